@@ -1,0 +1,33 @@
+# Every target sets itself up: a fresh clone needs nothing but python3 and make.
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+
+.PHONY: watch test test-long towers bench clean
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): $(PY) pyproject.toml
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+## watch: play the default scenario (window if there is a display, else files + play-by-play)
+watch: $(STAMP)
+	$(PY) -m spacegits_sim.cli watch
+
+## test: the whole test suite (a few minutes)
+test: $(STAMP)
+	$(PY) -m pytest -q -m "not slow"
+
+## test-long: the full-size statistical runs
+test-long: $(STAMP)
+	$(PY) -m pytest -q -m slow
+
+towers: $(STAMP)
+	$(PY) -m spacegits_sim.cli towers --heights 1-12 --trials 200 --plot docs/towers.png --json docs/towers.json
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info out
