@@ -1,0 +1,198 @@
+"""The ``spacegits`` command: watch, play, match, towers, validate, replay…
+
+Every user mistake (a bad file, a bad parameter) ends as one readable message and exit
+status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.table import Table as RichTable
+
+from . import __version__
+from .data.errors import DataError
+from .physics.params import ParamError, load_params, parse_set
+
+console = Console()
+err = Console(stderr=True)
+
+
+class UserError(Exception):
+    """Something the user can fix; printed as one line."""
+
+
+# ----------------------------------------------------------------------------- towers
+
+
+def cmd_towers(args: argparse.Namespace) -> int:
+    from .physics.tower import CARE_LEVELS
+    from .towerlab import cells_to_json, parse_heights, plot, sweep
+
+    if args.view:
+        from .render.bench import run_bench  # pygame lives in render/ only
+        return run_bench(args)
+    try:
+        heights = parse_heights(args.heights)
+    except ValueError as e:
+        raise UserError(str(e)) from None
+    overrides = dict(parse_set(s) for s in args.set or [])
+    params = load_params("towers", overrides, args.params)
+    cares = [c.strip() for c in args.care.split(",")] if args.care else list(CARE_LEVELS)
+    bad = [c for c in cares if c not in CARE_LEVELS]
+    if bad:
+        raise UserError(f"unknown care level '{bad[0]}' (valid: {', '.join(CARE_LEVELS)})")
+    if args.trials < 1:
+        raise UserError("--trials must be at least 1")
+    jobs = args.jobs or (os.cpu_count() or 1)
+    total = len(heights) * len(cares) * args.trials
+    t0 = time.perf_counter()
+    with Progress(TextColumn(f"[bold]{args.experiment}[/] sweep"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), TimeRemainingColumn(), console=err, transient=False) as prog:
+        task = prog.add_task("trials", total=total)
+        cells = sweep(heights, cares, args.trials, args.experiment, params, jobs, args.seed,
+                      progress=lambda done, _: prog.update(task, completed=done))
+    wall = time.perf_counter() - t0
+    table = RichTable(title=f"Tower fall rate: {args.experiment}, {args.trials} trials per cell (95% Wilson CI)")
+    table.add_column("dice", justify="right")
+    for c in cares:
+        table.add_column(c, justify="center")
+    for h in heights:
+        row = [str(h)]
+        for c in cares:
+            cell = next(x for x in cells if x.height == h and x.care == c)
+            lo, hi = cell.ci95
+            row.append(f"{cell.rate:5.1%}  [{lo:4.0%}–{hi:4.0%}]")
+        table.add_row(*row)
+    console.print(table)
+    sim = sum(c.sim_s for c in cells)
+    wall_exp = sum(c.wall_s for c in cells)
+    console.print(f"{total} trials in {wall:.1f} s wall on {jobs} job(s); experiments simulated {sim:.0f} s "
+                  f"in {wall_exp:.1f} s CPU ({sim / max(wall_exp, 1e-9):.1f}× real time)")
+    meta = {"experiment": args.experiment, "trials": args.trials, "seed": args.seed, "overrides": overrides,
+            "params_file": args.params, "version": __version__, "wall_s": wall}
+    if args.json:
+        Path(args.json).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.json).write_text(json.dumps(cells_to_json(cells, meta), indent=1))
+        console.print(f"wrote {args.json}")
+    if args.plot:
+        plot(cells, args.plot, f"Tower falls per {args.experiment} ({args.trials} trials/point)")
+        console.print(f"wrote {args.plot}")
+    return 0
+
+
+# ----------------------------------------------------------------------------- validate
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    from .data import load_rules
+
+    problems = 0
+    for path in args.files:
+        p = Path(path)
+        kind = _sniff_kind(p)
+        try:
+            if kind == "gang":
+                from .rules.gangs import load_gang, validate_gang
+                rules = load_rules(args.house or [])
+                gang = load_gang(p, rules)
+                issues = validate_gang(gang, rules, budget=args.budget)
+                if issues:
+                    raise DataError(issues)
+                console.print(f"[green]ok[/] {p}: gang '{gang.name}', {len(gang.gits)} gits, {gang.cost} caps")
+            elif kind == "scenario":
+                from .rules.scenario import load_scenario
+                sc = load_scenario(p, load_rules(args.house or []))
+                console.print(f"[green]ok[/] {p}: scenario '{sc.name}', {len(sc.players)} bosses, "
+                              f"{len(sc.terrain)} terrain pieces")
+            else:
+                rules = load_rules([p])
+                console.print(f"[green]ok[/] {p}: house rules merge cleanly ({len(rules.files)} files)")
+        except DataError as e:
+            problems += len(e.problems)
+            err.print(f"[red]{p}[/]: {e}")
+    return 0 if problems == 0 else 1
+
+
+def _sniff_kind(p: Path) -> str:
+    from .data.yamlio import read_yaml
+
+    doc = read_yaml(p)
+    if isinstance(doc, dict) and "gits" in doc:
+        return "gang"
+    if isinstance(doc, dict) and "players" in doc:
+        return "scenario"
+    return "rules"
+
+
+# ----------------------------------------------------------------------------- main
+
+
+def build_parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="spacegits", description="A physics-backed simulator of Space Gits.")
+    ap.add_argument("--version", action="version", version=f"spacegits_sim {__version__}")
+    sub = ap.add_subparsers(dest="command", required=True)
+
+    w = sub.add_parser("watch", help="watch an AI-vs-AI match (window, or files + play-by-play when headless)")
+    w.add_argument("--scenario", default=None, help="scenario YAML (default: the embedded Quick Start)")
+    w.add_argument("--ai", default="heuristic,random", help="controllers, one per boss, e.g. heuristic,random")
+    w.add_argument("--seed", type=int, default=None)
+    w.add_argument("--headless", action="store_true", help="no window: render files instead")
+    w.add_argument("--record", default=None, help="write a video/GIF of the match (.gif or .mp4)")
+    w.add_argument("--screenshot", default=None, help="save the final board as PNG")
+    w.add_argument("--out", default="out", help="folder for headless output (default: out/)")
+    w.set_defaults(func=_cmd_watch)
+
+    t = sub.add_parser("towers", help="sweep tower fall rates by height and care level (Tower Lab)")
+    t.add_argument("--heights", default="1-12", help="tower heights in dice, e.g. 1-12 or 2,4,8")
+    t.add_argument("--care", default=None, help="care levels, comma-separated (default: all)")
+    t.add_argument("--experiment", default="scoot", choices=["scoot", "shove", "hit"],
+                   help="scoot: a 3D6 carry; shove: a 3\" shove; hit: a stray die hits the bottom die")
+    t.add_argument("--trials", type=int, default=100, help="seeded trials per (height, care)")
+    t.add_argument("--jobs", type=int, default=None, help="worker processes (default: all cores)")
+    t.add_argument("--seed", type=int, default=0)
+    t.add_argument("--params", default=None, help="YAML file overriding assets/physics/towers.yaml")
+    t.add_argument("--set", action="append", metavar="NAME=VALUE", help="override one parameter, e.g. friction_die_die=0.3")
+    t.add_argument("--json", default=None, help="write the results as JSON")
+    t.add_argument("--plot", default=None, help="write a PNG plot of fall rate vs height")
+    t.add_argument("--view", action="store_true", help="open the interactive tower bench (pygame)")
+    t.set_defaults(func=cmd_towers)
+
+    v = sub.add_parser("validate", help="check gang, scenario or house-rule YAML files")
+    v.add_argument("files", nargs="+")
+    v.add_argument("--house", action="append", help="house-rule YAML to apply first")
+    v.add_argument("--budget", type=int, default=None, help="cap budget (default 25)")
+    v.set_defaults(func=cmd_validate)
+    return ap
+
+
+def _cmd_watch(args: argparse.Namespace) -> int:
+    from .watch import cmd_watch
+    return cmd_watch(args)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except (UserError, ParamError) as e:
+        err.print(f"[red]error:[/] {e}")
+        return 2
+    except DataError as e:
+        err.print(f"[red]error:[/] {e}")
+        return 2
+    except KeyboardInterrupt:
+        err.print("interrupted")
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Render layer: the only package that imports pygame (pygame-ce)."""

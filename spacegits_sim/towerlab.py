@@ -1,0 +1,203 @@
+"""Tower Lab: fall-rate sweeps over tower height × care level × experiment, for tuning towers.
+
+An application module (it knows what a 3D6 scoot and a 3" shove are), built on the
+game-agnostic :class:`~spacegits_sim.physics.tower.Tower`. ``spacegits towers`` is its CLI;
+tests use the same trial function, so what the tool reports is what the tests check.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass
+from typing import Any
+
+import numpy as np
+
+from .physics.tower import CARE_LEVELS, Tower
+from .rng import stream
+
+EXPERIMENTS: tuple[str, ...] = ("scoot", "shove", "hit")
+MM_PER_IN = 25.4
+
+
+@dataclass(frozen=True)
+class Trial:
+    height: int
+    care: str
+    experiment: str
+    seed: int
+
+
+@dataclass
+class Cell:
+    """Fall counts for one (height, care) cell of a sweep."""
+
+    height: int
+    care: str
+    experiment: str
+    trials: int
+    falls: int
+    sim_s: float  # simulated seconds of the experiment (not the building), summed
+    wall_s: float  # wall seconds of the experiment, summed
+
+    @property
+    def rate(self) -> float:
+        return self.falls / self.trials if self.trials else float("nan")
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        return wilson(self.falls, self.trials)
+
+
+def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """Wilson score 95% interval for a binomial proportion (good near 0 and 1, unlike ±2σ)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    den = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return (max(0.0, mid - half), min(1.0, mid + half))
+
+
+def scoot_path(rng: np.random.Generator, dice: Sequence[int] = (6, 6, 6)) -> list[tuple[float, float]]:
+    """A scoot's segments in mm: each move die lands somewhere around the git; it walks its value."""
+    segs = []
+    for sides in dice:
+        value = int(rng.integers(1, sides + 1))
+        ang = float(rng.uniform(0, 2 * math.pi))
+        d = value * MM_PER_IN
+        segs.append((d * math.cos(ang), d * math.sin(ang)))
+    return segs
+
+
+def run_trial(trial: Trial, params: dict[str, Any] | None) -> tuple[bool, float, float]:
+    """Build a tower of ``trial.height`` dice one at a time, then run the experiment on it.
+
+    Returns (fell, simulated seconds, wall seconds) of the experiment alone. A tower that
+    falls while being built (it never does with sober defaults) counts as a fall.
+    """
+    tower = Tower(params, seed=trial.seed)
+    for _ in range(trial.height):
+        if not tower.add_die():
+            return True, 0.0, 0.0
+    rng = stream(trial.seed, f"towerlab/{trial.experiment}")
+    t0 = time.perf_counter()
+    s0 = tower.sim_time_s
+    if trial.experiment == "scoot":
+        ok = tower.carry(scoot_path(rng), trial.care)
+    elif trial.experiment == "shove":
+        ang = float(rng.uniform(0, 2 * math.pi))
+        ok = tower.shove((math.cos(ang), math.sin(ang)))
+    elif trial.experiment == "hit":
+        # a stray d6 sliding across the table hits the bottom of the tower at 200-800 mm/s
+        ang = float(rng.uniform(0, 2 * math.pi))
+        speed = float(rng.uniform(200, 800))
+        ok = tower.hit(8.0, (speed * math.cos(ang), speed * math.sin(ang)), 4.5)
+    else:
+        raise ValueError(f"unknown experiment '{trial.experiment}' (valid: {', '.join(EXPERIMENTS)})")
+    return (not ok), tower.sim_time_s - s0, time.perf_counter() - t0
+
+
+def _run_chunk(trials: list[Trial], params: dict[str, Any] | None) -> list[tuple[Trial, bool, float, float]]:
+    return [(t, *run_trial(t, params)) for t in trials]
+
+
+def sweep(heights: Sequence[int], cares: Sequence[str], trials: int, experiment: str = "scoot",
+          params: dict[str, Any] | None = None, jobs: int = 1, seed: int = 0,
+          progress: Callable[[int, int], None] | None = None) -> list[Cell]:
+    """Run ``trials`` seeded trials per (height, care); return one :class:`Cell` each.
+
+    Seeds depend only on (seed, height, care index, trial index), so the result does not
+    depend on ``jobs`` or on scheduling.
+    """
+    if experiment not in EXPERIMENTS:
+        raise ValueError(f"unknown experiment '{experiment}' (valid: {', '.join(EXPERIMENTS)})")
+    for c in cares:
+        if c not in CARE_LEVELS:
+            raise ValueError(f"unknown care level '{c}' (valid: {', '.join(CARE_LEVELS)})")
+    cells = {(h, c): Cell(h, c, experiment, 0, 0, 0.0, 0.0) for h in heights for c in cares}
+    work = [Trial(h, c, experiment, seed * 1_000_003 + h * 10_007 + ci * 1_009 + k)
+            for h in heights for ci, c in enumerate(cares) for k in range(trials)]
+    total = len(work)
+    done = 0
+
+    def record(results: list[tuple[Trial, bool, float, float]]) -> None:
+        nonlocal done
+        for t, fell, sim_s, wall_s in results:
+            cell = cells[(t.height, t.care)]
+            cell.trials += 1
+            cell.falls += int(fell)
+            cell.sim_s += sim_s
+            cell.wall_s += wall_s
+        done += len(results)
+        if progress:
+            progress(done, total)
+
+    chunk = max(1, min(25, total // (4 * max(1, jobs)) or 1))
+    chunks = [work[i:i + chunk] for i in range(0, total, chunk)]
+    if jobs <= 1:
+        for ch in chunks:
+            record(_run_chunk(ch, params))
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futs = [pool.submit(_run_chunk, ch, params) for ch in chunks]
+            for f in as_completed(futs):
+                record(f.result())
+    return [cells[(h, c)] for h in heights for c in cares]
+
+
+def cells_to_json(cells: list[Cell], meta: dict[str, Any]) -> dict[str, Any]:
+    return {"meta": meta, "cells": [{**asdict(c), "rate": c.rate, "ci95": list(c.ci95)} for c in cells]}
+
+
+def plot(cells: list[Cell], path: str, title: str) -> None:
+    """Fall rate vs height, one line per care level, 95% CI bands (matplotlib, headless)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7, 4.5), dpi=120)
+    colours = {"careful": "#2a9d8f", "normal": "#e9c46a", "hurried": "#e76f51"}
+    for care in dict.fromkeys(c.care for c in cells):
+        cs = sorted((c for c in cells if c.care == care), key=lambda c: c.height)
+        hs = [c.height for c in cs]
+        ax.plot(hs, [c.rate for c in cs], marker="o", label=care, color=colours.get(care))
+        ax.fill_between(hs, [c.ci95[0] for c in cs], [c.ci95[1] for c in cs], alpha=0.2, color=colours.get(care))
+    ax.set_xlabel("tower height (dice)")
+    ax.set_ylabel("fall rate")
+    ax.set_ylim(-0.02, 1.02)
+    ax.set_title(title)
+    ax.grid(alpha=0.3)
+    ax.legend(title="care")
+    fig.tight_layout()
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    fig.savefig(path)
+    plt.close(fig)
+
+
+def parse_heights(text: str) -> list[int]:
+    """"1-12" → 1..12; "1,3,5" → [1, 3, 5]; "2-10:2" → 2, 4, …, 10."""
+    out: list[int] = []
+    try:
+        for part in text.split(","):
+            part = part.strip()
+            step = 1
+            if ":" in part:
+                part, st = part.split(":")
+                step = int(st)
+            if "-" in part:
+                a, b = part.split("-")
+                out.extend(range(int(a), int(b) + 1, step))
+            else:
+                out.append(int(part))
+    except ValueError:
+        raise ValueError(f"heights must look like 1-12 or 1,3,5, got '{text}'") from None
+    if not out or min(out) < 1 or max(out) > 40:
+        raise ValueError(f"heights must be between 1 and 40 dice, got '{text}'")
+    return out

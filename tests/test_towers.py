@@ -1,0 +1,256 @@
+"""Dice towers against rigid-body theory, plus determinism, the Lab API and game feel.
+
+Theory uses the flat width of a die face, w = s - 2r (16 mm dice with 0.8 mm rounded
+corners: w = 14.4 mm), because a rounded corner cannot carry load past the end of the flat.
+Tolerances: +-15% around each theoretical limit. Why 15%: the simulated stack is not a rigid
+body (each joint can open a little, contacts are solved iteratively with slop ~0.1 mm), and
+the measured limits sit 0-10% inside theory; 15% keeps the tests about the physics, not
+about solver noise, while a wrong model (e.g. w instead of w/2, or no friction) misses by 2x.
+"""
+
+from __future__ import annotations
+
+import doctest
+import math
+
+import numpy as np
+import pytest
+from scipy import stats
+
+from spacegits_sim.physics import tower as tower_mod
+from spacegits_sim.physics.params import ParamError, load_params
+from spacegits_sim.physics.tower import Tower, TowerFallenError, build_tower
+from spacegits_sim.towerlab import Trial, run_trial, sweep, wilson
+
+G = 9810.0
+S = 16.0
+W = S - 2 * 0.8  # flat width of a face
+TOL = 0.15
+
+
+def stack(n: int, offsets=None) -> Tower:
+    t = Tower(seed=0)
+    t.add_die((0.0, 0.0))
+    for k in range(1, n):
+        t.add_die(offsets[k - 1] if offsets else (0.0, 0.0))
+        if not t.standing:
+            break
+    return t
+
+
+def _built(n: int, offsets_x: list[float]) -> bool:
+    t = stack(n, [(o, 0.0) for o in offsets_x])
+    return t.standing and t.wait(2.0)
+
+
+@pytest.mark.parametrize("n", [4, 6, 8])
+def test_harmonic_stack_stands_just_inside_the_centre_of_mass_limit_and_falls_just_outside(n):
+    # die j (from the bottom) overhangs the one below by (w/2)/(n-j): the harmonic stack, whose
+    # dice above each joint have their centre of mass exactly over the edge of the face below
+    limit = [(W / 2) / (n - j) for j in range(1, n)]
+    assert _built(n, [(1 - TOL) * d for d in limit])
+    assert not _built(n, [(1 + TOL) * d for d in limit])
+
+
+@pytest.mark.parametrize("n", [4, 6, 8])
+def test_uniform_lean_stands_just_inside_the_limit_and_falls_just_outside(n):
+    # each die offset by d: the n-1 dice above the bottom one have their centre of mass at
+    # d*n/2 from its centre, so the limit is d = w/n
+    assert _built(n, [(1 - TOL) * W / n] * (n - 1))
+    assert not _built(n, [(1 + TOL) * W / n] * (n - 1))
+
+
+def accel_profile(a: float, dt: float, ramp=0.15, hold=0.4) -> list[tuple[float, float]]:
+    """Base velocity for a smooth (cosine-ramped) sustained acceleration a, then a gentle stop."""
+    out, v = [], 0.0
+    n = int((2 * ramp + hold) / dt)
+    for i in range(n):
+        t = i * dt
+        if t < ramp:
+            f = 0.5 - 0.5 * math.cos(math.pi * t / ramp)
+        elif t < ramp + hold:
+            f = 1.0
+        else:
+            f = 0.5 + 0.5 * math.cos(math.pi * (t - ramp - hold) / ramp)
+        v += a * f * dt
+        out.append((v, 0.0))
+    while v > 0:
+        v = max(0.0, v - 0.2 * a * dt)
+        out.append((v, 0.0))
+    return out
+
+
+@pytest.mark.parametrize("n", [5, 7, 9, 11])
+def test_sustained_acceleration_tips_a_stack_near_g_w_over_h(n):
+    # the hand holds the bottom die; the free stack above it is H = (n-1) dice tall
+    H = (n - 1) * S
+    a_crit = G * W / H
+    t = stack(n)
+    assert t.drive(accel_profile((1 - TOL) * a_crit, t.dt), t.dt), "stood below g*w/H"
+    t = stack(n)
+    assert not t.drive(accel_profile((1 + TOL) * a_crit, t.dt), t.dt), "fell above g*w/H"
+
+
+def rigid_stop_estimate(free: int, mu: float) -> float:
+    """Speed above which an abrupt stop topples a free stack of ``free`` dice.
+
+    Rigid block of width w, height H = free*s, CoM at h = H/2, stopped dead about its front
+    bottom edge: angular momentum m*v*h about that edge becomes rotation with
+    I = m(w^2 + H^2)/3, which must lift the CoM from h to r = sqrt((w/2)^2 + h^2):
+    v_tip = sqrt(2 g (r - h) (w^2 + H^2) / (3 h^2)). A single die slides instead when the
+    edge cannot hold it: it slides v^2/(2 mu g) and falls past w/2: v_slide = sqrt(mu g w).
+    The stack falls at the lower of the two.
+    """
+    H = free * S
+    h = H / 2
+    r = math.hypot(W / 2, h)
+    v_tip = math.sqrt(2 * G * (r - h) * (W * W + H * H) / (3 * h * h))
+    v_slide = math.sqrt(mu * G * W)
+    return min(v_tip, v_slide)
+
+
+def measured_stop_threshold(n: int) -> float:
+    def falls(v: float) -> bool:
+        t = stack(n)
+        a = 0.2 * G * W / ((n - 1) * S)  # get up to speed gently, well below the tipping limit
+        k = int(v / a / t.dt) + 1
+        prof = [(min(v, a * t.dt * (i + 1)), 0.0) for i in range(k)] + [(v, 0.0)] * int(0.1 / t.dt)
+        return not t.drive(prof + [(0.0, 0.0)], t.dt)  # the last sample stops the base dead
+
+    lo, hi = 20.0, 1000.0
+    for _ in range(9):
+        mid = (lo + hi) / 2
+        if falls(mid):
+            hi = mid
+        else:
+            lo = mid
+    return (lo + hi) / 2
+
+
+def test_an_abrupt_stop_topples_above_the_rigid_block_threshold_which_grows_as_the_stack_gets_shorter():
+    mu = load_params("towers")["friction_die_die"]
+    measured = {n: measured_stop_threshold(n) for n in (2, 3, 4, 6, 8)}
+    for n, v in measured.items():
+        est = rigid_stop_estimate(n - 1, mu)
+        assert abs(v - est) / est < TOL, f"{n} dice: stopped tower fell above {v:.0f} mm/s, estimate {est:.0f}"
+    vs = [measured[n] for n in sorted(measured)]
+    assert all(a > b for a, b in zip(vs, vs[1:])), f"threshold must grow as stacks get shorter: {measured}"
+
+
+def test_an_aligned_15_die_tower_left_alone_for_60_s_stands_and_drifts_under_1_mm():
+    t = stack(15)
+    assert t.standing
+    before = [[(b.position.x, b.position.y) for b in plane.dice] for plane in t.planes]
+    assert t.wait(60.0)
+    drift = max(math.hypot(b.position.x - x, b.position.y - y)
+                for plane, pos in zip(t.planes, before) for b, (x, y) in zip(plane.dice, pos))
+    assert drift < 1.0, drift
+    assert t.sim_time_s >= 60.0
+
+
+def test_ten_die_towers_built_with_half_mm_placement_error_never_fall_by_themselves():
+    params = load_params("towers", {"placement_error_mm": 0.5})
+    for seed in range(12):
+        t = build_tower(10, params, seed=seed)
+        assert t.standing and t.height == 10, seed
+        assert t.wait(5.0), seed
+
+
+def test_same_seed_same_tower():
+    def run(seed):
+        t = build_tower(7, seed=seed)
+        t.carry([(60.0, 20.0), (-30.0, 50.0)], "normal")
+        return t.snapshot().planes, t.standing
+    assert run(3) == run(3)
+    assert run(3) != run(4)
+
+
+def test_snapshot_and_restore_continue_identically():
+    t = build_tower(6, seed=1)
+    snap = t.snapshot()
+    a, b = Tower(seed=9), Tower(seed=9)
+    a.restore(snap)
+    b.restore(snap)
+    assert a.carry([(80.0, 0.0)], "hurried") == b.carry([(80.0, 0.0)], "hurried")
+    assert a.snapshot().planes == b.snapshot().planes
+
+
+def test_a_rebuilt_tower_stands_by_construction():
+    t = build_tower(9, seed=2)
+    t.rebuild()
+    assert t.standing and t.height == 9
+    assert t.wait(1.0)
+
+
+def test_adding_to_a_fallen_tower_is_refused():
+    t = Tower(seed=0)
+    t.add_die()
+    t.add_die(offset_mm=(14.0, 0.0))
+    assert not t.standing
+    with pytest.raises(TowerFallenError):
+        t.add_die()
+
+
+def test_a_frozen_tower_costs_nothing_between_events():
+    t = build_tower(8, seed=0)
+    steps = t.steps
+    for _ in range(100):
+        _ = t.standing, t.height, t.dice_positions()
+    assert t.steps == steps
+
+
+def test_tower_lab_api_examples_run_as_doctests():
+    res = doctest.testmod(tower_mod, verbose=False)
+    assert res.attempted >= 8 and res.failed == 0
+
+
+def test_bad_parameter_names_and_values_get_a_clear_error():
+    with pytest.raises(ParamError, match="unknown parameter 'friction'.*Valid names:.*friction_die_die"):
+        load_params("towers", {"friction": 0.3})
+    with pytest.raises(ParamError, match="needs a number"):
+        load_params("towers", {"friction_die_die": "sticky"})
+    with pytest.raises(ParamError, match="must not be negative"):
+        load_params("towers", {"carry.normal.speed_mm_s": -5})
+
+
+# ---- game feel: a statistical check on the calibration (smaller sample than the tool) -----
+
+N = 30
+
+
+def rate(height: int, care: str) -> tuple[int, int]:
+    cells = sweep([height], [care], N, "scoot", jobs=2, seed=77)
+    return cells[0].falls, cells[0].trials
+
+
+def test_a_normal_3d6_scoot_rarely_topples_a_short_tower():
+    falls = sum(rate(h, "normal")[0] for h in (1, 2, 3))
+    # H0: p <= 5%. Reject only if the count is implausible at p = 5% (one-sided, alpha 1%).
+    assert stats.binomtest(falls, 3 * N, 0.05, alternative="greater").pvalue > 0.01, falls
+
+
+def test_a_normal_3d6_scoot_topples_a_ten_die_tower_more_often_than_not_and_a_13_die_one_nearly_always():
+    k10, n10 = rate(10, "normal")
+    assert wilson(k10, n10)[1] > 0.5 and k10 / n10 > 0.5, k10
+    k13, n13 = rate(13, "normal")
+    assert k13 / n13 >= 0.85, k13
+
+
+def test_careful_carries_are_safer_and_hurried_ones_riskier():
+    for h in (5, 8):
+        careful, normal, hurried = (rate(h, c)[0] for c in ("careful", "normal", "hurried"))
+        assert careful <= normal <= hurried, (h, careful, normal, hurried)
+        assert careful < hurried, h
+
+
+def test_the_sweep_does_not_depend_on_the_number_of_jobs():
+    a = sweep([4, 9], ["normal"], 6, "scoot", jobs=1, seed=5)
+    b = sweep([4, 9], ["normal"], 6, "scoot", jobs=2, seed=5)
+    assert [(c.height, c.falls) for c in a] == [(c.height, c.falls) for c in b]
+
+
+def test_a_stray_die_hit_and_a_shove_are_experiments_too():
+    fell, sim_s, _ = run_trial(Trial(12, "normal", "shove", 1), None)
+    assert sim_s > 0
+    fell, sim_s, _ = run_trial(Trial(3, "normal", "hit", 1), None)
+    assert sim_s > 0
