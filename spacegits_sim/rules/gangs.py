@@ -1,0 +1,202 @@
+"""Gangs: loading a gang YAML and checking it against "Gather Your Gits" (à la carte).
+
+A gang file::
+
+    name: Da Red Ladz
+    faction: city_boys          # optional
+    gits:
+      - {type: orc, name: Grunk, weapons: [pistol, regular_h2h], gear: [cans]}
+      - {type: goblin, name: Snit, weapons: [pistol], vehicle: bike}
+
+Validation reports every problem at once (budget, weapon count, hands, Animal, Downtrodden,
+duplicate gear, drivers…), each naming the git and the field.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..data.errors import DataError, Problem
+from ..data.rules_data import RulesData
+from ..data.yamlio import read_yaml
+
+DEFAULT_BUDGET = 25
+DRIVER_TYPES = ("orc", "bullorc", "goblin")
+_GIT_KEYS = {"type", "name", "weapons", "gear", "vehicle", "mods", "vehicle_weapons"}
+
+
+@dataclass(frozen=True)
+class GitSpec:
+    type: str
+    name: str
+    weapons: tuple[str, ...]
+    gear: tuple[str, ...]
+    vehicle: str | None = None
+    mods: tuple[str, ...] = ()
+    vehicle_weapons: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Gang:
+    name: str
+    gits: tuple[GitSpec, ...]
+    faction: str | None
+    source: str
+    cost: int = 0
+
+
+def _as_ids(value: Any, label: str, entry: str, field: str, problems: list[Problem]) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        problems.append(Problem(label, entry, field, f"expected a list of ids, got {value!r}"))
+        return ()
+    return tuple(value)
+
+
+def gang_from_doc(doc: Any, label: str, rules: RulesData) -> Gang:
+    """Parse a gang mapping (from a file, or inline in a scenario). Raises DataError."""
+    problems: list[Problem] = []
+    if not isinstance(doc, dict):
+        raise DataError([Problem(label, None, None, "a gang is a mapping with 'name' and 'gits'")])
+    for key in doc:
+        if key not in ("name", "gits", "faction"):
+            problems.append(Problem(label, None, str(key), "unknown key (valid keys: faction, gits, name)"))
+    name = doc.get("name")
+    if not isinstance(name, str) or not name.strip():
+        problems.append(Problem(label, None, "name", "a gang needs a name"))
+        name = "?"
+    faction = doc.get("faction")
+    if faction is not None and faction not in rules.factions:
+        problems.append(Problem(label, None, "faction", f"unknown faction '{faction}' (valid: {', '.join(rules.factions)})"))
+    gits_raw = doc.get("gits")
+    gits: list[GitSpec] = []
+    if not isinstance(gits_raw, list) or not gits_raw:
+        problems.append(Problem(label, None, "gits", "a gang needs a list of at least one git"))
+        gits_raw = []
+    for i, g in enumerate(gits_raw):
+        entry = f"git #{i + 1}" + (f" '{g.get('name')}'" if isinstance(g, dict) and g.get("name") else "")
+        if not isinstance(g, dict):
+            problems.append(Problem(label, entry, None, "expected a mapping like {type: orc, name: Grunk}"))
+            continue
+        for key in g:
+            if key not in _GIT_KEYS:
+                problems.append(Problem(label, entry, str(key), f"unknown key (valid keys: {', '.join(sorted(_GIT_KEYS))})"))
+        gtype = g.get("type")
+        if gtype not in rules.gits:
+            problems.append(Problem(label, entry, "type", f"unknown git type {gtype!r} (valid: {', '.join(rules.gits)})"))
+            continue
+        gname = g.get("name") or f"{rules.gits[gtype].name} {i + 1}"
+        if not isinstance(gname, str):
+            problems.append(Problem(label, entry, "name", f"expected text, got {gname!r}"))
+            gname = str(gname)
+        weapons = _as_ids(g.get("weapons"), label, entry, "weapons", problems)
+        gear = _as_ids(g.get("gear"), label, entry, "gear", problems)
+        vehicle = g.get("vehicle")
+        mods = _as_ids(g.get("mods"), label, entry, "mods", problems)
+        vweapons = _as_ids(g.get("vehicle_weapons"), label, entry, "vehicle_weapons", problems)
+        for w in weapons + vweapons:
+            if w not in rules.weapons:
+                problems.append(Problem(label, entry, "weapons", f"unknown weapon '{w}'"))
+        for it in gear:
+            if it not in rules.gear:
+                problems.append(Problem(label, entry, "gear", f"unknown gear '{it}'"))
+        if vehicle is not None and vehicle not in rules.vehicles:
+            problems.append(Problem(label, entry, "vehicle", f"unknown vehicle {vehicle!r} (valid: {', '.join(rules.vehicles)})"))
+        for m in mods:
+            if m not in rules.vehicle_mods:
+                problems.append(Problem(label, entry, "mods", f"unknown vehicle mod '{m}'"))
+        gits.append(GitSpec(gtype, gname, weapons, gear, vehicle, mods, vweapons))
+    if problems:
+        raise DataError(problems)
+    gang = Gang(str(name), tuple(gits), faction, label)
+    return Gang(gang.name, gang.gits, gang.faction, label, gang_cost(gang, rules))
+
+
+def load_gang(path: Path | str, rules: RulesData) -> Gang:
+    return gang_from_doc(read_yaml(path), str(path), rules)
+
+
+def git_cost(g: GitSpec, rules: RulesData) -> int:
+    cost = rules.gits[g.type].cost
+    cost += sum(rules.weapons[w].cost for w in g.weapons)
+    cost += sum(rules.gear[x].cost for x in g.gear)
+    if g.vehicle:
+        cost += rules.vehicles[g.vehicle].cost
+        cost += sum(rules.vehicle_mods[m].cost for m in g.mods)
+        vw = [rules.weapons[w].cost for w in g.vehicle_weapons]
+        if vw:  # "The first weapon you buy for each vehicle is discounted by 2 caps, to a minimum of 0"
+            vw[0] = max(0, vw[0] - 2)
+        cost += sum(vw)
+    return cost
+
+
+def gang_cost(gang: Gang, rules: RulesData) -> int:
+    return sum(git_cost(g, rules) for g in gang.gits)
+
+
+def hands_of(g: GitSpec, rules: RulesData) -> int:
+    """Two hands, +1 per Extra Arm, -1 per Hook Hand (rulebook: Fancy Gear)."""
+    return 2 + g.gear.count("extra_arm") - g.gear.count("hook_hand")
+
+
+def hands_needed(weapon_id: str, g: GitSpec, rules: RulesData) -> int:
+    """Hands a weapon takes for this git: Strong holds a 2-handed weapon in one hand."""
+    w = rules.weapons[weapon_id]
+    if w.hands >= 2 and ("strong" in rules.gits[g.type].special or "bionic_arm" in g.gear):
+        return 1
+    return w.hands
+
+
+def validate_gang(gang: Gang, rules: RulesData, budget: int | None = None) -> list[Problem]:
+    """Every way this gang breaks "Gather Your Gits" (à la carte), all at once."""
+    budget = DEFAULT_BUDGET if budget is None else budget
+    problems: list[Problem] = []
+    label = gang.source
+    for i, g in enumerate(gang.gits):
+        entry = f"git #{i + 1} '{g.name}'"
+        gt = rules.gits[g.type]
+        max_weapons = 2 + (1 if ({"big_pockets", "big_coat"} & set(g.gear)) else 0)
+        if len(g.weapons) > max_weapons:
+            problems.append(Problem(label, entry, "weapons", f"carries {len(g.weapons)} weapons; a git can have up to {max_weapons}"))
+        for w in g.weapons:
+            if rules.weapons[w].innate:
+                problems.append(Problem(label, entry, "weapons", f"'{w}' is not bought: every git (or this type) has it"))
+            need, have = hands_needed(w, g, rules), hands_of(g, rules)
+            if need > have:
+                problems.append(Problem(label, entry, "weapons", f"'{w}' needs {need} hands; this git has {have}"))
+        if "animal" in gt.special and (g.weapons or g.gear):
+            problems.append(Problem(label, entry, "weapons" if g.weapons else "gear",
+                                    f"a {gt.name} is an Animal: it cannot be given weapons or gear"))
+        if "downtrodden" in gt.special:
+            for w in g.weapons:
+                if rules.weapons[w].cost > 1:
+                    problems.append(Problem(label, entry, "weapons", f"Downtrodden: '{w}' costs {rules.weapons[w].cost} caps (max 1)"))
+            for it in g.gear:
+                if rules.gear[it].cost > 1:
+                    problems.append(Problem(label, entry, "gear", f"Downtrodden: '{it}' costs {rules.gear[it].cost} caps (max 1)"))
+        dupes = sorted({x for x in g.gear if g.gear.count(x) > 1})
+        for d in dupes:
+            problems.append(Problem(label, entry, "gear", f"'{d}' twice: a git can have each bit of fancy gear only once"))
+        if g.vehicle is not None and g.type not in DRIVER_TYPES:
+            problems.append(Problem(label, entry, "vehicle", f"a {gt.name} cannot drive; only orcs, bullorcs and goblins can"))
+        if (g.mods or g.vehicle_weapons) and g.vehicle is None:
+            problems.append(Problem(label, entry, "mods", "vehicle mods and weapons need a vehicle (a vehicle needs a driver)"))
+        if g.vehicle is not None:
+            seats = rules.vehicles[g.vehicle].seats
+            if len(g.vehicle_weapons) > seats:
+                problems.append(Problem(label, entry, "vehicle_weapons", f"a vehicle can have as many guns as seats ({seats})"))
+            dm = sorted({m for m in g.mods if g.mods.count(m) > 1})
+            for m in dm:
+                problems.append(Problem(label, entry, "mods", f"'{m}' twice: the same mod only once per vehicle"))
+            for w in g.vehicle_weapons:
+                if rules.weapons[w].kind != "shooting":
+                    problems.append(Problem(label, entry, "vehicle_weapons", f"'{w}' is a fighting weapon; only guns can be bolted on"))
+    total = gang_cost(gang, rules)
+    if total > budget:
+        problems.append(Problem(label, None, "gits", f"the gang costs {total} caps; the budget is {budget}"))
+    return problems

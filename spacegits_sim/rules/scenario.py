@@ -1,0 +1,187 @@
+"""Scenarios: table size, terrain layout, bosses and their gangs, timer, options, seed.
+
+Gang paths are relative to the scenario file; a gang may also be written inline. Every
+problem in the scenario and its gangs is reported at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..data.errors import DataError, Problem
+from ..data.paths import scenarios_dir
+from ..data.rules_data import RulesData
+from ..data.yamlio import read_yaml
+from .gangs import Gang, gang_from_doc, validate_gang
+
+Point = tuple[float, float]
+
+#: Options a scenario may set, with their defaults (docs/rules.md explains each).
+DEFAULT_OPTIONS: dict[str, Any] = {
+    "safety_rule": True,          # end a match that runs far past the siren (AI matches)
+    "safety_factor": 1.5,         # ... once the clock passes timer x this
+    "max_activations": 400,       # hard stop for runaway matches (counts as the safety rule)
+    "dice_tray": True,            # thump dice and other dice whose landing place does not matter are rolled off-table
+    "real_clock": False,          # hot-seat: the wall clock drives the siren instead of the time-cost model
+    "max_models": 5,              # models each boss may deploy
+    "deploy_distance_in": 4.0,    # gits deploy at least this far from caps and enemy models
+    "vehicle_deploy_distance_in": 8.0,
+}
+
+
+@dataclass(frozen=True)
+class TerrainPiece:
+    id: str
+    type: str
+    polygon: tuple[Point, ...] | None
+    circle: tuple[Point, float] | None
+
+
+@dataclass(frozen=True)
+class Player:
+    boss: str
+    gang: Gang
+
+
+@dataclass(frozen=True)
+class Scenario:
+    name: str
+    width: float
+    height: float
+    terrain: tuple[TerrainPiece, ...]
+    players: tuple[Player, ...]
+    timer_min: float
+    cap_budget: int
+    seed: int
+    options: dict[str, Any] = field(default_factory=dict)
+    source: str = ""
+    caps_per_boss: int = 6
+
+
+_KEYS = {"name", "table", "timer_min", "cap_budget", "seed", "options", "terrain", "players", "caps_per_boss"}
+
+
+def _point(v: Any) -> Point | None:
+    if isinstance(v, (list, tuple)) and len(v) == 2 and all(isinstance(c, (int, float)) and not isinstance(c, bool) for c in v):
+        return (float(v[0]), float(v[1]))
+    return None
+
+
+def scenario_from_doc(doc: Any, label: str, rules: RulesData, base: Path | None = None) -> Scenario:
+    problems: list[Problem] = []
+    if not isinstance(doc, dict):
+        raise DataError([Problem(label, None, None, "a scenario is a mapping (name, table, terrain, players…)")])
+    for k in doc:
+        if k not in _KEYS:
+            problems.append(Problem(label, None, str(k), f"unknown key (valid keys: {', '.join(sorted(_KEYS))})"))
+    name = doc.get("name", Path(label).stem)
+    table = doc.get("table", {"width_in": 24, "height_in": 24})
+    width = height = 24.0
+    if not isinstance(table, dict):
+        problems.append(Problem(label, None, "table", "expected {width_in: 24, height_in: 24}"))
+    else:
+        for k, v in table.items():
+            if k not in ("width_in", "height_in"):
+                problems.append(Problem(label, "table", str(k), "unknown key (valid: width_in, height_in)"))
+            elif isinstance(v, bool) or not isinstance(v, (int, float)) or not (6 <= v <= 120):
+                problems.append(Problem(label, "table", str(k), f"must be a number of inches from 6 to 120, got {v!r}"))
+        width = float(table.get("width_in", 24))
+        height = float(table.get("height_in", 24))
+
+    def num(key: str, default: float, lo: float, hi: float, integer: bool = False) -> float:
+        v = doc.get(key, default)
+        ok = isinstance(v, (int, float)) and not isinstance(v, bool) and lo <= v <= hi and (not integer or isinstance(v, int))
+        if not ok:
+            problems.append(Problem(label, None, key, f"must be {'a whole number' if integer else 'a number'} from {lo} to {hi}, got {v!r}"))
+            return default
+        return float(v)
+
+    timer = num("timer_min", 30, 1, 240)
+    budget = int(num("cap_budget", 25, 0, 1000, integer=True))
+    seed = int(num("seed", 0, 0, 2 ** 63 - 1, integer=True))
+    caps_per_boss = int(num("caps_per_boss", 6, 0, 50, integer=True))
+    options = dict(DEFAULT_OPTIONS)
+    opts = doc.get("options", {}) or {}
+    if not isinstance(opts, dict):
+        problems.append(Problem(label, None, "options", "expected a mapping"))
+        opts = {}
+    for k, v in opts.items():
+        if k not in DEFAULT_OPTIONS:
+            problems.append(Problem(label, "options", str(k), f"unknown option (valid: {', '.join(sorted(DEFAULT_OPTIONS))})"))
+        elif type(v) is not type(DEFAULT_OPTIONS[k]) and not (isinstance(DEFAULT_OPTIONS[k], float) and isinstance(v, int)):
+            problems.append(Problem(label, "options", str(k), f"expected {type(DEFAULT_OPTIONS[k]).__name__}, got {v!r}"))
+        else:
+            options[k] = v
+
+    terrain: list[TerrainPiece] = []
+    for i, t in enumerate(doc.get("terrain", []) or []):
+        entry = f"terrain #{i + 1}"
+        if not isinstance(t, dict):
+            problems.append(Problem(label, entry, None, "expected {type: ..., polygon: [...]} or {type: ..., circle: [[x, y], r]}"))
+            continue
+        ttype = t.get("type")
+        if ttype not in rules.terrain:
+            problems.append(Problem(label, entry, "type", f"unknown terrain type {ttype!r} (valid: {', '.join(rules.terrain)})"))
+            continue
+        poly = circ = None
+        if "polygon" in t:
+            pts = [_point(p) for p in t["polygon"]] if isinstance(t["polygon"], list) else [None]
+            if len(pts) < 3 or any(p is None for p in pts):
+                problems.append(Problem(label, entry, "polygon", "expected at least 3 [x, y] points"))
+                continue
+            poly = tuple(p for p in pts if p is not None)
+        elif "circle" in t:
+            c = t["circle"]
+            centre = _point(c[0]) if isinstance(c, list) and len(c) == 2 else None
+            if centre is None or not isinstance(c[1], (int, float)) or c[1] <= 0:
+                problems.append(Problem(label, entry, "circle", "expected [[x, y], radius] with radius > 0"))
+                continue
+            circ = (centre, float(c[1]))
+        else:
+            problems.append(Problem(label, entry, None, "needs a polygon or a circle"))
+            continue
+        pts = poly if poly else (circ[0],)  # type: ignore[index]
+        if any(not (0 <= x <= width and 0 <= y <= height) for x, y in pts):
+            problems.append(Problem(label, entry, "polygon" if poly else "circle", f"lies off the {width:g}x{height:g} table"))
+            continue
+        terrain.append(TerrainPiece(t.get("id") or f"{ttype}{i + 1}", ttype, poly, circ))
+
+    players: list[Player] = []
+    praw = doc.get("players")
+    if not isinstance(praw, list) or not (2 <= len(praw) <= 4):
+        problems.append(Problem(label, None, "players", "a scenario needs 2 to 4 players"))
+        praw = praw if isinstance(praw, list) else []
+    for i, p in enumerate(praw):
+        entry = f"player #{i + 1}"
+        if not isinstance(p, dict) or "gang" not in p:
+            problems.append(Problem(label, entry, None, "expected {boss: Name, gang: file.yaml (or an inline gang)}"))
+            continue
+        boss = str(p.get("boss", f"Boss {i + 1}"))
+        g = p["gang"]
+        try:
+            if isinstance(g, str):
+                gpath = (base / g) if base is not None else Path(g)
+                gang = gang_from_doc(read_yaml(gpath), str(gpath), rules)
+            else:
+                gang = gang_from_doc(g, f"{label} ({entry})", rules)
+        except DataError as e:
+            problems.extend(e.problems)
+            continue
+        problems.extend(validate_gang(gang, rules, budget))
+        players.append(Player(boss, gang))
+    if len({p.boss for p in players}) != len(players):
+        problems.append(Problem(label, None, "players", "two players have the same boss name"))
+    if problems:
+        raise DataError(problems)
+    return Scenario(str(name), width, height, tuple(terrain), tuple(players), timer, budget, seed, options, label,
+                    caps_per_boss)
+
+
+def load_scenario(path: Path | str | None, rules: RulesData) -> Scenario:
+    """Load a scenario file; ``None`` means the embedded Quick Start."""
+    p = Path(path) if path is not None else scenarios_dir() / "quickstart.yaml"
+    if path is not None and not p.exists() and (scenarios_dir() / p.name).exists():
+        p = scenarios_dir() / p.name
+    return scenario_from_doc(read_yaml(p), str(p), rules, p.parent)
