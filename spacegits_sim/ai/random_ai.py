@@ -15,12 +15,16 @@ class RandomController:
 
     name = "random"
 
-    def __init__(self, seed: int = 0, boss: int = 0) -> None:
+    def __init__(self, seed: int = 0, boss: int = 0, stubborn: bool = False) -> None:
         self.rng: np.random.Generator = stream(seed, f"ai/random/{boss}")
+        self.stubborn = stubborn  # never legs it by choice (reaches the siren: used by property tests)
 
     def decide(self, request: Request, match: Any) -> Any:
         if isinstance(request, Choice):
-            return request.options[int(self.rng.integers(0, len(request.options)))]
+            opts = request.options
+            if self.stubborn and len(opts) > 1 and "leg_it" in opts:
+                opts = tuple(o for o in opts if o != "leg_it")
+            return opts[int(self.rng.integers(0, len(opts)))]
         if isinstance(request, AimThrow):
             x = float(self.rng.uniform(0, request.width))
             y = float(self.rng.uniform(0, request.height))

@@ -712,6 +712,46 @@ class Table:
         crossed = tuple(h for h in hits if h.low and h.distance <= limit)
         return LineResult((start.x, start.y), (end.x, end.y), first, crossed, tuple(hits))
 
+    def trace(self, start: Point, toward: Point, range_in: float, passes_over: Any,
+              exclude: Iterable[str] = ()) -> LineResult:
+        """A line from ``start`` towards ``toward`` for ``range_in``; the hit is the first thing
+        ``passes_over(thing, low)`` says False for. Used for explosions, whose "bullets" start
+        at the exploding object rather than at a figure."""
+        _need(range_in >= 0, f"range_in must not be negative, got {range_in}")
+        low_h = float(self.p["low_height_in"])
+        c = Vec2d(*start)
+        d = Vec2d(*toward) - c
+        d = d.normalized() if d.length > 1e-9 else Vec2d(1, 0)
+        end = c + d * range_in
+        ex = set(exclude)
+        hits: list[LineHit] = []
+        for info in self.space.segment_query((c.x, c.y), (end.x, end.y), 1e-6, pymunk.ShapeFilter()):
+            thing: Thing = info.shape.thing  # type: ignore[attr-defined]
+            if thing.id in ex:
+                continue
+            hits.append(LineHit(thing, (info.point.x, info.point.y), info.alpha * range_in, self._is_low(info.shape, low_h)))
+        hits.sort(key=lambda h: (h.distance, h.thing.kind.value, h.thing.id))
+        first = next((h for h in hits if not passes_over(h.thing, h.low)), None)
+        limit = first.distance if first else range_in + 1
+        crossed = tuple(h for h in hits if h.distance <= limit and h is not first)
+        return LineResult((c.x, c.y), (end.x, end.y), first, crossed, tuple(hits))
+
+    def terrain_edge_point(self, ident: str, toward: Point) -> Point:
+        """Where a line from the centre of terrain piece ``ident`` towards a point leaves it."""
+        sh = self.terrain[ident].shape
+        bb = sh.bb
+        c = Vec2d((bb.left + bb.right) / 2, (bb.bottom + bb.top) / 2)
+        d = Vec2d(*toward) - c
+        d = d.normalized() if d.length > 1e-9 else Vec2d(1, 0)
+        far = c + d * (max(bb.right - bb.left, bb.top - bb.bottom) + 1)
+        info = sh.segment_query(far, c)
+        p = info.point if info.shape is not None else c
+        return (p.x, p.y)
+
+    def remove_terrain(self, ident: str) -> None:
+        t = self.terrain.pop(ident)
+        self.space.remove(t.shape)
+
     def _exit_distance(self, f: _Figure, d: Vec2d) -> float:
         if f.hull is None:
             return f.radius

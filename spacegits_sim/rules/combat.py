@@ -1,42 +1,380 @@
-"""Combat (rules part 2): shooting, fighting, damage, explosions. Part 1 leaves these hooks."""
+"""Combat, rules part 2: shooting, fighting, damage, explosions, exploding barrels and cover.
+
+Rulebook sections: Shooting (line of fire, low objects, jams, cover), Fighting, Damage,
+Explode (x), Terrain → Exploding Barrels, Weapons (Hands, Headbutt). Weapon and gear special
+rules are looked up by id in :mod:`.specials`; this module never tests an item's name.
+
+Interpretations (also in docs/rules.md):
+* Barrels are low terrain: a line of fire passes over them unless the cover rule would
+  apply, in which case the first barrel crossed is hit instead and explodes (6).
+* Explosion "bullets" ignore dice, caps, towers and fallen gits (as printed) but are
+  stopped by terrain of any height, so barrels in a blast explode in turn. Chains resolve
+  breadth-first (barrels in the order they were hit), each barrel once.
+* In a fight, the passive model's effect still happens after the active one's unless the
+  passive model was knocked over (a fallen git cannot thump, shove or pinch).
+* A fight that has gone 50 rounds fizzles out (the gits stagger apart); it never happens
+  with real choices but keeps two stubborn pinchers from looping forever.
+"""
 
 from __future__ import annotations
 
+import math
+from collections import deque
 from collections.abc import Generator
+from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
+from ..data.dice import parse_dice, roll
+from ..data.rules_data import Weapon
+from ..physics.table import Kind, Thing
 from . import events as ev
+from . import specials
+from .decisions import AimThrow, ChooseGuns, FightThrow, OrderBullet, SplitOdd
+from .gangs import hands_needed, hands_of
 
 if TYPE_CHECKING:
     from .engine import Match, Model
 
-Flow = Generator[Any, Any, None]
+Flow = Generator[Any, Any, Any]
+BEATS = {"shove": "thump", "pinch": "shove", "thump": "pinch"}  # key beats (cancels) value
+MAX_FIGHT_ROUNDS = 50
 
 
 class Combat:
     def __init__(self, match: "Match") -> None:
         self.match = match
+        self.exploded: set[str] = set()
+
+    # ------------------------------------------------------------------ weapons and hands
+
+    def gun_options(self, m: "Model") -> list[tuple[str, ...]]:
+        """Legal gun choices: one gun, or two guns whose hands fit (Strong: 2-handed in one hand)."""
+        guns = [w for w in m.weapons if w.kind == "shooting" and not (m.reload and "slow_to_reload" in w.special)]
+        have = hands_of(m.spec, self.match.rules)
+        opts: list[tuple[str, ...]] = []
+        for w in guns:
+            if hands_needed(w.id, m.spec, self.match.rules) <= have:
+                opts.append((w.id,))
+        for wa, wb in combinations(guns, 2):  # hands_needed already lets Strong hold a 2-hander in one
+            need = hands_needed(wa.id, m.spec, self.match.rules) + hands_needed(wb.id, m.spec, self.match.rules)
+            if need <= have:
+                opts.append((wa.id, wb.id))
+        return sorted(set(opts))
 
     def can_shoot(self, m: "Model") -> bool:
-        return False
+        return m.standing and bool(self.gun_options(m))
+
+    def thump_weapons(self, m: "Model", toughness: int) -> list[Weapon]:
+        """The fighting weapons a git thumps with: the best legal set (a 2-handed weapon alone,
+        or 1-handed weapons up to its hands), else its headbutt (or free fighting weapon)."""
+        rules = self.match.rules
+        fighting = [w for w in m.weapons if w.kind == "fighting" and not w.innate]
+        innate = [w for w in m.weapons if w.kind == "fighting" and w.innate]
+        head = specials.headbutt_for(m, rules)
+        have = hands_of(m.spec, rules)
+        candidates: list[list[Weapon]] = []
+        for k in range(1, len(fighting) + 1):
+            for combo in combinations(fighting, k):
+                need = sum(hands_needed(w.id, m.spec, rules) for w in combo)
+                two = [w for w in combo if hands_needed(w.id, m.spec, rules) >= 2]
+                if need <= have and (not two or len(combo) == 1):
+                    candidates.append(list(combo))
+        candidates += [[w] for w in innate] + [[head]]
+        return max(candidates, key=lambda ws: sum(expected_damage(w, toughness) for w in ws))
+
+    # ------------------------------------------------------------------ damage
+
+    def damage(self, target: "Model", amount: int, source: str) -> Flow:
+        """Each point of damage is a die on the target's tower, stacked by its own boss."""
+        if amount <= 0 or not target.in_play:
+            return
+        amount = specials.modify_damage_taken(target, amount, source)
+        target.stats["damage_taken"] += amount
+        self.match.emit(ev.Damaged(target.id, amount, source))
+        if target.standing:  # a fallen git has no tower and gets no tower dice
+            yield from self.match.add_tower_dice(target, amount, "damage")
+
+    # ------------------------------------------------------------------ shooting
 
     def shoot(self, m: "Model") -> Flow:
-        return
-        yield
+        match = self.match
+        guns = yield ChooseGuns(m.boss, tuple(self.gun_options(m)), "which guns?", m.id)
+        dice: list[int] = []
+        owner: list[Weapon] = []
+        for gid in guns:
+            w = match.rules.weapons[gid]
+            for sides in w.dice.dice:
+                dice.append({3: 6}.get(sides, sides))
+                owner.append(w)
+        thrown = yield AimThrow(m.boss, m.id, "bullet", tuple(dice), match.table.width, match.table.height)
+        if any("slow_to_reload" in match.rules.weapons[g].special for g in guns):
+            m.reload = True
+        m.stats["shots"] = m.stats.get("shots", 0) + 1
+        thrown_dice = yield from match.throw(m.boss, m.id, "bullet", tuple(dice), thrown, keep_lost=True)
+        weapon_of = {d[0]: w for d, w in zip(thrown_dice, owner)}
+        bullets = {d[0]: d for d in thrown_dice if d[3] is not None and d[0] in match.table.dice}
+        while bullets and m.in_play:
+            die_id = yield OrderBullet(m.boss, tuple(bullets), "which bullet next?", m.id)
+            _, sides, value, pos = bullets.pop(die_id)
+            yield from self.resolve_bullet(m, weapon_of[die_id], die_id, value)
+            if die_id in match.table.dice:
+                match.table.remove_die(die_id)
+                match.emit(ev.DieRemoved(die_id))
+        for die_id in bullets:
+            if die_id in match.table.dice:
+                match.table.remove_die(die_id)
+                match.emit(ev.DieRemoved(die_id))
+
+    def resolve_bullet(self, m: "Model", w: Weapon, die_id: str, value: int) -> Flow:
+        match = self.match
+        match.advance(match.costs.bullet_s)
+        if value == 1:  # a natural 1 jams: discarded without being resolved
+            match.emit(ev.BulletResolved(m.id, w.name, die_id, value, True, None, None, False, 0, False))
+            return
+        target_pos = match.table.die_state(die_id)[2]
+        rng = specials.weapon_range(m, w)
+        line = match.table.line_of_fire(m.id, target_pos, rng)
+        seg = (line.start, line.end)
+        hit = line.hit
+        barrels = [h for h in line.crossed_low if h.thing.kind == Kind.TERRAIN and self.is_barrel(h.thing.id)]
+        cover_terrain = [h for h in line.crossed_low if h.thing.kind == Kind.TERRAIN]
+        if hit is not None and hit.thing.kind == Kind.FIGURE and barrels:
+            b = barrels[0]  # the barrel would give cover: it is hit instead, and explodes
+            match.emit(ev.BulletResolved(m.id, w.name, die_id, value, False, seg, f"terrain:{b.thing.id}", False, 0, False))
+            yield from self.explode_barrels([b.thing.id])
+            return
+        if hit is None or hit.thing.kind != Kind.FIGURE or hit.thing.id not in match.models:
+            label = None if hit is None else f"{hit.thing.kind.value}:{hit.thing.id}"
+            match.emit(ev.BulletResolved(m.id, w.name, die_id, value, False, seg, label, False, 0, False))
+            return
+        target = match.models[hit.thing.id]
+        cover = bool(cover_terrain)
+        tough = target.toughness + (1 if cover else 0)
+        big = value >= tough
+        dmg = specials.weapon_damage(m, w, big)
+        if specials.immune_to_shooting(target):
+            dmg = 0
+        match.emit(ev.BulletResolved(m.id, w.name, die_id, value, False, seg, f"figure:{target.id}", cover, dmg, big))
+        yield from self.damage(target, dmg, f"shot by {m.name}")
+        if big:
+            yield from specials.on_big_damage(self, m, target, w)
+
+    def is_barrel(self, terrain_id: str) -> bool:
+        ttype = self.match.terrain_types.get(terrain_id)
+        return ttype is not None and "exploding_barrel" in self.match.rules.terrain[ttype].special
+
+    # ------------------------------------------------------------------ fighting
 
     def fight(self, active: "Model", passive: "Model") -> Flow:
-        self.match.emit(ev.FightBroke(active.id, passive.id))
-        return
-        yield
+        """A fight: simultaneous throws, active resolves first, repeat while in contact."""
+        match = self.match
+        match.emit(ev.FightBroke(active.id, passive.id))
+        rnd = 0
+        while (active.standing and passive.standing and passive.id in match.touching(active.id)
+               and rnd < MAX_FIGHT_ROUNDS):
+            rnd += 1
+            throws = yield FightThrow(active.boss, (active.boss, passive.boss), (active.id, passive.id),
+                                      ("thump", "shove", "pinch"), rnd)
+            match.advance(match.costs.fight_throw_s)
+            ta, tp = throws
+            happens = (self._happens(ta, tp, active), self._happens(tp, ta, passive))
+            match.emit(ev.FightRound(active.id, passive.id, rnd, (ta, tp), happens))
+            for who, other, t, ok, theirs in ((active, passive, ta, happens[0], tp), (passive, active, tp, happens[1], ta)):
+                if not who.standing or not who.in_play or not other.in_play:
+                    continue
+                if ok:
+                    yield from self._effect(who, other, t)
+                elif t == "thump" and theirs == "shove" and specials.headbutt_when_shoved(who):
+                    yield from self.thump(who, other, [specials.headbutt_for(who, match.rules)])
 
-    def on_fell_over(self, m: "Model") -> Flow:
-        return
-        yield
+    def _happens(self, mine: str, theirs: str, who: "Model") -> bool:
+        if BEATS.get(theirs) == mine:
+            return mine == "thump" and specials.thump_survives_shove(who, self.match.rules)
+        return True
 
-    def after_swig(self, m: "Model") -> Flow:
-        return
-        yield
+    def _effect(self, who: "Model", other: "Model", throw: str) -> Flow:
+        if throw == "thump":
+            yield from self.thump(who, other, self.thump_weapons(who, specials.thumped_toughness(other)))
+        elif throw == "shove":
+            yield from self.shove(who, other)
+        else:
+            n = self.match.take_cap(other.boss, who.boss, specials.pinch_caps(who))
+            self.match.emit(ev.Pinched(who.id, other.id, n))
+
+    def thump(self, who: "Model", other: "Model", weapons: list[Weapon], toughness_bonus: int = 0) -> Flow:
+        rng = self.match.rng("dice")
+        tough = specials.thumped_toughness(other) + toughness_bonus
+        rolls: list[int] = []
+        total = 0
+        bigs: list[Weapon] = []
+        for w in weapons:
+            pool = w.dice
+            for v in roll(pool, rng):
+                rolls.append(v)
+                big = v >= tough
+                total += specials.weapon_damage(who, w, big)
+                if big:
+                    bigs.append(w)
+        total = specials.modify_thump_damage(who, total)
+        self.match.emit(ev.Thumped(who.id, other.id, [w.name for w in weapons], rolls, tough, total))
+        yield from self.damage(other, total, f"thumped by {who.name}")
+        for w in dict.fromkeys(bigs):
+            yield from specials.on_big_damage(self, who, other, w, in_fight=True, toughness_bonus=toughness_bonus)
+
+    def shove(self, who: "Model", other: "Model", distance_in: float = 3.0, reason: str = "shove") -> Flow:
+        """The other git is moved directly away by its own boss, tower and all."""
+        match = self.match
+        a = match.position(who.id)
+        b = match.position(other.id)
+        d = (b[0] - a[0], b[1] - a[1])
+        if math.hypot(*d) < 1e-9:
+            d = (1.0, 0.0)
+        match.advance(match.costs.shove_s)
+        yield from match.move(other, distance_in, "normal", direction=d, reason=reason, ignore=[who.id],
+                              tower_motion="shove")
 
     def bumped_terrain(self, m: "Model", terrain_id: str, reason: str) -> Flow:
-        return
-        yield
+        """Shoved into terrain: 1 damage (rulebook: Fighting)."""
+        if reason in ("shove", "jolt"):
+            yield from self.damage(m, 1, f"shoved into {self.match.terrain_types.get(terrain_id, 'terrain')}")
+
+    # ------------------------------------------------------------------ explosions
+
+    def explode(self, origin: str, position: tuple[float, float], x: int, from_model: str | None = None) -> Flow:
+        """Explode (x): xD6 split among bosses in play, thrown in turn, each a 1/3 'bullet'."""
+        match = self.match
+        playing = [b.index for b in match.bosses if not b.out]
+        if not playing or x <= 0:
+            return
+        active = match.current_boss if match.current_boss in playing else playing[0]
+        n = len(playing)
+        shares = {b: x // n for b in playing}
+        odd = x % n
+        chosen: list[int] = []
+        while odd > 0:
+            opts = tuple(match.bosses[b].name for b in playing if b not in chosen)
+            name = yield SplitOdd(active, opts, f"who gets odd explosion die {len(chosen) + 1}?", odd)
+            b = next(i for i in playing if match.bosses[i].name == name)
+            chosen.append(b)
+            shares[b] += 1
+            odd -= 1
+        match.emit(ev.Exploded(origin, position, x, {match.bosses[b].name: k for b, k in shares.items()}))
+        order = [b for b in _clockwise(match, active) if b in playing]
+        queue: deque[str] = deque()
+        for b in order:
+            k = shares[b]
+            if k == 0:
+                continue
+            thrown = yield AimThrow(b, from_model or origin, "explosion", (6,) * k, match.table.width, match.table.height)
+            landed = yield from match.throw(b, from_model or origin, "explosion", (6,) * k, thrown)
+            for die_id, sides, value, pos in landed:
+                if die_id not in match.table.dice:
+                    continue
+                hit_barrel = yield from self._blast_die(origin, position, die_id, value, from_model)
+                if hit_barrel:
+                    queue.append(hit_barrel)
+                if die_id in match.table.dice:
+                    match.table.remove_die(die_id)
+                    match.emit(ev.DieRemoved(die_id))
+        if queue:
+            yield from self.explode_barrels(list(queue))
+
+    def _blast_die(self, origin: str, position: tuple[float, float], die_id: str, value: int,
+                   from_model: str | None) -> Flow:
+        match = self.match
+        target = match.table.die_state(die_id)[2]
+        start = position
+        exclude = [origin] + ([from_model] if from_model else [])
+        if origin in match.table.terrain:
+            start = match.table.terrain_edge_point(origin, target)
+
+        def passes(thing: Thing, low: bool) -> bool:
+            if thing.kind in (Kind.DIE, Kind.CAP, Kind.TOWER):
+                return True
+            return thing.kind == Kind.FIGURE and match.models.get(thing.id) is not None and match.models[thing.id].fallen
+
+        line = match.table.trace(start, target, float(value), passes, exclude=exclude)
+        hit = line.hit
+        if hit is None:
+            match.emit(ev.BlastResolved(origin, die_id, value, (line.start, line.end), None, 0))
+            return None
+        label = f"{hit.thing.kind.value}:{hit.thing.id}"
+        if hit.thing.kind == Kind.TERRAIN:
+            match.emit(ev.BlastResolved(origin, die_id, value, (line.start, line.end), label, 0))
+            if self.is_barrel(hit.thing.id) and hit.thing.id not in self.exploded:
+                return hit.thing.id
+            return None
+        t = match.models.get(hit.thing.id)
+        if t is None:
+            return None
+        dmg = 3 if value >= t.toughness else 1
+        if specials.immune_to_shooting(t):
+            dmg = 0
+        match.emit(ev.BlastResolved(origin, die_id, value, (line.start, line.end), label, dmg))
+        yield from self.damage(t, dmg, f"caught in the blast of {match.names().get(origin, origin)}")
+        return None
+
+    def explode_barrels(self, barrels: list[str]) -> Flow:
+        """Barrels explode (6) in the order hit; each once; chains breadth-first."""
+        queue = deque(b for b in barrels if b not in self.exploded)
+        while queue:
+            b = queue.popleft()
+            if b in self.exploded or b not in self.match.table.terrain:
+                continue
+            self.exploded.add(b)
+            sh = self.match.table.terrain[b].shape
+            bb = sh.bb
+            pos = ((bb.left + bb.right) / 2, (bb.bottom + bb.top) / 2)
+            x = self.match.rules.terrain[self.match.terrain_types[b]].explode or 6
+            before = set(self.exploded)
+            yield from self.explode(b, pos, x)
+            self.match.table.remove_terrain(b)
+            for nb in self.exploded - before:
+                queue.append(nb)
+
+    # ------------------------------------------------------------------ hooks from the flow
+
+    def on_fell_over(self, m: "Model") -> Flow:
+        """Rigged (and anything else that explodes when it falls over)."""
+        x = specials.explodes_when_falling(m, self.match.rules)
+        if x:
+            pos = self.match.position(m.id)
+            self.match.remove_model(m, "exploded")
+            yield from self.explode(m.id, pos, x, from_model=m.id)
+
+    def after_swig(self, m: "Model") -> Flow:
+        if m.on_fire and m.standing:
+            n = roll(parse_dice("D3"), self.match.rng("dice"))[0]
+            yield from self.damage(m, n, "on fire")
+
+    def on_activation_start(self, m: "Model") -> None:
+        m.reload_at_start = m.reload
+
+    def on_activation_end(self, m: "Model") -> None:
+        if m.reload_at_start:
+            m.reload = False
+
+
+def _clockwise(match: "Match", start: int) -> list[int]:
+    from .engine import CLOCKWISE
+
+    order = list(CLOCKWISE[len(match.bosses)])
+    i = order.index(start)
+    return order[i:] + order[:i]
+
+
+def expected_damage(w: Weapon, toughness: int) -> float:
+    """Expected damage of one use of a weapon against a toughness (for picking thump weapons)."""
+    total = 0.0
+    for sides in w.dice.dice:
+        p_big = exact_p_at_least(sides, toughness)
+        total += p_big * w.big + (1 - p_big) * w.weak
+    return total
+
+
+def exact_p_at_least(sides: int, target: int) -> float:
+    """P(one die of ``sides`` rolls >= target); a D3 is a D6 halved."""
+    if sides == 3:
+        faces = [1, 1, 2, 2, 3, 3]
+        return sum(f >= target for f in faces) / 6
+    return max(0, sides - max(target, 1) + 1) / sides

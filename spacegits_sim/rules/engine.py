@@ -60,6 +60,9 @@ class Model:
     fallen: bool = False
     klank: bool = False
     removed: bool = False
+    reload: bool = False  # Slow to Reload token
+    reload_at_start: bool = False
+    on_fire: bool = False
     stats: dict[str, int] = field(default_factory=lambda: {"activations": 0, "falls": 0, "damage_taken": 0,
                                                             "caps_looted": 0, "sober_ups": 0})
 
@@ -108,6 +111,7 @@ class Match:
         self.caps_from_supply = 0
         self.caps_lost = 0
         self.active_model: str | None = None
+        self.current_boss = 0
         self._activation_over = False
         self._wall_start: float | None = None
         self.bosses: list[Boss] = []
@@ -224,10 +228,12 @@ class Match:
             return (reach, min(max(y, 0.3), h - 0.3))
         return (w - reach, min(max(y, 0.3), h - 0.3))
 
-    def throw(self, boss: int, model_id: str, purpose: str, dice: tuple[int, ...], thrown: Throw) -> Flow:
+    def throw(self, boss: int, model_id: str, purpose: str, dice: tuple[int, ...], thrown: Throw,
+              keep_lost: bool = False) -> Flow:
         """A real physical throw into the play area; stray dice that hit towers are resolved.
 
-        Returns (via StopIteration value) the landed dice as (id, sides, value, position).
+        Returns (as the generator's value) the dice as (id, sides, value, position), in throw
+        order: only those that landed, or all of them (position None if lost) with keep_lost.
         """
         hand = self.hand_point(boss, thrown.aim)
         res = self.table.throw(hand, thrown.aim, dice, self.rng("scatter"), self.rng("dice"),
@@ -237,7 +243,7 @@ class Match:
                                 [{"id": d.id, "sides": d.sides, "value": d.value, "position": d.position,
                                   "trajectory": [list(p) for p in d.trajectory]} for d in res.dice]))
         yield from self.stray_hits(res.tower_hits, boss)
-        return [(d.id, d.sides, d.value, d.position) for d in res.dice if not d.lost]
+        return [(d.id, d.sides, d.value, d.position) for d in res.dice if keep_lost or not d.lost]
 
     def stray_hits(self, hits: list[Any], boss: int) -> Flow:
         """Stray dice knocking towers: the thrower knocked them (rulebook: Stray Dice)."""
@@ -282,6 +288,7 @@ class Match:
         m.tower.clear()
         if knocked_by == m.boss:
             m.fallen = True
+            m.on_fire = False  # Fire lasts "until it falls over"
             m.stats["falls"] += 1
             self.table.set_upright(m.id, False)
             self.sync_tower(m)
@@ -293,6 +300,15 @@ class Match:
             m.stats["sober_ups"] += 1
             self.sync_tower(m)
             self.emit(ev.TowerFell(m.id, self.bosses[knocked_by].name, "sobered_up", cause, dice))
+
+    def remove_model(self, m: Model, reason: str) -> None:
+        """Take a model out of play (exploded, legged it…)."""
+        if m.in_play:
+            self.table.remove_figure(m.id)
+        m.in_play = False
+        m.removed = True
+        m.tower.clear()
+        self.emit(ev.ModelRemoved(m.id, reason))
 
     def loot_cap(self, m: Model, cap_id: str) -> None:
         self.table.remove_cap(cap_id)
@@ -350,9 +366,10 @@ class Match:
             self.caps_from_supply += len(drops)
             self.caps_lost += sum(d.lost for d in drops)
             self.emit(ev.CapsDropped(b.name, [(d.id, d.position) for d in drops]))
-        cap = self.table.add_cap(centre)
-        self.caps_from_supply += 1
-        self.emit(ev.CapPlaced(cap, centre, "one more in the middle"))
+        if self.options.get("middle_cap", True):
+            cap = self.table.add_cap(centre)
+            self.caps_from_supply += 1
+            self.emit(ev.CapPlaced(cap, centre, "one more in the middle"))
         self.big_boss = int(self.rng("big_boss").integers(0, len(self.bosses)))
         self.emit(ev.BigBoss(self.bosses[self.big_boss].name))
         n = len(self.bosses)
@@ -427,6 +444,7 @@ class Match:
         if not options:
             self._leg_it(boss, forced=True)
             return
+        self.current_boss = boss.index
         choice = yield ChooseActivation(boss.index, tuple(options) + ("leg_it",), "activate a model or leg it")
         if choice == "leg_it":
             self._leg_it(boss, forced=False)
@@ -441,6 +459,7 @@ class Match:
         self._activation_over = False
         self.advance(self.costs.choose_model_s)
         self.emit(ev.ActivationStarted(boss.name, m.id, self.activations))
+        self.combat.on_activation_start(m)
         if m.klank:  # Klanking: discard the token and end the activation
             m.klank = False
             self.emit(ev.Klanked(m.id))
@@ -479,6 +498,7 @@ class Match:
             self.advance(self.costs.swig_s)
             yield from self.add_tower_dice(m, n, "swig")
             yield from self.combat.after_swig(m)
+        self.combat.on_activation_end(m)
         self.emit(ev.ActivationEnded(m.id, reason))
         self.active_model = None
 
@@ -517,8 +537,8 @@ class Match:
 
     def move(self, m: Model, distance: float, care: str, toward: Point | None = None,
              direction: Point | None = None, towards_label: str | None = None, value: int | None = None,
-             reason: str = "scoot", ignore: Sequence[str] = ()) -> Flow:
-        """Sweep a git's base, carry its tower at ``care``, and deal with what it bumped."""
+             reason: str = "scoot", ignore: Sequence[str] = (), tower_motion: str = "carry") -> Flow:
+        """Sweep a git's base, carry its tower (at ``care``, or as a shove), deal with what it bumped."""
         start = self.position(m.id)
         res = self.table.sweep(m.id, toward=toward, direction=direction, distance=distance, ignore=ignore)
         self.table.move_figure(m.id, res.end)
@@ -526,11 +546,16 @@ class Match:
         if res.contact is not None:
             c = res.contact.thing
             stop = f"{c.kind.value}:{c.id}" if c.kind != Kind.EDGE else "edge"
-        self.advance(self.costs.resolve_move_die_s + self.costs.carry_s_per_in[care] * res.travelled)
-        self.emit(ev.ModelMoved(m.id, start, res.end, distance, res.travelled, towards_label, value, care, stop, reason))
-        if m.tower.height > 0 and res.travelled > 0:
+        if tower_motion == "carry":
+            self.advance(self.costs.resolve_move_die_s + self.costs.carry_s_per_in[care] * res.travelled)
+        self.emit(ev.ModelMoved(m.id, start, res.end, distance, res.travelled, towards_label, value,
+                                care if tower_motion == "carry" else None, stop, reason))
+        if m.tower.height > 0 and res.travelled > 0 and m.standing:
             seg = ((res.end[0] - start[0]) / MM, (res.end[1] - start[1]) / MM)
-            ok = m.tower.carry([seg], care, bumped=[res.contact is not None])
+            if tower_motion == "shove":
+                ok = m.tower.shove(seg, res.travelled / MM)
+            else:
+                ok = m.tower.carry([seg], care, bumped=[res.contact is not None])
             if not ok:
                 yield from self.tower_fell(m, m.boss, reason)
         self.sync_tower(m)

@@ -26,6 +26,7 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "dice_tray": True,            # thump dice and other dice whose landing place does not matter are rolled off-table
     "real_clock": False,          # hot-seat: the wall clock drives the siren instead of the time-cost model
     "max_models": 5,              # models each boss may deploy
+    "middle_cap": True,           # "Put one more cap in the middle"
     "deploy_distance_in": 4.0,    # gits deploy at least this far from caps and enemy models
     "vehicle_deploy_distance_in": 8.0,
 }

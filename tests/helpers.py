@@ -1,0 +1,78 @@
+"""Small seeded scenarios for rules tests: build a match, deploy models where a test wants them."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from spacegits_sim.data import default_rules
+from spacegits_sim.rules.decisions import AimThrow, ChooseCare, Deploy, FightThrow, Request, Throw
+from spacegits_sim.rules.engine import Match
+from spacegits_sim.rules.gangs import gang_from_doc
+from spacegits_sim.rules.scenario import DEFAULT_OPTIONS, Player, Scenario, TerrainPiece
+
+
+def scenario(gangs: list[list[dict]], terrain: list[dict] | None = None, seed: int = 1, timer_min: float = 30,
+             options: dict | None = None, budget: int = 100) -> Scenario:
+    rules = default_rules()
+    players = tuple(Player(name, gang_from_doc({"name": f"{name} gang", "gits": gits}, f"<{name}>", rules))
+                    for name, gits in zip(("Red", "Blue", "Green", "Gold"), gangs))
+    pieces = []
+    for i, t in enumerate(terrain or []):
+        pieces.append(TerrainPiece(t.get("id", f"t{i}"), t["type"], tuple(map(tuple, t["polygon"])) if "polygon" in t else None,
+                                   (tuple(t["circle"][0]), t["circle"][1]) if "circle" in t else None))
+    opts = {**DEFAULT_OPTIONS, "middle_cap": False, **(options or {})}
+    return Scenario("test", 24.0, 24.0, tuple(pieces), players, timer_min, budget, seed, opts, "<test>", 0)
+
+
+def match(gangs, positions: dict[str, tuple[float, float]], terrain=None, seed=1, **kw: Any) -> Match:
+    """A match with no setup caps, every model deployed then moved to ``positions``."""
+    m = Match(scenario(gangs, terrain, seed, **kw))
+    spots = iter([(x, y) for y in (1.5, 22.5, 6.5, 17.5) for x in (1.5, 6.5, 11.5, 16.5, 21.5)])
+    while isinstance(m.pending, Deploy):
+        req = m.pending
+        mid = req.models[0]
+        while True:
+            p = next(spots)
+            if req.legal(mid, p) is None:
+                break
+        m.answer((mid, p))
+    for mid, pos in positions.items():
+        m.table.move_figure(mid, pos)
+    for mid, mod in m.models.items():
+        if mid not in positions and mod.in_play:
+            pass
+    return m
+
+
+def drive(m: Match, flow, answer: Callable[[Request], Any] | None = None, max_steps: int = 10_000) -> Any:
+    """Run a sub-flow generator of the engine (e.g. ``m.move(...)``) to its end, answering requests."""
+    answer = answer or default_answer
+    try:
+        req = next(flow)
+        for _ in range(max_steps):
+            req = flow.send(answer(req))
+    except StopIteration as stop:
+        return stop.value
+    raise RuntimeError("flow did not finish")
+
+
+def default_answer(req: Request) -> Any:
+    if isinstance(req, FightThrow):
+        return ("pinch",) * len(req.bosses)
+    if isinstance(req, ChooseCare):
+        return "normal"
+    if isinstance(req, AimThrow):
+        return Throw((12.0, 12.0), 0.3)
+    if hasattr(req, "options"):
+        return req.options[0]
+    raise TypeError(f"no default answer for {req!r}")
+
+
+def scripted(*answers: Any) -> Callable[[Request], Any]:
+    """Answer requests from a list, in order (a callable entry is called with the request)."""
+    it = iter(answers)
+
+    def ans(req: Request) -> Any:
+        a = next(it)
+        return a(req) if callable(a) else a
+    return ans
