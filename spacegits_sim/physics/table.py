@@ -203,6 +203,8 @@ class Table:
         self.terrain: dict[str, _Terrain] = {}
         self.dice: dict[str, tuple[pymunk.Body, pymunk.Shape, int, int]] = {}  # id -> body, shape, sides, value
         self.caps: dict[str, tuple[pymunk.Body, pymunk.Shape]] = {}
+        self.lost_caps: list[str] = []  # every cap that ever left the table (dropped or knocked off)
+        self.lost_dice: list[str] = []
         self._counter = 0
         self._friction_joints: dict[int, tuple[pymunk.Constraint, ...]] = {}
         self._pending_hits: list[TowerHit] = []
@@ -557,9 +559,11 @@ class Table:
         for ident, (body, shape, _, _) in list(self.dice.items()):
             if not self.on_table((body.position.x, body.position.y), m):
                 self.remove_die(ident)
+                self.lost_dice.append(ident)
         for ident, (body, shape) in list(self.caps.items()):
             if not self.on_table((body.position.x, body.position.y), m):
                 self.remove_cap(ident)
+                self.lost_caps.append(ident)
 
     # ------------------------------------------------------------------ dropping caps
 
@@ -586,6 +590,7 @@ class Table:
             drops.append(drop)
             if not self.on_table((p.x, p.y)):
                 drop.lost = True
+                self.lost_caps.append(ident)
                 pairs.append((drop, None))
                 continue
             body, shape = self._make_cap((p.x, p.y))

@@ -218,7 +218,7 @@ class Combat:
         total = specials.modify_thump_damage(who, total)
         self.match.emit(ev.Thumped(who.id, other.id, [w.name for w in weapons], rolls, tough, total))
         yield from self.damage(other, total, f"thumped by {who.name}")
-        for w in dict.fromkeys(bigs):
+        for w in {x.id: x for x in bigs}.values():
             yield from specials.on_big_damage(self, who, other, w, in_fight=True, toughness_bonus=toughness_bonus)
 
     def shove(self, who: "Model", other: "Model", distance_in: float = 3.0, reason: str = "shove") -> Flow:

@@ -109,7 +109,6 @@ class Match:
         self.safety_fired = False
         self.activations = 0
         self.caps_from_supply = 0
-        self.caps_lost = 0
         self.active_model: str | None = None
         self.current_boss = 0
         self._activation_over = False
@@ -364,7 +363,6 @@ class Match:
             drops = self.table.drop_caps(self.scenario.caps_per_boss, centre, self.rng("caps")) \
                 if self.scenario.caps_per_boss else []
             self.caps_from_supply += len(drops)
-            self.caps_lost += sum(d.lost for d in drops)
             self.emit(ev.CapsDropped(b.name, [(d.id, d.position) for d in drops]))
         if self.options.get("middle_cap", True):
             cap = self.table.add_cap(centre)
@@ -639,6 +637,7 @@ class Match:
             self.table.remove_figure(m.id)
             m.in_play = False
             m.removed = True
+            m.tower.clear()
             if m in near and boss.stash > 0:
                 boss.stash -= 1
                 cap = self.table.add_cap(pos)
@@ -664,6 +663,7 @@ class Match:
             last.legged_at = self.clock
             for m in self.in_play(last.index):
                 m.in_play = False
+                m.tower.clear()
         new = {b.name: b.stash - b.start_stash for b in self.bosses}
         best = max(new.values())
         winners = [b for b, n in new.items() if n == best]
@@ -673,7 +673,7 @@ class Match:
 
     def caps_accounted(self) -> tuple[int, int]:
         """(caps now: stashes + table + lost, caps expected: starting stashes + supply)."""
-        now = sum(b.stash for b in self.bosses) + len(self.table.caps) + self.caps_lost
+        now = sum(b.stash for b in self.bosses) + len(self.table.caps) + len(self.table.lost_caps)
         return now, sum(b.start_stash for b in self.bosses) + self.caps_from_supply
 
     def result(self) -> ev.GameOver | None:

@@ -1,0 +1,63 @@
+"""Property test: invariants over hundreds of seeded matches of random controllers."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from spacegits_sim.ai.random_ai import RandomController
+from spacegits_sim.data import default_rules
+from spacegits_sim.physics.table import Kind
+from spacegits_sim.rules import events as ev
+from spacegits_sim.rules.engine import Match
+from spacegits_sim.rules.scenario import load_scenario
+
+
+class Checked:
+    """Wraps a controller; checks the invariants before every decision of the match."""
+
+    def __init__(self, inner):
+        self.inner = inner
+
+    def decide(self, request, match):
+        check_invariants(match)
+        return self.inner.decide(request, match)
+
+
+def check_invariants(m: Match) -> None:
+    now, expected = m.caps_accounted()
+    assert now == expected, f"caps not conserved: {now} != {expected}"
+    for mod in m.models.values():
+        if mod.fallen or not mod.in_play:
+            assert mod.tower.height == 0, f"{mod.id} is fallen/out but has a tower"
+    figures = [mod for mod in m.models.values() if mod.in_play]
+    for mod in figures:
+        for thing, gap in m.table.within(0.0, figure=mod.id, kinds=(Kind.FIGURE, Kind.TERRAIN)):
+            assert gap >= -1e-6, f"{mod.id} overlaps {thing}"
+        r = m.table.figure_radius(mod.id)
+        x, y = m.position(mod.id)
+        assert r - 1e-6 <= x <= m.table.width - r + 1e-6 and r - 1e-6 <= y <= m.table.height - r + 1e-6
+
+
+def _play(seed: int, stubborn: bool) -> Match:
+    m = Match(load_scenario(None, default_rules()), seed=seed)
+    m.play([Checked(RandomController(seed, 0, stubborn)), Checked(RandomController(seed, 1, stubborn))])
+    check_invariants(m)
+    go = m.result()
+    assert go is not None and go.winners, "every match ends with a winner or a tie"
+    assert m.over and all(b.out for b in m.bosses)
+    return m
+
+
+@pytest.mark.parametrize("block", range(10))
+def test_invariants_hold_over_500_random_matches(block):
+    for seed in range(block * 50, block * 50 + 50):
+        _play(seed, stubborn=False)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_invariants_hold_in_long_random_matches_that_reach_the_siren(seed):
+    m = _play(10_000 + seed, stubborn=True)
+    kinds = {e.kind for e in m.events}
+    assert "siren" in kinds or m.safety_fired or len([b for b in m.bosses if b.legged_at is not None]) == 2
