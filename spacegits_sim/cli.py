@@ -133,6 +133,67 @@ def _sniff_kind(p: Path) -> str:
     return "rules"
 
 
+# ----------------------------------------------------------------------------- match, replay
+
+
+def _scenario(path: str | None):  # type: ignore[no-untyped-def]
+    from .data import load_rules
+    from .rules.scenario import load_scenario
+    if path is not None and not Path(path).exists():
+        from .data.paths import scenarios_dir
+        if not (scenarios_dir() / Path(path).name).exists():
+            raise UserError(f"scenario '{path}' not found")
+    return load_scenario(path, load_rules())
+
+
+def cmd_match(args: argparse.Namespace) -> int:
+    from .matches import parse_ais, play_by_play, play_match, print_summary, summary_with_ais
+    from .replay import save_replay
+
+    sc = _scenario(args.scenario)
+    try:
+        ais = parse_ais(args.ai, len(sc.players))
+    except ValueError as e:
+        raise UserError(str(e)) from None
+    seed = sc.seed if args.seed is None else args.seed
+    t0 = time.perf_counter()
+    m = play_match(sc, seed, ais)
+    wall = time.perf_counter() - t0
+    s = summary_with_ais(m, ais)
+    s["wall_s"] = round(wall, 3)
+    if args.log:
+        for line in play_by_play(m):
+            console.print(line, highlight=False)
+    print_summary(s, console)
+    if args.json:
+        Path(args.json).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.json).write_text(json.dumps({k: v for k, v in s.items() if k != "wall_s"}, indent=1))
+        console.print(f"wrote {args.json}")
+    if args.replay:
+        save_replay(m, args.replay, {"ai": ais})
+        console.print(f"wrote {args.replay}")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from .matches import print_summary
+    from .replay import load_replay, rebuild
+
+    doc = load_replay(args.file)
+    if doc.get("version") != __version__:
+        err.print(f"[yellow]note:[/] recorded with spacegits_sim {doc.get('version')}, this is {__version__}")
+    v = rebuild(doc, str(args.file), verify=True)
+    if not v.ok:
+        err.print(f"[red]replay {args.file}[/]: {v.message}")
+        return 1
+    console.print(f"[green]ok[/] {args.file}: {v.message}")
+    if v.match.over:
+        print_summary(v.match.summary(), console)
+    else:
+        console.print(f"the match is not over: {v.match.pending.kind if v.match.pending else ''} is next (resume it with spacegits play --resume)")
+    return 0
+
+
 # ----------------------------------------------------------------------------- main
 
 
@@ -165,6 +226,20 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--plot", default=None, help="write a PNG plot of fall rate vs height")
     t.add_argument("--view", action="store_true", help="open the interactive tower bench (pygame)")
     t.set_defaults(func=cmd_towers)
+
+    mt = sub.add_parser("match", help="play one headless AI match and print a summary")
+    mt.add_argument("--scenario", default=None, help="scenario YAML (default: the Quick Start)")
+    mt.add_argument("--seed", type=int, default=None)
+    mt.add_argument("--ai", default="heuristic,random", help="one controller per boss: random, heuristic, search")
+    mt.add_argument("--json", default=None, help="write the summary as JSON")
+    mt.add_argument("--replay", default=None, help="write the replay file")
+    mt.add_argument("--log", action="store_true", help="print the play-by-play")
+    mt.set_defaults(func=cmd_match)
+
+    rp = sub.add_parser("replay", help="re-run a replay and check every decision's checksum")
+    rp.add_argument("file")
+    rp.add_argument("--verify", action="store_true", default=True, help="(always on) confirm every checksum")
+    rp.set_defaults(func=cmd_replay)
 
     v = sub.add_parser("validate", help="check gang, scenario or house-rule YAML files")
     v.add_argument("files", nargs="+")

@@ -1,8 +1,11 @@
-"""``spacegits watch``: the main job. Until the rules engine lands, it shows the physics table."""
+"""``spacegits watch``: an AI-vs-AI match, in a window where there is a display, otherwise
+rendered to files (a GIF of the match and a PNG of the final board) with a printed play-by-play."""
 
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 
@@ -10,15 +13,35 @@ console = Console()
 
 
 def cmd_watch(args: argparse.Namespace) -> int:
-    from .physics.table import Table
-    from .rng import Streams
+    from .ai import make_controller
+    from .cli import UserError, _scenario
+    from .matches import parse_ais, print_summary, summary_with_ais
+    from .rules.engine import Match
 
-    seed = 7 if args.seed is None else args.seed
-    rng = Streams(seed)
-    t = Table()
-    drops = t.drop_caps(12, (12, 12), rng("caps"))
-    console.print(f"Dropped 12 caps: {sum(not d.lost for d in drops)} landed, {sum(d.lost for d in drops)} bounced off")
-    res = t.throw((2, 12), (12, 12), [6, 6, 6], rng("scatter"), rng("dice"), strength=0.5)
-    for d in res.dice:
-        console.print(f"  d{d.sides} shows {d.value} at {d.position}")
+    sc = _scenario(args.scenario)
+    try:
+        ais = parse_ais(args.ai, len(sc.players))
+    except ValueError as e:
+        raise UserError(str(e)) from None
+    seed = sc.seed if args.seed is None else args.seed
+
+    def make(seed: int) -> tuple[Any, list[Any]]:
+        m = Match(sc, seed=seed)
+        return m, [make_controller(a, seed, i) for i, a in enumerate(ais)]
+
+    from .render.watch_app import Watcher, has_display, run_headless, run_window
+
+    w = Watcher(make, seed)
+    headless = args.headless or not has_display() or bool(args.record and not has_display())
+    if not headless:
+        run_window(w)
+        return 0
+    out = Path(args.out)
+    record = args.record or str(out / "match.gif")
+    shot = args.screenshot or str(out / "board.png")
+    console.print(f"[bold]No display: playing {' vs '.join(ais)} on {sc.name}, seed {seed}, headless.[/]")
+    res = run_headless(w, record, shot, on_log=lambda line: console.print(line, highlight=False))
+    print_summary(summary_with_ais(w.match, ais), console)
+    console.print(f"final board: [bold]{res['screenshot']}[/]   match video: [bold]{res.get('record', '(none)')}[/] "
+                  f"({res['frames']} frames, {res['wall_s']:.1f} s)")
     return 0

@@ -1,1 +1,21 @@
-"""ai layer."""
+"""AI bosses: controllers that answer the engine's decision requests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+CONTROLLERS = ("random", "heuristic", "search")
+
+
+def make_controller(name: str, seed: int, boss: int) -> Any:
+    """A controller by name, seeded from the match seed and its seat (its own RNG stream)."""
+    if name == "random":
+        from .random_ai import RandomController
+        return RandomController(seed, boss)
+    if name == "heuristic":
+        from .heuristic import HeuristicController
+        return HeuristicController(seed, boss)
+    if name == "search":
+        from .search import SearchController
+        return SearchController(seed, boss)
+    raise ValueError(f"unknown AI '{name}' (valid: {', '.join(CONTROLLERS)})")

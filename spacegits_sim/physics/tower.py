@@ -97,6 +97,8 @@ class Tower:
         self.sim_time_s = 0.0
         self.steps = 0
         self.fell_in: str | None = None  # "x" or "y" once fallen
+        self.trace: list[tuple[list[tuple[float, float, float]], list[tuple[float, float, float]]]] | None = None
+        """Set to a list to record the dice (both planes) ~30 times a simulated second (for animation)."""
 
     # ------------------------------------------------------------------ basic state
 
@@ -420,6 +422,8 @@ class Tower:
                     plane.space.step(self.dt)
                     self.steps += 1
             self.sim_time_s += self.dt
+            if self.trace is not None and self.steps % 64 == 0:
+                self.trace.append(self.dice_positions())
             if (i + 1) % check_every == 0 or i == n - 1:
                 if self._check_fallen():
                     return False

@@ -102,7 +102,9 @@ class Match:
         self.table = Table(scenario.width, scenario.height, table_params)
         self.costs = time_costs or load_time_costs()
         self.events: list[ev.Event] = []
-        self.decisions: list[tuple[str, Any]] = []
+        self.decisions: list[tuple[str, Any, str]] = []  # (request kind, answer as JSON, log checksum after)
+        self._hash = ""
+        self._hashed = 0
         self.clock = 0.0
         self.clock_running = False
         self.siren = False
@@ -144,12 +146,18 @@ class Match:
         if req is None:
             raise IllegalDecision("the match is over: nothing to answer")
         checked = req.check(answer)
-        self.decisions.append((req.kind, req.to_json(checked)))
         try:
             self.pending = self._gen.send(checked)
         except StopIteration:
             self.pending = None
+        self.decisions.append((req.kind, req.to_json(checked), self.log_checksum()))
         return self.pending
+
+    def log_checksum(self) -> str:
+        """Running checksum of the event log (incremental: each event is hashed once)."""
+        self._hash = ev.checksum(self.events, self._hashed, self._hash)
+        self._hashed = len(self.events)
+        return self._hash
 
     def play(self, controllers: Sequence[Controller], max_decisions: int = 200_000) -> None:
         """Run to the end with one controller per boss."""

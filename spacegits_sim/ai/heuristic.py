@@ -1,0 +1,313 @@
+"""The heuristic boss: plays like a sensible person at the table.
+
+Goes for caps, aims move dice beyond the cap it wants so the git staggers through it, picks
+the move die that loots or gets closest without blundering into trouble, carries tall
+towers carefully (more so after the siren, when a fall is for keeps), shoots when an
+enemy is in range with a clear line, boots fallen friends up and robs fallen enemies,
+mixes its fight throws from a best-response distribution over the opponent's observed
+habits (sampled, so a fixed counter-strategy cannot exploit it), and legs it when staying
+is more likely to lose caps than win them. It reads the match; it never changes it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from typing import Any
+
+import numpy as np
+
+from ..physics.table import Kind
+from ..rng import stream
+from ..rules.combat import expected_damage
+from ..rules.decisions import (AimThrow, ChooseAction, ChooseActivation, ChooseBoot, ChooseCare, ChooseGuns, Choice,
+                               Deploy, OrderBullet, OrderMoveDie, RebootDice, Request, SplitOdd, Throw)
+
+Point = tuple[float, float]
+BEATS = {"shove": "thump", "pinch": "shove", "thump": "pinch"}
+
+
+def _dist(a: Point, b: Point) -> float:
+    return math.hypot(a[0] - b[0], a[1] - b[1])
+
+
+class HeuristicController:
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0, boss: int = 0) -> None:
+        self.rng: np.random.Generator = stream(seed, f"ai/heuristic/{boss}")
+        self.boss = boss
+        self.seen_throws: Counter[str] = Counter()
+        self._last_fight_len = 0
+        self._target: dict[str, Point] = {}
+
+    # ------------------------------------------------------------------ dispatch
+
+    def decide(self, request: Request, match: Any) -> Any:
+        self._observe(match)
+        if isinstance(request, Deploy):
+            return self.deploy(request, match)
+        if isinstance(request, ChooseActivation):
+            return self.choose_activation(request, match)
+        if isinstance(request, ChooseAction):
+            return self.choose_action(request, match)
+        if isinstance(request, AimThrow):
+            return self.aim(request, match)
+        if isinstance(request, OrderMoveDie):
+            return self.order_move_die(request, match)
+        if isinstance(request, ChooseCare):
+            return self.care(request, match)
+        if isinstance(request, ChooseBoot):
+            return max(request.options, key=lambda o: (o[0] == "boot_in" and match.bosses[match.models[o[1]].boss].stash > 0, o[0] == "boot_up"))
+        if isinstance(request, ChooseGuns):
+            return self.guns(request, match)
+        if isinstance(request, OrderBullet):
+            return self.order_bullet(request, match)
+        if isinstance(request, RebootDice):
+            return best_reboot_dice(request.options)
+        if isinstance(request, SplitOdd):
+            me = match.bosses[self.boss].name
+            return me if me in request.options else request.options[0]
+        if isinstance(request, Choice):
+            if request.options and set(request.options) <= {"thump", "shove", "pinch"}:
+                return self.fight_throw(request, match)
+            return request.options[0]
+        raise TypeError(f"heuristic controller cannot answer {type(request).__name__}")
+
+    def _observe(self, match: Any) -> None:
+        """Learn the opponents' fight habits from the event log (adapts over a match)."""
+        from ..rules.events import FightRound
+
+        for e in match.events[self._last_fight_len:]:
+            if isinstance(e, FightRound):
+                for mid, t in ((e.active, e.throws[0]), (e.passive, e.throws[1])):
+                    if match.models[mid].boss != self.boss:
+                        self.seen_throws[t] += 1
+        self._last_fight_len = len(match.events)
+
+    # ------------------------------------------------------------------ helpers
+
+    def caps(self, match: Any) -> list[Point]:
+        return [match.table.cap_position(c) for c in match.table.caps]
+
+    def enemies(self, match: Any, standing: bool = True) -> list[Any]:
+        return [m for m in match.models.values() if m.in_play and m.boss != self.boss and (m.standing or not standing)]
+
+    def new_caps(self, match: Any, boss: int) -> int:
+        b = match.bosses[boss]
+        return b.stash - b.start_stash
+
+    # ------------------------------------------------------------------ deployment
+
+    def deploy(self, req: Deploy, match: Any) -> Any:
+        caps = self.caps(match)
+        best, best_score = None, -math.inf
+        model = req.models[0]
+        for _ in range(250):
+            p = (float(self.rng.uniform(1, req.width - 1)), float(self.rng.uniform(1, req.height - 1)))
+            if req.legal(model, p) is not None:
+                continue
+            near = sorted(_dist(p, c) for c in caps)[:3]
+            score = -sum(near) / max(1, len(near))
+            for e in self.enemies(match):
+                score -= max(0.0, 8 - _dist(p, match.position(e.id))) * 0.3
+            if score > best_score:
+                best, best_score = p, score
+        return (model, best) if best is not None else "skip"
+
+    # ------------------------------------------------------------------ activation choice
+
+    def should_leg_it(self, match: Any) -> bool:
+        mine = self.new_caps(match, self.boss)
+        others = [self.new_caps(match, b.index) for b in match.bosses if b.index != self.boss and not b.out]
+        if not others:
+            return False
+        lead = mine - max(others)
+        caps_left = len(match.table.caps)
+        standing = [m for m in match.in_play(self.boss) if m.standing]
+        if match.siren and lead > 0:
+            return True  # no more booting: bank the lead before it gets pinched away
+        if caps_left == 0 and lead > 0:
+            return True
+        if not standing and lead >= 0:
+            return True
+        return bool(match.clock > match.scenario.timer_min * 60 * 1.25 and lead >= 0)
+
+    def value_of_activating(self, m: Any, match: Any) -> float:
+        if m.fallen:
+            return 1.0  # a reboot is worth a try
+        pos = match.position(m.id)
+        score = 0.0
+        caps = self.caps(match)
+        if caps:
+            d = min(_dist(pos, c) for c in caps)
+            score += 12.0 / (1.0 + d)
+        for how, target in match._boot_targets(m):
+            score += 8.0 if how == "boot_in" and match.bosses[match.models[target].boss].stash > 0 else 5.0
+        if match.combat.can_shoot(m) and self.shot_target(m, match) is not None:
+            score += 4.0
+        score -= 0.9 * m.tower.height  # tall towers are one stumble from falling over
+        if m.klank:
+            score -= 3.0
+        return score + float(self.rng.uniform(0, 0.1))
+
+    def choose_activation(self, req: ChooseActivation, match: Any) -> Any:
+        if "leg_it" in req.options and self.should_leg_it(match):
+            return "leg_it"
+        opts = [o for o in req.options if o != "leg_it"]
+        if not opts:
+            return "leg_it"
+        return max(opts, key=lambda mid: self.value_of_activating(match.models[mid], match))
+
+    def shot_target(self, m: Any, match: Any) -> Any:
+        best = None
+        for gid_opt in match.combat.gun_options(m):
+            for gid in gid_opt:
+                w = match.rules.weapons[gid]
+                for e in self.enemies(match):
+                    line = match.table.line_of_fire(m.id, match.position(e.id), float(w.range or 0))
+                    if line.hit is not None and line.hit.thing.id == e.id:
+                        d = line.hit.distance
+                        if best is None or d < best[0]:
+                            best = (d, e)
+        return None if best is None else best[1]
+
+    def choose_action(self, req: ChooseAction, match: Any) -> Any:
+        m = match.models[req.model]
+        opts = req.options
+        if "boot" in opts:
+            return "boot"
+        if "shoot" in opts and self.shot_target(m, match) is not None:
+            return "shoot"
+        tall = m.tower.height >= (5 if match.siren else 7)
+        if "scoot" in opts and self.caps(match) and not (tall and "done" in opts):
+            return "scoot"
+        if "scoot" in opts and "done" not in opts:
+            return "scoot" if not ("shoot" in opts and tall) else "shoot"
+        return "done" if "done" in opts else opts[0]
+
+    # ------------------------------------------------------------------ throws
+
+    def aim(self, req: AimThrow, match: Any) -> Throw:
+        if req.purpose == "move":
+            return self.aim_move(req, match)
+        if req.purpose == "bullet":
+            m = match.models[req.model]
+            t = self.shot_target(m, match)
+            if t is not None:
+                p, q = match.position(m.id), match.position(t.id)
+                d = _dist(p, q) or 1.0
+                aim = (q[0] + (q[0] - p[0]) / d * 2.5, q[1] + (q[1] - p[1]) / d * 2.5)
+                return Throw(_clamp(aim, req.width, req.height), 0.15)
+        if req.purpose == "explosion":
+            targets = [match.position(e.id) for e in self.enemies(match)]
+            if targets:
+                origin = None
+                for e in reversed(match.events):
+                    if e.kind == "exploded":
+                        origin = e.position
+                        break
+                if origin is not None:
+                    best = min(targets, key=lambda t: _dist(t, origin))
+                    return Throw(_clamp(best, req.width, req.height), 0.1)
+        return Throw((req.width / 2, req.height / 2), 0.3)
+
+    def aim_move(self, req: AimThrow, match: Any) -> Throw:
+        m = match.models[req.model]
+        p = match.position(m.id)
+        caps = self.caps(match)
+        if caps:
+            target = min(caps, key=lambda c: _dist(p, c))
+        else:
+            foes = self.enemies(match, standing=False)
+            target = match.position(foes[0].id) if foes else (req.width / 2, req.height / 2)
+        d = _dist(p, target) or 1.0
+        expected = 3.5 * len(req.dice)
+        # aim a little past the target, on the same line, so each move drags the git through it
+        beyond = 2.0 if d < expected else 0.0
+        aim = (target[0] + (target[0] - p[0]) / d * beyond, target[1] + (target[1] - p[1]) / d * beyond)
+        self._target[m.id] = target
+        return Throw(_clamp(aim, req.width, req.height), 0.15)
+
+    def order_move_die(self, req: OrderMoveDie, match: Any) -> Any:
+        m = match.models[req.model]
+        caps = self.caps(match)
+        target = self._target.get(m.id)
+        best, best_score = req.options[0], -math.inf
+        for die in req.options:
+            sides, value, dpos = match.table.die_state(die)
+            res = match.table.sweep(m.id, toward=dpos, distance=value)
+            score = 0.0
+            c = res.contact
+            if c is not None and c.thing.kind == Kind.CAP:
+                score += 100.0
+            elif c is not None and c.thing.kind == Kind.FIGURE and c.thing.id in match.models:
+                o = match.models[c.thing.id]
+                if o.boss != self.boss and o.standing:
+                    score += 5.0 if m.tower.height <= 3 else -15.0
+            end = res.end
+            if caps:
+                score -= min(_dist(end, cp) for cp in caps)
+            elif target is not None:
+                score -= _dist(end, target)
+            if score > best_score:
+                best, best_score = die, score
+        return best
+
+    def care(self, req: ChooseCare, match: Any) -> Any:
+        m = match.models[req.model]
+        h = m.tower.height
+        if match.siren:
+            return "careful" if h >= 3 else "normal"
+        if h <= 2:
+            return "hurried"
+        if h <= 4:
+            return "normal"
+        return "careful"
+
+    def guns(self, req: ChooseGuns, match: Any) -> Any:
+        m = match.models[req.model]
+        t = self.shot_target(m, match)
+        tough = t.toughness if t is not None else 3
+        return max(req.options, key=lambda opt: sum(expected_damage(match.rules.weapons[g], tough) for g in opt))
+
+    def order_bullet(self, req: OrderBullet, match: Any) -> Any:
+        return req.options[0]
+
+    # ------------------------------------------------------------------ fights
+
+    def fight_throw(self, req: Choice, match: Any) -> str:
+        """A mixed strategy: best response to the opponent's habits, sampled with temperature."""
+        total = sum(self.seen_throws.values())
+        opp = {t: (self.seen_throws[t] + 1) / (total + 3) for t in ("thump", "shove", "pinch")}
+        # situational value of each throw landing: a pinch is worthless against an empty stash
+        their_stash = 1
+        for b in match.bosses:
+            if b.index != self.boss and not b.out:
+                their_stash = b.stash
+        value = {"thump": 1.0, "shove": 0.8, "pinch": 0.9 if their_stash > 0 else 0.0}
+        util = {}
+        for mine in ("thump", "shove", "pinch"):
+            u = 0.0
+            for theirs, p in opp.items():
+                if BEATS[theirs] == mine:
+                    u -= p * 1.0  # cancelled, and theirs lands
+                elif BEATS[mine] == theirs:
+                    u += p * (value[mine] + 0.5)
+                else:
+                    u += p * value[mine] * 0.6
+            util[mine] = u
+        w = np.array([math.exp(util[t] / 0.35) for t in ("thump", "shove", "pinch")])
+        w /= w.sum()
+        return ("thump", "shove", "pinch")[int(self.rng.choice(3, p=w))]
+
+
+def _clamp(p: Point, w: float, h: float) -> Point:
+    return (min(max(p[0], 0.2), w - 0.2), min(max(p[1], 0.2), h - 0.2))
+
+
+def best_reboot_dice(options: tuple[int, ...]) -> int:
+    """n maximising P(at least two 5+ and no 1s) = (5/6)^n - (1/2)^n - n (1/3) (1/2)^(n-1)."""
+    def p(n: int) -> float:
+        return (5 / 6) ** n - 0.5 ** n - n * (1 / 3) * 0.5 ** (n - 1)
+    return max(options, key=p)

@@ -1,0 +1,69 @@
+"""Headless matches: play one, summarise it, print its play-by-play."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table as RichTable
+
+from .ai import make_controller
+from .data.rules_data import RulesData, default_rules
+from .rules.engine import Match
+from .rules.scenario import Scenario
+
+
+def parse_ais(text: str, n: int) -> list[str]:
+    from .ai import CONTROLLERS
+
+    names = [a.strip() for a in text.split(",") if a.strip()]
+    if len(names) == 1:
+        names = names * n
+    if len(names) != n:
+        raise ValueError(f"--ai needs one controller per boss ({n}), got '{text}'")
+    for a in names:
+        if a not in CONTROLLERS:
+            raise ValueError(f"unknown AI '{a}' (valid: {', '.join(CONTROLLERS)})")
+    return names
+
+
+def play_match(scenario: Scenario, seed: int, ais: Sequence[str], rules: RulesData | None = None,
+               options: dict[str, Any] | None = None) -> Match:
+    m = Match(scenario, rules or default_rules(), seed=seed, options=options)
+    m.play([make_controller(a, seed, i) for i, a in enumerate(ais)])
+    return m
+
+
+def summary_with_ais(m: Match, ais: Sequence[str]) -> dict[str, Any]:
+    s = m.summary()
+    for b, a in zip(m.bosses, ais):
+        s["bosses"][b.name]["ai"] = a
+    return s
+
+
+def print_summary(s: dict[str, Any], console: Console) -> None:
+    t = RichTable(title=f"{s['scenario']} — seed {s['seed']}")
+    for col in ("boss", "ai", "new caps", "activations", "falls", "sober-ups", "damage taken", "caps looted"):
+        t.add_column(col, justify="right" if col not in ("boss", "ai") else "left")
+    for name, b in s["bosses"].items():
+        t.add_row(name, str(b.get("ai", "")), f"{b['new_caps']:+d}", str(b["activations"]), str(b["falls"]),
+                  str(b["sober_ups"]), str(b["damage_taken"]), str(b["caps_looted"]))
+    console.print(t)
+    winners = " and ".join(s["winners"] or [])
+    verdict = f"tie between {winners}" if s["tie"] else f"{winners} wins"
+    mins, secs = divmod(int(round(s["clock_s"])), 60)
+    console.print(f"[bold]{verdict}[/] after {s['activations']} activations; game clock {mins}:{secs:02d}"
+                  f"{' (siren sounded)' if s['siren'] else ''}; safety rule "
+                  f"{'[red]fired[/]' if s['safety_rule_fired'] else 'did not fire'}")
+
+
+def play_by_play(m: Match) -> list[str]:
+    names = m.names()
+    out = []
+    for e in m.events:
+        if e.kind in ("die_removed",):
+            continue
+        mins, secs = divmod(int(e.t), 60)
+        out.append(f"[{mins:2d}:{secs:02d}] {e.describe(names)}")
+    return out

@@ -1,0 +1,306 @@
+"""Drawing the table: terrain, caps, dice, models, towers, HUD and log onto a pygame Surface.
+
+Reads match state (and per-frame overrides for animation); decides no rule. Text surfaces
+are cached because font rendering dominates frame time.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+Point = tuple[float, float]
+BOSS_COLOURS = [(214, 48, 49), (41, 98, 214), (39, 160, 80), (222, 170, 20)]
+TABLE_COLOUR = (58, 92, 62)
+TALL_COLOUR = (92, 88, 84)
+LOW_COLOUR = (150, 128, 96)
+BARREL_COLOUR = (220, 110, 20)
+CAP_COLOUR = (230, 200, 60)
+PANEL = (28, 30, 36)
+TEXT = (230, 230, 230)
+DIM = (150, 150, 160)
+TYPE_LETTER = {"orc": "O", "bullorc": "B", "goblin": "g", "gnawball": "G", "runt": "r", "klankbot": "K"}
+PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)], 4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+        5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)], 6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
+
+
+@dataclass
+class Overrides:
+    """What an animation frame shows differently from the settled match state."""
+
+    positions: dict[str, Point] = field(default_factory=dict)  # model id -> where it is drawn now
+    flying: list[tuple[int, int, Point, float]] = field(default_factory=list)  # sides, value, (x, y), z
+    hidden_dice: set[str] = field(default_factory=set)
+    lines: list[tuple[Point, Point, tuple[int, int, int]]] = field(default_factory=list)
+    blasts: list[tuple[Point, float]] = field(default_factory=list)  # centre, radius (in)
+    banner: str | None = None
+
+
+class BoardRenderer:
+    def __init__(self, size: tuple[int, int] = (1280, 800)) -> None:
+        pygame.font.init()
+        self.size = size
+        self.font = pygame.font.Font(None, 20)
+        self.small = pygame.font.Font(None, 16)
+        self.big = pygame.font.Font(None, 34)
+        self._text_cache: dict[tuple[str, int, tuple[int, int, int]], pygame.Surface] = {}
+        self._static: pygame.Surface | None = None
+        self._static_key: Any = None
+
+    # ------------------------------------------------------------------ geometry
+
+    def layout(self, match: Any) -> tuple[pygame.Rect, float]:
+        w, h = self.size
+        side = min(h - 40, w - 520)
+        tw, th = match.table.width, match.table.height
+        scale = side / max(tw, th)
+        rect = pygame.Rect(20, 20, int(tw * scale), int(th * scale))
+        return rect, scale
+
+    def to_px(self, match: Any, p: Point) -> tuple[int, int]:
+        rect, s = self.layout(match)
+        return (int(rect.left + p[0] * s), int(rect.bottom - p[1] * s))
+
+    def to_table(self, match: Any, px: tuple[int, int]) -> Point | None:
+        rect, s = self.layout(match)
+        if not rect.collidepoint(px):
+            return None
+        return ((px[0] - rect.left) / s, (rect.bottom - px[1]) / s)
+
+    def text(self, s: str, font: pygame.font.Font | None = None, colour: tuple[int, int, int] = TEXT) -> pygame.Surface:
+        f = font or self.font
+        key = (s, id(f), colour)
+        surf = self._text_cache.get(key)
+        if surf is None:
+            if len(self._text_cache) > 4000:
+                self._text_cache.clear()
+            surf = self._text_cache[key] = f.render(s, True, colour)
+        return surf
+
+    # ------------------------------------------------------------------ the whole frame
+
+    def draw(self, surf: pygame.Surface, match: Any, ov: Overrides | None = None, log: list[str] | None = None,
+             hover: Point | None = None, active: str | None = None, status: str = "") -> None:
+        ov = ov or Overrides()
+        surf.fill(PANEL)
+        self.draw_table(surf, match, ov, hover, active)
+        self.draw_panel(surf, match, log or [], active, status, ov)
+
+    def _static_layer(self, match: Any) -> pygame.Surface:
+        """Table and terrain: redrawn only when the terrain changes (a barrel explodes)."""
+        key = (tuple(sorted(match.table.terrain)), self.size)
+        if self._static is not None and self._static_key == key:
+            return self._static
+        rect, s = self.layout(match)
+        layer = pygame.Surface(self.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, TABLE_COLOUR, rect)
+        for i in range(0, int(match.table.width) + 1, 6):  # a faint 6" grid, like a gaming mat
+            x = rect.left + i * s
+            pygame.draw.line(layer, (66, 102, 70), (x, rect.top), (x, rect.bottom))
+        for j in range(0, int(match.table.height) + 1, 6):
+            y = rect.bottom - j * s
+            pygame.draw.line(layer, (66, 102, 70), (rect.left, y), (rect.right, y))
+        for tid, t in match.table.terrain.items():
+            ttype = match.terrain_types.get(tid, "")
+            barrel = ttype == "exploding_barrel"
+            colour = BARREL_COLOUR if barrel else (TALL_COLOUR if t.height_in > 2 else LOW_COLOUR)
+            sh = t.shape
+            if hasattr(sh, "get_vertices"):
+                pts = [self.to_px(match, (v.x, v.y)) for v in sh.get_vertices()]
+                pygame.draw.polygon(layer, colour, pts)
+                pygame.draw.polygon(layer, (30, 30, 30) if t.height_in > 2 else (110, 90, 60), pts, 3 if t.height_in > 2 else 1)
+                if t.height_in <= 2:  # low terrain: hatched, you can see (and shoot) over it
+                    xs = [p[0] for p in pts]
+                    for x in range(min(xs), max(xs), 7):
+                        pygame.draw.line(layer, (120, 100, 72), (x, min(p[1] for p in pts)), (x, max(p[1] for p in pts)))
+            else:
+                c = self.to_px(match, (sh.offset.x, sh.offset.y))
+                r = max(3, int(sh.radius * s))
+                pygame.draw.circle(layer, colour, c, r)
+                if barrel:
+                    pygame.draw.circle(layer, (60, 20, 0), c, r, 2)
+                    pygame.draw.line(layer, (40, 20, 0), (c[0] - r + 2, c[1]), (c[0] + r - 2, c[1]), 2)
+                else:
+                    for k in range(6):
+                        a = k * math.pi / 3
+                        pygame.draw.circle(layer, (120, 100, 72), (int(c[0] + r * 0.5 * math.cos(a)), int(c[1] + r * 0.5 * math.sin(a))), max(2, r // 4))
+        self._static, self._static_key = layer, key
+        return layer
+
+    def draw_table(self, surf: pygame.Surface, match: Any, ov: Overrides, hover: Point | None, active: str | None) -> None:
+        rect, s = self.layout(match)
+        surf.blit(self._static_layer(match), (0, 0))
+        for cid in match.table.caps:
+            p = self.to_px(match, match.table.cap_position(cid))
+            r = max(3, int(13 / 25.4 * s))
+            pygame.draw.circle(surf, CAP_COLOUR, p, r)
+            pygame.draw.circle(surf, (150, 120, 20), p, r, 2)
+        for did, (body, shape, sides, value) in match.table.dice.items():
+            if did in ov.hidden_dice:
+                continue
+            self.draw_die(surf, match, sides, value, (body.position.x, body.position.y), body.angle, s)
+        for mid, m in match.models.items():
+            if not m.in_play:
+                continue
+            pos = ov.positions.get(mid) or match.position(mid)
+            self.draw_model(surf, match, m, pos, s, mid == active)
+        for a, b, col in ov.lines:
+            pygame.draw.line(surf, col, self.to_px(match, a), self.to_px(match, b), 2)
+        for c, r in ov.blasts:
+            pygame.draw.circle(surf, (255, 170, 40), self.to_px(match, c), max(2, int(r * s)), 3)
+        for sides, value, (x, y), z in ov.flying:
+            self.draw_die(surf, match, sides, value, (x, y), z * 3.0, s * (1.0 + 0.08 * z), shadow=z)
+        if hover is not None and active is not None and match.models[active].in_play:
+            a = ov.positions.get(active) or match.position(active)
+            pygame.draw.line(surf, (250, 250, 250), self.to_px(match, a), self.to_px(match, hover), 1)
+            d = math.hypot(hover[0] - a[0], hover[1] - a[1]) - match.table.figure_radius(active)
+            hp = self.to_px(match, hover)
+            surf.blit(self.text(f'{max(0.0, d):.1f}"', self.small), (hp[0] + 8, hp[1] - 8))
+        if ov.banner:
+            t = self.text(ov.banner, self.big, (255, 80, 80))
+            surf.blit(t, (rect.centerx - t.get_width() // 2, rect.top + 10))
+
+    def draw_die(self, surf: pygame.Surface, match: Any, sides: int, value: int, pos: Point, angle: float,
+                 s: float, shadow: float = 0.0) -> None:
+        c = self.to_px(match, pos)
+        size = 16 / 25.4 * s
+        n = {4: 3, 6: 4, 8: 6, 10: 5, 12: 10, 20: 6}.get(sides, 4)
+        r = size * (0.72 if n != 4 else 0.71)
+        pts = [(c[0] + r * math.cos(-angle + 2 * math.pi * k / n + math.pi / n),
+                c[1] + r * math.sin(-angle + 2 * math.pi * k / n + math.pi / n)) for k in range(n)]
+        if shadow > 0:
+            pygame.draw.circle(surf, (30, 45, 32), (c[0] + int(shadow * 4), c[1] + int(shadow * 4)), int(r))
+        fill = (245, 245, 240) if sides == 6 else (200, 225, 250)
+        pygame.draw.polygon(surf, fill, pts)
+        pygame.draw.polygon(surf, (40, 40, 40), pts, 1)
+        if sides == 6 and value in PIPS and size >= 10:
+            q = size * 0.25
+            ca, sa = math.cos(-angle), math.sin(-angle)
+            for px, py in PIPS[value]:
+                x = c[0] + (px * ca - py * sa) * q
+                y = c[1] + (px * sa + py * ca) * q
+                pygame.draw.circle(surf, (20, 20, 20), (int(x), int(y)), max(1, int(size * 0.07)))
+        else:
+            t = self.text(str(value), self.small, (20, 20, 60))
+            surf.blit(t, (c[0] - t.get_width() // 2, c[1] - t.get_height() // 2))
+
+    def draw_model(self, surf: pygame.Surface, match: Any, m: Any, pos: Point, s: float, is_active: bool) -> None:
+        c = self.to_px(match, pos)
+        r = max(4, int(match.table.figure_radius(m.id) * s))
+        col = BOSS_COLOURS[m.boss % 4]
+        if m.fallen:  # knocked over on its ass: a flattened, darkened base with an X
+            dark = tuple(int(v * 0.45) for v in col)
+            pygame.draw.ellipse(surf, dark, pygame.Rect(c[0] - r, c[1] - r // 2, 2 * r, r))
+            pygame.draw.line(surf, (240, 240, 240), (c[0] - r // 2, c[1] - r // 3), (c[0] + r // 2, c[1] + r // 3), 2)
+            pygame.draw.line(surf, (240, 240, 240), (c[0] - r // 2, c[1] + r // 3), (c[0] + r // 2, c[1] - r // 3), 2)
+        else:
+            pygame.draw.circle(surf, col, c, r)
+            pygame.draw.circle(surf, (255, 255, 255) if is_active else (20, 20, 20), c, r, 3 if is_active else 2)
+            t = self.text(TYPE_LETTER.get(m.git.id, "?"), self.font, (255, 255, 255))
+            surf.blit(t, (c[0] - t.get_width() // 2, c[1] - t.get_height() // 2))
+            if m.tower.height:
+                tp = match.table.tower_position(m.id) if match.table.figures[m.id].tower_shape is not None else None
+                if tp is not None:
+                    dx, dy = tp[0] - match.position(m.id)[0], tp[1] - match.position(m.id)[1]
+                    tc = self.to_px(match, (pos[0] + dx, pos[1] + dy))
+                    side = max(4, int(16 / 25.4 * s))
+                    pygame.draw.rect(surf, (245, 245, 240), pygame.Rect(tc[0] - side // 2, tc[1] - side // 2, side, side))
+                    pygame.draw.rect(surf, (30, 30, 30), pygame.Rect(tc[0] - side // 2, tc[1] - side // 2, side, side), 1)
+                    lbl = self.text(str(m.tower.height), self.small, (20, 20, 20))
+                    surf.blit(lbl, (tc[0] - lbl.get_width() // 2, tc[1] - lbl.get_height() // 2))
+
+    # ------------------------------------------------------------------ side panel
+
+    def draw_panel(self, surf: pygame.Surface, match: Any, log: list[str], active: str | None, status: str,
+                   ov: Overrides) -> None:
+        w, h = self.size
+        x0 = self.layout(match)[0].right + 20
+        y = 20
+        limit = match.scenario.timer_min * 60
+        mins, secs = divmod(int(match.clock), 60)
+        clock_col = (255, 80, 80) if match.siren else TEXT
+        surf.blit(self.text(f"{mins:02d}:{secs:02d} / {int(limit // 60)}:00", self.big, clock_col), (x0, y))
+        if match.siren:
+            surf.blit(self.text("SIREN - no more booting", self.font, (255, 80, 80)), (x0 + 190, y + 8))
+        y += 36
+        for b in match.bosses:
+            col = BOSS_COLOURS[b.index % 4]
+            turn = "<" if match.pending is not None and getattr(match.pending, "boss", None) == b.index else ""
+            line = f"{b.name}: stash {b.stash}  new {b.stash - b.start_stash:+d}{'  (out)' if b.out else ''} {turn}"
+            pygame.draw.rect(surf, col, pygame.Rect(x0, y + 3, 12, 12))
+            surf.blit(self.text(line), (x0 + 18, y))
+            y += 20
+        y += 6
+        if active and active in match.models:
+            y = self.draw_id_card(surf, match, match.models[active], x0, y)
+        y = self.draw_towers(surf, match, x0, y + 6, w - x0 - 20)
+        if status:
+            surf.blit(self.text(status, self.small, DIM), (x0, h - 24))
+        # the scrolling log: newest at the bottom
+        top = y + 8
+        lines = max(0, (h - 40 - top) // 17)
+        for i, line in enumerate(log[-lines:] if lines else []):
+            surf.blit(self.text(line[:78], self.small, TEXT if i == min(lines, len(log)) - 1 else DIM), (x0, top + i * 17))
+
+    def draw_id_card(self, surf: pygame.Surface, match: Any, m: Any, x: int, y: int) -> int:
+        card = pygame.Rect(x, y, 440, 70)
+        pygame.draw.rect(surf, (48, 50, 58), card, border_radius=6)
+        pygame.draw.rect(surf, BOSS_COLOURS[m.boss % 4], card, 2, border_radius=6)
+        surf.blit(self.text(f"{m.name} the {m.git.name}", self.font), (x + 8, y + 6))
+        surf.blit(self.text(f"move {m.git.move}  headbutt {m.git.headbutt}  toughness {m.toughness}  tower {m.tower.height}",
+                            self.small, DIM), (x + 8, y + 27))
+        kit = ", ".join(w.name for w in m.weapons) or "bare hands"
+        if m.gear:
+            kit += " | " + ", ".join(m.gear)
+        surf.blit(self.text(kit[:70], self.small, DIM), (x + 8, y + 45))
+        return y + 76
+
+    def draw_towers(self, surf: pygame.Surface, match: Any, x: int, y: int, width: int) -> int:
+        """Every standing model's tower side-on, from the simulated dice positions (x plane)."""
+        models = [m for m in match.models.values() if m.in_play]
+        if not models:
+            return y
+        cols = min(6, len(models))
+        cw = max(50, width // cols)
+        ch = 170
+        scale = 0.62  # px per mm: a 14-die tower fits
+        for i, m in enumerate(models):
+            cx = x + (i % cols) * cw
+            cy = y + (i // cols) * (ch + 4)
+            box = pygame.Rect(cx, cy, cw - 6, ch)
+            pygame.draw.rect(surf, (40, 42, 50), box, border_radius=4)
+            base_y = box.bottom - 18
+            pygame.draw.line(surf, (120, 120, 120), (box.left + 4, base_y), (box.right - 4, base_y), 2)
+            label = self.text(f"{m.name[:9]} {m.tower.height}", self.small, BOSS_COLOURS[m.boss % 4])
+            surf.blit(label, (box.left + 4, box.bottom - 16))
+            if m.fallen:
+                surf.blit(self.text("fallen", self.small, DIM), (box.left + 4, base_y - 20))
+                continue
+            xs, _ = m.tower.dice_positions()
+            half = 8 * scale
+            for dx, dy, ang in xs:
+                px = box.centerx + dx * scale
+                py = base_y - dy * scale
+                ca, sa = math.cos(-ang), math.sin(-ang)
+                pts = [(px + (u * ca - v * sa) * half, py + (u * sa + v * ca) * half) for u, v in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
+                pygame.draw.polygon(surf, (245, 245, 240), pts)
+                pygame.draw.polygon(surf, (30, 30, 30), pts, 1)
+        rows = (len(models) + cols - 1) // cols
+        return y + rows * (ch + 4)
+
+
+def help_lines() -> list[str]:
+    return [
+        "SPACE  play / pause        RIGHT  step one event       + / -  speed 0.5x-8x",
+        "END    skip to the end     R      restart, new seed     F1     this help",
+        "",
+        "Activate a git: 1-2 different actions (scoot, shoot, boot), then a swig.",
+        "Scoot: throw move dice, move towards each by its value; bump = stop.",
+        "Shoot: throw bullet dice; each flies at the gun's range towards its die.",
+        "Fight: thump < shove < pinch < thump; fight until separated.",
+        "Towers: a die falls, the git falls (or sobers up if someone else did it).",
+        "Siren: no booting. Leg it to keep your caps. Most NEW caps wins.",
+    ]

@@ -1,0 +1,309 @@
+"""Watch mode: an AI-vs-AI match played decision by decision and animated from its events.
+
+In a window: SPACE play/pause, RIGHT step, +/- speed (0.5x-8x), END skip to the end,
+R restart with a new seed, F1 help. Headless (no display, or --headless): the same frames
+are rendered off-screen, optionally recorded to a GIF/MP4, and the final board saved as PNG.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from ..rules import events as ev
+from .board import BoardRenderer, Overrides, help_lines
+
+SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
+
+
+@dataclass
+class Anim:
+    """One event's animation: a duration and a function painting overrides at time t."""
+
+    duration: float
+    paint: Callable[[float, Overrides], None]
+    log: str | None = None
+    started: bool = False
+    t: float = 0.0
+
+
+@dataclass
+class WatchState:
+    queue: deque[Anim] = field(default_factory=deque)
+    log: list[str] = field(default_factory=list)
+    playing: bool = True
+    speed_i: int = 1
+    show_help: bool = False
+    active: str | None = None
+
+
+class Watcher:
+    """Drives a match and turns its new events into animations."""
+
+    def __init__(self, make_match: Callable[[int], tuple[Any, list[Any]]], seed: int,
+                 size: tuple[int, int] = (1280, 800)) -> None:
+        self.make_match = make_match
+        self.renderer = BoardRenderer(size)
+        self.size = size
+        self.restart(seed)
+
+    def restart(self, seed: int) -> None:
+        self.seed = seed
+        self.match, self.controllers = self.make_match(seed)
+        for m in self.match.models.values():
+            m.tower.trace = []
+        self.state = WatchState()
+        self.seen = 0
+        self._queue_new_events()
+
+    # ------------------------------------------------------------------ advancing the match
+
+    def step_match(self) -> bool:
+        """Answer one pending decision; False when the match is over."""
+        m = self.match
+        req = m.pending
+        if req is None:
+            return False
+        for mod in m.models.values():
+            mod.tower.trace = []
+        from ..rules.decisions import FightThrow
+        if isinstance(req, FightThrow):
+            ans = tuple(self.controllers[b].decide(req.part(i), m) for i, b in enumerate(req.bosses))
+        else:
+            ans = self.controllers[req.boss].decide(req, m)
+        m.answer(ans)
+        self._queue_new_events()
+        return True
+
+    def _queue_new_events(self) -> None:
+        m = self.match
+        names = m.names()
+        new = m.events[self.seen:]
+        self.seen = len(m.events)
+        for e in new:
+            self.state.queue.append(self.animation_for(e, names))
+
+    def animation_for(self, e: ev.Event, names: dict[str, str]) -> Anim:
+        text = None if isinstance(e, ev.DieRemoved) else e.describe(names)
+        mins, secs = divmod(int(e.t), 60)
+        log = f"[{mins:2d}:{secs:02d}] {text}" if text else None
+        if isinstance(e, ev.ActivationStarted):
+            def paint(t: float, ov: Overrides, e: ev.ActivationStarted = e) -> None:
+                self.state.active = e.model
+            return Anim(0.25, paint, log)
+        if isinstance(e, ev.DiceThrown):
+            dice = [(d["sides"], d["value"], d["trajectory"], d["id"]) for d in e.dice]
+            dur = max(len(d[2]) for d in dice) / 60.0 if dice else 0.1
+
+            def paint(t: float, ov: Overrides, dice: list[Any] = dice) -> None:
+                k = int(t * 60)
+                for sides, value, traj, did in dice:
+                    ov.hidden_dice.add(did)
+                    if not traj:
+                        continue
+                    x, y, z = traj[min(k, len(traj) - 1)]
+                    if k < len(traj) + 2:
+                        ov.flying.append((sides, value, (x, y), z))
+            return Anim(min(dur, 3.0), paint, log)
+        if isinstance(e, ev.ModelMoved):
+            model = self.match.models.get(e.model)
+            frames = list(model.tower.trace or []) if model is not None else []
+            dur = max(0.2, e.travelled / 8.0)
+
+            def paint(t: float, ov: Overrides, e: ev.ModelMoved = e) -> None:
+                f = min(1.0, t / dur)
+                ov.positions[e.model] = (e.start[0] + (e.end[0] - e.start[0]) * f, e.start[1] + (e.end[1] - e.start[1]) * f)
+            _ = frames
+            return Anim(dur, paint, log)
+        if isinstance(e, ev.BulletResolved) and e.line is not None:
+            def paint(t: float, ov: Overrides, e: ev.BulletResolved = e) -> None:
+                a, b = e.line  # type: ignore[misc]
+                if e.hit and e.hit.startswith("figure"):
+                    col = (255, 60, 60)
+                else:
+                    col = (255, 230, 120)
+                ov.lines.append((a, b, col))
+            return Anim(0.5, paint, log)
+        if isinstance(e, ev.BlastResolved):
+            def paint(t: float, ov: Overrides, e: ev.BlastResolved = e) -> None:
+                ov.lines.append((e.line[0], e.line[1], (255, 150, 40)))
+            return Anim(0.3, paint, log)
+        if isinstance(e, ev.Exploded):
+            def paint(t: float, ov: Overrides, e: ev.Exploded = e) -> None:
+                ov.blasts.append((e.position, 0.5 + 3.0 * t / 0.6))
+            return Anim(0.6, paint, log)
+        if isinstance(e, (ev.TowerFell, ev.FightBroke, ev.Siren, ev.GameOver, ev.LeggedIt)):
+            banner = {"tower_fell": "TIMBER!", "fight": "FIGHT!", "siren": "WEE-OO WEE-OO", "game_over": "GAME OVER",
+                      "legged_it": "LEG IT!"}[e.kind]
+
+            def paint(t: float, ov: Overrides, banner: str = banner) -> None:
+                ov.banner = banner
+            return Anim(0.9, paint, log)
+        return Anim(0.08 if log else 0.0, lambda t, ov: None, log)
+
+    # ------------------------------------------------------------------ time
+
+    def advance(self, dt: float) -> Overrides:
+        """Advance animations by dt (already scaled by speed); fetch more events when idle."""
+        ov = Overrides()
+        budget = dt
+        while True:
+            if not self.state.queue:
+                if not self.step_match():
+                    break
+                continue
+            a = self.state.queue[0]
+            if not a.started:
+                a.started = True
+                if a.log:
+                    self.state.log.append(a.log)
+            if a.t + budget < a.duration:
+                a.t += budget
+                a.paint(a.t, ov)
+                return ov
+            budget -= a.duration - a.t
+            a.t = a.duration
+            self.state.queue.popleft()
+            if budget <= 0:
+                break
+        if self.state.queue:
+            self.state.queue[0].paint(self.state.queue[0].t, ov)
+        return ov
+
+    def skip_to_end(self) -> None:
+        while self.step_match():
+            pass
+        while self.state.queue:
+            a = self.state.queue.popleft()
+            if a.log:
+                self.state.log.append(a.log)
+
+    @property
+    def finished(self) -> bool:
+        return self.match.pending is None and not self.state.queue
+
+    def draw(self, surf: pygame.Surface, ov: Overrides, hover: Any = None) -> None:
+        sp = SPEEDS[self.state.speed_i]
+        status = (f"seed {self.seed}   speed {sp:g}x   {'playing' if self.state.playing else 'paused'}   "
+                  f"F1 help")
+        self.renderer.draw(surf, self.match, ov, self.state.log, hover, self.state.active, status)
+        if self.state.show_help:
+            box = pygame.Rect(60, 120, 760, 260)
+            pygame.draw.rect(surf, (20, 20, 26), box, border_radius=8)
+            pygame.draw.rect(surf, (200, 200, 200), box, 2, border_radius=8)
+            for i, line in enumerate(help_lines()):
+                surf.blit(self.renderer.text(line), (box.left + 16, box.top + 16 + i * 26))
+
+
+def has_display() -> bool:
+    if os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen"):
+        return False
+    if os.name == "posix" and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        return os.uname().sysname == "Darwin"
+    return True
+
+
+def run_window(w: Watcher, fps: int = 60) -> None:
+    pygame.init()
+    screen = pygame.display.set_mode(w.size)
+    pygame.display.set_caption("spacegits_sim — watch")
+    clock = pygame.time.Clock()
+    ov = Overrides()
+    running = True
+    while running:
+        dt = clock.tick(fps) / 1000.0
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+                running = False
+            elif event.type == pygame.KEYDOWN:
+                handle_key(w, event.key)
+        if w.state.playing and not w.finished:
+            ov = w.advance(dt * SPEEDS[w.state.speed_i])
+        hover = w.renderer.to_table(w.match, pygame.mouse.get_pos())
+        w.draw(screen, ov, hover)
+        pygame.display.flip()
+    pygame.quit()
+
+
+def handle_key(w: Watcher, key: int) -> None:
+    if key == pygame.K_SPACE:
+        w.state.playing = not w.state.playing
+    elif key == pygame.K_RIGHT:
+        w.advance(max((a.duration - a.t) for a in list(w.state.queue)[:1]) + 1e-6 if w.state.queue else 1e-6)
+    elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+        w.state.speed_i = min(len(SPEEDS) - 1, w.state.speed_i + 1)
+    elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+        w.state.speed_i = max(0, w.state.speed_i - 1)
+    elif key == pygame.K_END:
+        w.skip_to_end()
+    elif key == pygame.K_r:
+        w.restart(w.seed + 1)
+    elif key == pygame.K_F1:
+        w.state.show_help = not w.state.show_help
+
+
+def run_headless(w: Watcher, record: str | None, screenshot: str | None, speed: float = 4.0, fps: int = 10,
+                 on_log: Callable[[str], None] | None = None, max_frames: int = 3000,
+                 frame_size: tuple[int, int] = (640, 400)) -> dict[str, Any]:
+    """Play the whole match off-screen; write frames to a GIF/MP4 and the final board to PNG."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    pygame.init()
+    surf = pygame.Surface(w.size)
+    frames: list[Any] = []
+    printed = 0
+    t0 = time.perf_counter()
+    n = 0
+    while not w.finished and n < 200_000:
+        ov = w.advance(speed / fps)
+        n += 1
+        if on_log:
+            for line in w.state.log[printed:]:
+                on_log(line)
+            printed = len(w.state.log)
+        if record and len(frames) < max_frames:
+            w.draw(surf, ov)
+            frames.append(pygame.image.tobytes(pygame.transform.smoothscale(surf, frame_size), "RGB"))
+    if on_log:
+        for line in w.state.log[printed:]:
+            on_log(line)
+    ov = Overrides()
+    w.draw(surf, ov)
+    out: dict[str, Any] = {"frames": len(frames), "wall_s": time.perf_counter() - t0}
+    if screenshot:
+        Path(screenshot).parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(surf, screenshot)
+        out["screenshot"] = screenshot
+    if record and frames:
+        write_video(frames, frame_size, record, fps)
+        out["record"] = record
+    return out
+
+
+def write_video(frames: list[bytes], size: tuple[int, int], path: str, fps: int) -> None:
+    """GIF via Pillow (a matplotlib dependency, always present); MP4 needs the 'video' extra."""
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    if path.lower().endswith(".gif"):
+        from PIL import Image
+
+        imgs = [Image.frombytes("RGB", size, f).convert("P", palette=Image.ADAPTIVE, colors=96) for f in frames]
+        imgs[0].save(path, save_all=True, append_images=imgs[1:], duration=int(1000 / fps), loop=0, optimize=True)
+        return
+    try:
+        import imageio.v2 as imageio
+        import numpy as np
+    except ImportError:
+        raise RuntimeError("writing MP4 needs the video extra: pip install 'spacegits_sim[video]' (or use a .gif)") from None
+    with imageio.get_writer(path, fps=fps) as wr:
+        for f in frames:
+            wr.append_data(np.frombuffer(f, dtype=np.uint8).reshape(size[1], size[0], 3))
+
+
+_ = math
