@@ -194,6 +194,48 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_play(args: argparse.Namespace) -> int:
+    from .ai import CONTROLLERS, make_controller
+    from .replay import load_replay, rebuild
+    from .rules.engine import Match
+
+    if args.resume:
+        doc = load_replay(args.resume)
+        v = rebuild(doc, args.resume)
+        if not v.ok:
+            raise UserError(f"cannot resume {args.resume}: {v.message}")
+        resumed = v.match
+        sc = resumed.scenario
+        seed = resumed.seed
+        seats_text = args.seats or ",".join("human" for _ in sc.players)
+    else:
+        sc = _scenario(args.scenario)
+        seed = sc.seed if args.seed is None else args.seed
+        seats_text = args.seats or ",".join(["human"] * len(sc.players))
+        resumed = None
+    seats = [s.strip() for s in seats_text.split(",")]
+    if len(seats) == 1:
+        seats = seats * len(sc.players)
+    if len(seats) != len(sc.players) or any(s not in ("human",) + CONTROLLERS for s in seats):
+        raise UserError(f"--seats needs one of human/{'/'.join(CONTROLLERS)} per boss ({len(sc.players)}), got '{seats_text}'")
+    humans = {i for i, s in enumerate(seats) if s == "human"}
+
+    def make(seed: int):  # type: ignore[no-untyped-def]
+        m = resumed if resumed is not None else Match(sc, seed=seed)
+        ctrl = [None if s == "human" else make_controller(s, seed, i) for i, s in enumerate(seats)]
+        return m, ctrl
+
+    from .render.hotseat import HotseatApp, run_hotseat
+    from .render.watch_app import has_display
+
+    if not has_display():
+        raise UserError("hot-seat needs a display (a window); for a headless game use 'spacegits watch' or 'spacegits match'")
+    app = HotseatApp(make, seed, humans, save_path=args.save)
+    run_hotseat(app)
+    console.print(f"game saved to {args.save}" if app.match.pending is not None else "game over")
+    return 0
+
+
 # ----------------------------------------------------------------------------- main
 
 
@@ -226,6 +268,14 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--plot", default=None, help="write a PNG plot of fall rate vs height")
     t.add_argument("--view", action="store_true", help="open the interactive tower bench (pygame)")
     t.set_defaults(func=cmd_towers)
+
+    pl = sub.add_parser("play", help="play hot-seat on one screen (any mix of humans and AIs)")
+    pl.add_argument("--scenario", default=None)
+    pl.add_argument("--seed", type=int, default=None)
+    pl.add_argument("--seats", default=None, help="one per boss: human, random, heuristic, search (default: all human)")
+    pl.add_argument("--resume", default=None, help="continue a saved game (a replay file)")
+    pl.add_argument("--save", default="out/hotseat.replay.json", help="where Ctrl+S (and closing the window) saves")
+    pl.set_defaults(func=cmd_play)
 
     mt = sub.add_parser("match", help="play one headless AI match and print a summary")
     mt.add_argument("--scenario", default=None, help="scenario YAML (default: the Quick Start)")

@@ -51,6 +51,11 @@ def scenario_to_doc(sc: Scenario) -> dict[str, Any]:
 
 
 def replay_doc(match: Match, meta: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The replay as fresh plain data (a deep copy: editing it never touches the match)."""
+    return json.loads(json.dumps(_replay_doc(match, meta)))
+
+
+def _replay_doc(match: Match, meta: dict[str, Any] | None = None) -> dict[str, Any]:
     return {"format": FORMAT, "version": __version__, "seed": match.seed,
             "scenario": scenario_to_doc(match.scenario), "options": dict(match.options), "meta": meta or {},
             "decisions": [{"kind": k, "answer": a, "checksum": c} for k, a, c in match.decisions]}
@@ -58,7 +63,7 @@ def replay_doc(match: Match, meta: dict[str, Any] | None = None) -> dict[str, An
 
 def save_replay(match: Match, path: Path | str, meta: dict[str, Any] | None = None) -> None:
     Path(path).parent.mkdir(parents=True, exist_ok=True)
-    Path(path).write_text(json.dumps(replay_doc(match, meta), separators=(",", ":")))
+    Path(path).write_text(json.dumps(_replay_doc(match, meta), separators=(",", ":")))
 
 
 @dataclass

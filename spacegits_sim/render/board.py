@@ -37,6 +37,7 @@ class Overrides:
     lines: list[tuple[Point, Point, tuple[int, int, int]]] = field(default_factory=list)
     blasts: list[tuple[Point, float]] = field(default_factory=list)  # centre, radius (in)
     banner: str | None = None
+    tower_frames: dict[str, list[tuple[float, float, float]]] = field(default_factory=dict)  # recorded wobble
 
 
 class BoardRenderer:
@@ -236,7 +237,7 @@ class BoardRenderer:
         y += 6
         if active and active in match.models:
             y = self.draw_id_card(surf, match, match.models[active], x0, y)
-        y = self.draw_towers(surf, match, x0, y + 6, w - x0 - 20)
+        y = self.draw_towers(surf, match, x0, y + 6, w - x0 - 20, ov)
         if status:
             surf.blit(self.text(status, self.small, DIM), (x0, h - 24))
         # the scrolling log: newest at the bottom
@@ -258,7 +259,8 @@ class BoardRenderer:
         surf.blit(self.text(kit[:70], self.small, DIM), (x + 8, y + 45))
         return y + 76
 
-    def draw_towers(self, surf: pygame.Surface, match: Any, x: int, y: int, width: int) -> int:
+    def draw_towers(self, surf: pygame.Surface, match: Any, x: int, y: int, width: int,
+                    ov: Overrides | None = None) -> int:
         """Every standing model's tower side-on, from the simulated dice positions (x plane)."""
         models = [m for m in match.models.values() if m.in_play]
         if not models:
@@ -279,7 +281,7 @@ class BoardRenderer:
             if m.fallen:
                 surf.blit(self.text("fallen", self.small, DIM), (box.left + 4, base_y - 20))
                 continue
-            xs, _ = m.tower.dice_positions()
+            xs = (ov.tower_frames.get(m.id) if ov is not None else None) or m.tower.dice_positions()[0]
             half = 8 * scale
             for dx, dy, ang in xs:
                 px = box.centerx + dx * scale

@@ -7,7 +7,6 @@ are rendered off-screen, optionally recorded to a GIF/MP4, and the final board s
 
 from __future__ import annotations
 
-import math
 import os
 import time
 from collections import deque
@@ -72,16 +71,22 @@ class Watcher:
         req = m.pending
         if req is None:
             return False
+        ans = self.answer_for(req)
+        if ans is None:
+            return False  # waiting for a person
         for mod in m.models.values():
             mod.tower.trace = []
-        from ..rules.decisions import FightThrow
-        if isinstance(req, FightThrow):
-            ans = tuple(self.controllers[b].decide(req.part(i), m) for i, b in enumerate(req.bosses))
-        else:
-            ans = self.controllers[req.boss].decide(req, m)
         m.answer(ans)
         self._queue_new_events()
         return True
+
+    def answer_for(self, req: Any) -> Any:
+        """The answer to a request, or None while waiting (hot-seat overrides this)."""
+        from ..rules.decisions import FightThrow
+        m = self.match
+        if isinstance(req, FightThrow):
+            return tuple(self.controllers[b].decide(req.part(i), m) for i, b in enumerate(req.bosses))
+        return self.controllers[req.boss].decide(req, m)
 
     def _queue_new_events(self) -> None:
         m = self.match
@@ -114,14 +119,15 @@ class Watcher:
                         ov.flying.append((sides, value, (x, y), z))
             return Anim(min(dur, 3.0), paint, log)
         if isinstance(e, ev.ModelMoved):
-            model = self.match.models.get(e.model)
-            frames = list(model.tower.trace or []) if model is not None else []
             dur = max(0.2, e.travelled / 8.0)
+            mover = self.match.models.get(e.model)
+            frames = [xs for xs, _ in (mover.tower.trace or [])] if mover is not None else []
 
-            def paint(t: float, ov: Overrides, e: ev.ModelMoved = e) -> None:
+            def paint(t: float, ov: Overrides, e: ev.ModelMoved = e, frames: list[Any] = frames) -> None:
                 f = min(1.0, t / dur)
                 ov.positions[e.model] = (e.start[0] + (e.end[0] - e.start[0]) * f, e.start[1] + (e.end[1] - e.start[1]) * f)
-            _ = frames
+                if frames:  # the tower wobbling as it was simulated during this carry
+                    ov.tower_frames[e.model] = frames[min(len(frames) - 1, int(f * (len(frames) - 1)))]
             return Anim(dur, paint, log)
         if isinstance(e, ev.BulletResolved) and e.line is not None:
             def paint(t: float, ov: Overrides, e: ev.BulletResolved = e) -> None:
@@ -189,6 +195,11 @@ class Watcher:
     @property
     def finished(self) -> bool:
         return self.match.pending is None and not self.state.queue
+
+    @property
+    def idle(self) -> bool:
+        """No animation left to play (a person may be asked now)."""
+        return not self.state.queue
 
     def draw(self, surf: pygame.Surface, ov: Overrides, hover: Any = None) -> None:
         sp = SPEEDS[self.state.speed_i]
@@ -305,5 +316,3 @@ def write_video(frames: list[bytes], size: tuple[int, int], path: str, fps: int)
         for f in frames:
             wr.append_data(np.frombuffer(f, dtype=np.uint8).reshape(size[1], size[0], 3))
 
-
-_ = math

@@ -1,0 +1,239 @@
+"""The pygame table, driven headless (SDL_VIDEODRIVER=dummy) with synthetic mouse and keys."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from helpers import match  # noqa: E402
+from spacegits_sim.render.board import BOSS_COLOURS, CAP_COLOUR, TALL_COLOUR, BoardRenderer  # noqa: E402
+from spacegits_sim.render.hotseat import HotseatApp  # noqa: E402
+from spacegits_sim.rules import events as ev  # noqa: E402
+from spacegits_sim.rules.decisions import (AimThrow, ChooseAction, ChooseActivation, ChooseCare, FightThrow,  # noqa: E402
+                                           OrderMoveDie)
+
+ORC = {"type": "orc", "weapons": ["pistol", "regular_h2h"]}
+R = 25 / 25.4 / 2
+
+
+@pytest.fixture(autouse=True)
+def _pygame():
+    pygame.display.init()
+    pygame.font.init()
+    yield
+
+
+def app_for(m, humans={0, 1}):
+    app = HotseatApp(lambda seed: (m, [None] * len(m.bosses)), 1, set(humans), save_path="/tmp/sg_test_save.json")
+    settle(app)
+    return app
+
+
+def settle(app, seconds=30.0):
+    for _ in range(400):
+        app.update(seconds / 100)
+        if app.countdown is not None:  # 3-2-1 runs in real time
+            continue
+        if app.human_turn() is not None or app.match.pending is None:
+            return
+
+
+def click(app, table_point):
+    px = app.renderer.to_px(app.match, table_point)
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=px, rel=(0, 0), buttons=(0, 0, 0)))
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=px, button=1))
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=px, button=1))
+    settle(app)
+
+
+def press_button(app, value):
+    app.layout_buttons()
+    b = next(b for b in app.buttons if b.value == value)
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=b.rect.center, button=1))
+    settle(app)
+
+
+def key(app, k, mod=0):
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""))
+    settle(app, 3.0)
+
+
+def test_select_a_model_throw_by_drag_and_resolve_a_scoot_through_the_ui():
+    m = match([[dict(ORC, name="Grunk")], [dict(ORC, name="Urgat")]], {"a1": (6, 6), "b1": (18, 18)})
+    app = app_for(m)
+    req = app.human_turn()
+    assert isinstance(req, ChooseActivation)
+    mine = "a1" if req.boss == 0 else "b1"
+    click(app, m.position(mine))
+    assert isinstance(app.human_turn(), ChooseAction)
+    shoot_button = next(b for b in app.buttons if b.value == "shoot")
+    assert shoot_button.enabled == ("shoot" in app.human_turn().options)
+    press_button(app, "scoot")
+    assert isinstance(app.human_turn(), AimThrow)
+    # drag: press at the aim point, drag 3" (half strength), release
+    aim = (12.0, 12.0)
+    a = app.renderer.to_px(m, aim)
+    b = app.renderer.to_px(m, (15.0, 12.0))
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=b, rel=(0, 0), buttons=(1, 0, 0)))
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
+    settle(app)
+    thrown = [e for e in m.events if isinstance(e, ev.DiceThrown)][-1]
+    assert thrown.aim == pytest.approx(aim, abs=0.05) and thrown.strength == pytest.approx(0.5, abs=0.02)
+    moves = 0
+    while isinstance(app.human_turn(), (OrderMoveDie, ChooseCare)):
+        req = app.human_turn()
+        if isinstance(req, OrderMoveDie):
+            click(app, m.table.die_state(req.options[-1])[2])
+        else:
+            key(app, pygame.K_2)  # normal care
+            moves += 1
+    moved = [e for e in m.events if isinstance(e, ev.ModelMoved) and e.model == mine]
+    assert len(moved) == moves >= 1 and all(e.care == "normal" for e in moved)
+    if isinstance(app.human_turn(), ChooseAction):
+        press_button(app, "done")
+    assert [e for e in m.events if isinstance(e, ev.TowerGrew) and e.model == mine and e.reason == "swig"]
+
+
+def test_illegal_actions_are_greyed_out_with_a_tooltip_and_do_nothing():
+    m = match([[dict(ORC, name="Grunk")], [dict(ORC, name="Urgat")]], {"a1": (6, 6), "b1": (18, 18)})
+    app = app_for(m)
+    mine = "a1" if app.human_turn().boss == 0 else "b1"
+    click(app, m.position(mine))
+    boot = next(b for b in app.buttons if b.value == "boot")
+    assert not boot.enabled and "nobody fallen" in boot.tooltip
+    n = len(m.events)
+    press_button(app, "boot")
+    assert len(m.events) == n and isinstance(app.human_turn(), ChooseAction) and "boot" in app.message
+
+
+def test_two_secret_fight_throws_are_hidden_until_both_are_in_then_3_2_1():
+    # A boots fallen friend B up into contact with enemy C: a fight between B and C
+    from helpers import drive
+    for seed in range(1, 50):  # a seed where Red is the big boss, so Red moves first
+        m = match([[dict(ORC, name="A"), dict(ORC, name="B")], [dict(ORC, name="C")]],
+                  {"a1": (5, 12), "a2": (5 + 2 * R, 12), "b1": (5 + 4 * R, 12)}, seed=seed)
+        if m.big_boss == 0:
+            break
+    drive(m, m.tower_fell(m.models["a2"], 0, "test"))
+    app = app_for(m)
+    assert app.human_turn().boss == 0
+    click(app, m.position("a1"))
+    press_button(app, "boot")
+    click(app, m.position("a2"))
+    req = app.human_turn()
+    assert isinstance(req, FightThrow)
+    n = len(m.events)
+    key(app, pygame.K_s)  # Red (A/S/D): shove
+    assert len(m.events) == n and "Red: ready" in app.prompt()  # nothing revealed yet
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_k, mod=0, unicode=""))  # Blue (J/K/L): shove
+    app.update(0.01)
+    assert app.countdown is not None and len(m.events) == n  # 3-2-1, still nothing revealed
+    settle(app, 5.0)
+    rnd = [e for e in m.events if isinstance(e, ev.FightRound)][0]
+    assert rnd.throws == ("shove", "shove")
+
+
+def test_leg_it_needs_a_confirmation():
+    m = match([[dict(ORC, name="Grunk")], [dict(ORC, name="Urgat")]], {"a1": (6, 6), "b1": (18, 18)})
+    app = app_for(m)
+    boss = app.human_turn().boss
+    press_button(app, "leg_it")
+    assert not m.bosses[boss].out and app.confirm_leg_it
+    key(app, pygame.K_n)
+    assert not app.confirm_leg_it and not m.bosses[boss].out
+    press_button(app, "leg_it")
+    key(app, pygame.K_y)
+    assert m.bosses[boss].out and [e for e in m.events if isinstance(e, ev.LeggedIt)]
+
+
+def test_ctrl_s_saves_a_replay_that_resumes_the_game(tmp_path):
+    from spacegits_sim.ai.random_ai import random_deploy
+    from spacegits_sim.data import default_rules
+    from spacegits_sim.replay import load_replay, rebuild
+    from spacegits_sim.rules.decisions import Deploy
+    from spacegits_sim.rules.engine import Match
+    from spacegits_sim.rules.scenario import load_scenario
+    import numpy as np
+    m = Match(load_scenario(None, default_rules()), seed=4)
+    rng = np.random.default_rng(0)
+    while isinstance(m.pending, Deploy):
+        m.answer(random_deploy(m.pending, rng))
+    app = app_for(m)
+    click(app, m.position(app.human_turn().options[0]))
+    app.save_path = str(tmp_path / "save.json")
+    key(app, pygame.K_s, pygame.KMOD_CTRL)
+    v = rebuild(load_replay(app.save_path))
+    assert v.ok and v.match.pending.kind == m.pending.kind
+
+
+def test_the_board_draws_models_caps_terrain_and_towers_where_the_state_says():
+    m = match([[dict(ORC, name="Grunk")], [dict(ORC, name="Urgat")]], {"a1": (6, 6), "b1": (18, 18)},
+              terrain=[{"type": "building", "polygon": [[10, 10], [14, 10], [14, 14], [10, 14]]}])
+    cap = m.table.add_cap((3, 20))
+    from helpers import drive
+    drive(m, m.add_tower_dice(m.models["a1"], 3, "swig"))
+    r = BoardRenderer((1280, 800))
+    surf = pygame.Surface((1280, 800))
+    r.draw(surf, m)
+    rect, s = r.layout(m)
+    for mid, boss in (("a1", 0), ("b1", 1)):
+        x, y = r.to_px(m, m.position(mid))
+        rad = m.table.figure_radius(mid) * s
+        assert tuple(surf.get_at((int(x + 0.75 * rad), y)))[:3] == BOSS_COLOURS[boss], mid
+    assert tuple(surf.get_at(r.to_px(m, (3.0 + 0.3, 20.0))))[:3] == CAP_COLOUR
+    assert tuple(surf.get_at(r.to_px(m, (12.0, 12.0))))[:3] == TALL_COLOUR
+    # the tower footprint beside the base shows the die count, and the side panel shows 3 dice
+    tp = r.to_px(m, m.table.tower_position("a1"))
+    assert sum(surf.get_at((tp[0] + dx, tp[1] - 6))[0] > 200 for dx in range(-4, 5)) > 0
+    # tower panel: a column through the first inset's centre crosses exactly 3 dice
+    x0 = rect.right + 20
+    cw = max(50, (1280 - x0 - 20) // 2)
+    cx = x0 + (cw - 6) // 2
+    runs, inside = 0, False
+    for yy in range(60, 780):
+        white = tuple(surf.get_at((cx, yy)))[:3] == (245, 245, 240)
+        runs += white and not inside
+        inside = white
+    assert runs == 3
+    os.makedirs("out", exist_ok=True)
+    pygame.image.save(surf, "out/test_board.png")
+
+
+def test_watch_renders_a_whole_match_headless_to_a_gif_and_a_png(tmp_path):
+    from spacegits_sim.ai import make_controller
+    from spacegits_sim.data import default_rules
+    from spacegits_sim.render.watch_app import Watcher, run_headless
+    from spacegits_sim.rules.engine import Match
+    from spacegits_sim.rules.scenario import load_scenario
+    sc = load_scenario(None, default_rules())
+    w = Watcher(lambda seed: (Match(sc, seed=seed), [make_controller("heuristic", seed, i) for i in range(2)]), 3)
+    lines: list[str] = []
+    res = run_headless(w, str(tmp_path / "m.gif"), str(tmp_path / "b.png"), on_log=lines.append, max_frames=60)
+    assert (tmp_path / "m.gif").stat().st_size > 10_000 and (tmp_path / "b.png").exists()
+    assert res["frames"] == 60 and w.match.over
+    assert any("GAME OVER" in line for line in lines) and any("activates" in line for line in lines)
+
+
+def test_watch_controls_pause_speed_restart():
+    from spacegits_sim.ai import make_controller
+    from spacegits_sim.data import default_rules
+    from spacegits_sim.render.watch_app import SPEEDS, Watcher, handle_key
+    from spacegits_sim.rules.engine import Match
+    from spacegits_sim.rules.scenario import load_scenario
+    sc = load_scenario(None, default_rules())
+    w = Watcher(lambda seed: (Match(sc, seed=seed), [make_controller("random", seed, i) for i in range(2)]), 3)
+    handle_key(w, pygame.K_SPACE)
+    assert not w.state.playing
+    for _ in range(9):
+        handle_key(w, pygame.K_PLUS)
+    assert SPEEDS[w.state.speed_i] == 8.0
+    handle_key(w, pygame.K_END)
+    assert w.finished
+    handle_key(w, pygame.K_r)
+    assert w.seed == 4 and not w.finished
