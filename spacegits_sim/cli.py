@@ -236,6 +236,67 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_tournament(args: argparse.Namespace) -> int:
+    from statistics import mean
+
+    from .ai import CONTROLLERS
+    from .replay import scenario_to_doc
+    from .tournament import aggregate, plot, run, schedule
+
+    sc = _scenario(args.scenario)
+    if len(sc.players) != 2:
+        raise UserError("tournaments are played on 2-boss scenarios")
+    ais = [a.strip() for a in args.ai.split(",") if a.strip()]
+    bad = [a for a in ais if a not in CONTROLLERS]
+    if bad or len(ais) < 2:
+        raise UserError(f"--ai needs at least two of {', '.join(CONTROLLERS)}, got '{args.ai}'")
+    if args.games < 1:
+        raise UserError("--games must be at least 1")
+    tasks = schedule(scenario_to_doc(sc), ais, args.games, args.seed)
+    jobs = args.jobs or (os.cpu_count() or 1)
+    t0 = time.perf_counter()
+    where = f"Dask at {args.scheduler}" if args.scheduler else f"{jobs} local process(es)"
+    with Progress(TextColumn(f"[bold]tournament[/] on {where}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), TimeRemainingColumn(), console=err) as prog:
+        task = prog.add_task("matches", total=len(tasks))
+        results = run(tasks, jobs, args.scheduler, progress=lambda d, _: prog.update(task, completed=d))
+    wall = time.perf_counter() - t0
+    pairs, failures = aggregate(results, ais)
+    t = RichTable(title=f"{sc.name}: {args.games} games per pair, seats swapped (win rate among decided games, 95% CI)")
+    for col in ("pair", "wins", "ties", "failed", "win rate (first)", "95% CI", "mean new caps"):
+        t.add_column(col)
+    for p in pairs:
+        r, lo, hi = p.rate_a()
+        caps = f"{mean(p.caps_a):.1f} / {mean(p.caps_b):.1f}" if p.caps_a else "-"
+        t.add_row(f"{p.a} vs {p.b}", f"{p.wins_a}-{p.wins_b}", str(p.ties), str(p.failed), f"{r:.1%}",
+                  f"{lo:.1%} - {hi:.1%}", caps)
+    console.print(t)
+    console.print(f"{len(results)} matches in {wall:.1f} s on {where}")
+    for f in failures:
+        err.print(f"[red]failed:[/] seed {f['seed']} seats {f['seats']}: {f['error']}")
+    if failures:
+        Path("out").mkdir(exist_ok=True)
+        for f in failures:
+            if f.get("replay"):
+                path = Path("out") / f"failed_seed{f['seed']}_{'_'.join(f['seats'])}.replay.json"
+                path.write_text(json.dumps(f["replay"]))
+                err.print(f"  replay: {path}")
+    if args.json:
+        doc = {"scenario": sc.name, "games": args.games, "ais": ais, "wall_s": wall,
+               "pairs": [{"a": p.a, "b": p.b, "wins_a": p.wins_a, "wins_b": p.wins_b, "ties": p.ties, "failed": p.failed,
+                          "rate_a": p.rate_a()[0], "ci95": list(p.rate_a()[1:]),
+                          "mean_caps_a": mean(p.caps_a) if p.caps_a else None,
+                          "mean_caps_b": mean(p.caps_b) if p.caps_b else None} for p in pairs],
+               "failures": [{k: v for k, v in f.items() if k != "replay"} for f in failures]}
+        Path(args.json).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.json).write_text(json.dumps(doc, indent=1))
+        console.print(f"wrote {args.json}")
+    if args.plot:
+        plot(pairs, args.plot)
+        console.print(f"wrote {args.plot}")
+    return 0
+
+
 # ----------------------------------------------------------------------------- main
 
 
@@ -285,6 +346,17 @@ def build_parser() -> argparse.ArgumentParser:
     mt.add_argument("--replay", default=None, help="write the replay file")
     mt.add_argument("--log", action="store_true", help="print the play-by-play")
     mt.set_defaults(func=cmd_match)
+
+    tn = sub.add_parser("tournament", help="round-robin AI matches with seats swapped, in parallel")
+    tn.add_argument("--scenario", default=None)
+    tn.add_argument("--ai", default="heuristic,random", help="the AIs to pit against each other")
+    tn.add_argument("--games", type=int, default=20, help="games per pair (seats swapped every other game)")
+    tn.add_argument("--jobs", type=int, default=None, help="local worker processes (default: all cores)")
+    tn.add_argument("--scheduler", default=None, help="address of an existing Dask scheduler (needs the distributed extra)")
+    tn.add_argument("--seed", type=int, default=0)
+    tn.add_argument("--json", default=None)
+    tn.add_argument("--plot", default=None)
+    tn.set_defaults(func=cmd_tournament)
 
     rp = sub.add_parser("replay", help="re-run a replay and check every decision's checksum")
     rp.add_argument("file")

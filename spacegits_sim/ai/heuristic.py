@@ -117,21 +117,33 @@ class HeuristicController:
 
     # ------------------------------------------------------------------ activation choice
 
-    def should_leg_it(self, match: Any) -> bool:
+    def caps_at_risk(self, match: Any) -> int:
+        """Caps legging it now would leave behind: my gits within 6" of a standing enemy (stash-capped)."""
+        near = 0
+        for m in match.in_play(self.boss):
+            for e in self.enemies(match):
+                if match.table.distance_between(m.id, e.id) <= 6.0:
+                    near += 1
+                    break
+        return min(near, match.bosses[self.boss].stash)
+
+    def leg_it_margin(self, match: Any) -> float:
+        """My final lead if I leg it now: every cap left behind is -1 for me and +1 for the last
+        boss standing, who also scoops every cap still on the table."""
         mine = self.new_caps(match, self.boss)
         others = [self.new_caps(match, b.index) for b in match.bosses if b.index != self.boss and not b.out]
         if not others:
-            return False
-        lead = mine - max(others)
-        caps_left = len(match.table.caps)
+            return 0.0
+        return mine - max(others) - 2 * self.caps_at_risk(match) - len(match.table.caps)
+
+    def should_leg_it(self, match: Any) -> bool:
+        margin = self.leg_it_margin(match)
         standing = [m for m in match.in_play(self.boss) if m.standing]
-        if match.siren and lead > 0:
-            return True  # no more booting: bank the lead before it gets pinched away
-        if caps_left == 0 and lead > 0:
-            return True
-        if not standing and lead >= 0:
-            return True
-        return bool(match.clock > match.scenario.timer_min * 60 * 1.25 and lead >= 0)
+        if margin <= 0:
+            return False
+        if match.siren or not match.table.caps or not standing:
+            return True  # bank a lead that nothing on the table can still overturn
+        return bool(match.clock > match.scenario.timer_min * 60 * 1.25)
 
     def value_of_activating(self, m: Any, match: Any) -> float:
         if m.fallen:

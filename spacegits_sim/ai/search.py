@@ -1,0 +1,185 @@
+"""The search boss: the heuristic's judgement, plus Monte Carlo lookahead on copies of the table.
+
+For a move throw it tries candidate aim points (past each nearby cap, at several depths and
+strengths) and, for each, throws the git's real move dice on a scratch copy of the physics
+table with its own seeded stream, then plays out every order of the landed dice with real
+sweeps (bumps, loots, fights, table edge). The aim with the best mean outcome wins. When
+ordering move dice it searches every remaining order exactly on a scratch table.
+
+The budget is a number of rollouts per decision (not wall time), so the same seed always
+gives the same match; ``max_decision_s`` is the wall-clock ceiling it is tested against.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import time
+from itertools import permutations
+from typing import Any
+
+from ..physics.table import Kind
+from ..rng import stream
+from ..rules.decisions import AimThrow, OrderMoveDie, Throw
+from .heuristic import HeuristicController, _clamp, _dist
+
+Point = tuple[float, float]
+
+
+class SearchController(HeuristicController):
+    name = "search"
+
+    def __init__(self, seed: int = 0, boss: int = 0, rollouts: int = 30, max_decision_s: float = 2.0) -> None:
+        super().__init__(seed, boss)
+        self.sim_rng = stream(seed, f"ai/search/{boss}")
+        self.rollouts = rollouts
+        self.max_decision_s = max_decision_s
+        self.last_decision_s = 0.0
+        self.worst_decision_s = 0.0
+
+    def retreat_from(self, m: Any, match: Any) -> Point | None:
+        """Where a git near enemies should stagger to before its boss legs it (None: no need)."""
+        foes = [match.position(e.id) for e in self.enemies(match) if match.table.distance_between(m.id, e.id) <= 7.0]
+        if not foes:
+            return None
+        p = match.position(m.id)
+        fx = sum(f[0] for f in foes) / len(foes)
+        fy = sum(f[1] for f in foes) / len(foes)
+        d = _dist(p, (fx, fy)) or 1.0
+        return (p[0] + (p[0] - fx) / d * 10.0, p[1] + (p[1] - fy) / d * 10.0)
+
+    def winning_endgame(self, match: Any) -> bool:
+        """Ahead, with too few caps left for the other side to catch up: time to get clear and leg it."""
+        mine = self.new_caps(match, self.boss)
+        others = [self.new_caps(match, b.index) for b in match.bosses if b.index != self.boss and not b.out]
+        return bool(others) and mine - max(others) - len(match.table.caps) > 0
+
+    def choose_activation(self, req: Any, match: Any) -> Any:
+        if "leg_it" in req.options and self.should_leg_it(match):
+            return "leg_it"
+        if self.winning_endgame(match):  # retreat the git nearest an enemy so legging it later costs nothing
+            near = [mid for mid in req.options if mid != "leg_it" and match.models[mid].standing
+                    and self.retreat_from(match.models[mid], match) is not None]
+            if near:
+                return near[0]
+            if "leg_it" in req.options and self.leg_it_margin(match) > 0:
+                return "leg_it"
+        return super().choose_activation(req, match)
+
+    def choose_action(self, req: Any, match: Any) -> Any:
+        m = match.models[req.model]
+        if self.winning_endgame(match) and "scoot" in req.options and self.retreat_from(m, match) is not None:
+            return "scoot"
+        return super().choose_action(req, match)
+
+    def aim_move(self, req: AimThrow, match: Any) -> Throw:
+        t0 = time.perf_counter()
+        m = match.models[req.model]
+        if self.winning_endgame(match):
+            away = self.retreat_from(m, match)
+            if away is not None:
+                self._target[m.id] = away
+                return Throw(_clamp(away, req.width, req.height), 0.1)
+        p = match.position(m.id)
+        caps = sorted(self.caps(match), key=lambda c: _dist(p, c))[:3]
+        base = super().aim_move(req, match)
+        if not caps:
+            return base
+        cands: list[Throw] = [base]
+        for c in caps:
+            d = _dist(p, c) or 1.0
+            for beyond in (0.0, 2.0, 4.0):
+                aim = _clamp((c[0] + (c[0] - p[0]) / d * beyond, c[1] + (c[1] - p[1]) / d * beyond), req.width, req.height)
+                cands.append(Throw(aim, 0.15))
+        scratch = copy.deepcopy(match.table)
+        per = max(1, self.rollouts // len(cands))
+        best, best_v = base, -math.inf
+        for cand in cands:
+            total = 0.0
+            for _ in range(per):
+                total += self._rollout(match, scratch, m, req, cand)
+            v = total / per
+            if v > best_v:
+                best, best_v = cand, v
+        self._target[m.id] = min(caps, key=lambda c: _dist(best.aim, c))
+        self._timed(t0)
+        return best
+
+    def _rollout(self, match: Any, scratch: Any, m: Any, req: AimThrow, cand: Throw) -> float:
+        """Throw on the scratch table, score the best order of the dice, then put it back."""
+        caps = {cid: scratch.cap_position(cid) for cid in scratch.caps}
+        hand = match.hand_point(m.boss, cand.aim)
+        res = scratch.throw(hand, cand.aim, req.dice, self.sim_rng, self.sim_rng, strength=cand.strength)
+        landed = [(d.id, d.value) for d in res.dice if not d.lost and d.id in scratch.dice]
+        value = self._best_order(match, scratch, m, landed)[1] if landed else -5.0
+        value -= 2.0 * sum(1 for h in res.tower_hits if h.figure_id in match.models
+                           and match.models[h.figure_id].boss == m.boss)  # knocking our own towers is bad
+        for d in res.dice:
+            if d.id in scratch.dice:
+                scratch.remove_die(d.id)
+        for cid, pos in caps.items():  # dice may have knocked caps: put them back
+            if cid in scratch.caps:
+                body = scratch.caps[cid][0]
+                body.position = pos
+                body.velocity = (0.0, 0.0)
+                body.angular_velocity = 0.0
+                scratch.space.reindex_shapes_for_body(body)
+            else:
+                scratch.add_cap(pos, cid)
+        return value
+
+    def _best_order(self, match: Any, scratch: Any, m: Any, dice: list[tuple[str, int]]) -> tuple[list[str], float]:
+        """Play every order of the dice with real sweeps on the scratch table; the best one."""
+        start = scratch.figure_position(m.id)
+        best: tuple[list[str], float] = ([d for d, _ in dice], -math.inf)
+        for order in permutations(dice):
+            looted: list[tuple[str, Point]] = []
+            score = 0.0
+            fight = False
+            for die_id, value in order:
+                target = scratch.die_state(die_id)[2]
+                res = scratch.sweep(m.id, toward=target, distance=value)
+                scratch.move_figure(m.id, res.end)
+                c = res.contact
+                if c is None:
+                    continue
+                if c.thing.kind == Kind.CAP:
+                    looted.append((c.thing.id, scratch.cap_position(c.thing.id)))
+                    scratch.remove_cap(c.thing.id)
+                    score += 10.0
+                elif c.thing.kind == Kind.FIGURE and c.thing.id in match.models:
+                    o = match.models[c.thing.id]
+                    if o.boss != m.boss and o.standing:
+                        score += 2.0 if m.tower.height <= 3 else -8.0
+                        fight = True
+                        break
+            end = scratch.figure_position(m.id)
+            rest = [scratch.cap_position(cid) for cid in scratch.caps]
+            if rest:
+                score -= 0.6 * min(_dist(end, c) for c in rest)
+            for foe in self.enemies(match):
+                if _dist(end, match.position(foe.id)) < 3.0 and m.tower.height >= 6 and not fight:
+                    score -= 2.0  # parked next to an enemy with a wobbly tower
+            for cid, pos in looted:
+                scratch.add_cap(pos, cid)
+            scratch.move_figure(m.id, start)
+            if score > best[1]:
+                best = ([d for d, _ in order], score)
+        return best
+
+    def order_move_die(self, req: OrderMoveDie, match: Any) -> Any:
+        t0 = time.perf_counter()
+        m = match.models[req.model]
+        if self.winning_endgame(match) and self.retreat_from(m, match) is not None:
+            return super().order_move_die(req, match)
+        dice = [(d, match.table.die_state(d)[1]) for d in req.options]
+        if len(dice) == 1:
+            return dice[0][0]
+        scratch = copy.deepcopy(match.table)
+        order, _ = self._best_order(match, scratch, m, dice)
+        self._timed(t0)
+        return order[0]
+
+    def _timed(self, t0: float) -> None:
+        self.last_decision_s = time.perf_counter() - t0
+        self.worst_decision_s = max(self.worst_decision_s, self.last_decision_s)

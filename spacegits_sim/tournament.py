@@ -1,0 +1,159 @@
+"""Tournaments: round-robin AI matches with seats swapped, on a process pool or a Dask cluster.
+
+Each match is an independent task (scenario as plain data, seed, seat order) so it can run
+anywhere; results come back as plain dicts. A match that raises is reported with its seed
+and the replay up to the failure, and the tournament carries on.
+"""
+
+from __future__ import annotations
+
+import math
+import traceback
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any
+
+from .towerlab import wilson
+
+
+@dataclass(frozen=True)
+class Task:
+    scenario: dict[str, Any]
+    seed: int
+    seats: tuple[str, ...]
+
+
+def play_one(task: Task) -> dict[str, Any]:
+    """Play one match; never raises (a failure is returned with its seed and replay)."""
+    from .ai import make_controller
+    from .data import default_rules
+    from .replay import replay_doc
+    from .rules.engine import Match
+    from .rules.scenario import scenario_from_doc
+
+    m = None
+    try:
+        sc = scenario_from_doc(task.scenario, "<tournament scenario>", default_rules())
+        m = Match(sc, seed=task.seed)
+        m.play([make_controller(a, task.seed, i) for i, a in enumerate(task.seats)])
+        s = m.summary()
+        names = [b.name for b in m.bosses]
+        return {"seed": task.seed, "seats": list(task.seats), "winners": [task.seats[names.index(w)] for w in s["winners"]],
+                "new_caps": {task.seats[i]: s["bosses"][n]["new_caps"] for i, n in enumerate(names)},
+                "activations": s["activations"], "safety": s["safety_rule_fired"], "error": None}
+    except Exception as e:  # a bug in a controller or the engine: report it, keep going
+        return {"seed": task.seed, "seats": list(task.seats), "winners": [], "new_caps": {}, "activations": 0,
+                "safety": False, "error": f"{type(e).__name__}: {e}", "traceback": traceback.format_exc(),
+                "replay": replay_doc(m) if m is not None else None}
+
+
+def schedule(scenario_doc: dict[str, Any], ais: Sequence[str], games: int, seed: int = 0) -> list[Task]:
+    """Round-robin: every pair plays ``games`` matches, half with the seats swapped."""
+    tasks = []
+    for a, b in combinations(ais, 2):
+        for k in range(games):
+            seats = (a, b) if k % 2 == 0 else (b, a)
+            tasks.append(Task(scenario_doc, seed + k // 2, seats))
+    return tasks
+
+
+@dataclass
+class PairStats:
+    a: str
+    b: str
+    wins_a: int = 0
+    wins_b: int = 0
+    ties: int = 0
+    failed: int = 0
+    caps_a: list[int] = field(default_factory=list)
+    caps_b: list[int] = field(default_factory=list)
+
+    @property
+    def decided(self) -> int:
+        return self.wins_a + self.wins_b
+
+    def rate_a(self) -> tuple[float, float, float]:
+        """Win rate of ``a`` among decided games, with a 95% Wilson interval."""
+        if self.decided == 0:
+            return (math.nan, 0.0, 1.0)
+        lo, hi = wilson(self.wins_a, self.decided)
+        return (self.wins_a / self.decided, lo, hi)
+
+
+def aggregate(results: list[dict[str, Any]], ais: Sequence[str]) -> tuple[list[PairStats], list[dict[str, Any]]]:
+    pairs = {(a, b): PairStats(a, b) for a, b in combinations(ais, 2)}
+    failures = []
+    for r in results:
+        a, b = r["seats"]
+        key = (a, b) if (a, b) in pairs else (b, a)
+        p = pairs[key]
+        if r["error"]:
+            p.failed += 1
+            failures.append(r)
+            continue
+        if len(r["winners"]) != 1:
+            p.ties += 1
+        elif r["winners"][0] == p.a:
+            p.wins_a += 1
+        else:
+            p.wins_b += 1
+        p.caps_a.append(r["new_caps"][p.a])
+        p.caps_b.append(r["new_caps"][p.b])
+    return list(pairs.values()), failures
+
+
+def run(tasks: list[Task], jobs: int = 1, scheduler: str | None = None,
+        progress: Callable[[int, int], None] | None = None) -> list[dict[str, Any]]:
+    """Run tasks locally (a process pool) or on a Dask cluster (``scheduler`` address or Client)."""
+    results: list[dict[str, Any]] = []
+    total = len(tasks)
+
+    def done(r: dict[str, Any]) -> None:
+        results.append(r)
+        if progress:
+            progress(len(results), total)
+
+    if scheduler is not None:
+        try:
+            from distributed import Client
+            from distributed import as_completed as dask_completed
+        except ImportError:
+            raise RuntimeError("Dask is not installed: pip install 'spacegits_sim[distributed]'") from None
+        client = scheduler if isinstance(scheduler, Client) else Client(scheduler)
+        try:
+            futs = client.map(play_one, tasks, pure=False)
+            for f in dask_completed(futs):
+                done(f.result())
+        finally:
+            if not isinstance(scheduler, Client):
+                client.close()
+    elif jobs <= 1:
+        for t in tasks:
+            done(play_one(t))
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for f in as_completed([pool.submit(play_one, t) for t in tasks]):
+                done(f.result())
+    results.sort(key=lambda r: (r["seats"], r["seed"]))
+    return results
+
+
+def plot(pairs: list[PairStats], path: str) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7, 0.8 + 0.6 * len(pairs)), dpi=120)
+    for i, p in enumerate(pairs):
+        r, lo, hi = p.rate_a()
+        ax.errorbar([r], [i], xerr=[[r - lo], [hi - r]], fmt="o", capsize=4)
+    ax.axvline(0.5, color="grey", lw=0.8, ls="--")
+    ax.set_yticks(range(len(pairs)), [f"{p.a} vs {p.b}" for p in pairs])
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("win rate of the first AI among decided games (95% CI)")
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
