@@ -84,6 +84,10 @@ class PairStats:
 
 def aggregate(results: list[dict[str, Any]], ais: Sequence[str]) -> tuple[list[PairStats], list[dict[str, Any]]]:
     pairs = {(a, b): PairStats(a, b) for a, b in combinations(ais, 2)}
+    for r in results:
+        a, b = r["seats"]
+        if (a, b) not in pairs and (b, a) not in pairs:
+            pairs[(a, b)] = PairStats(a, b)
     failures = []
     for r in results:
         a, b = r["seats"]

@@ -5,10 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 CONTROLLERS = ("random", "heuristic", "search")
+#: Extra controllers registered at run time (plugins, experiments, tests): name -> factory(seed, boss).
+EXTRA: dict[str, Any] = {}
+
+
+def register_controller(name: str, factory: Any) -> None:
+    EXTRA[name] = factory
 
 
 def make_controller(name: str, seed: int, boss: int) -> Any:
     """A controller by name, seeded from the match seed and its seat (its own RNG stream)."""
+    if name in EXTRA:
+        return EXTRA[name](seed, boss)
     if name == "random":
         from .random_ai import RandomController
         return RandomController(seed, boss)

@@ -309,8 +309,9 @@ class HeuristicController:
                 else:
                     u += p * value[mine] * 0.6
             util[mine] = u
-        w = np.array([math.exp(util[t] / 0.35) for t in ("thump", "shove", "pinch")])
-        w /= w.sum()
+        # best response, softened and mixed with a uniform third so no fixed counter-strategy can farm it
+        w = np.array([math.exp(util[t] / 0.5) for t in ("thump", "shove", "pinch")])
+        w = 0.6 * w / w.sum() + 0.4 / 3
         return ("thump", "shove", "pinch")[int(self.rng.choice(3, p=w))]
 
 

@@ -1,0 +1,138 @@
+"""AI bosses, decision budgets, and tournaments (local pool, Dask LocalCluster, failures)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from spacegits_sim.ai import make_controller, register_controller
+from spacegits_sim.data import default_rules
+from spacegits_sim.replay import scenario_to_doc
+from spacegits_sim.rules.decisions import FightThrow
+from spacegits_sim.rules.engine import Match
+from spacegits_sim.rules.scenario import load_scenario
+from spacegits_sim.tournament import aggregate, run, schedule
+
+SC = load_scenario(None, default_rules())
+
+
+class Timed:
+    def __init__(self, inner):
+        self.inner = inner
+        self.worst = 0.0
+
+    def decide(self, req, m):
+        t0 = time.perf_counter()
+        a = self.inner.decide(req, m)
+        self.worst = max(self.worst, time.perf_counter() - t0)
+        return a
+
+
+def test_the_heuristic_beats_random_in_a_small_sample():
+    pairs, failures = aggregate(run(schedule(scenario_to_doc(SC), ["heuristic", "random"], 20), jobs=2),
+                                ["heuristic", "random"])
+    p = pairs[0]
+    assert not failures and p.decided >= 18 and p.wins_a / p.decided >= 0.9, (p.wins_a, p.wins_b)
+
+
+@pytest.mark.slow
+def test_strength_targets_over_200_seeded_quick_start_matches_each():
+    """heuristic beats random >= 90% and search beats heuristic >= 60% of decided games."""
+    for a, b, target in (("heuristic", "random", 0.9), ("search", "heuristic", 0.6)):
+        pairs, failures = aggregate(run(schedule(scenario_to_doc(SC), [a, b], 200), jobs=2), [a, b])
+        p = pairs[0]
+        rate, lo, hi = p.rate_a()
+        print(f"{a} vs {b}: {p.wins_a}-{p.wins_b} ({p.ties} ties) = {rate:.1%} [{lo:.1%}, {hi:.1%}]")
+        assert not failures and rate >= target
+
+
+def test_the_heuristic_takes_a_fraction_of_a_second_per_decision():
+    ctrls = [Timed(make_controller("heuristic", 3, i)) for i in range(2)]
+    m = Match(SC, seed=3)
+    m.play(ctrls)
+    assert max(c.worst for c in ctrls) < 0.25, [c.worst for c in ctrls]
+
+
+def test_the_search_controller_respects_its_rollout_budget_and_time_ceiling():
+    s = make_controller("search", 5, 0)
+    m = Match(SC, seed=5)
+    m.play([s, make_controller("heuristic", 5, 1)])
+    assert s.rollouts == 30
+    assert 0 < s.worst_decision_s <= s.max_decision_s, s.worst_decision_s
+
+
+def test_fight_throws_are_mixed_and_adapt_to_an_opponent_who_always_shoves():
+    from spacegits_sim.rules import events as ev
+    from spacegits_sim.rules.decisions import Choice
+    h = make_controller("heuristic", 1, 0)
+    m = Match(SC, seed=1)
+    # an opponent seen shoving 30 times: pinch (which beats shove) should become the favourite, not a certainty
+    m.events.extend(ev.FightRound("a1", "b1", k, ("thump", "shove"), (False, True)) for k in range(30))
+    picks = [h.decide(Choice(0, ("thump", "shove", "pinch"), "fight"), m) for _ in range(300)]
+    assert picks.count("pinch") > 150 and len(set(picks)) == 3
+
+
+def test_a_frequency_counter_strategy_cannot_farm_the_heuristics_fight_throws():
+    """A bot that always throws what beats the heuristic's most common throw so far wins no
+    more rounds than it loses (beyond noise: 4 standard errors over 600 rounds)."""
+    from collections import Counter
+    from spacegits_sim.rules import events as ev
+    from spacegits_sim.rules.decisions import Choice
+    beats = {"shove": "thump", "pinch": "shove", "thump": "pinch"}
+    counter_of = {v: k for k, v in beats.items()}
+    h = make_controller("heuristic", 2, 0)
+    m = Match(SC, seed=2)
+    mine: Counter[str] = Counter()
+    net = 0
+    n = 600
+    for k in range(n):
+        mine_most = mine.most_common(1)[0][0] if mine else "thump"
+        bot = counter_of[mine_most]
+        hx = h.decide(Choice(0, ("thump", "shove", "pinch"), "fight"), m)
+        mine[hx] += 1
+        net += (beats[bot] == hx) - (beats[hx] == bot)
+        m.events.append(ev.FightRound("a1", "b1", k, (hx, bot), (True, True)))
+    assert net / n < 4 * (2 / 3) ** 0.5 / n ** 0.5, net
+
+
+def test_a_match_that_raises_inside_a_worker_is_reported_with_its_seed_and_the_tournament_goes_on():
+    class Crashy:
+        def __init__(self, seed, boss):
+            self.inner = make_controller("random", seed, boss)
+            self.n = 0
+
+        def decide(self, req, m):
+            self.n += 1
+            if self.n > 3 and m.seed == 101:
+                raise RuntimeError("controller bug")
+            return self.inner.decide(req, m)
+    register_controller("crashy", Crashy)
+    tasks = schedule(scenario_to_doc(SC), ["crashy", "random"], 4, seed=100)
+    results = run(tasks, jobs=1)
+    pairs, failures = aggregate(results, ["crashy", "random"])
+    assert len(results) == 4 and len(failures) == 2 and {f["seed"] for f in failures} == {101}
+    assert "controller bug" in failures[0]["error"] and failures[0]["replay"]["decisions"]
+    assert pairs[0].decided + pairs[0].ties == 2
+
+
+def test_the_dask_path_runs_a_small_tournament_on_a_local_cluster():
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        results = run(schedule(scenario_to_doc(SC), ["heuristic", "random"], 4), scheduler=client)
+    local = run(schedule(scenario_to_doc(SC), ["heuristic", "random"], 4), jobs=1)
+    assert len(results) == 4 and all(r["error"] is None for r in results)
+    assert results == local  # the same seeds give the same matches wherever they run
+
+
+def test_every_ai_answers_every_request_kind_in_a_full_match():
+    for name in ("random", "heuristic"):
+        m = Match(SC, seed=8)
+        m.play([make_controller(name, 8, 0), make_controller(name, 8, 1)])
+        assert m.over
+
+
+def test_fight_requests_are_split_per_boss():
+    req = FightThrow(0, (0, 1), ("a1", "b1"))
+    assert req.part(0).boss == 0 and req.part(1).boss == 1 and req.part(0).options == ("thump", "shove", "pinch")
