@@ -146,16 +146,23 @@ def _scenario(path: str | None):  # type: ignore[no-untyped-def]
     return load_scenario(path, load_rules())
 
 
-def cmd_match(args: argparse.Namespace) -> int:
-    from .matches import parse_ais, play_by_play, play_match, print_summary, summary_with_ais
-    from .replay import save_replay
+def scenario_ais_seed(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+    """The scenario, one AI name per boss, and the seed, from --scenario/--ai/--seed."""
+    from .matches import parse_ais
 
     sc = _scenario(args.scenario)
     try:
         ais = parse_ais(args.ai, len(sc.players))
     except ValueError as e:
         raise UserError(str(e)) from None
-    seed = sc.seed if args.seed is None else args.seed
+    return sc, ais, (sc.seed if args.seed is None else args.seed)
+
+
+def cmd_match(args: argparse.Namespace) -> int:
+    from .matches import play_by_play, play_match, print_summary, summary_with_ais
+    from .replay import save_replay
+
+    sc, ais, seed = scenario_ais_seed(args)
     t0 = time.perf_counter()
     m = play_match(sc, seed, ais)
     wall = time.perf_counter() - t0

@@ -14,16 +14,11 @@ console = Console()
 
 def cmd_watch(args: argparse.Namespace) -> int:
     from .ai import make_controller
-    from .cli import UserError, _scenario
-    from .matches import parse_ais, print_summary, summary_with_ais
+    from .cli import scenario_ais_seed
+    from .matches import print_summary, summary_with_ais
     from .rules.engine import Match
 
-    sc = _scenario(args.scenario)
-    try:
-        ais = parse_ais(args.ai, len(sc.players))
-    except ValueError as e:
-        raise UserError(str(e)) from None
-    seed = sc.seed if args.seed is None else args.seed
+    sc, ais, seed = scenario_ais_seed(args)
 
     def make(seed: int) -> tuple[Any, list[Any]]:
         m = Match(sc, seed=seed)

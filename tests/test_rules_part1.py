@@ -356,3 +356,24 @@ def test_same_scenario_seed_and_decisions_give_the_same_event_log():
     a, b = run(5), run(5)
     assert a == b
     assert run(6)[0] != a[0]
+
+
+def test_an_eager_helper_runt_may_move_using_a_friends_move_die():
+    m = match([[dict(ORC, name="Grunk"), {"type": "runt", "name": "Titch"}], [dict(ORC, name="X")]],
+              {"a1": (5, 5), "a2": (9, 9), "b1": (20, 20)})
+    die = m.table.place_die(6, 3, (9, 12))  # the runt is 3" from it; Grunk is far away
+    seen = []
+
+    def ans(req):
+        seen.append(req.kind)
+        return "a2" if req.kind == "eager_help" else ("normal" if req.kind == "choose_care" else req.options[0])
+    drive(m, m.move_towards_die(m.models["a1"], die, 3, "normal"))
+    drive(m, m._eager_helpers(m.models["a1"], die, 3), ans)
+    assert seen[0] == "eager_help"
+    moved = [e for e in events_of(m, ev.ModelMoved) if e.model == "a2"]
+    assert moved and moved[0].stop == f"die:{die}"  # it staggered towards the same die
+    # a runt more than 6" away is not offered
+    m2 = match([[dict(ORC, name="Grunk"), {"type": "runt", "name": "Titch"}], [dict(ORC, name="X")]],
+               {"a1": (5, 5), "a2": (20, 3), "b1": (20, 20)})
+    die2 = m2.table.place_die(6, 3, (9, 12))
+    drive(m2, m2._eager_helpers(m2.models["a1"], die2, 3), lambda r: pytest.fail("no runt in range"))

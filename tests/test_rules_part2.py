@@ -240,3 +240,13 @@ def test_a_massive_h2h_thump_against_toughness_4_does_3_with_p_5_8_else_2():
     assert p_big == 5 / 8
     assert stats.binomtest(counts[3], 5000, p_big).pvalue > 1e-4, counts
     assert _within(counts[3], 5000, p_big)
+
+
+def test_with_the_dice_tray_off_thump_dice_are_thrown_onto_the_table_and_removed():
+    m = match([[{"type": "orc", "name": "Basher", "weapons": ["regular_h2h", "regular_h2h"]}], [dict(ORC, name="X")]],
+              {"a1": (10, 12), "b1": (10 + 2 * R, 12)}, options={"dice_tray": False})
+    drive(m, m.combat.thump(m.models["a1"], m.models["b1"], m.combat.thump_weapons(m.models["a1"], 3)))
+    thrown = events_of(m, ev.DiceThrown)[-1]
+    assert thrown.purpose == "thump" and len(thrown.dice) == 2
+    assert events_of(m, ev.Thumped)[-1].rolls == [d["value"] for d in thrown.dice]
+    assert not m.table.dice

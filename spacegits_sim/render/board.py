@@ -296,6 +296,9 @@ class BoardRenderer:
 
 def help_lines() -> list[str]:
     return [
+        "HOT-SEAT  click a git to activate; buttons for actions; press-drag-release to throw;",
+        "          click dice to order them; 1/2/3 care; fight keys Red A/S/D, Blue J/K/L",
+        "          (thump/shove/pinch), Green Z/X/C, Gold B/N/M; Ctrl+S saves.",
         "SPACE  play / pause        RIGHT  step one event       + / -  speed 0.5x-8x",
         "END    skip to the end     R      restart, new seed     F1     this help",
         "",

@@ -346,6 +346,7 @@ class HotseatApp(Watcher):
                 surf.blit(tip, (b.rect.left, b.rect.top - 18))
         if self.message:
             surf.blit(self.renderer.text(self.message[:110], self.renderer.small, (255, 140, 120)), (20, self.size[1] - 18))
+        self.draw_help(surf)
         if self.countdown is not None:
             n = max(1, math.ceil(self.countdown / (COUNTDOWN_S / 3)))
             t = self.renderer.text(str(n), self.renderer.big, (255, 255, 255))

@@ -206,8 +206,12 @@ class Watcher:
         status = (f"seed {self.seed}   speed {sp:g}x   {'playing' if self.state.playing else 'paused'}   "
                   f"F1 help")
         self.renderer.draw(surf, self.match, ov, self.state.log, hover, self.state.active, status)
+        self.draw_help(surf)
+
+    def draw_help(self, surf: pygame.Surface) -> None:
+        """The F1 overlay: the controls and a rules summary."""
         if self.state.show_help:
-            box = pygame.Rect(60, 120, 760, 260)
+            box = pygame.Rect(40, 120, 780, 340)
             pygame.draw.rect(surf, (20, 20, 26), box, border_radius=8)
             pygame.draw.rect(surf, (200, 200, 200), box, 2, border_radius=8)
             for i, line in enumerate(help_lines()):

@@ -207,9 +207,13 @@ class Combat:
         rolls: list[int] = []
         total = 0
         bigs: list[Weapon] = []
+        table_rolls: list[int] | None = None
+        if not self.match.options.get("dice_tray", True):
+            table_rolls = yield from self._thump_on_table(who, other, weapons)
         for w in weapons:
             pool = w.dice
-            for v in roll(pool, rng):
+            values = [table_rolls.pop(0) for _ in pool.dice] if table_rolls is not None else roll(pool, rng)
+            for v in values:
                 rolls.append(v)
                 big = v >= tough
                 total += specials.weapon_damage(who, w, big)
@@ -220,6 +224,23 @@ class Combat:
         yield from self.damage(other, total, f"thumped by {who.name}")
         for w in {x.id: x for x in bigs}.values():
             yield from specials.on_big_damage(self, who, other, w, in_fight=True, toughness_bonus=toughness_bonus)
+
+    def _thump_on_table(self, who: "Model", other: "Model", weapons: list[Weapon]) -> Flow:
+        """Scenario option dice_tray: false — thump dice are thrown onto the table at the fight
+        (where stray ones can knock towers), read, and removed."""
+        from ..data.dice import face_from_physical
+
+        match = self.match
+        sides = [s for w in weapons for s in w.dice.dice]
+        phys = tuple({3: 6}.get(s, s) for s in sides)
+        target = match.position(other.id)
+        thrown = yield from match.throw(who.boss, who.id, "thump", phys, _aim_at(target), keep_lost=True)
+        values = [face_from_physical(s, d[2]) for s, d in zip(sides, thrown)]
+        for d in thrown:
+            if d[0] in match.table.dice:
+                match.table.remove_die(d[0])
+                match.emit(ev.DieRemoved(d[0]))
+        return values
 
     def shove(self, who: "Model", other: "Model", distance_in: float = 3.0, reason: str = "shove") -> Flow:
         """The other git is moved directly away by its own boss, tower and all."""
@@ -353,6 +374,11 @@ class Combat:
     def on_activation_end(self, m: "Model") -> None:
         if m.reload_at_start:
             m.reload = False
+
+
+def _aim_at(p: tuple[float, float]) -> Any:
+    from .decisions import Throw
+    return Throw(p, 0.3)
 
 
 def _clockwise(match: "Match", start: int) -> list[int]:

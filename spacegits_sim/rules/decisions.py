@@ -99,6 +99,14 @@ class ChooseBoot(Choice):
 
 
 @dataclass(frozen=True)
+class EagerHelp(Choice):
+    """Eager Helper: which runt (if any, "no") also moves using the move die ``die``."""
+
+    kind: ClassVar[str] = "eager_help"
+    die: str = ""
+
+
+@dataclass(frozen=True)
 class RebootDice(Choice):
     """How many D6 a fallen klankbot rolls for its reboot."""
 
@@ -247,6 +255,6 @@ class SplitOdd(Choice):
 
 
 REQUEST_TYPES: dict[str, type[Request]] = {
-    c.kind: c for c in (ChooseActivation, ChooseAction, OrderMoveDie, ChooseCare, ChooseBoot, RebootDice,
+    c.kind: c for c in (ChooseActivation, ChooseAction, OrderMoveDie, ChooseCare, ChooseBoot, RebootDice, EagerHelp,
                         AimThrow, Deploy, FightThrow, ChooseGuns, OrderBullet, SplitOdd)
 }

@@ -20,8 +20,8 @@ from ..physics.table import MM, Kind, Table
 from ..physics.tower import CARE_LEVELS, Tower
 from ..rng import Streams
 from . import events as ev
-from .decisions import (AimThrow, ChooseAction, ChooseActivation, ChooseBoot, ChooseCare, Deploy, FightThrow,
-                        IllegalDecision, OrderMoveDie, RebootDice, Request, Throw)
+from .decisions import (AimThrow, ChooseAction, ChooseActivation, ChooseBoot, ChooseCare, Deploy, EagerHelp,
+                        FightThrow, IllegalDecision, OrderMoveDie, RebootDice, Request, Throw)
 from .gangs import Gang, GitSpec
 from .scenario import Scenario
 from .timecost import TimeCosts, load_time_costs
@@ -528,6 +528,7 @@ class Match:
             care = yield ChooseCare(boss, CARE_LEVELS, "how carefully to carry the tower?", m.id)
             _, sides, value, _ = dice.pop(die_id)
             yield from self.move_towards_die(m, die_id, value, care)
+            yield from self._eager_helpers(m, die_id, value)
             if die_id in self.table.dice:
                 self.table.remove_die(die_id)
                 self.emit(ev.DieRemoved(die_id))
@@ -535,6 +536,24 @@ class Match:
             if die_id in self.table.dice:
                 self.table.remove_die(die_id)
                 self.emit(ev.DieRemoved(die_id))
+
+    def _eager_helpers(self, mover: Model, die_id: str, value: int) -> Flow:
+        """Eager Helper: friendly runts within 6" of a resolved move die may move using it too."""
+        helped: set[str] = set()
+        while die_id in self.table.dice and not self._activation_over:
+            pos = self.table.die_state(die_id)[2]
+            near = {t.id for t, d in self.table.within(LEG_IT_RANGE_IN, point=pos, kinds=(Kind.FIGURE,))}
+            runts = tuple(r.id for r in self.in_play(mover.boss)
+                          if r.id != mover.id and r.id not in helped and r.standing and r.id in near
+                          and "eager_helper" in r.specials)
+            if not runts:
+                return
+            pick = yield EagerHelp(mover.boss, runts + ("no",), "an eager helper moves too?", die_id)
+            if pick == "no":
+                return
+            helped.add(pick)
+            care = yield ChooseCare(mover.boss, CARE_LEVELS, "how carefully to carry the tower?", pick)
+            yield from self.move_towards_die(self.models[pick], die_id, value, care)
 
     def move_towards_die(self, m: Model, die_id: str, value: int, care: str) -> Flow:
         """Move directly towards a die by its value; stop at the first bump (rulebook: Scooting)."""
