@@ -237,3 +237,19 @@ def test_watch_controls_pause_speed_restart():
     assert w.finished
     handle_key(w, pygame.K_r)
     assert w.seed == 4 and not w.finished
+
+
+def test_any_other_choice_gets_one_button_per_option_and_a_click_answers_it():
+    from spacegits_sim.rules.decisions import EagerHelp
+    m = match([[dict(ORC, name="Grunk"), {"type": "runt", "name": "Titch"}], [dict(ORC, name="X")]],
+              {"a1": (5, 5), "a2": (9, 9), "b1": (20, 20)})
+    app = app_for(m)
+    req = EagerHelp(0, ("a2", "no"), "an eager helper moves too?", "d1")
+    app.match.pending = req  # show the UI a pending Eager Helper choice
+    app.state.queue.clear()
+    app.layout_buttons()
+    labels = [b.label for b in app.buttons]
+    assert labels == ["Titch", "no"]
+    b = app.buttons[0]
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=b.rect.center, button=1))
+    assert app.answer_ready == "a2"

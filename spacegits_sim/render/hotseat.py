@@ -151,6 +151,10 @@ class HotseatApp(Watcher):
                 opts = [("Really leg it? (Y)", "leg_it_yes", True, ""), ("No (N)", "leg_it_no", True, "")]
         elif isinstance(req, Deploy):
             opts = [("Field no more (skip)", "skip", True, "")]
+        elif isinstance(req, Choice) and not isinstance(req, (ChooseBoot, OrderMoveDie, OrderBullet)):
+            # any other choice (e.g. Eager Helper): one button per option, models by name
+            names = self.match.names()
+            opts = [(str(names.get(o, o)), o, True, "") for o in req.options]
         for label, value, enabled, tip in opts:
             w = max(90, self.renderer.font.size(label)[0] + 20)
             if x + w > self.size[0] - 10:
