@@ -314,7 +314,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     w = sub.add_parser("watch", help="watch an AI-vs-AI match (window, or files + play-by-play when headless)")
     w.add_argument("--scenario", default=None, help="scenario YAML (default: the embedded Quick Start)")
-    w.add_argument("--ai", default="heuristic,random", help="controllers, one per boss, e.g. heuristic,random")
+    w.add_argument("--ai", default="heuristic,heuristic", help="controllers, one per boss, e.g. heuristic,search")
     w.add_argument("--seed", type=int, default=None)
     w.add_argument("--headless", action="store_true", help="no window: render files instead")
     w.add_argument("--record", default=None, help="write a video/GIF of the match (.gif or .mp4)")
