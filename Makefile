@@ -16,7 +16,7 @@ $(STAMP): $(PY) pyproject.toml
 
 ## watch: play the default scenario (window if there is a display, else files + play-by-play)
 watch: $(STAMP)
-	$(PY) -m spacegits_sim.cli watch
+	$(PY) -m spacegits_sim watch
 
 ## test: the whole test suite (a few minutes)
 test: $(STAMP)
@@ -27,7 +27,7 @@ test-long: $(STAMP)
 	$(PY) -m pytest -q -m slow
 
 towers: $(STAMP)
-	$(PY) -m spacegits_sim.cli towers --heights 1-12 --trials 200 --plot docs/towers.png --json docs/towers.json
+	$(PY) -m spacegits_sim towers --heights 1-12 --trials 200 --plot docs/towers.png --json docs/towers.json
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info out

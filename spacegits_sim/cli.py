@@ -20,14 +20,11 @@ from rich.table import Table as RichTable
 
 from . import __version__
 from .data.errors import DataError
+from .errors import UserError
 from .physics.params import ParamError, load_params, parse_set
 
 console = Console()
 err = Console(stderr=True)
-
-
-class UserError(Exception):
-    """Something the user can fix; printed as one line."""
 
 
 # ----------------------------------------------------------------------------- towers
@@ -399,4 +396,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # run through the package module so exception classes are the ones main() catches
+    from spacegits_sim.cli import main as _main
+
+    sys.exit(_main())

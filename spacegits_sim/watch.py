@@ -15,10 +15,20 @@ console = Console()
 def cmd_watch(args: argparse.Namespace) -> int:
     from .ai import make_controller
     from .cli import scenario_ais_seed
+    from .errors import UserError
     from .matches import print_summary, summary_with_ais
     from .rules.engine import Match
 
     sc, ais, seed = scenario_ais_seed(args)
+    if args.record and not args.record.lower().endswith((".gif", ".mp4")):
+        raise UserError(f"--record writes .gif or .mp4, got '{args.record}'")
+    if args.record and args.record.lower().endswith(".mp4"):
+        try:
+            import imageio  # noqa: F401
+            import imageio_ffmpeg  # noqa: F401
+        except ImportError:
+            raise UserError("writing MP4 needs the video extra: pip install 'spacegits_sim[video]' "
+                            "(or record a .gif, which needs nothing more)") from None
 
     def make(seed: int) -> tuple[Any, list[Any]]:
         m = Match(sc, seed=seed)

@@ -109,11 +109,12 @@ def test_a_match_that_raises_inside_a_worker_is_reported_with_its_seed_and_the_t
             return self.inner.decide(req, m)
     register_controller("crashy", Crashy)
     tasks = schedule(scenario_to_doc(SC), ["crashy", "random"], 4, seed=100)
-    results = run(tasks, jobs=1)
-    pairs, failures = aggregate(results, ["crashy", "random"])
-    assert len(results) == 4 and len(failures) == 2 and {f["seed"] for f in failures} == {101}
-    assert "controller bug" in failures[0]["error"] and failures[0]["replay"]["decisions"]
-    assert pairs[0].decided + pairs[0].ties == 2
+    for jobs in (1, 2):  # in this process, and inside forked worker processes
+        results = run(tasks, jobs=jobs)
+        pairs, failures = aggregate(results, ["crashy", "random"])
+        assert len(results) == 4 and len(failures) == 2 and {f["seed"] for f in failures} == {101}
+        assert "controller bug" in failures[0]["error"] and failures[0]["replay"]["decisions"]
+        assert pairs[0].decided + pairs[0].ties == 2
 
 
 def test_the_dask_path_runs_a_small_tournament_on_a_local_cluster():
