@@ -58,7 +58,10 @@ def main() -> None:
             app.submit(req.options[0])
         elif req.kind == "choose_action":
             app.layout_buttons()
-            app.hover_px = next(b.rect.center for b in app.buttons if not b.enabled) if any(not b.enabled for b in app.buttons) else (0, 0)
+            grey = [b for b in app.buttons if not b.enabled]
+            app.hover_px = grey[0].rect.center if grey else (0, 0)
+            app.draw_ui(surf, app.update(0.0))
+            pygame.image.save(surf, "docs/hotseat_actions.png")  # action buttons, a greyed one with its tooltip
             app.submit("scoot")
     app.drag_start = (13.0, 12.0)
     app.drag_now = (15.0, 13.0)
@@ -81,7 +84,7 @@ def main() -> None:
     bench.draw(bsurf, bench.draw_frame)
     pygame.image.save(bsurf, "docs/tower_bench.png")
     render_bench_png(bench, "out/tower_bench_final.png")
-    print("wrote docs/board.png, docs/hotseat.png, docs/tower_bench.png")
+    print("wrote docs/board.png, docs/hotseat.png, docs/hotseat_actions.png, docs/tower_bench.png")
 
 
 if __name__ == "__main__":

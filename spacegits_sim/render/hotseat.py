@@ -347,7 +347,7 @@ class HotseatApp(Watcher):
             surf.blit(t, (b.rect.centerx - t.get_width() // 2, b.rect.centery - t.get_height() // 2))
             if not b.enabled and b.rect.collidepoint(self.hover_px) and b.tooltip:
                 tip = self.renderer.text(b.tooltip, self.renderer.small, (255, 220, 120))
-                surf.blit(tip, (b.rect.left, b.rect.top - 18))
+                surf.blit(tip, (min(b.rect.left, self.size[0] - tip.get_width() - 8), b.rect.top - 18))
         if self.message:
             surf.blit(self.renderer.text(self.message[:110], self.renderer.small, (255, 140, 120)), (20, self.size[1] - 18))
         self.draw_help(surf)
