@@ -253,3 +253,40 @@ def test_any_other_choice_gets_one_button_per_option_and_a_click_answers_it():
     b = app.buttons[0]
     app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=b.rect.center, button=1))
     assert app.answer_ready == "a2"
+
+
+def test_deploying_by_click_with_tab_to_pick_the_git_and_illegal_spots_refused():
+    from spacegits_sim.data import default_rules
+    from spacegits_sim.rules.engine import Match
+    from spacegits_sim.rules.scenario import load_scenario
+    m = Match(load_scenario(None, default_rules()), seed=2)
+    app = app_for(m)
+    req = app.human_turn()
+    n = len(m.events)
+    click(app, (12.0, 12.0))  # on top of the caps in the middle: refused, with the reason shown
+    assert len(m.events) == n and "within 4" in app.message
+    key(app, pygame.K_TAB)
+    second = req.models[1]
+    assert m.models[second].name in app.prompt()
+    spot = next((x, y) for x in range(1, 24) for y in range(1, 24) if req.legal(second, (float(x), float(y))) is None)
+    click(app, (float(spot[0]), float(spot[1])))
+    assert m.models[second].in_play and m.position(second) == pytest.approx(spot, abs=0.05)
+
+
+def test_the_tower_bench_adds_carries_and_draws_a_tower():
+    from spacegits_sim.physics.params import load_params
+    from spacegits_sim.render.bench import Bench
+    b = Bench(load_params("towers"), seed=4)
+    for _ in range(5):
+        b.key(pygame.K_a)
+    assert b.tower.height == 5
+    b.key(pygame.K_1)
+    assert b.care == "careful"
+    b.key(pygame.K_c)
+    assert b.tower.sim_time_s > 1.0
+    b.key(pygame.K_RIGHTBRACKET)
+    assert b.params["friction_die_die"] == pytest.approx(0.5) and b.tower.height == 0
+    surf = pygame.Surface((1000, 640))
+    b.key(pygame.K_a)
+    b.draw(surf)
+    assert tuple(surf.get_at((250, 640 - 90 - 17)))[:3] == (245, 245, 240)  # the die sits on the x-plane base line

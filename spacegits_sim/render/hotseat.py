@@ -65,6 +65,7 @@ class HotseatApp(Watcher):
         self.countdown: float | None = None
         self.confirm_leg_it = False
         self.answer_ready: Any = None
+        self.deploy_pick = 0  # which undeployed git a click places (Tab cycles)
         self.hover_px: tuple[int, int] = (0, 0)
         super().__init__(make_match, seed, size)
 
@@ -189,6 +190,9 @@ class HotseatApp(Watcher):
                 if b in self.humans and event.key in FIGHT_KEYS[b % 4] and i not in self.fight_parts:
                     self.fight_parts[i] = FIGHT_KEYS[b % 4][event.key]
             return
+        if isinstance(req, Deploy) and event.key == pygame.K_TAB:
+            self.deploy_pick = (self.deploy_pick + 1) % len(req.models)
+            return
         if isinstance(req, ChooseCare) and event.key in (pygame.K_1, pygame.K_2, pygame.K_3):
             self.submit(req.options[event.key - pygame.K_1])
         elif isinstance(req, ChooseActivation) and self.confirm_leg_it:
@@ -213,7 +217,8 @@ class HotseatApp(Watcher):
             self.drag_start = p
             self.drag_now = p
         elif isinstance(req, Deploy):
-            self.submit((req.models[0], p))
+            self.submit((req.models[self.deploy_pick % len(req.models)], p))
+            self.deploy_pick = 0
         elif isinstance(req, ChooseActivation):
             mid = self.model_at(p)
             if mid is not None:
@@ -285,7 +290,8 @@ class HotseatApp(Watcher):
             return ""
         who = self.match.bosses[req.boss].name if not isinstance(req, FightThrow) else "Both bosses"
         if isinstance(req, Deploy):
-            return f"{who}: click to deploy {self.match.models[req.models[0]].name} (4\" from caps and enemies)"
+            mid = req.models[self.deploy_pick % len(req.models)]
+            return f"{who}: click to deploy {self.match.models[mid].name} (Tab: another git; 4\" from caps and enemies)"
         if isinstance(req, ChooseActivation):
             return f"{who}: click a git to activate" + (", or leg it" if "leg_it" in req.options else "")
         if isinstance(req, ChooseAction):
