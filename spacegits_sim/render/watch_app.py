@@ -308,7 +308,7 @@ def write_video(frames: list[bytes], size: tuple[int, int], path: str, fps: int)
     if path.lower().endswith(".gif"):
         from PIL import Image
 
-        imgs = [Image.frombytes("RGB", size, f).convert("P", palette=Image.ADAPTIVE, colors=96) for f in frames]
+        imgs = [Image.frombytes("RGB", size, f).convert("P", palette=Image.Palette.ADAPTIVE, colors=96) for f in frames]
         imgs[0].save(path, save_all=True, append_images=imgs[1:], duration=int(1000 / fps), loop=0, optimize=True)
         return
     try:

@@ -27,7 +27,7 @@ from .scenario import Scenario
 from .timecost import TimeCosts, load_time_costs
 
 Point = tuple[float, float]
-Flow = Generator[Request, Any, None]
+Flow = Generator[Request, Any, Any]  # sub-flows may return a value (e.g. the dice a throw landed)
 CONTACT_IN = 0.02  # bases closer than this are "in contact" (sweeps stop exactly touching)
 LEG_IT_RANGE_IN = 6.0
 SEAT_EDGES = ("south", "north", "west", "east")  # seat order for 2 bosses: facing each other

@@ -45,7 +45,7 @@ def load_time_costs(path: str | None = None) -> TimeCosts:
     for k in doc:
         if k not in _FIELDS and k != "carry_s_per_in":
             problems.append(Problem(p, None, str(k), "unknown key"))
-    if problems:
+    if problems or not isinstance(carry, dict):
         raise DataError(problems)
     return TimeCosts(carry_s_per_in={k: float(v) for k, v in carry.items()},
                      **{k: float(doc[k]) for k in _FIELDS})
