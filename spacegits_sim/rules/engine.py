@@ -265,7 +265,8 @@ class Match:
                 yield from self.tower_fell(m, boss, "stray die")
 
     def sync_tower(self, m: Model) -> None:
-        self.table.set_tower(m.id, m.tower.height_mm * MM if m.standing else 0.0)
+        if m.in_play:  # a git removed mid-move (a Rigged gnawball exploded) has no footprint left
+            self.table.set_tower(m.id, m.tower.height_mm * MM if m.standing else 0.0)
 
     def add_tower_dice(self, m: Model, n: int, reason: str, stacked_by: int | None = None) -> Flow:
         """Stack ``n`` dice on a standing model's tower (Puny doubles every addition).
@@ -584,7 +585,7 @@ class Match:
             if not ok:
                 yield from self.tower_fell(m, m.boss, reason)
         self.sync_tower(m)
-        if res.contact is None:
+        if res.contact is None or not m.in_play:
             return
         c = res.contact.thing
         if c.kind == Kind.CAP and m.standing:
