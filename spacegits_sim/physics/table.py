@@ -702,20 +702,27 @@ class Table:
         d = Vec2d(*toward) - c
         d = d.normalized() if d.length > 1e-9 else Vec2d(1, 0)
         start = c + d * self._exit_distance(f, d)
-        end = start + d * range_in
-        filt = pymunk.ShapeFilter(group=f.shape.filter.group)
-        hits: list[LineHit] = []
-        for info in self.space.segment_query((start.x, start.y), (end.x, end.y), 1e-6, filt):
-            thing: Thing = info.shape.thing  # type: ignore[attr-defined]
-            if thing.kind == Kind.TOWER and thing.id == ident:
-                continue
-            low = self._is_low(info.shape, low_h)
-            hits.append(LineHit(thing, (info.point.x, info.point.y), info.alpha * range_in, low))
-        hits.sort(key=lambda h: (h.distance, h.thing.kind.value, h.thing.id))
+        # the group filter skips the shooter's own base and tower
+        hits = self._hits(start, d, range_in, low_h, pymunk.ShapeFilter(group=f.shape.filter.group), ())
         first = next((h for h in hits if not h.low), None)
         limit = first.distance if first else range_in + 1
         crossed = tuple(h for h in hits if h.low and h.distance <= limit)
+        end = start + d * range_in
         return LineResult((start.x, start.y), (end.x, end.y), first, crossed, tuple(hits))
+
+    def _hits(self, start: Vec2d, d: Vec2d, range_in: float, low_h: float, filt: pymunk.ShapeFilter,
+              exclude: Iterable[str]) -> list[LineHit]:
+        """Everything a segment from ``start`` along ``d`` touches within ``range_in``, nearest first."""
+        end = start + d * range_in
+        ex = set(exclude)
+        hits: list[LineHit] = []
+        for info in self.space.segment_query((start.x, start.y), (end.x, end.y), 1e-6, filt):
+            thing: Thing = info.shape.thing  # type: ignore[attr-defined]
+            if thing.id in ex:
+                continue
+            hits.append(LineHit(thing, (info.point.x, info.point.y), info.alpha * range_in, self._is_low(info.shape, low_h)))
+        hits.sort(key=lambda h: (h.distance, h.thing.kind.value, h.thing.id))
+        return hits
 
     def trace(self, start: Point, toward: Point, range_in: float, passes_over: Any,
               exclude: Iterable[str] = ()) -> LineResult:
@@ -723,22 +730,14 @@ class Table:
         ``passes_over(thing, low)`` says False for. Used for explosions, whose "bullets" start
         at the exploding object rather than at a figure."""
         _need(range_in >= 0, f"range_in must not be negative, got {range_in}")
-        low_h = float(self.p["low_height_in"])
         c = Vec2d(*start)
         d = Vec2d(*toward) - c
         d = d.normalized() if d.length > 1e-9 else Vec2d(1, 0)
-        end = c + d * range_in
-        ex = set(exclude)
-        hits: list[LineHit] = []
-        for info in self.space.segment_query((c.x, c.y), (end.x, end.y), 1e-6, pymunk.ShapeFilter()):
-            thing: Thing = info.shape.thing  # type: ignore[attr-defined]
-            if thing.id in ex:
-                continue
-            hits.append(LineHit(thing, (info.point.x, info.point.y), info.alpha * range_in, self._is_low(info.shape, low_h)))
-        hits.sort(key=lambda h: (h.distance, h.thing.kind.value, h.thing.id))
+        hits = self._hits(c, d, range_in, float(self.p["low_height_in"]), pymunk.ShapeFilter(), exclude)
         first = next((h for h in hits if not passes_over(h.thing, h.low)), None)
         limit = first.distance if first else range_in + 1
         crossed = tuple(h for h in hits if h.distance <= limit and h is not first)
+        end = c + d * range_in
         return LineResult((c.x, c.y), (end.x, end.y), first, crossed, tuple(hits))
 
     def terrain_edge_point(self, ident: str, toward: Point) -> Point:
