@@ -117,13 +117,9 @@ class Combat:
             die_id = yield OrderBullet(m.boss, tuple(bullets), "which bullet next?", m.id)
             _, sides, value, pos = bullets.pop(die_id)
             yield from self.resolve_bullet(m, weapon_of[die_id], die_id, value)
-            if die_id in match.table.dice:
-                match.table.remove_die(die_id)
-                match.emit(ev.DieRemoved(die_id))
+            match.discard_die(die_id)
         for die_id in bullets:
-            if die_id in match.table.dice:
-                match.table.remove_die(die_id)
-                match.emit(ev.DieRemoved(die_id))
+            match.discard_die(die_id)
 
     def resolve_bullet(self, m: "Model", w: Weapon, die_id: str, value: int) -> Flow:
         match = self.match
@@ -237,9 +233,7 @@ class Combat:
         thrown = yield from match.throw(who.boss, who.id, "thump", phys, _aim_at(target), keep_lost=True)
         values = [face_from_physical(s, d[2]) for s, d in zip(sides, thrown)]
         for d in thrown:
-            if d[0] in match.table.dice:
-                match.table.remove_die(d[0])
-                match.emit(ev.DieRemoved(d[0]))
+            match.discard_die(d[0])
         return values
 
     def shove(self, who: "Model", other: "Model", distance_in: float = 3.0, reason: str = "shove") -> Flow:
@@ -294,9 +288,7 @@ class Combat:
                 hit_barrel = yield from self._blast_die(origin, position, die_id, value, from_model)
                 if hit_barrel:
                     queue.append(hit_barrel)
-                if die_id in match.table.dice:
-                    match.table.remove_die(die_id)
-                    match.emit(ev.DieRemoved(die_id))
+                match.discard_die(die_id)
         if queue:
             yield from self.explode_barrels(list(queue))
 

@@ -309,6 +309,12 @@ class Match:
             self.sync_tower(m)
             self.emit(ev.TowerFell(m.id, self.bosses[knocked_by].name, "sobered_up", cause, dice))
 
+    def discard_die(self, die_id: str) -> None:
+        """Take a resolved (or left-over) die off the table, if it is still there."""
+        if die_id in self.table.dice:
+            self.table.remove_die(die_id)
+            self.emit(ev.DieRemoved(die_id))
+
     def remove_model(self, m: Model, reason: str) -> None:
         """Take a model out of play (exploded, legged it…)."""
         if m.in_play:
@@ -530,13 +536,9 @@ class Match:
             _, sides, value, _ = dice.pop(die_id)
             yield from self.move_towards_die(m, die_id, value, care)
             yield from self._eager_helpers(m, die_id, value)
-            if die_id in self.table.dice:
-                self.table.remove_die(die_id)
-                self.emit(ev.DieRemoved(die_id))
+            self.discard_die(die_id)
         for die_id in dice:  # the scoot ended early: leftover move dice are removed
-            if die_id in self.table.dice:
-                self.table.remove_die(die_id)
-                self.emit(ev.DieRemoved(die_id))
+            self.discard_die(die_id)
 
     def _eager_helpers(self, mover: Model, die_id: str, value: int) -> Flow:
         """Eager Helper: friendly runts within 6" of a resolved move die may move using it too."""
