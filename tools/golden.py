@@ -1,0 +1,155 @@
+"""Golden playthroughs: seeded whole matches whose event logs pin the engine's behaviour.
+
+Each playthrough is a scenario, a seed and one controller per boss. Its golden file
+(``tests/golden/<name>.json.gz``) holds the summary, every decision with the event-log
+checksum after it, and the whole event log as canonical plain data. ``tests/test_golden.py``
+plays each match again and diffs it against its file, event by event.
+
+Refactors must leave every golden file unchanged. A commit that fixes a rule (and so moves
+a playthrough) regenerates them with the one command below, and says which fix moved them:
+
+    .venv/bin/python tools/golden.py            # regenerate every golden file
+    .venv/bin/python tools/golden.py --check    # what the test does: play and diff, print the first difference
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "tests" / "golden"
+sys.path.insert(0, str(ROOT))
+
+from spacegits_sim.ai import make_controller  # noqa: E402
+from spacegits_sim.ai.random_ai import RandomController  # noqa: E402
+from spacegits_sim.data import default_rules  # noqa: E402
+from spacegits_sim.rules.engine import Match  # noqa: E402
+from spacegits_sim.rules.events import canonical  # noqa: E402
+from spacegits_sim.rules.scenario import load_scenario  # noqa: E402
+
+
+@dataclass(frozen=True)
+class Playthrough:
+    name: str
+    scenario: str  # a path relative to the repository
+    seed: int
+    ais: tuple[str, ...]  # "stubborn" = random that never legs it by choice (reaches the siren)
+
+
+PLAYTHROUGHS: tuple[Playthrough, ...] = (
+    Playthrough("qs_random_1", "scenarios/quickstart.yaml", 1, ("random", "random")),
+    Playthrough("qs_stubborn_2", "scenarios/quickstart.yaml", 2, ("stubborn", "stubborn")),
+    Playthrough("qs_heuristic_3", "scenarios/quickstart.yaml", 3, ("heuristic", "heuristic")),
+    Playthrough("qs_heuristic_random_4", "scenarios/quickstart.yaml", 4, ("heuristic", "stubborn")),
+    Playthrough("qs_search_heuristic_5", "scenarios/quickstart.yaml", 5, ("search", "heuristic")),
+    Playthrough("qs_heuristic_search_6", "scenarios/quickstart.yaml", 6, ("heuristic", "search")),
+    Playthrough("fb_stubborn_7", "scenarios/four_bosses.yaml", 7, ("stubborn",) * 4),
+    Playthrough("fb_heuristic_8", "scenarios/four_bosses.yaml", 8, ("heuristic",) * 4),
+    Playthrough("fb_mixed_9", "scenarios/four_bosses.yaml", 9, ("heuristic", "stubborn", "search", "random")),
+    Playthrough("ex_stubborn_10", "tests/golden/exotic.yaml", 10, ("stubborn", "stubborn")),
+    Playthrough("ex_heuristic_11", "tests/golden/exotic.yaml", 11, ("heuristic", "heuristic")),
+    Playthrough("ex_heuristic_random_12", "tests/golden/exotic.yaml", 12, ("heuristic", "stubborn")),
+    Playthrough("ex_search_stubborn_13", "tests/golden/exotic.yaml", 13, ("search", "stubborn")),
+    Playthrough("ex_stubborn_14", "tests/golden/exotic.yaml", 14, ("stubborn", "stubborn")),
+)
+
+
+def controller(name: str, seed: int, boss: int) -> Any:
+    if name == "stubborn":
+        return RandomController(seed, boss, stubborn=True)
+    return make_controller(name, seed, boss)
+
+
+def play(p: Playthrough) -> Match:
+    sc = load_scenario(str(ROOT / p.scenario), default_rules())
+    m = Match(sc, seed=p.seed)
+    m.play([controller(a, p.seed, i) for i, a in enumerate(p.ais)])
+    return m
+
+
+def record(p: Playthrough, m: Match) -> dict[str, Any]:
+    """The golden document of a played match: plain data, canonical floats."""
+    summary = m.summary()
+    return {
+        "playthrough": {"name": p.name, "scenario": p.scenario, "seed": p.seed, "ais": list(p.ais)},
+        "summary": canonical(summary),
+        "decisions": [{"kind": k, "answer": canonical(a), "checksum": c} for k, a, c in m.decisions],
+        "events": [canonical(e.to_dict()) for e in m.events],
+    }
+
+
+def path_of(p: Playthrough) -> Path:
+    return GOLDEN / f"{p.name}.json.gz"
+
+
+def save(p: Playthrough, doc: dict[str, Any]) -> None:
+    data = json.dumps(doc, sort_keys=True, separators=(",", ":")).encode()
+    tmp = path_of(p).with_suffix(".tmp")
+    with open(tmp, "wb") as f:  # mtime 0: the same log gives the same bytes
+        with gzip.GzipFile(fileobj=f, mode="wb", mtime=0) as gz:
+            gz.write(data)
+    tmp.replace(path_of(p))
+
+
+def load(p: Playthrough) -> dict[str, Any]:
+    with gzip.open(path_of(p), "rb") as f:
+        doc: dict[str, Any] = json.loads(f.read())
+    return doc
+
+
+def first_difference(golden: dict[str, Any], now: dict[str, Any]) -> str | None:
+    """None if identical; else a readable description of the first place they differ."""
+    ge, ne = golden["events"], now["events"]
+    for i, (a, b) in enumerate(zip(ge, ne)):
+        if a != b:
+            keys = sorted(k for k in set(a) | set(b) if a.get(k) != b.get(k))
+            short = {k: (str(a.get(k))[:160], str(b.get(k))[:160]) for k in keys}
+            return f"event {i} ({a.get('kind')} vs {b.get('kind')}) differs in {keys}: golden vs now {short}"
+    if len(ge) != len(ne):
+        return f"event logs differ in length: golden {len(ge)}, now {len(ne)}"
+    gd, nd = golden["decisions"], now["decisions"]
+    for i, (a, b) in enumerate(zip(gd, nd)):
+        if a != b:
+            return f"decision {i} differs: golden {a} vs now {b}"
+    if len(gd) != len(nd):
+        return f"decision counts differ: golden {len(gd)}, now {len(nd)}"
+    if golden["summary"] != now["summary"]:
+        return f"summaries differ: golden {golden['summary']} vs now {now['summary']}"
+    return None
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--check", action="store_true", help="play every playthrough and diff it against its file")
+    ap.add_argument("--only", default="", help="comma-separated playthrough names")
+    args = ap.parse_args(argv)
+    only = {s for s in args.only.split(",") if s}
+    GOLDEN.mkdir(parents=True, exist_ok=True)
+    bad = 0
+    for p in PLAYTHROUGHS:
+        if only and p.name not in only:
+            continue
+        t0 = time.perf_counter()
+        m = play(p)
+        doc = record(p, m)
+        took = time.perf_counter() - t0
+        if args.check:
+            diff = first_difference(load(p), doc)
+            bad += diff is not None
+            print(f"{p.name:26s} {took:6.1f}s  {'ok' if diff is None else 'DIFFERS: ' + diff}")
+        else:
+            save(p, doc)
+            print(f"{p.name:26s} {took:6.1f}s  {len(doc['events'])} events, {len(doc['decisions'])} decisions, "
+                  f"winners {doc['summary']['winners']}, final checksum {doc['decisions'][-1]['checksum'][:12]}")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
