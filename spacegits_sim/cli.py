@@ -12,6 +12,7 @@ import os
 import sys
 import time
 from collections.abc import Sequence
+from typing import Any
 from pathlib import Path
 
 from rich.console import Console
@@ -19,7 +20,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table as RichTable
 
 from . import __version__
-from .data.errors import DataError
+from .data.errors import DataError, Problem
 from .errors import UserError
 from .physics.params import ParamError, load_params, parse_set
 
@@ -98,16 +99,28 @@ def cmd_validate(args: argparse.Namespace) -> int:
         kind = _sniff_kind(p)
         try:
             if kind == "gang":
-                from .rules.gangs import load_gang, validate_gang
+                from .rules.gangs import load_gang, unsimulated, validate_gang
                 rules = load_rules(args.house or [])
                 gang = load_gang(p, rules)
                 issues = validate_gang(gang, rules, budget=args.budget)
                 if issues:
                     raise DataError(issues)
+                _warn_unsimulated(p, unsimulated(gang, rules))
                 console.print(f"[green]ok[/] {p}: gang '{gang.name}', {len(gang.gits)} gits, {gang.cost} caps")
             elif kind == "scenario":
+                from .rules.effects import is_implemented
+                from .rules.gangs import unsimulated
                 from .rules.scenario import load_scenario
-                sc = load_scenario(p, load_rules(args.house or []))
+                rules = load_rules(args.house or [])
+                sc = load_scenario(p, rules)
+                for pl in sc.players:
+                    _warn_unsimulated(p, unsimulated(pl.gang, rules))
+                for piece in sc.terrain:
+                    for sid in rules.terrain[piece.type].special:
+                        if not is_implemented("terrain", sid):
+                            _warn_unsimulated(p, [Problem(str(p), f"terrain '{piece.id}'", "type",
+                                                                    f"'{piece.type}' is not simulated yet: it is plain "
+                                                                    f"terrain of its height until the terrain issue")])
                 console.print(f"[green]ok[/] {p}: scenario '{sc.name}', {len(sc.players)} bosses, "
                               f"{len(sc.terrain)} terrain pieces")
             else:
@@ -117,6 +130,15 @@ def cmd_validate(args: argparse.Namespace) -> int:
             problems += len(e.problems)
             err.print(f"[red]{p}[/]: {e}")
     return 0 if problems == 0 else 1
+
+
+def _warn_unsimulated(path: Path, problems: list[Any]) -> None:
+    """Loud, never silent: each id a file names that the engine does not simulate yet."""
+    for pr in problems:
+        err.print(f"[yellow]warning[/] {pr}")
+    if problems:
+        err.print(f"[yellow]warning[/] {path}: {len(problems)} item(s) above are accepted but not simulated yet "
+                  "(see the implemented table in docs/rules.md)")
 
 
 def _sniff_kind(p: Path) -> str:

@@ -222,6 +222,6 @@ def test_every_roll_table_covers_its_dice_range_exactly(rules):
 def test_gaps_document_matches_the_completed_entries(rules):
     from spacegits_sim.data.gaps import render_gaps
     doc = (ROOT / "docs" / "rulebook-gaps.md").read_text(encoding="utf-8")
-    assert doc == render_gaps(rules), "docs/rulebook-gaps.md is stale: run python tools/gen_gaps.py"
+    assert doc == render_gaps(rules), "docs/rulebook-gaps.md is stale: run python tools/gen_docs.py"
     for ref, _, _ in rules.completed_entries():
         assert f"`{ref}`" in doc

@@ -214,9 +214,9 @@ def test_an_activation_does_one_or_two_different_actions_then_a_swig():
 def test_klanking_ends_every_other_activation_at_once():
     m = match([[{"type": "klankbot", "name": "K"}], [dict(ORC, name="X")]], {"a1": (5, 5), "b1": (20, 20)})
     k = m.models["a1"]
-    k.klank = True
+    k.tokens["klank"] = 1
     drive(m, m._activation(k))
-    assert not k.klank and events_of(m, ev.Klanked)
+    assert "klank" not in k.tokens and events_of(m, ev.Klanked)
     assert not [e for e in events_of(m, ev.ActionTaken) if e.model == "a1"]
 
 

@@ -19,6 +19,7 @@ import numpy as np
 
 from ..physics.table import Kind
 from ..rng import stream
+from ..rules import effects
 from ..rules.combat import expected_damage
 from ..rules.decisions import (AimThrow, ChooseAction, ChooseActivation, ChooseBoot, ChooseCare, ChooseGuns, Choice,
                                Deploy, OrderBullet, OrderMoveDie, RebootDice, Request, SplitOdd, Throw)
@@ -159,7 +160,7 @@ class HeuristicController:
         if match.combat.can_shoot(m) and self.shot_target(m, match) is not None:
             score += 4.0
         score -= 0.9 * m.tower.height  # tall towers are one stumble from falling over
-        if m.klank:
+        if effects.wastes_next_activation(m):
             score -= 3.0
         return score + float(self.rng.uniform(0, 0.1))
 

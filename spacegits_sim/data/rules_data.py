@@ -44,6 +44,8 @@ class GitType:
     special: tuple[str, ...]
     free_weapons: tuple[str, ...]
     base_mm: float
+    glyph: str  # the letter drawn on the model's base
+    drives: bool  # may be given a vehicle (rulebook: Gather Your Gits)
     provenance: Provenance
 
 
@@ -157,6 +159,9 @@ class RollTable:
         raise KeyError(f"{self.id}: no row for {value}")
 
 
+HEADBUTT = "headbutt"  # the weapons.yaml entry every git thumps with when it has nothing better
+
+
 @dataclass(frozen=True)
 class RulesData:
     gits: Mapping[str, GitType]
@@ -172,6 +177,11 @@ class RulesData:
 
     def family(self, name: str) -> Mapping[str, Any]:
         return getattr(self, name)  # type: ignore[no-any-return]
+
+    @property
+    def headbutt(self) -> Weapon:
+        """The headbutt every git has (rulebook: Weapons → Headbutt)."""
+        return self.weapons[HEADBUTT]
 
     def resolve(self, ref: str) -> Any:
         fam, _, ident = ref.partition("/")
@@ -318,7 +328,8 @@ Spec = dict[str, tuple[Parser, bool]]  # field -> (parser, required)
 SPECS: dict[str, Spec] = {
     "gits": {"id": (_ident, True), "name": (_str, True), "cost": (_int(0), True), "move": (_dice, True),
              "headbutt": (_dice, True), "toughness": (_int(1, 20), True), "special": (_ids, True),
-             "free_weapons": (_ids, False), "base_mm": (_num(10), False)},
+             "free_weapons": (_ids, False), "base_mm": (_num(10), False), "glyph": (_str, False),
+             "drives": (_bool, False)},
     "weapons": {"id": (_ident, True), "name": (_str, True), "kind": (_enum("shooting", "fighting"), True),
                 "cost": (_int(0), True), "hands": (_int(0, 2), True), "range": (_opt(_num(0)), True),
                 "dice": (_dice, True), "weak": (_int(0), True), "big": (_int(0), True),
@@ -352,7 +363,7 @@ _BUILDERS: dict[str, type] = {
     "factions": Faction, "terrain": TerrainType, "special_rules": SpecialRule,
 }
 _DEFAULTS: dict[str, dict[str, Any]] = {
-    "gits": {"free_weapons": (), "base_mm": 25.0},
+    "gits": {"free_weapons": (), "base_mm": 25.0, "glyph": "?", "drives": False},
     "weapons": {"innate": False},
     "terrain": {"explode": None, "toughness": None},
     "special_rules": {"explode": None},

@@ -752,6 +752,11 @@ class Table:
         p = info.point if info.shape is not None else c
         return (p.x, p.y)
 
+    def terrain_centre(self, ident: str) -> Point:
+        """The centre of a terrain piece's bounding box."""
+        bb = self.terrain[ident].shape.bb
+        return ((bb.left + bb.right) / 2, (bb.bottom + bb.top) / 2)
+
     def remove_terrain(self, ident: str) -> None:
         t = self.terrain.pop(ident)
         self.space.remove(t.shape)

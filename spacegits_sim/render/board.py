@@ -22,7 +22,6 @@ CAP_COLOUR = (230, 200, 60)
 PANEL = (28, 30, 36)
 TEXT = (230, 230, 230)
 DIM = (150, 150, 160)
-TYPE_LETTER = {"orc": "O", "bullorc": "B", "goblin": "g", "gnawball": "G", "runt": "r", "klankbot": "K"}
 PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)], 4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
         5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)], 6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
 
@@ -105,8 +104,7 @@ class BoardRenderer:
             y = rect.bottom - j * s
             pygame.draw.line(layer, (66, 102, 70), (rect.left, y), (rect.right, y))
         for tid, t in match.table.terrain.items():
-            ttype = match.terrain_types.get(tid, "")
-            barrel = ttype == "exploding_barrel"
+            barrel = match.combat.explode_x(tid) > 0  # terrain that blows up looks like a barrel
             colour = BARREL_COLOUR if barrel else (TALL_COLOUR if t.height_in > 2 else LOW_COLOUR)
             sh = t.shape
             if hasattr(sh, "get_vertices"):
@@ -200,7 +198,7 @@ class BoardRenderer:
         else:
             pygame.draw.circle(surf, col, c, r)
             pygame.draw.circle(surf, (255, 255, 255) if is_active else (20, 20, 20), c, r, 3 if is_active else 2)
-            t = self.text(TYPE_LETTER.get(m.git.id, "?"), self.font, (255, 255, 255))
+            t = self.text(m.git.glyph, self.font, (255, 255, 255))
             surf.blit(t, (c[0] - t.get_width() // 2, c[1] - t.get_height() // 2))
             if m.tower.height:
                 tp = match.table.tower_position(m.id) if match.table.figures[m.id].tower_shape is not None else None

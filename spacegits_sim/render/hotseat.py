@@ -18,7 +18,7 @@ from typing import Any
 
 import pygame
 
-from ..rules.decisions import (AimThrow, ChooseAction, ChooseActivation, ChooseBoot, ChooseCare, ChooseGuns, Choice,
+from ..rules.decisions import (collect, AimThrow, ChooseAction, ChooseActivation, ChooseBoot, ChooseCare, ChooseGuns, Choice,
                                Deploy, FightThrow, IllegalDecision, OrderBullet, OrderMoveDie, RebootDice, Request,
                                SplitOdd, Throw)
 from .board import BOSS_COLOURS, Overrides
@@ -84,10 +84,14 @@ class HotseatApp(Watcher):
         if isinstance(req, FightThrow):
             if not any(b in self.humans for b in req.bosses):
                 return super().answer_for(req)
-            for i, b in enumerate(req.bosses):  # AI parts are thrown at once, and kept hidden too
-                if b not in self.humans and i not in self.fight_parts:
-                    self.fight_parts[i] = self.controllers[b].decide(req.part(i), m)
-            if len(self.fight_parts) < len(req.bosses):
+
+            def part(r: Any) -> Any:  # AI parts are thrown at once, and kept hidden too
+                i = req.bosses.index(r.boss)
+                if r.boss not in self.humans and i not in self.fight_parts:
+                    self.fight_parts[i] = self.controllers[r.boss].decide(r, m)
+                return self.fight_parts.get(i)
+
+            if collect(req, part) is None:
                 return None
             if self.countdown is None:
                 self.countdown = COUNTDOWN_S

@@ -18,6 +18,7 @@ from typing import Any
 import pygame
 
 from ..rules import events as ev
+from ..rules.decisions import collect
 from .board import BoardRenderer, Overrides, help_lines
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
@@ -82,11 +83,8 @@ class Watcher:
 
     def answer_for(self, req: Any) -> Any:
         """The answer to a request, or None while waiting (hot-seat overrides this)."""
-        from ..rules.decisions import FightThrow
         m = self.match
-        if isinstance(req, FightThrow):
-            return tuple(self.controllers[b].decide(req.part(i), m) for i, b in enumerate(req.bosses))
-        return self.controllers[req.boss].decide(req, m)
+        return collect(req, lambda r: self.controllers[r.boss].decide(r, m))
 
     def _queue_new_events(self) -> None:
         m = self.match

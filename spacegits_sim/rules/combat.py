@@ -2,7 +2,8 @@
 
 Rulebook sections: Shooting (line of fire, low objects, jams, cover), Fighting, Damage,
 Explode (x), Terrain → Exploding Barrels, Weapons (Hands, Headbutt). Weapon and gear special
-rules are looked up by id in :mod:`.specials`; this module never tests an item's name.
+rules are asked of :mod:`.effects` at the moments the rulebook names; this module never
+tests an item's name.
 
 Interpretations (also in docs/rules.md):
 * Barrels are low terrain: a line of fire passes over them unless the cover rule would
@@ -24,16 +25,17 @@ from collections.abc import Generator
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from ..data.dice import parse_dice, roll
+from ..data.dice import face_from_physical, roll
 from ..data.rules_data import Weapon
 from ..physics.table import Kind, Thing
+from . import effects
 from . import events as ev
-from . import specials
-from .decisions import AimThrow, ChooseGuns, FightThrow, OrderBullet, SplitOdd
-from .gangs import hands_needed, hands_of
+from .decisions import AimThrow, ChooseGuns, FightThrow, OrderBullet, SplitOdd, Throw
+from .effects import hands_needed, hands_of
+from .state import Model, clockwise_from
 
 if TYPE_CHECKING:
-    from .engine import Match, Model
+    from .core import MatchCore as Match
 
 Flow = Generator[Any, Any, Any]
 BEATS = {"shove": "thump", "pinch": "shove", "thump": "pinch"}  # key beats (cancels) value
@@ -41,15 +43,15 @@ MAX_FIGHT_ROUNDS = 50
 
 
 class Combat:
-    def __init__(self, match: "Match") -> None:
+    def __init__(self, match: Match) -> None:
         self.match = match
         self.exploded: set[str] = set()
 
     # ------------------------------------------------------------------ weapons and hands
 
-    def gun_options(self, m: "Model") -> list[tuple[str, ...]]:
+    def gun_options(self, m: Model) -> list[tuple[str, ...]]:
         """Legal gun choices: one gun, or two guns whose hands fit (Strong: 2-handed in one hand)."""
-        guns = [w for w in m.weapons if w.kind == "shooting" and not (m.reload and "slow_to_reload" in w.special)]
+        guns = [w for w in m.weapons if w.kind == "shooting" and effects.gun_ready(m, w)]
         have = hands_of(m.spec, self.match.rules)
         opts: list[tuple[str, ...]] = []
         for w in guns:
@@ -61,16 +63,16 @@ class Combat:
                 opts.append((wa.id, wb.id))
         return sorted(set(opts))
 
-    def can_shoot(self, m: "Model") -> bool:
+    def can_shoot(self, m: Model) -> bool:
         return m.standing and bool(self.gun_options(m))
 
-    def thump_weapons(self, m: "Model", toughness: int) -> list[Weapon]:
+    def thump_weapons(self, m: Model, toughness: int) -> list[Weapon]:
         """The fighting weapons a git thumps with: the best legal set (a 2-handed weapon alone,
         or 1-handed weapons up to its hands), else its headbutt (or free fighting weapon)."""
         rules = self.match.rules
         fighting = [w for w in m.weapons if w.kind == "fighting" and not w.innate]
         innate = [w for w in m.weapons if w.kind == "fighting" and w.innate]
-        head = specials.headbutt_for(m, rules)
+        head = self.headbutt(m)
         have = hands_of(m.spec, rules)
         candidates: list[list[Weapon]] = []
         for k in range(1, len(fighting) + 1):
@@ -84,19 +86,17 @@ class Combat:
 
     # ------------------------------------------------------------------ damage
 
-    def damage(self, target: "Model", amount: int, source: str) -> Flow:
+    def damage(self, target: Model, amount: int, source: str) -> Flow:
         """Each point of damage is a die on the target's tower, stacked by its own boss."""
         if amount <= 0 or not target.in_play:
             return
-        amount = specials.modify_damage_taken(target, amount, source)
-        target.stats["damage_taken"] += amount
         self.match.emit(ev.Damaged(target.id, amount, source))
         if target.standing:  # a fallen git has no tower and gets no tower dice
             yield from self.match.add_tower_dice(target, amount, "damage")
 
     # ------------------------------------------------------------------ shooting
 
-    def shoot(self, m: "Model") -> Flow:
+    def shoot(self, m: Model) -> Flow:
         match = self.match
         guns = yield ChooseGuns(m.boss, tuple(self.gun_options(m)), "which guns?", m.id)
         dice: list[int] = []
@@ -107,9 +107,7 @@ class Combat:
                 dice.append({3: 6}.get(sides, sides))
                 owner.append(w)
         thrown = yield AimThrow(m.boss, m.id, "bullet", tuple(dice), match.table.width, match.table.height)
-        if any("slow_to_reload" in match.rules.weapons[g].special for g in guns):
-            m.reload = True
-        m.stats["shots"] = m.stats.get("shots", 0) + 1
+        effects.on_fired(m, [match.rules.weapons[g] for g in guns])
         thrown_dice = yield from match.throw(m.boss, m.id, "bullet", tuple(dice), thrown, keep_lost=True)
         weapon_of = {d[0]: w for d, w in zip(thrown_dice, owner)}
         bullets = {d[0]: d for d in thrown_dice if d[3] is not None and d[0] in match.table.dice}
@@ -121,14 +119,14 @@ class Combat:
         for die_id in bullets:
             match.discard_die(die_id)
 
-    def resolve_bullet(self, m: "Model", w: Weapon, die_id: str, value: int) -> Flow:
+    def resolve_bullet(self, m: Model, w: Weapon, die_id: str, value: int) -> Flow:
         match = self.match
         match.advance(match.costs.bullet_s)
         if value == 1:  # a natural 1 jams: discarded without being resolved
             match.emit(ev.BulletResolved(m.id, w.name, die_id, value, True, None, None, False, 0, False))
             return
         target_pos = match.table.die_state(die_id)[2]
-        rng = specials.weapon_range(m, w)
+        rng = effects.weapon_range(m, w)
         line = match.table.line_of_fire(m.id, target_pos, rng)
         seg = (line.start, line.end)
         hit = line.hit
@@ -147,21 +145,27 @@ class Combat:
         cover = bool(cover_terrain)
         tough = target.toughness + (1 if cover else 0)
         big = value >= tough
-        dmg = specials.weapon_damage(m, w, big)
-        if specials.immune_to_shooting(target):
-            dmg = 0
+        dmg = effects.weapon_damage(m, w, big)
         match.emit(ev.BulletResolved(m.id, w.name, die_id, value, False, seg, f"figure:{target.id}", cover, dmg, big))
         yield from self.damage(target, dmg, f"shot by {m.name}")
         if big:
-            yield from specials.on_big_damage(self, m, target, w)
+            yield from effects.on_big_damage(self, m, target, w)
 
     def is_barrel(self, terrain_id: str) -> bool:
+        return self.explode_x(terrain_id) > 0
+
+    def explode_x(self, terrain_id: str) -> int:
+        """Explode (x) of a piece of terrain that blows up when hit (0: it does not)."""
         ttype = self.match.terrain_types.get(terrain_id)
-        return ttype is not None and "exploding_barrel" in self.match.rules.terrain[ttype].special
+        return 0 if ttype is None else effects.terrain_explodes(self.match.rules.terrain[ttype])
+
+    def headbutt(self, m: Model) -> Weapon:
+        """Every git can headbutt (the innate fighting weapon with no hands), as its effects make it."""
+        return effects.headbutt(m, self.match.rules.headbutt)
 
     # ------------------------------------------------------------------ fighting
 
-    def fight(self, active: "Model", passive: "Model") -> Flow:
+    def fight(self, active: Model, passive: Model) -> Flow:
         """A fight: simultaneous throws, active resolves first, repeat while in contact."""
         match = self.match
         match.emit(ev.FightBroke(active.id, passive.id))
@@ -180,26 +184,26 @@ class Combat:
                     continue
                 if ok:
                     yield from self._effect(who, other, t)
-                elif t == "thump" and theirs == "shove" and specials.headbutt_when_shoved(who):
-                    yield from self.thump(who, other, [specials.headbutt_for(who, match.rules)])
+                elif t == "thump" and theirs == "shove" and effects.headbutt_when_shoved(who):
+                    yield from self.thump(who, other, [self.headbutt(who)])
 
-    def _happens(self, mine: str, theirs: str, who: "Model") -> bool:
+    def _happens(self, mine: str, theirs: str, who: Model) -> bool:
         if BEATS.get(theirs) == mine:
-            return mine == "thump" and specials.thump_survives_shove(who, self.match.rules)
+            return mine == "thump" and effects.thump_survives_shove(who)
         return True
 
-    def _effect(self, who: "Model", other: "Model", throw: str) -> Flow:
+    def _effect(self, who: Model, other: Model, throw: str) -> Flow:
         if throw == "thump":
-            yield from self.thump(who, other, self.thump_weapons(who, specials.thumped_toughness(other)))
+            yield from self.thump(who, other, self.thump_weapons(who, effects.thumped_toughness(other)))
         elif throw == "shove":
             yield from self.shove(who, other)
         else:
-            n = self.match.take_cap(other.boss, who.boss, specials.pinch_caps(who))
+            n = self.match.take_cap(other.boss, who.boss, 1)
             self.match.emit(ev.Pinched(who.id, other.id, n))
 
-    def thump(self, who: "Model", other: "Model", weapons: list[Weapon], toughness_bonus: int = 0) -> Flow:
+    def thump(self, who: Model, other: Model, weapons: list[Weapon], toughness_bonus: int = 0) -> Flow:
         rng = self.match.rng("dice")
-        tough = specials.thumped_toughness(other) + toughness_bonus
+        tough = effects.thumped_toughness(other) + toughness_bonus
         rolls: list[int] = []
         total = 0
         bigs: list[Weapon] = []
@@ -212,31 +216,28 @@ class Combat:
             for v in values:
                 rolls.append(v)
                 big = v >= tough
-                total += specials.weapon_damage(who, w, big)
+                total += effects.weapon_damage(who, w, big)
                 if big:
                     bigs.append(w)
-        total = specials.modify_thump_damage(who, total)
         self.match.emit(ev.Thumped(who.id, other.id, [w.name for w in weapons], rolls, tough, total))
         yield from self.damage(other, total, f"thumped by {who.name}")
         for w in {x.id: x for x in bigs}.values():
-            yield from specials.on_big_damage(self, who, other, w, in_fight=True, toughness_bonus=toughness_bonus)
+            yield from effects.on_big_damage(self, who, other, w, in_fight=True, toughness_bonus=toughness_bonus)
 
-    def _thump_on_table(self, who: "Model", other: "Model", weapons: list[Weapon]) -> Flow:
+    def _thump_on_table(self, who: Model, other: Model, weapons: list[Weapon]) -> Flow:
         """Scenario option dice_tray: false — thump dice are thrown onto the table at the fight
         (where stray ones can knock towers), read, and removed."""
-        from ..data.dice import face_from_physical
-
         match = self.match
         sides = [s for w in weapons for s in w.dice.dice]
         phys = tuple({3: 6}.get(s, s) for s in sides)
         target = match.position(other.id)
-        thrown = yield from match.throw(who.boss, who.id, "thump", phys, _aim_at(target), keep_lost=True)
+        thrown = yield from match.throw(who.boss, who.id, "thump", phys, Throw(target, 0.3), keep_lost=True)
         values = [face_from_physical(s, d[2]) for s, d in zip(sides, thrown)]
         for d in thrown:
             match.discard_die(d[0])
         return values
 
-    def shove(self, who: "Model", other: "Model", distance_in: float = 3.0, reason: str = "shove") -> Flow:
+    def shove(self, who: Model, other: Model, distance_in: float = 3.0, reason: str = "shove") -> Flow:
         """The other git is moved directly away by its own boss, tower and all."""
         match = self.match
         a = match.position(who.id)
@@ -248,9 +249,9 @@ class Combat:
         yield from match.move(other, distance_in, "normal", direction=d, reason=reason, ignore=[who.id],
                               tower_motion="shove")
 
-    def bumped_terrain(self, m: "Model", terrain_id: str, reason: str) -> Flow:
-        """Shoved into terrain: 1 damage (rulebook: Fighting)."""
-        if reason in ("shove", "jolt"):
+    def bumped_terrain(self, m: Model, terrain_id: str, pushed: bool) -> Flow:
+        """Shoved (or pushed, e.g. by Jolt) into terrain: 1 damage (rulebook: Fighting)."""
+        if pushed:
             yield from self.damage(m, 1, f"shoved into {self.match.terrain_types.get(terrain_id, 'terrain')}")
 
     # ------------------------------------------------------------------ explosions
@@ -274,7 +275,7 @@ class Combat:
             shares[b] += 1
             odd -= 1
         match.emit(ev.Exploded(origin, position, x, {match.bosses[b].name: k for b, k in shares.items()}))
-        order = [b for b in _clockwise(match, active) if b in playing]
+        order = [b for b in clockwise_from(len(match.bosses), active) if b in playing]
         queue: deque[str] = deque()
         for b in order:
             k = shares[b]
@@ -321,8 +322,6 @@ class Combat:
         if t is None:
             return None
         dmg = 3 if value >= t.toughness else 1
-        if specials.immune_to_shooting(t):
-            dmg = 0
         match.emit(ev.BlastResolved(origin, die_id, value, (line.start, line.end), label, dmg))
         yield from self.damage(t, dmg, f"caught in the blast of {match.names().get(origin, origin)}")
         return None
@@ -335,50 +334,13 @@ class Combat:
             if b in self.exploded or b not in self.match.table.terrain:
                 continue
             self.exploded.add(b)
-            sh = self.match.table.terrain[b].shape
-            bb = sh.bb
-            pos = ((bb.left + bb.right) / 2, (bb.bottom + bb.top) / 2)
-            x = self.match.rules.terrain[self.match.terrain_types[b]].explode or 6
+            pos = self.match.table.terrain_centre(b)
+            x = self.explode_x(b)
             before = set(self.exploded)
             yield from self.explode(b, pos, x)
             self.match.table.remove_terrain(b)
             for nb in self.exploded - before:
                 queue.append(nb)
-
-    # ------------------------------------------------------------------ hooks from the flow
-
-    def on_fell_over(self, m: "Model") -> Flow:
-        """Rigged (and anything else that explodes when it falls over)."""
-        x = specials.explodes_when_falling(m, self.match.rules)
-        if x:
-            pos = self.match.position(m.id)
-            self.match.remove_model(m, "exploded")
-            yield from self.explode(m.id, pos, x, from_model=m.id)
-
-    def after_swig(self, m: "Model") -> Flow:
-        if m.on_fire and m.standing:
-            n = roll(parse_dice("D3"), self.match.rng("dice"))[0]
-            yield from self.damage(m, n, "on fire")
-
-    def on_activation_start(self, m: "Model") -> None:
-        m.reload_at_start = m.reload
-
-    def on_activation_end(self, m: "Model") -> None:
-        if m.reload_at_start:
-            m.reload = False
-
-
-def _aim_at(p: tuple[float, float]) -> Any:
-    from .decisions import Throw
-    return Throw(p, 0.3)
-
-
-def _clockwise(match: "Match", start: int) -> list[int]:
-    from .engine import CLOCKWISE
-
-    order = list(CLOCKWISE[len(match.bosses)])
-    i = order.index(start)
-    return order[i:] + order[:i]
 
 
 def expected_damage(w: Weapon, toughness: int) -> float:

@@ -254,7 +254,14 @@ class SplitOdd(Choice):
     count: int = 1
 
 
-REQUEST_TYPES: dict[str, type[Request]] = {
-    c.kind: c for c in (ChooseActivation, ChooseAction, OrderMoveDie, ChooseCare, ChooseBoot, RebootDice, EagerHelp,
-                        AimThrow, Deploy, FightThrow, ChooseGuns, OrderBullet, SplitOdd)
-}
+def collect(req: Request, decide: Callable[[Request], Any]) -> Any:
+    """The answer to a request from whoever must give it: one driver for Match.play, the
+    watcher and the hot-seat. A simultaneous request (a fight throw) is asked part by part,
+    each boss answering its own part (``req.part(i)``) before any answer is revealed.
+
+    ``decide`` may return None for "not yet" (a person still choosing): the whole answer is
+    then None, and the parts already given are the caller's to keep until asked again."""
+    if isinstance(req, FightThrow):
+        parts = tuple(decide(req.part(i)) for i in range(len(req.bosses)))
+        return None if any(p is None for p in parts) else parts
+    return decide(req)

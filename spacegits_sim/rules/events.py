@@ -466,3 +466,16 @@ class ModelRemoved(Event):
 
     def describe(self, names: dict[str, str]) -> str:
         return f"{names.get(self.model, self.model)} is removed from play ({self.reason})"
+
+
+def tally(e: Event) -> tuple[str, str, int] | None:
+    """What an event adds to a model's match statistics: (model, statistic, amount), or None."""
+    if isinstance(e, ActivationStarted):
+        return (e.model, "activations", 1)
+    if isinstance(e, TowerFell):
+        return (e.model, "falls" if e.outcome == "fell_over" else "sober_ups", 1)
+    if isinstance(e, Damaged):
+        return (e.model, "damage_taken", e.amount)
+    if isinstance(e, CapLooted):
+        return (e.model, "caps_looted", 1)
+    return None

@@ -21,9 +21,9 @@ from typing import Any
 from ..data.errors import DataError, Problem
 from ..data.rules_data import RulesData
 from ..data.yamlio import read_yaml
+from . import effects
 
 DEFAULT_BUDGET = 25
-DRIVER_TYPES = ("orc", "bullorc", "goblin")
 _GIT_KEYS = {"type", "name", "weapons", "gear", "vehicle", "mods", "vehicle_weapons"}
 
 
@@ -140,16 +140,13 @@ def gang_cost(gang: Gang, rules: RulesData) -> int:
 
 
 def hands_of(g: GitSpec, rules: RulesData) -> int:
-    """Two hands, +1 per Extra Arm, -1 per Hook Hand (rulebook: Fancy Gear)."""
-    return 2 + g.gear.count("extra_arm") - g.gear.count("hook_hand")
+    """Two hands, as the git's effects change them (rulebook: Fancy Gear)."""
+    return effects.hands_of(g, rules)
 
 
 def hands_needed(weapon_id: str, g: GitSpec, rules: RulesData) -> int:
-    """Hands a weapon takes for this git: Strong holds a 2-handed weapon in one hand."""
-    w = rules.weapons[weapon_id]
-    if w.hands >= 2 and ("strong" in rules.gits[g.type].special or "bionic_arm" in g.gear):
-        return 1
-    return w.hands
+    """Hands a weapon takes for this git (Strong holds a 2-handed weapon in one hand)."""
+    return effects.hands_needed(weapon_id, g, rules)
 
 
 def validate_gang(gang: Gang, rules: RulesData, budget: int | None = None) -> list[Problem]:
@@ -160,7 +157,7 @@ def validate_gang(gang: Gang, rules: RulesData, budget: int | None = None) -> li
     for i, g in enumerate(gang.gits):
         entry = f"git #{i + 1} '{g.name}'"
         gt = rules.gits[g.type]
-        max_weapons = 2 + (1 if ({"big_pockets", "big_coat"} & set(g.gear)) else 0)
+        max_weapons = effects.max_weapons(g, rules)
         if len(g.weapons) > max_weapons:
             problems.append(Problem(label, entry, "weapons", f"carries {len(g.weapons)} weapons; a git can have up to {max_weapons}"))
         for w in g.weapons:
@@ -169,21 +166,14 @@ def validate_gang(gang: Gang, rules: RulesData, budget: int | None = None) -> li
             need, have = hands_needed(w, g, rules), hands_of(g, rules)
             if need > have:
                 problems.append(Problem(label, entry, "weapons", f"'{w}' needs {need} hands; this git has {have}"))
-        if "animal" in gt.special and (g.weapons or g.gear):
-            problems.append(Problem(label, entry, "weapons" if g.weapons else "gear",
-                                    f"a {gt.name} is an Animal: it cannot be given weapons or gear"))
-        if "downtrodden" in gt.special:
-            for w in g.weapons:
-                if rules.weapons[w].cost > 1:
-                    problems.append(Problem(label, entry, "weapons", f"Downtrodden: '{w}' costs {rules.weapons[w].cost} caps (max 1)"))
-            for it in g.gear:
-                if rules.gear[it].cost > 1:
-                    problems.append(Problem(label, entry, "gear", f"Downtrodden: '{it}' costs {rules.gear[it].cost} caps (max 1)"))
+        for fld, msg in effects.gang_problems(g, rules):
+            problems.append(Problem(label, entry, fld, msg))
         dupes = sorted({x for x in g.gear if g.gear.count(x) > 1})
         for d in dupes:
             problems.append(Problem(label, entry, "gear", f"'{d}' twice: a git can have each bit of fancy gear only once"))
-        if g.vehicle is not None and g.type not in DRIVER_TYPES:
-            problems.append(Problem(label, entry, "vehicle", f"a {gt.name} cannot drive; only orcs, bullorcs and goblins can"))
+        if g.vehicle is not None and not gt.drives:
+            drivers = " and ".join(t.name.lower() + "s" for t in rules.gits.values() if t.drives)
+            problems.append(Problem(label, entry, "vehicle", f"a {gt.name} cannot drive; only {drivers} can"))
         if (g.mods or g.vehicle_weapons) and g.vehicle is None:
             problems.append(Problem(label, entry, "mods", "vehicle mods and weapons need a vehicle (a vehicle needs a driver)"))
         if g.vehicle is not None:
@@ -200,3 +190,21 @@ def validate_gang(gang: Gang, rules: RulesData, budget: int | None = None) -> li
     if total > budget:
         problems.append(Problem(label, None, "gits", f"the gang costs {total} caps; the budget is {budget}"))
     return problems
+
+
+def unsimulated(gang: Gang, rules: RulesData) -> list[Problem]:
+    """Every id this gang names that the engine does not simulate yet (never a silent "ok")."""
+    out: list[Problem] = []
+    for i, g in enumerate(gang.gits):
+        entry = f"git #{i + 1} '{g.name}'"
+        for fld, ident, why in effects.unimplemented(g, rules):
+            out.append(Problem(gang.source, entry, fld, f"'{ident}' is not simulated yet ({why})"))
+    if gang.faction is not None:
+        rid = rules.factions[gang.faction].rule_id
+        if not effects.is_implemented("factions", rid):
+            out.append(Problem(gang.source, None, "faction", f"'{gang.faction}' ({rid}) is not simulated yet"))
+    for i, g in enumerate(gang.gits):
+        if g.vehicle is not None:
+            out.append(Problem(gang.source, f"git #{i + 1} '{g.name}'", "vehicle",
+                               f"'{g.vehicle}' is not simulated yet (the vehicles issue): the driver fights on foot"))
+    return out

@@ -1,0 +1,311 @@
+"""The match core: state, the event log, the game clock, throws, towers and caps.
+
+``MatchCore`` holds everything a match is made of (the physics table, one tower per model,
+the bosses, the seeded streams, the event log) and the small operations every part of the
+rules shares. The turn flow (:mod:`.turns`) and movement (:mod:`.movement`) build on it, and
+:class:`~spacegits_sim.rules.engine.Match` puts them together. Item behaviour is asked of
+:mod:`.effects`, never decided here by name.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Generator, Sequence
+from typing import Any
+
+from ..data.rules_data import RulesData, default_rules
+from ..physics.table import MM, Kind, Table
+from ..physics.tower import Tower
+from ..rng import Streams
+from . import effects
+from . import events as ev
+from .combat import Combat
+from .decisions import IllegalDecision, Request, Throw, collect
+from .scenario import Scenario
+from .state import CLOCKWISE, CONTACT_IN, SEAT_EDGES, Boss, Controller, Model, Point
+from .timecost import TimeCosts, load_time_costs
+
+Flow = Generator[Request, Any, Any]  # sub-flows may return a value (e.g. the dice a throw landed)
+
+
+class MatchCore:
+    """What a match is made of, and the operations all of its rules share."""
+
+    big_boss: int
+
+    def __init__(self, scenario: Scenario, rules: RulesData | None = None, seed: int | None = None,
+                 tower_params: dict[str, Any] | None = None, table_params: dict[str, Any] | None = None,
+                 time_costs: TimeCosts | None = None, options: dict[str, Any] | None = None) -> None:
+        self.scenario = scenario
+        self.rules = rules or default_rules()
+        self.seed = scenario.seed if seed is None else int(seed)
+        self.options = {**scenario.options, **(options or {})}
+        self.rng = Streams(self.seed)
+        self.tower_params = tower_params
+        self.table = Table(scenario.width, scenario.height, table_params)
+        self.costs = time_costs or load_time_costs()
+        self.events: list[ev.Event] = []
+        self.decisions: list[tuple[str, Any, str]] = []  # (request kind, answer as JSON, log checksum after)
+        self._hash = ""
+        self._hashed = 0
+        self.clock = 0.0
+        self.clock_running = False
+        self.siren = False
+        self.safety_fired = False
+        self.activations = 0
+        self.caps_from_supply = 0
+        self.active_model: str | None = None
+        self.current_boss = 0
+        self._activation_over = False
+        self._wall_start: float | None = None
+        self.bosses: list[Boss] = []
+        self.models: dict[str, Model] = {}
+        n = len(scenario.players)
+        for i, p in enumerate(scenario.players):
+            stash = max(0, scenario.cap_budget - p.gang.cost)
+            self.bosses.append(Boss(i, p.boss, p.gang, stash, stash, SEAT_EDGES[CLOCKWISE[n].index(i)]))
+            for k, spec in enumerate(p.gang.gits):
+                mid = f"{'abcd'[i]}{k + 1}"
+                git = self.rules.gits[spec.type]
+                weapons = tuple(self.rules.weapons[w] for w in spec.weapons + git.free_weapons)
+                tseed = int(self.rng(f"tower-seed/{mid}").integers(0, 2 ** 31))
+                self.models[mid] = Model(mid, spec.name, i, git, spec, weapons, spec.gear,
+                                         Tower(tower_params, seed=tseed),
+                                         effects.static_effects(git, spec.gear, weapons))
+        for piece in scenario.terrain:
+            tt = self.rules.terrain[piece.type]
+            self.table.add_terrain(piece.id, tt.height_in, polygon=piece.polygon, circle=piece.circle,
+                                   tags=(piece.type,))
+        self.terrain_types = {p.id: p.type for p in scenario.terrain}
+        self._gen: Flow | None = None
+        self.combat = Combat(self)
+        self.pending: Request | None = None
+
+    # ------------------------------------------------------------------ driving the match
+
+
+    def answer(self, answer: Any) -> Request | None:
+        """Give the pending request its answer. An illegal answer raises and changes nothing."""
+        req = self.pending
+        if req is None:
+            raise IllegalDecision("the match is over: nothing to answer")
+        checked = req.check(answer)
+        assert self._gen is not None
+        try:
+            self.pending = self._gen.send(checked)
+        except StopIteration:
+            self.pending = None
+        self.decisions.append((req.kind, req.to_json(checked), self.log_checksum()))
+        return self.pending
+
+    def log_checksum(self) -> str:
+        """Running checksum of the event log (incremental: each event is hashed once)."""
+        self._hash = ev.checksum(self.events, self._hashed, self._hash)
+        self._hashed = len(self.events)
+        return self._hash
+
+    def play(self, controllers: Sequence[Controller], max_decisions: int = 200_000) -> None:
+        """Run to the end with one controller per boss."""
+        for _ in range(max_decisions):
+            req = self.pending
+            if req is None:
+                return
+            self.answer(collect(req, lambda r: controllers[r.boss].decide(r, self)))
+        raise RuntimeError(f"match did not finish within {max_decisions} decisions")
+
+    @property
+    def over(self) -> bool:
+        return self.pending is None
+
+    # ------------------------------------------------------------------ helpers for everyone
+
+
+    def emit(self, e: ev.Event) -> ev.Event:
+        e.t = round(self.clock, 6)
+        e.seq = len(self.events)
+        self.events.append(e)
+        return e
+
+    def names(self) -> dict[str, str]:
+        return {m.id: m.name for m in self.models.values()}
+
+    def enemies(self, a: str, b: str) -> bool:
+        return self.models[a].boss != self.models[b].boss
+
+    def in_play(self, boss: int | None = None) -> list[Model]:
+        return [m for m in self.models.values() if m.in_play and (boss is None or m.boss == boss)]
+
+    def position(self, model_id: str) -> Point:
+        return self.table.figure_position(model_id)
+
+    def touching(self, model_id: str) -> list[str]:
+        """Models in base contact with this one (edge to edge within CONTACT_IN)."""
+        out = []
+        for thing, d in self.table.within(CONTACT_IN, figure=model_id, kinds=(Kind.FIGURE,)):
+            if thing.id in self.models and self.models[thing.id].in_play:
+                out.append(thing.id)
+        return out
+
+    def advance(self, seconds: float) -> None:
+        """Run the game clock (time-cost model, or the wall clock in hot-seat) and sound the siren."""
+        if not self.clock_running:
+            return
+        if self.options.get("real_clock") and self._wall_start is not None:
+            self.clock = time.monotonic() - self._wall_start
+        else:
+            self.clock += seconds
+        if not self.siren and self.clock >= self.scenario.timer_min * 60:
+            self.siren = True
+            self.emit(ev.Siren())
+
+    def hand_point(self, boss: int, aim: Point) -> Point:
+        """Where a boss throws from: reaching in from their edge, ~5" short of the aim."""
+        w, h = self.table.width, self.table.height
+        seat = self.bosses[boss].seat
+        x, y = aim
+        depth = {"south": y, "north": h - y, "west": x, "east": w - x}[seat]
+        reach = min(max(depth - 5.0, 0.3), 10.0)
+        reach = min(reach, max(depth, 0.3))
+        if seat == "south":
+            return (min(max(x, 0.3), w - 0.3), reach)
+        if seat == "north":
+            return (min(max(x, 0.3), w - 0.3), h - reach)
+        if seat == "west":
+            return (reach, min(max(y, 0.3), h - 0.3))
+        return (w - reach, min(max(y, 0.3), h - 0.3))
+
+    # ------------------------------------------------------------------ throws, towers, caps
+
+
+    def throw(self, boss: int, model_id: str, purpose: str, dice: tuple[int, ...], thrown: Throw,
+              keep_lost: bool = False) -> Flow:
+        """A real physical throw into the play area; stray dice that hit towers are resolved.
+
+        Returns (as the generator's value) the dice as (id, sides, value, position), in throw
+        order: only those that landed, or all of them (position None if lost) with keep_lost.
+        """
+        hand = self.hand_point(boss, thrown.aim)
+        res = self.table.throw(hand, thrown.aim, dice, self.rng("scatter"), self.rng("dice"),
+                               strength=thrown.strength, thrower=self.bosses[boss].name)
+        self.advance(self.costs.throw_s)
+        self.emit(ev.DiceThrown(self.bosses[boss].name, model_id, purpose, hand, thrown.aim, thrown.strength,
+                                [{"id": d.id, "sides": d.sides, "value": d.value, "position": d.position,
+                                  "trajectory": [list(p) for p in d.trajectory]} for d in res.dice]))
+        yield from self.stray_hits(res.tower_hits, boss)
+        return [(d.id, d.sides, d.value, d.position) for d in res.dice if keep_lost or not d.lost]
+
+    def stray_hits(self, hits: list[Any], boss: int) -> Flow:
+        """Stray dice knocking towers: the thrower knocked them (rulebook: Stray Dice)."""
+        for h in hits:
+            m = self.models.get(h.figure_id)
+            if m is None or not m.standing or m.tower.height == 0:
+                continue
+            ok = m.tower.hit(min(h.height_mm, m.tower.height_mm), (h.speed_mm_s * h.direction[0],
+                                                                    h.speed_mm_s * h.direction[1]), h.mass_g)
+            self.emit(ev.TowerStruck(m.id, self.bosses[boss].name, h.die_id, h.height_mm, h.speed_mm_s, not ok))
+            if not ok:
+                yield from self.tower_fell(m, boss, "stray die")
+
+    def sync_tower(self, m: Model) -> None:
+        if m.in_play:  # a git removed mid-move (a Rigged gnawball exploded) has no footprint left
+            self.table.set_tower(m.id, m.tower.height_mm * MM if m.standing else 0.0)
+
+    def add_tower_dice(self, m: Model, n: int, reason: str, stacked_by: int | None = None) -> Flow:
+        """Stack ``n`` dice on a standing model's tower (Puny doubles every addition).
+
+        The model's own boss stacks them, so a topple makes it fall over.
+        """
+        if not m.standing or n <= 0:
+            return
+        n = effects.tower_dice(m, n)
+        added = 0
+        ok = True
+        for _ in range(n):
+            ok = m.tower.add_die()
+            added += 1
+            self.advance(self.costs.tower_die_s if reason != "swig" else 0.0)
+            if not ok:
+                break
+        self.sync_tower(m)
+        self.emit(ev.TowerGrew(m.id, added, reason, m.tower.height, ok))
+        if not ok:
+            yield from self.tower_fell(m, m.boss if stacked_by is None else stacked_by, reason)
+
+    def tower_fell(self, m: Model, knocked_by: int, cause: str) -> Flow:
+        """A tower fell. Its own boss knocked it: the git falls over. Anyone else: it sobers up."""
+        dice = m.tower.height
+        m.tower.clear()
+        if knocked_by == m.boss:
+            m.fallen = True
+            self.table.set_upright(m.id, False)
+            self.sync_tower(m)
+            self.emit(ev.TowerFell(m.id, self.bosses[knocked_by].name, "fell_over", cause, dice))
+            if self.active_model == m.id:
+                self._activation_over = True
+            yield from effects.on_fell_over(m, self)
+        else:
+            self.sync_tower(m)
+            self.emit(ev.TowerFell(m.id, self.bosses[knocked_by].name, "sobered_up", cause, dice))
+
+    def discard_die(self, die_id: str) -> None:
+        """Take a resolved (or left-over) die off the table, if it is still there."""
+        if die_id in self.table.dice:
+            self.table.remove_die(die_id)
+            self.emit(ev.DieRemoved(die_id))
+
+    def remove_model(self, m: Model, reason: str) -> None:
+        """Take a model out of play (exploded, legged it…)."""
+        if m.in_play:
+            self.table.remove_figure(m.id)
+        m.in_play = False
+        m.removed = True
+        m.tower.clear()
+        self.emit(ev.ModelRemoved(m.id, reason))
+
+    def loot_cap(self, m: Model, cap_id: str) -> None:
+        self.table.remove_cap(cap_id)
+        self.bosses[m.boss].stash += 1
+        self.emit(ev.CapLooted(m.id, self.bosses[m.boss].name, cap_id))
+
+    def take_cap(self, frm: int, to: int, n: int = 1) -> int:
+        n = min(n, self.bosses[frm].stash)
+        self.bosses[frm].stash -= n
+        self.bosses[to].stash += n
+        return n
+
+    # ------------------------------------------------------------------ accounting
+
+
+    def caps_accounted(self) -> tuple[int, int]:
+        """(caps now: stashes + table + lost, caps expected: starting stashes + supply)."""
+        now = sum(b.stash for b in self.bosses) + len(self.table.caps) + len(self.table.lost_caps)
+        return now, sum(b.start_stash for b in self.bosses) + self.caps_from_supply
+
+    def result(self) -> ev.GameOver | None:
+        for e in reversed(self.events):
+            if isinstance(e, ev.GameOver):
+                return e
+        return None
+
+    def summary(self) -> dict[str, Any]:
+        """Plain-data summary: winner, new caps, activations, falls, damage, clock, safety rule.
+
+        Counted from the event log (the one source of what happened), not kept on the side."""
+        go = self.result()
+        per_boss: dict[str, dict[str, int]] = {}
+        for b in self.bosses:
+            per_boss[b.name] = {"new_caps": b.stash - b.start_stash, "stash": b.stash, "activations": 0, "falls": 0,
+                                "sober_ups": 0, "damage_taken": 0, "caps_looted": 0}
+        for e in self.events:
+            counts = ev.tally(e)
+            if counts is None:
+                continue
+            model, key, n = counts
+            per_boss[self.bosses[self.models[model].boss].name][key] += n
+        return {
+            "scenario": self.scenario.name, "seed": self.seed,
+            "winners": go.winners if go else None, "tie": bool(go and len(go.winners) > 1),
+            "bosses": per_boss, "activations": self.activations,
+            "clock_s": round(self.clock, 3), "siren": self.siren, "safety_rule_fired": self.safety_fired,
+            "events": len(self.events), "decisions": len(self.decisions),
+        }

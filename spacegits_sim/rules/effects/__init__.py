@@ -1,0 +1,296 @@
+"""Effects: the behaviour of every item id, registered per family, and the hooks that ask them.
+
+``REGISTRY`` maps family → id → handler (or a ``Deferred`` marker for ids the data names but
+the engine does not simulate yet). A model carries the handlers of its git type's special
+rules, its gear and its weapons' specials (``static_effects``), plus those of the tokens it
+holds (``effects_of``). The engine and combat call the functions below at the moments the
+rulebook names; none of them knows an item's name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from . import factions, gear, git_specials, terrain, vehicle_mods, weapon_specials  # noqa: F401  (registration)
+from .base import REGISTRY, Deferred, Effect, Flow, register
+
+if TYPE_CHECKING:
+    from ...data.rules_data import GitType, RulesData, TerrainType, Weapon
+    from ..combat import Combat
+    from ..gangs import GitSpec
+    from ..engine import Match
+    from ..state import Model
+
+__all__ = ["REGISTRY", "Deferred", "Effect", "register", "handlers", "static_effects", "spec_effects", "effects_of",
+           "weapon_effects", "is_implemented", "implemented_table", "implemented_markdown", "unimplemented"]
+
+_INSTANCES: dict[type[Effect], Effect] = {}
+
+
+def _instance(cls: type[Effect]) -> Effect:
+    inst = _INSTANCES.get(cls)
+    if inst is None:
+        inst = _INSTANCES[cls] = cls()
+    return inst
+
+
+def handlers(family: str, ids: Iterable[str]) -> list[Effect]:
+    """The implemented handlers for these ids (deferred and unknown ids give none)."""
+    fam = REGISTRY.get(family, {})
+    out = []
+    for i in ids:
+        h = fam.get(i)
+        if isinstance(h, type):
+            out.append(_instance(h))
+    return out
+
+
+def is_implemented(family: str, ident: str) -> bool:
+    return isinstance(REGISTRY.get(family, {}).get(ident), type)
+
+
+def spec_effects(spec: GitSpec, rules: RulesData) -> list[Effect]:
+    """A git's effects before the match: its type's special rules and its gear."""
+    return handlers("special_rules", rules.gits[spec.type].special) + handlers("gear", spec.gear)
+
+
+def static_effects(git: GitType, gear_ids: Iterable[str], weapons: Iterable[Weapon]) -> tuple[Effect, ...]:
+    """A model's lasting effects: type rules, gear, then each weapon's specials (once each)."""
+    seen: list[str] = []
+    for w in weapons:
+        seen += [s for s in w.special if s not in seen]
+    return tuple(handlers("special_rules", git.special) + handlers("gear", gear_ids) + handlers("special_rules", seen))
+
+
+def effects_of(m: Model) -> list[Effect]:
+    """Everything a model carries now: its lasting effects plus those of its tokens."""
+    return list(m.effects) + handlers("tokens", m.tokens)
+
+
+def weapon_effects(w: Weapon) -> list[Effect]:
+    return handlers("special_rules", w.special)
+
+
+# ---- gang building --------------------------------------------------------------------------
+
+def hands_of(spec: GitSpec, rules: RulesData) -> int:
+    n = 2
+    for h in spec_effects(spec, rules):
+        n = h.hands(spec, n)
+    return n
+
+
+def hands_needed(weapon_id: str, spec: GitSpec, rules: RulesData) -> int:
+    w = rules.weapons[weapon_id]
+    n = w.hands
+    for h in spec_effects(spec, rules):
+        n = h.hands_needed(spec, w, n)
+    return n
+
+
+def max_weapons(spec: GitSpec, rules: RulesData) -> int:
+    n = 2
+    for h in spec_effects(spec, rules):
+        n = h.max_weapons(spec, n)
+    return n
+
+
+def gang_problems(spec: GitSpec, rules: RulesData) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    for h in spec_effects(spec, rules):
+        out += h.gang_problems(spec, rules.gits[spec.type], rules)
+    return out
+
+
+def unimplemented(spec: GitSpec, rules: RulesData) -> list[tuple[str, str, str]]:
+    """(field, id, why) for every id this git names that the engine does not simulate yet."""
+    out = []
+    checks: list[tuple[str, str, Iterable[str]]] = [
+        ("gear", "gear", spec.gear),
+        ("weapons", "special_rules", [s for w in spec.weapons for s in rules.weapons[w].special]),
+        ("type", "special_rules", rules.gits[spec.type].special),
+        ("mods", "vehicle_mods", spec.mods),
+        ("vehicle_weapons", "special_rules", [s for w in spec.vehicle_weapons for s in rules.weapons[w].special]),
+    ]
+    for field, family, ids in checks:
+        for i in dict.fromkeys(ids):
+            h = REGISTRY.get(family, {}).get(i)
+            if not isinstance(h, type):
+                out.append((field, i, h.why if isinstance(h, Deferred) else "no handler registered"))
+    return out
+
+
+# ---- the match: folds and questions ----------------------------------------------------------
+
+def toughness(m: Model) -> int:
+    t = m.git.toughness
+    for h in effects_of(m):
+        t = h.toughness(m, t)
+    return t
+
+
+def thumped_toughness(m: Model) -> int:
+    t = toughness(m)
+    for h in effects_of(m):
+        t = h.thumped_toughness(m, t)
+    return t
+
+
+def headbutt(m: Model, base: Weapon) -> Weapon:
+    w = base
+    for h in effects_of(m):
+        w = h.headbutt(m, w)
+    return w
+
+
+def weapon_range(m: Model, w: Weapon) -> float:
+    r = float(w.range or 0.0)
+    for h in effects_of(m):
+        r = h.weapon_range(m, w, r)
+    return r
+
+
+def weapon_damage(m: Model, w: Weapon, big: bool) -> int:
+    dmg = w.big if big else w.weak
+    for h in effects_of(m):
+        dmg = h.weapon_damage(m, w, big, dmg)
+    return dmg
+
+
+def tower_dice(m: Model, n: int) -> int:
+    for h in effects_of(m):
+        n = h.tower_dice(m, n)
+    return n
+
+
+def swig_dice(m: Model) -> int:
+    n = 1
+    for h in effects_of(m):
+        n = h.swig_dice(m, n)
+    return n
+
+
+def deploys_free(m: Model) -> bool:
+    return any(h.deploys_free(m) for h in effects_of(m))
+
+
+def can_activate_fallen(m: Model, match: Match) -> bool:
+    return any(h.can_activate_fallen(m, match) for h in effects_of(m))
+
+
+def can_be_booted_up(m: Model) -> bool:
+    return all(h.can_be_booted_up(m) for h in effects_of(m))
+
+
+def helps_move(helper: Model, mover: Model) -> bool:
+    return any(h.helps_move(helper, mover) for h in effects_of(helper))
+
+
+def headbutt_when_shoved(m: Model) -> bool:
+    return any(h.headbutt_when_shoved(m) for h in effects_of(m))
+
+
+def thump_survives_shove(m: Model) -> bool:
+    return any(h.thump_survives_shove(m) for h in effects_of(m))
+
+
+def gun_ready(m: Model, w: Weapon) -> bool:
+    return all(h.gun_ready(m, w) for h in weapon_effects(w))
+
+
+def activation_start(m: Model, match: Match) -> str | None:
+    """Run every activation-start hook; the first reason to end the activation, if any."""
+    reason = None
+    for h in effects_of(m):
+        r = h.activation_start(m, match)
+        reason = reason or r
+    return reason
+
+
+def wastes_next_activation(m: Model) -> bool:
+    return any(h.wastes_next_activation(m) for h in effects_of(m))
+
+
+def before_swig(m: Model, match: Match) -> None:
+    for h in effects_of(m):
+        h.before_swig(m, match)
+
+
+def activation_end(m: Model, match: Match) -> None:
+    for h in effects_of(m):
+        h.activation_end(m, match)
+
+
+def on_fired(m: Model, guns: Iterable[Weapon]) -> None:
+    for w in guns:
+        for h in weapon_effects(w):
+            h.on_fired(m, w)
+
+
+def after_swig(m: Model, match: Match) -> Flow:
+    for h in effects_of(m):
+        yield from h.after_swig(m, match)
+
+
+def on_fell_over(m: Model, match: Match) -> Flow:
+    for h in effects_of(m):
+        yield from h.on_fell_over(m, match)
+
+
+def on_big_damage(combat: Combat, attacker: Model, target: Model, w: Weapon, in_fight: bool = False,
+                  toughness_bonus: int = 0) -> Flow:
+    if not target.in_play:
+        return
+    for h in weapon_effects(w):
+        yield from h.on_big_damage(combat, attacker, target, w, in_fight, toughness_bonus)
+
+
+def terrain_explodes(ttype: TerrainType) -> int:
+    """Explode (x) of a terrain type that blows up when hit (0 = it does not)."""
+    return max((h.explodes(ttype) for h in handlers("terrain", ttype.special)), default=0)
+
+
+# ---- documentation ---------------------------------------------------------------------------
+
+def implemented_table(rules: RulesData) -> list[dict[str, Any]]:
+    """One row per id the data names: family, id, implemented, what the handler does (or why not)."""
+    fams: dict[str, list[str]] = {
+        "special_rules": list(rules.special_rules),
+        "gear": list(rules.gear),
+        "terrain": sorted({s for t in rules.terrain.values() for s in t.special}),
+        "factions": [f.rule_id for f in rules.factions.values()],
+        "vehicle_mods": list(rules.vehicle_mods),
+    }
+    rows = []
+    for fam, ids in fams.items():
+        for i in ids:
+            h = REGISTRY.get(fam, {}).get(i)
+            if isinstance(h, type):
+                doc = (h.__doc__ or "").strip().splitlines()[0] if h.__doc__ else ""
+                rows.append({"family": fam, "id": i, "implemented": True, "what": doc, "module": h.__module__})
+            else:
+                rows.append({"family": fam, "id": i, "implemented": False,
+                             "what": h.why if h else "NO HANDLER", "module": ""})
+    return rows
+
+
+FAMILY_TITLES = {"special_rules": "Special rules (gits and weapons)", "gear": "Fancy gear", "terrain": "Terrain",
+                 "factions": "Factions", "vehicle_mods": "Vehicle mods"}
+
+
+def implemented_markdown(rules: RulesData) -> str:
+    """The "what is implemented" table of docs/rules.md, generated from the registry."""
+    rows = implemented_table(rules)
+    out = ["| family | implemented | deferred |", "|---|---|---|"]
+    for fam, title in FAMILY_TITLES.items():
+        mine = [r for r in rows if r["family"] == fam]
+        done = sum(r["implemented"] for r in mine)
+        out.append(f"| {title} | {done} | {len(mine) - done} |")
+    for fam, title in FAMILY_TITLES.items():
+        out += ["", f"### {title}", "", "| id | status | what the handler does (or why not yet) |", "|---|---|---|"]
+        for r in (r for r in rows if r["family"] == fam):
+            status = "implemented" if r["implemented"] else "**deferred**"
+            module = f" (`{r['module'].rsplit('.', 1)[-1]}.py`)" if r["module"] else ""
+            out.append(f"| `{r['id']}` | {status} | {r['what']}{module} |")
+    return "\n".join(out) + "\n"

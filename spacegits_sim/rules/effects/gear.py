@@ -1,0 +1,126 @@
+"""Fancy gear (rulebook: "Fancy Gear"): one handler per id in gear.yaml."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from ...data.dice import parse_dice
+from .base import Effect, defer, register
+
+if TYPE_CHECKING:
+    from ...data.rules_data import Weapon
+    from ..gangs import GitSpec
+    from ..state import Model
+
+
+@register
+class ChunkyArmour(Effect):
+    """+1 toughness."""
+
+    family, id = "gear", "chunky_armour"
+
+    def toughness(self, m: Model, t: int) -> int:
+        return t + 1
+
+
+@register
+class ExtraArm(Effect):
+    """One more hand."""
+
+    family, id = "gear", "extra_arm"
+
+    def hands(self, spec: GitSpec, n: int) -> int:
+        return n + 1
+
+
+@register
+class HookHand(Effect):
+    """One hand fewer (the hook's fighting half arrives with the armoury issue)."""
+
+    family, id = "gear", "hook_hand"
+
+    def hands(self, spec: GitSpec, n: int) -> int:
+        return n - 1
+
+
+@register
+class BionicArm(Effect):
+    """Holds a 2-handed weapon in one hand."""
+
+    family, id = "gear", "bionic_arm"
+
+    def hands_needed(self, spec: GitSpec, weapon: Weapon, n: int) -> int:
+        return 1 if weapon.hands >= 2 else n
+
+
+@register
+class BigPockets(Effect):
+    """A third weapon."""
+
+    family, id = "gear", "big_pockets"
+
+    def max_weapons(self, spec: GitSpec, n: int) -> int:
+        return max(n, 3)
+
+
+@register
+class BigCoat(BigPockets):
+    """A third weapon (the loot table's coat works like Big Pockets)."""
+
+    family, id = "gear", "big_coat"
+
+
+@register
+class SkullCap(Effect):
+    """The headbutt becomes 1D8, 2/3."""
+
+    family, id = "gear", "skull_cap"
+
+    def headbutt(self, m: Model, w: Weapon) -> Weapon:
+        return replace(w, dice=parse_dice("1D8"), weak=2, big=3)
+
+
+@register
+class SteelJaw(Effect):
+    """+1 toughness when thumped."""
+
+    family, id = "gear", "steel_jaw"
+
+    def thumped_toughness(self, m: Model, t: int) -> int:
+        return t + 1
+
+
+@register
+class SpikeyBits(Effect):
+    """A thump cancelled by a shove still headbutts."""
+
+    family, id = "gear", "spikey_bits"
+
+    def headbutt_when_shoved(self, m: Model) -> bool:
+        return True
+
+
+@register
+class OverlyLongGunBarrel(Effect):
+    """+8" range (to every gun until the armoury issue names which)."""
+
+    family, id = "gear", "overly_long_gun_barrel"
+
+    def weapon_range(self, m: Model, w: Weapon, r: float) -> float:
+        return r + 8.0
+
+
+@register
+class OversizedGun(Effect):
+    """+1 big damage with guns (every gun until the armoury issue names which)."""
+
+    family, id = "gear", "oversized_gun"
+
+    def weapon_damage(self, m: Model, w: Weapon, big: bool, dmg: int) -> int:
+        return dmg + 1 if big and w.kind == "shooting" else dmg
+
+
+defer("gear", "bully_boots ammo_box banner_ad bayonet beast_mount_pogo_stick big_hat bionic_leg cans fuel_can "
+      "handcuffs improvised_shield jetpack kitbashed_weapon massive_spanner medical_equipment megaphone "
+      "mono_wheel musical_instrument strong_booze tasty_snack tracks", "the fancy gear issue")

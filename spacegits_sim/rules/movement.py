@@ -1,0 +1,107 @@
+"""Movement: scooting, Eager Helpers, moving a git (sweep, carry, bumps) and standing up.
+
+Rulebook: Scooting (move directly towards each move die by its value, stopping at the first
+bump), Bumping (caps are looted, enemies fight, terrain stops you), Standing up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..physics.table import MM, Kind
+from ..physics.tower import CARE_LEVELS
+from . import effects
+from . import events as ev
+from .core import Flow, MatchCore
+from .decisions import AimThrow, ChooseCare, EagerHelp, OrderMoveDie
+from .state import LEG_IT_RANGE_IN, Model, Point
+
+
+class Movement(MatchCore):
+    """Scoots and every other way a git's base and tower move across the table."""
+
+    def _scoot(self, m: Model) -> Flow:
+        boss = m.boss
+        thrown = yield AimThrow(boss, m.id, "move", m.move_dice, self.table.width, self.table.height)
+        landed = yield from self.throw(boss, m.id, "move", m.move_dice, thrown)
+        dice = {d[0]: d for d in landed if d[0] in self.table.dice}
+        while dice and m.standing and not self._activation_over:
+            die_id = yield OrderMoveDie(boss, tuple(dice), "which move die next?", m.id)
+            care = yield ChooseCare(boss, CARE_LEVELS, "how carefully to carry the tower?", m.id)
+            _, sides, value, _ = dice.pop(die_id)
+            yield from self.move_towards_die(m, die_id, value, care)
+            yield from self._eager_helpers(m, die_id, value)
+            self.discard_die(die_id)
+        for die_id in dice:  # the scoot ended early: leftover move dice are removed
+            self.discard_die(die_id)
+
+    def _eager_helpers(self, mover: Model, die_id: str, value: int) -> Flow:
+        """Eager Helper: friendly runts within 6" of a resolved move die may move using it too."""
+        helped: set[str] = set()
+        while die_id in self.table.dice and not self._activation_over:
+            pos = self.table.die_state(die_id)[2]
+            near = {t.id for t, d in self.table.within(LEG_IT_RANGE_IN, point=pos, kinds=(Kind.FIGURE,))}
+            runts = tuple(r.id for r in self.in_play(mover.boss)
+                          if r.id != mover.id and r.id not in helped and r.standing and r.id in near
+                          and effects.helps_move(r, mover))
+            if not runts:
+                return
+            pick = yield EagerHelp(mover.boss, runts + ("no",), "an eager helper moves too?", die_id)
+            if pick == "no":
+                return
+            helped.add(pick)
+            care = yield ChooseCare(mover.boss, CARE_LEVELS, "how carefully to carry the tower?", pick)
+            yield from self.move_towards_die(self.models[pick], die_id, value, care)
+
+    def move_towards_die(self, m: Model, die_id: str, value: int, care: str) -> Flow:
+        """Move directly towards a die by its value; stop at the first bump (rulebook: Scooting)."""
+        target = self.table.die_state(die_id)[2]
+        yield from self.move(m, value, care, toward=target, towards_label=die_id, value=value)
+
+    def move(self, m: Model, distance: float, care: str, toward: Point | None = None,
+             direction: Point | None = None, towards_label: str | None = None, value: int | None = None,
+             reason: str = "scoot", ignore: Sequence[str] = (), tower_motion: str = "carry") -> Flow:
+        """Sweep a git's base, carry its tower (at ``care``, or as a shove), deal with what it bumped."""
+        start = self.position(m.id)
+        res = self.table.sweep(m.id, toward=toward, direction=direction, distance=distance, ignore=ignore)
+        self.table.move_figure(m.id, res.end)
+        stop = None
+        if res.contact is not None:
+            c = res.contact.thing
+            stop = f"{c.kind.value}:{c.id}" if c.kind != Kind.EDGE else "edge"
+        if tower_motion == "carry":
+            self.advance(self.costs.resolve_move_die_s + self.costs.carry_s_per_in[care] * res.travelled)
+        self.emit(ev.ModelMoved(m.id, start, res.end, distance, res.travelled, towards_label, value,
+                                care if tower_motion == "carry" else None, stop, reason))
+        if m.tower.height > 0 and res.travelled > 0 and m.standing:
+            seg = ((res.end[0] - start[0]) / MM, (res.end[1] - start[1]) / MM)
+            if tower_motion == "shove":
+                ok = m.tower.shove(seg, res.travelled / MM)
+            else:
+                ok = m.tower.carry([seg], care, bumped=[res.contact is not None])
+            if not ok:
+                yield from self.tower_fell(m, m.boss, reason)
+        self.sync_tower(m)
+        if res.contact is None or not m.in_play:
+            return
+        c = res.contact.thing
+        if c.kind == Kind.CAP and m.standing:
+            self.loot_cap(m, c.id)
+        elif c.kind == Kind.FIGURE and c.id in self.models:
+            other = self.models[c.id]
+            if other.standing and self.enemies(m.id, c.id) and m.standing:
+                self._activation_over = self.active_model == m.id or self._activation_over
+                yield from self.combat.fight(m, other)
+        elif c.kind == Kind.TERRAIN:
+            yield from self.combat.bumped_terrain(m, c.id, pushed=tower_motion == "shove")
+
+    def stand_up(self, o: Model, by: str, active: bool = False) -> Flow:
+        """A fallen git gets up where it lay; if that touches a standing enemy, a fight breaks out."""
+        o.fallen = False
+        self.table.set_upright(o.id, True)
+        self.sync_tower(o)
+        self.emit(ev.StoodUp(o.id, by, self.position(o.id)))
+        foes = [x for x in self.touching(o.id) if self.enemies(o.id, x) and self.models[x].standing]
+        if foes and active:
+            self._activation_over = True
+            yield from self.combat.fight(o, self.models[foes[0]])

@@ -1,0 +1,81 @@
+"""Match state: bosses and models (the things the rules act on), and the seat geometry.
+
+Per-item state lives in ``Model.tokens`` (a klank token, a reload token, on fire…), owned
+by the effect handlers in :mod:`.effects`; the model itself has no field for any item.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+from ..data.rules_data import GitType, Weapon
+from ..physics.tower import Tower
+from . import effects
+from .gangs import Gang, GitSpec
+
+if TYPE_CHECKING:
+    from .decisions import Request
+    from .effects.base import Effect
+
+Point = tuple[float, float]
+CONTACT_IN = 0.02  # bases closer than this are "in contact" (sweeps stop exactly touching)
+LEG_IT_RANGE_IN = 6.0
+SEAT_EDGES = ("south", "north", "west", "east")  # seat order for 2 bosses: facing each other
+CLOCKWISE = {2: (0, 1), 3: (0, 2, 1), 4: (0, 2, 1, 3)}
+
+
+def clockwise_from(n_bosses: int, start: int) -> list[int]:
+    """Boss indices in clockwise order around the table, starting at ``start``."""
+    order = list(CLOCKWISE[n_bosses])
+    i = order.index(start)
+    return order[i:] + order[:i]
+
+
+@dataclass
+class Boss:
+    index: int
+    name: str
+    gang: Gang
+    stash: int
+    start_stash: int
+    seat: str
+    out: bool = False
+    legged_at: float | None = None
+
+
+@dataclass
+class Model:
+    id: str
+    name: str
+    boss: int
+    git: GitType
+    spec: GitSpec
+    weapons: tuple[Weapon, ...]
+    gear: tuple[str, ...]
+    tower: Tower
+    effects: tuple[Effect, ...] = ()
+    in_play: bool = False
+    fallen: bool = False
+    removed: bool = False
+    tokens: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def specials(self) -> tuple[str, ...]:
+        return self.git.special
+
+    @property
+    def standing(self) -> bool:
+        return self.in_play and not self.fallen
+
+    @property
+    def toughness(self) -> int:
+        return effects.toughness(self)
+
+    @property
+    def move_dice(self) -> tuple[int, ...]:
+        return self.git.move.dice
+
+
+class Controller(Protocol):
+    def decide(self, request: Request, match: Any) -> Any: ...

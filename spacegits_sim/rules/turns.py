@@ -1,0 +1,287 @@
+"""The turn flow: setup, turns and activations, booting, rebooting, legging it and the end.
+
+Rulebook: Setup (caps dropped, the big boss, alternating deployment), Taking Turns,
+Activating a Git (two different actions, then a swig), Booting, Legging It, Time Gentlemen,
+Winning. Written as generators that yield a decision request whenever a boss must choose.
+"""
+
+from __future__ import annotations
+
+import time
+
+from ..physics.table import MM, Kind
+from . import effects
+from . import events as ev
+from .core import Flow
+from .decisions import ChooseAction, ChooseActivation, ChooseBoot, Deploy, RebootDice
+from .movement import Movement
+from .state import CLOCKWISE, LEG_IT_RANGE_IN, Boss, Model, Point
+
+
+class TurnFlow(Movement):
+    """The match from setup to game over, one generator (``_play``)."""
+
+    def _play(self) -> Flow:
+        yield from self._setup()
+        n = len(self.bosses)
+        order = list(CLOCKWISE[n])
+        i = order.index(self.big_boss)
+        self.clock_running = True
+        self._wall_start = time.monotonic()
+        self.emit(ev.ClockStarted(self.scenario.timer_min * 60))
+        while sum(not b.out for b in self.bosses) > 1:
+            boss = self.bosses[order[i % n]]
+            i += 1
+            if boss.out:
+                continue
+            if self._safety_due():
+                self.safety_fired = True
+                reason = (f"the clock passed {self.options['safety_factor']:g}x the timer"
+                          if self.activations < self.options["max_activations"]
+                          else f"{self.activations} activations")
+                self.emit(ev.SafetyRule(reason))
+                for k in range(n):
+                    b = self.bosses[order[(i - 1 + k) % n]]
+                    if not b.out and sum(not x.out for x in self.bosses) > 1:
+                        self._leg_it(b, forced=True)
+                break
+            yield from self._turn(boss)
+        self._finish()
+
+    def _safety_due(self) -> bool:
+        if self.activations >= self.options["max_activations"]:
+            return True
+        return bool(self.options["safety_rule"]) and self.clock >= self.scenario.timer_min * 60 * self.options["safety_factor"]
+
+    def _setup(self) -> Flow:
+        """Caps dropped from a height, one in the middle, big boss, alternating deployment."""
+        w, h = self.table.width, self.table.height
+        centre = (w / 2, h / 2)
+        for b in self.bosses:
+            drops = self.table.drop_caps(self.scenario.caps_per_boss, centre, self.rng("caps")) \
+                if self.scenario.caps_per_boss else []
+            self.caps_from_supply += len(drops)
+            self.emit(ev.CapsDropped(b.name, [(d.id, d.position) for d in drops]))
+        if self.options.get("middle_cap", True):
+            cap = self.table.add_cap(centre)
+            self.caps_from_supply += 1
+            self.emit(ev.CapPlaced(cap, centre, "one more in the middle"))
+        self.big_boss = int(self.rng("big_boss").integers(0, len(self.bosses)))
+        self.emit(ev.BigBoss(self.bosses[self.big_boss].name))
+        n = len(self.bosses)
+        order = list(CLOCKWISE[n])
+        i = order.index(self.big_boss)
+        done = [False] * n
+        while not all(done):
+            b = self.bosses[order[i % n]]
+            i += 1
+            if done[b.index]:
+                continue
+            options = self._deployable(b.index)
+            if not options:
+                done[b.index] = True
+                continue
+            ans = yield Deploy(b.index, tuple(options), w, h, float(self.options["deploy_distance_in"]),
+                               legal=self._deploy_problem)
+            if ans == "skip":
+                done[b.index] = True
+                continue
+            mid, pos = ans
+            m = self.models[mid]
+            self.table.add_figure(mid, pos, base_mm=m.git.base_mm)
+            m.in_play = True
+            self.emit(ev.Deployed(b.name, mid, pos))
+
+    def _deployable(self, boss: int) -> list[str]:
+        deployed = [m for m in self.models.values() if m.boss == boss and m.in_play]
+        numerous_free = any(effects.deploys_free(m) for m in deployed)
+        counted = len(deployed) - (1 if numerous_free else 0)
+        out = []
+        for m in self.models.values():
+            if m.boss != boss or m.in_play or m.removed:
+                continue
+            free_slot = effects.deploys_free(m) and not numerous_free
+            if counted < self.options["max_models"] or free_slot:
+                out.append(m.id)
+        return out
+
+    def _deploy_problem(self, model_id: str, p: Point) -> str | None:
+        """Why a model may not be deployed at p (None = legal)."""
+        m = self.models[model_id]
+        r = m.git.base_mm * MM / 2
+        x, y = p
+        if not (r <= x <= self.table.width - r and r <= y <= self.table.height - r):
+            return "the base would hang off the table"
+        need = float(self.options["deploy_distance_in"])
+        for thing, d in self.table.within(need + r, point=p):
+            gap = d - r
+            if thing.kind == Kind.CAP and gap < need:
+                return f"within {need:g}\" of a cap"
+            if thing.kind == Kind.FIGURE:
+                if gap < 0:
+                    return "overlaps another model"
+                if self.models[thing.id].boss != m.boss and gap < need:
+                    return f"within {need:g}\" of an enemy model"
+            if thing.kind in (Kind.TERRAIN, Kind.DIE) and gap < 0:
+                return f"overlaps {thing.kind.value} '{thing.id}'"
+        return None
+
+    def activatable(self, boss: int) -> list[str]:
+        out = []
+        for m in self.in_play(boss):
+            if not m.fallen:
+                out.append(m.id)
+            elif effects.can_activate_fallen(m, self):
+                out.append(m.id)
+        return out
+
+    def _turn(self, boss: Boss) -> Flow:
+        options = self.activatable(boss.index)
+        if not options:
+            self._leg_it(boss, forced=True)
+            return
+        self.current_boss = boss.index
+        choice = yield ChooseActivation(boss.index, tuple(options) + ("leg_it",), "activate a model or leg it")
+        if choice == "leg_it":
+            self._leg_it(boss, forced=False)
+            return
+        yield from self._activation(self.models[choice])
+
+    def _activation(self, m: Model) -> Flow:
+        boss = self.bosses[m.boss]
+        self.activations += 1
+        self.active_model = m.id
+        self._activation_over = False
+        self.advance(self.costs.choose_model_s)
+        self.emit(ev.ActivationStarted(boss.name, m.id, self.activations))
+        ended = effects.activation_start(m, self)
+        if ended is not None:  # e.g. a klank token: discarded, and the activation ends
+            self.emit(ev.ActivationEnded(m.id, ended))
+            self.active_model = None
+            return
+        if m.fallen:  # only a Reboot Button git can be picked while fallen
+            yield from self._reboot(m)
+            self.emit(ev.ActivationEnded(m.id, "reboot"))
+            self.active_model = None
+            return
+        done: list[str] = []
+        reason = "done"
+        while len(done) < 2 and not self._activation_over and m.standing:
+            legal = [a for a in self._legal_actions(m) if a not in done]
+            if not legal:
+                break
+            opts = tuple(legal) + (("done",) if done else ())
+            action = yield ChooseAction(m.boss, opts, "choose an action", m.id)
+            if action == "done":
+                break
+            done.append(action)
+            self.emit(ev.ActionTaken(m.id, action))
+            if action == "scoot":
+                yield from self._scoot(m)
+            elif action == "shoot":
+                yield from self.combat.shoot(m)
+            elif action == "boot":
+                yield from self._boot(m)
+        if self._activation_over:
+            reason = "fell over" if m.fallen else "fight"
+        if m.standing:
+            effects.before_swig(m, self)
+            n = effects.swig_dice(m)
+            self.advance(self.costs.swig_s)
+            yield from self.add_tower_dice(m, n, "swig")
+            yield from effects.after_swig(m, self)
+        effects.activation_end(m, self)
+        self.emit(ev.ActivationEnded(m.id, reason))
+        self.active_model = None
+
+    def _legal_actions(self, m: Model) -> list[str]:
+        acts = ["scoot"]
+        if self.combat.can_shoot(m):
+            acts.append("shoot")
+        if self._boot_targets(m):
+            acts.append("boot")
+        return acts
+
+    def _boot_targets(self, m: Model) -> list[tuple[str, str]]:
+        if self.siren:  # Time, Gentlemen: no booting once the siren has sounded
+            return []
+        out = []
+        for other_id in self.touching(m.id):
+            o = self.models[other_id]
+            if not o.fallen:
+                continue
+            if self.enemies(m.id, other_id):
+                out.append(("boot_in", other_id))
+            elif effects.can_be_booted_up(o):
+                out.append(("boot_up", other_id))
+        return out
+
+    def _boot(self, m: Model) -> Flow:
+        targets = self._boot_targets(m)
+        how, target = yield ChooseBoot(m.boss, tuple(targets), "whom to boot?", m.id)
+        o = self.models[target]
+        self.advance(self.costs.boot_s)
+        if how == "boot_in":
+            n = self.take_cap(o.boss, m.boss, 1)
+            self.emit(ev.Booted(m.id, target, how, n))
+            return
+        self.emit(ev.Booted(m.id, target, how, 0))
+        yield from self.stand_up(o, f"booted up by {m.name}", active=True)
+
+    def _reboot(self, m: Model) -> Flow:
+        n = yield RebootDice(m.boss, tuple(range(1, 13)), "how many D6 for the reboot?", m.id)
+        rolls = [int(self.rng("dice").integers(1, 7)) for _ in range(n)]
+        ok = sum(r >= 5 for r in rolls) >= 2 and 1 not in rolls
+        self.advance(self.costs.reboot_s)
+        self.emit(ev.Rebooted(m.id, rolls, ok))
+        if ok:
+            yield from self.stand_up(m, "reboot button", active=True)
+
+    def _leg_it(self, boss: Boss, forced: bool) -> None:
+        replaced: list[str] = []
+        removed: list[str] = []
+        placed: list[tuple[str, Point]] = []
+        mine = self.in_play(boss.index)
+        near = []
+        for m in mine:
+            for thing, d in self.table.within(LEG_IT_RANGE_IN, figure=m.id, kinds=(Kind.FIGURE,)):
+                o = self.models.get(thing.id)
+                if o is not None and o.boss != m.boss and o.standing and d <= LEG_IT_RANGE_IN:
+                    near.append(m)
+                    break
+        for m in mine:
+            pos = self.position(m.id)
+            self.table.remove_figure(m.id)
+            m.in_play = False
+            m.removed = True
+            m.tower.clear()
+            if m in near and boss.stash > 0:
+                boss.stash -= 1
+                cap = self.table.add_cap(pos)
+                placed.append((cap, pos))
+                replaced.append(m.id)
+            else:
+                removed.append(m.id)
+        boss.out = True
+        boss.legged_at = self.clock
+        self.advance(self.costs.leg_it_s)
+        self.emit(ev.LeggedIt(boss.name, replaced, removed, placed, forced))
+
+    def _finish(self) -> None:
+        left = [b for b in self.bosses if not b.out]
+        if len(left) == 1:
+            last = left[0]
+            caps = list(self.table.caps)
+            for c in caps:
+                self.table.remove_cap(c)
+            last.stash += len(caps)
+            self.emit(ev.CapsScooped(last.name, len(caps)))
+            last.out = True
+            last.legged_at = self.clock
+            for m in self.in_play(last.index):
+                m.in_play = False
+                m.tower.clear()
+        new = {b.name: b.stash - b.start_stash for b in self.bosses}
+        best = max(new.values())
+        winners = [b for b, n in new.items() if n == best]
+        self.emit(ev.GameOver(winners, new, self.safety_fired))
