@@ -29,7 +29,7 @@ def play_one(task: Task) -> dict[str, Any]:
     """Play one match; never raises (a failure is returned with its seed and replay)."""
     from .ai import make_controller
     from .data import default_rules
-    from .replay import replay_doc
+    from .rules.replay import replay_doc
     from .rules.engine import Match
     from .rules.scenario import scenario_from_doc
 

@@ -92,7 +92,7 @@ def run_trial(trial: Trial, params: dict[str, Any] | None) -> tuple[bool, float,
         ok = tower.carry(scoot_path(rng), trial.care)
     elif trial.experiment == "shove":
         ang = float(rng.uniform(0, 2 * math.pi))
-        ok = tower.shove((math.cos(ang), math.sin(ang)))
+        ok = tower.push((math.cos(ang), math.sin(ang)))
     elif trial.experiment == "hit":
         # a stray d6 sliding across the table hits the bottom of the tower at 200-800 mm/s
         ang = float(rng.uniform(0, 2 * math.pi))

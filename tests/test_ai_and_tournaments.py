@@ -8,7 +8,7 @@ import pytest
 
 from spacegits_sim.ai import make_controller, register_controller
 from spacegits_sim.data import default_rules
-from spacegits_sim.replay import scenario_to_doc
+from spacegits_sim.rules.replay import scenario_to_doc
 from spacegits_sim.rules.decisions import FightThrow
 from spacegits_sim.rules.engine import Match
 from spacegits_sim.rules.scenario import load_scenario

@@ -86,7 +86,7 @@ def test_validate_command_prints_every_problem_and_no_traceback(tmp_path: Path):
     bad.write_text(yaml.safe_dump({"name": "Bad", "gits": [{"type": "goblin", "weapons": ["massive_buzzsaw"]},
                                                             {"type": "runt", "gear": ["cans"]}]}))
     good = ROOT / "scenarios" / "gangs" / "quickstart_red.yaml"
-    out = subprocess.run([sys.executable, "-m", "spacegits_sim.cli", "validate", str(bad), str(good)],
+    out = subprocess.run([sys.executable, "-m", "spacegits_sim", "validate", str(bad), str(good)],
                          capture_output=True, text=True, cwd=ROOT)
     assert out.returncode == 1
     assert "Traceback" not in out.stderr + out.stdout
@@ -94,7 +94,7 @@ def test_validate_command_prints_every_problem_and_no_traceback(tmp_path: Path):
     assert "ok" in out.stdout and "quickstart_red.yaml" in out.stdout
     broken = tmp_path / "broken.yaml"
     broken.write_text("name: [oops\n")
-    out = subprocess.run([sys.executable, "-m", "spacegits_sim.cli", "validate", str(broken)],
+    out = subprocess.run([sys.executable, "-m", "spacegits_sim", "validate", str(broken)],
                          capture_output=True, text=True, cwd=ROOT)
     assert out.returncode == 2 and "YAML syntax error at line" in out.stderr and "Traceback" not in out.stderr
 

@@ -89,7 +89,7 @@ def test_select_a_model_throw_by_drag_and_resolve_a_scoot_through_the_ui():
     while isinstance(app.human_turn(), (OrderMoveDie, ChooseCare)):
         req = app.human_turn()
         if isinstance(req, OrderMoveDie):
-            click(app, m.table.die_state(req.options[-1])[2])
+            click(app, m.table.die(req.options[-1]).position)
         else:
             key(app, pygame.K_2)  # normal care
             moves += 1
@@ -155,7 +155,7 @@ def test_leg_it_needs_a_confirmation():
 def test_ctrl_s_saves_a_replay_that_resumes_the_game(tmp_path):
     from spacegits_sim.ai.random_ai import random_deploy
     from spacegits_sim.data import default_rules
-    from spacegits_sim.replay import load_replay, rebuild
+    from spacegits_sim.rules.replay import load_replay, rebuild
     from spacegits_sim.rules.decisions import Deploy
     from spacegits_sim.rules.engine import Match
     from spacegits_sim.rules.scenario import load_scenario
@@ -175,7 +175,7 @@ def test_ctrl_s_saves_a_replay_that_resumes_the_game(tmp_path):
 def test_the_board_draws_models_caps_terrain_and_towers_where_the_state_says():
     m = match([[dict(ORC, name="Grunk")], [dict(ORC, name="Urgat")]], {"a1": (6, 6), "b1": (18, 18)},
               terrain=[{"type": "building", "polygon": [[10, 10], [14, 10], [14, 14], [10, 14]]}])
-    cap = m.table.add_cap((3, 20))
+    cap = m.table.add_token((3, 20))
     from helpers import drive
     drive(m, m.add_tower_dice(m.models["a1"], 3, "swig"))
     r = BoardRenderer((1280, 800))

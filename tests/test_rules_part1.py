@@ -35,11 +35,11 @@ def test_scoot_moves_the_full_distance_directly_towards_the_die():
 
 def test_scoot_that_bumps_a_cap_loots_it_and_finishes_that_die():
     m = two_orcs()
-    cap = m.table.add_cap((5, 14))
+    cap = m.table.add_token((5, 14))
     die = m.table.place_die(6, 6, (5, 21))
     stash = m.bosses[0].stash
     drive(m, m.move_towards_die(m.models["a1"], die, 6, "normal"))
-    assert cap not in m.table.caps and m.bosses[0].stash == stash + 1
+    assert cap not in m.table.tokens and m.bosses[0].stash == stash + 1
     moved = events_of(m, ev.ModelMoved)[-1]
     assert moved.stop == f"cap:{cap}" and moved.travelled < 6
     assert m.position("a1")[1] == pytest.approx(14 - R - 13 / 25.4, abs=1e-3)  # stopped touching the cap
@@ -264,21 +264,21 @@ def test_leg_it_replaces_only_models_within_6_inches_of_a_standing_enemy_with_ca
     m._leg_it(m.bosses[0], forced=False)
     e = events_of(m, ev.LeggedIt)[-1]
     assert set(e.replaced) == {"a1", "a2"} and e.removed == ["a3"]
-    assert len(m.table.caps) == 2 and m.bosses[0].stash == 3 and m.bosses[0].out
+    assert len(m.table.tokens) == 2 and m.bosses[0].stash == 3 and m.bosses[0].out
 
 
 def test_leg_it_without_caps_just_removes_the_gits():
     m = two_orcs(pb=(5, 9))
     m.bosses[0].stash = 0
     m._leg_it(m.bosses[0], forced=False)
-    assert events_of(m, ev.LeggedIt)[-1].replaced == [] and not m.table.caps
+    assert events_of(m, ev.LeggedIt)[-1].replaced == [] and not m.table.tokens
 
 
 def test_a_boss_with_nothing_to_activate_must_leg_it_and_the_last_boss_scoops_the_caps():
     m = two_orcs()
     _fallen(m, "a1")
     _fallen(m, "b1")
-    m.table.add_cap((12, 12))
+    m.table.add_token((12, 12))
     m.caps_from_supply += 1
     stash = {b.name: b.stash for b in m.bosses}
     while m.pending is not None:

@@ -97,8 +97,8 @@ def test_a_tall_wall_blocks_the_line_of_fire():
 def test_a_sweep_stops_at_the_first_of_two_caps_in_its_path():
     t = Table()
     t.add_figure("git", (2, 12))
-    t.add_cap((8, 12), "far")
-    t.add_cap((5, 12.3), "near")
+    t.add_token((8, 12), "far")
+    t.add_token((5, 12.3), "near")
     res = t.sweep("git", toward=(20, 12), distance=10)
     assert res.contact is not None and res.contact.thing.id == "near"
     # edge to edge: base radius 0.492" + cap radius 0.512" touch when centres are 1.004" apart
@@ -128,7 +128,7 @@ def test_a_shove_into_terrain_stops_there_and_says_so():
     t.add_figure("shover", (10, 12))
     t.add_figure("victim", (11, 12))
     t.add_terrain("crate", 3.0, polygon=[(12.5, 10), (13.5, 10), (13.5, 14), (12.5, 14)])
-    res = t.shove("victim", away_from="shover", distance=3)
+    res = t.push("victim", away_from="shover", distance=3)
     assert res.contact is not None and res.contact.thing.kind == Kind.TERRAIN and res.contact.thing.id == "crate"
     assert res.travelled < 3
     x, _ = t.figure_position("victim")
@@ -174,7 +174,7 @@ def test_caps_dropped_from_a_height_scatter_and_some_can_bounce_off():
     spread = []
     for _ in range(20):
         t = Table()
-        for c in t.drop_caps(6, (12, 12), rs):
+        for c in t.drop_tokens(6, (12, 12), rs):
             if c.lost:
                 lost += 1
             else:
@@ -212,7 +212,7 @@ def _run(seed: int) -> str:
     t.add_figure("m", (8, 12))
     t.set_tower("m", 2.0)
     rs, rf = stream(seed, "scatter"), stream(seed, "dice")
-    out = [t.drop_caps(6, (12, 12), stream(seed, "caps"))[k].position for k in range(6)]
+    out = [t.drop_tokens(6, (12, 12), stream(seed, "caps"))[k].position for k in range(6)]
     r = t.throw((2, 12), (14, 12), [6, 8, 20, 4], rs, rf, strength=0.9)
     out += [(d.value, d.position, d.lost, len(d.trajectory)) for d in r.dice]
     out += [t.sweep("m", toward=(20, 20), distance=5).end]
@@ -239,7 +239,7 @@ def test_same_seed_same_results_across_processes():
     (lambda t, r: t.add_figure("x", (3, 3), base_mm=-25), "base_mm"),
     (lambda t, r: t.add_terrain("x", -1, circle=((3, 3), 1)), "height_in"),
     (lambda t, r: t.add_terrain("x", 1, circle=((3, 3), -1)), "radius"),
-    (lambda t, r: t.drop_caps(0, (3, 3), r[0]), "count"),
+    (lambda t, r: t.drop_tokens(0, (3, 3), r[0]), "count"),
 ])
 def test_bad_input_raises_a_clear_error_naming_the_argument(call, word):
     t = Table()
@@ -256,7 +256,7 @@ def test_everything_within_a_distance_of_a_point_and_of_a_figure():
     t = Table()
     t.add_figure("a", (5, 5))
     t.add_figure("b", (5, 7))
-    t.add_cap((9, 5), "c")
+    t.add_token((9, 5), "c")
     near_point = [th.id for th, _ in t.within(1.6, point=(5, 6))]
     assert set(near_point) == {"a", "b"}
     near_a = dict((th.id, d) for th, d in t.within(3.0, figure="a"))
@@ -278,3 +278,35 @@ def test_a_vehicle_hull_sweep_pivots_then_stops_at_terrain():
     res = t.sweep_hull("buggy", distance=10, turn_to=0.0)
     assert res.contact is not None and res.contact.thing.id == "wall"
     assert res.end[0] + 1.5 == pytest.approx(12.0, abs=0.01)  # front of the hull at the wall
+
+
+def test_a_snapshot_restores_the_table_exactly_and_a_restored_throw_repeats_bit_for_bit():
+    t = Table(24, 24)
+    t.add_figure("m", (12, 6))
+    t.add_token((12, 12), "c")
+    snap = t.snapshot()
+    first = t.throw((12, 2), (12, 12), [6, 6, 6], stream(1, "s"), stream(1, "f"))
+    after_first = (t.dice, t.tokens)
+    t.restore(snap)
+    assert not t.dice and t.tokens == {"c": (12.0, 12.0)}
+    second = t.throw((12, 2), (12, 12), [6, 6, 6], stream(1, "s"), stream(1, "f"))
+    assert [(d.id, d.position) for d in first.dice] == [(d.id, d.position) for d in second.dice]
+    assert (t.dice, t.tokens) == after_first
+
+
+def test_views_hand_out_plain_values_never_physics_objects():
+    t = Table(24, 24)
+    t.add_figure("m", (5, 5))
+    t.set_tower("m", 1.0)
+    t.add_terrain("w", 3.0, polygon=[(1, 1), (3, 1), (3, 2)])
+    t.add_terrain("b", 1.0, circle=((8, 8), 0.5))
+    t.place_die(6, 4, (10, 10), ident="d")
+    views = [t.die("d"), t.figure("m"), t.terrain_piece("w"), t.terrain_piece("b")]
+    plain = (str, int, float, bool, tuple, type(None))
+
+    def is_plain(v: object) -> bool:
+        return isinstance(v, plain) and (not isinstance(v, tuple) or all(is_plain(x) for x in v))
+    for v in views:
+        assert all(is_plain(getattr(v, f)) for f in v.__dataclass_fields__), v
+    assert t.terrain_piece("b").circle == ((8.0, 8.0), 0.5) and len(t.terrain_piece("w").polygon) == 3
+    assert t.figure("m").tower_position is not None

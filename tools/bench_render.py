@@ -36,7 +36,7 @@ def busy_match():  # type: ignore[no-untyped-def]
     for k, mid in enumerate(m.models):
         drive(m, m.add_tower_dice(m.models[mid], 3 + k % 10, "swig"))
     for _ in range(12):
-        m.table.add_cap((float(rng.uniform(1, 23)), float(rng.uniform(7, 17))))
+        m.table.add_token((float(rng.uniform(1, 23)), float(rng.uniform(7, 17))))
         m.table.place_die(int(rng.choice([4, 6, 8, 10, 12, 20])), int(rng.integers(1, 7)),
                           (float(rng.uniform(1, 23)), float(rng.uniform(7, 17))))
     return m

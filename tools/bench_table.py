@@ -22,7 +22,7 @@ def busy_table() -> Table:
         t.add_figure(f"m{i}", (2.5 + 2.2 * i, 12 + (3 if i % 2 else -3)))
         t.set_tower(f"m{i}", 0.6 * (1 + i % 5))
     for i in range(13):
-        t.add_cap((3 + 1.5 * i, 12))
+        t.add_token((3 + 1.5 * i, 12))
     return t
 
 

@@ -89,7 +89,7 @@ class HeuristicController:
     # ------------------------------------------------------------------ helpers
 
     def caps(self, match: Any) -> list[Point]:
-        return [match.table.cap_position(c) for c in match.table.caps]
+        return [match.table.token_position(c) for c in match.table.tokens]
 
     def enemies(self, match: Any, standing: bool = True) -> list[Any]:
         return [m for m in match.models.values() if m.in_play and m.boss != self.boss and (m.standing or not standing)]
@@ -135,14 +135,14 @@ class HeuristicController:
         others = [self.new_caps(match, b.index) for b in match.bosses if b.index != self.boss and not b.out]
         if not others:
             return 0.0
-        return mine - max(others) - 2 * self.caps_at_risk(match) - len(match.table.caps)
+        return mine - max(others) - 2 * self.caps_at_risk(match) - len(match.table.tokens)
 
     def should_leg_it(self, match: Any) -> bool:
         margin = self.leg_it_margin(match)
         standing = [m for m in match.in_play(self.boss) if m.standing]
         if margin <= 0:
             return False
-        if match.siren or not match.table.caps or not standing:
+        if match.siren or not match.table.tokens or not standing:
             return True  # bank a lead that nothing on the table can still overturn
         return bool(match.clock > match.scenario.timer_min * 60 * 1.25)
 
@@ -248,11 +248,11 @@ class HeuristicController:
         target = self._target.get(m.id)
         best, best_score = req.options[0], -math.inf
         for die in req.options:
-            sides, value, dpos = match.table.die_state(die)
-            res = match.table.sweep(m.id, toward=dpos, distance=value)
+            d = match.table.die(die)
+            res = match.table.sweep(m.id, toward=d.position, distance=d.value)
             score = 0.0
             c = res.contact
-            if c is not None and c.thing.kind == Kind.CAP:
+            if c is not None and c.thing.kind == Kind.TOKEN:
                 score += 100.0
             elif c is not None and c.thing.kind == Kind.FIGURE and c.thing.id in match.models:
                 o = match.models[c.thing.id]

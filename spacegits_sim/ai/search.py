@@ -12,7 +12,6 @@ gives the same match; ``max_decision_s`` is the wall-clock ceiling it is tested 
 
 from __future__ import annotations
 
-import copy
 import math
 import time
 from itertools import permutations
@@ -52,7 +51,7 @@ class SearchController(HeuristicController):
         """Ahead, with too few caps left for the other side to catch up: time to get clear and leg it."""
         mine = self.new_caps(match, self.boss)
         others = [self.new_caps(match, b.index) for b in match.bosses if b.index != self.boss and not b.out]
-        return bool(others) and mine - max(others) - len(match.table.caps) > 0
+        return bool(others) and mine - max(others) - len(match.table.tokens) > 0
 
     def choose_activation(self, req: Any, match: Any) -> Any:
         if "leg_it" in req.options and self.should_leg_it(match):
@@ -91,7 +90,7 @@ class SearchController(HeuristicController):
             for beyond in (0.0, 2.0, 4.0):
                 aim = _clamp((c[0] + (c[0] - p[0]) / d * beyond, c[1] + (c[1] - p[1]) / d * beyond), req.width, req.height)
                 cands.append(Throw(aim, 0.15))
-        scratch = copy.deepcopy(match.table)
+        scratch = match.table.copy()
         per = max(1, self.rollouts // len(cands))
         best, best_v = base, -math.inf
         for cand in cands:
@@ -107,25 +106,18 @@ class SearchController(HeuristicController):
 
     def _rollout(self, match: Any, scratch: Any, m: Any, req: AimThrow, cand: Throw) -> float:
         """Throw on the scratch table, score the best order of the dice, then put it back."""
-        caps = {cid: scratch.cap_position(cid) for cid in scratch.caps}
+        caps = scratch.tokens
         hand = match.hand_point(m.boss, cand.aim)
         res = scratch.throw(hand, cand.aim, req.dice, self.sim_rng, self.sim_rng, strength=cand.strength)
-        landed = [(d.id, d.value) for d in res.dice if not d.lost and d.id in scratch.dice]
+        landed = [(d.id, d.value) for d in res.dice if not d.lost and scratch.has_die(d.id)]
         value = self._best_order(match, scratch, m, landed)[1] if landed else -5.0
         value -= 2.0 * sum(1 for h in res.tower_hits if h.figure_id in match.models
                            and match.models[h.figure_id].boss == m.boss)  # knocking our own towers is bad
         for d in res.dice:
-            if d.id in scratch.dice:
+            if scratch.has_die(d.id):
                 scratch.remove_die(d.id)
         for cid, pos in caps.items():  # dice may have knocked caps: put them back
-            if cid in scratch.caps:
-                body = scratch.caps[cid][0]
-                body.position = pos
-                body.velocity = (0.0, 0.0)
-                body.angular_velocity = 0.0
-                scratch.space.reindex_shapes_for_body(body)
-            else:
-                scratch.add_cap(pos, cid)
+            scratch.put_token(cid, pos)
         return value
 
     def _best_order(self, match: Any, scratch: Any, m: Any, dice: list[tuple[str, int]]) -> tuple[list[str], float]:
@@ -137,15 +129,15 @@ class SearchController(HeuristicController):
             score = 0.0
             fight = False
             for die_id, value in order:
-                target = scratch.die_state(die_id)[2]
+                target = scratch.die(die_id).position
                 res = scratch.sweep(m.id, toward=target, distance=value)
                 scratch.move_figure(m.id, res.end)
                 c = res.contact
                 if c is None:
                     continue
-                if c.thing.kind == Kind.CAP:
-                    looted.append((c.thing.id, scratch.cap_position(c.thing.id)))
-                    scratch.remove_cap(c.thing.id)
+                if c.thing.kind == Kind.TOKEN:
+                    looted.append((c.thing.id, scratch.token_position(c.thing.id)))
+                    scratch.remove_token(c.thing.id)
                     score += 10.0
                 elif c.thing.kind == Kind.FIGURE and c.thing.id in match.models:
                     o = match.models[c.thing.id]
@@ -154,14 +146,14 @@ class SearchController(HeuristicController):
                         fight = True
                         break
             end = scratch.figure_position(m.id)
-            rest = [scratch.cap_position(cid) for cid in scratch.caps]
+            rest = [scratch.token_position(cid) for cid in scratch.tokens]
             if rest:
                 score -= 0.6 * min(_dist(end, c) for c in rest)
             for foe in self.enemies(match):
                 if _dist(end, match.position(foe.id)) < 3.0 and m.tower.height >= 6 and not fight:
                     score -= 2.0  # parked next to an enemy with a wobbly tower
             for cid, pos in looted:
-                scratch.add_cap(pos, cid)
+                scratch.add_token(pos, cid)
             scratch.move_figure(m.id, start)
             if score > best[1]:
                 best = ([d for d, _ in order], score)
@@ -172,10 +164,10 @@ class SearchController(HeuristicController):
         m = match.models[req.model]
         if self.winning_endgame(match) and self.retreat_from(m, match) is not None:
             return super().order_move_die(req, match)
-        dice = [(d, match.table.die_state(d)[1]) for d in req.options]
+        dice = [(d, match.table.die(d).value) for d in req.options]
         if len(dice) == 1:
             return dice[0][0]
-        scratch = copy.deepcopy(match.table)
+        scratch = match.table.copy()
         order, _ = self._best_order(match, scratch, m, dice)
         self._timed(t0)
         return order[0]

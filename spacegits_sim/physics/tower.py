@@ -44,7 +44,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import numpy as np
 import pymunk
 
 from ..rng import stream
@@ -80,7 +79,7 @@ class TowerSnapshot:
 
 
 class Tower:
-    """A tower of d6s on a git's base. See the module docstring for the model."""
+    """A tower of d6s on a figure's base. See the module docstring for the model."""
 
     def __init__(self, params: dict[str, Any] | None = None, seed: int = 0) -> None:
         self.p = params if params is not None else load_params("towers")
@@ -142,10 +141,10 @@ class Tower:
         """Put a die on top (exactly at ``offset_mm`` from the die below, or with placement error).
 
         It is set down from just above the top face and the tower settles. Returns whether
-        the tower still stands. Adding to a fallen tower is refused (a fallen git has none).
+        the tower still stands. Adding to a fallen tower is refused.
         """
         if not self.standing:
-            raise TowerFallenError("the tower has fallen: a fallen git has no tower to add to")
+            raise TowerFallenError("the tower has fallen: there is no tower to add to")
         if offset_mm is None:
             sd = float(self.p["placement_error_mm"])
             offset_mm = (float(self.rng.normal(0.0, sd)), float(self.rng.normal(0.0, sd)))
@@ -270,7 +269,7 @@ class Tower:
             v = a * t_acc
             d_acc = length / 2
         t_cruise = (length - 2 * d_acc) / v
-        if bump:  # no braking: the git walks into something and stops dead
+        if bump:  # no braking: the carrier walks into something and stops dead
             t_total = t_acc + t_cruise + t_acc / 2
         else:
             t_total = 2 * t_acc + t_cruise
@@ -313,11 +312,11 @@ class Tower:
         length = speed_mm_s ** 2 / prof["accel_mm_s2"] + speed_mm_s * 0.2
         return self._carry_profile([(ux * length, uy * length)], prof, [True])
 
-    def shove(self, direction: tuple[float, float], distance_mm: float | None = None) -> bool:
-        """A 3" shove: the base is jerked away quickly and stops (rulebook: Fighting)."""
-        dist = float(self.p["shove_distance_mm"]) if distance_mm is None else distance_mm
+    def push(self, direction: tuple[float, float], distance_mm: float | None = None) -> bool:
+        """A push: the base is jerked away quickly (by default 3") and stops."""
+        dist = float(self.p["push_distance_mm"]) if distance_mm is None else distance_mm
         d = math.hypot(*direction) or 1.0
-        prof = {"speed_mm_s": float(self.p["shove_speed_mm_s"]), "accel_mm_s2": float(self.p["shove_accel_mm_s2"]),
+        prof = {"speed_mm_s": float(self.p["push_speed_mm_s"]), "accel_mm_s2": float(self.p["push_accel_mm_s2"]),
                 "jitter_mm_s2": 0.0}
         return self._carry_profile([(direction[0] / d * dist, direction[1] / d * dist)], prof, [False])
 
@@ -338,7 +337,7 @@ class Tower:
                 plane.frozen = True
 
     def clear(self) -> None:
-        """Discard every die (the tower fell, or the git sobered up)."""
+        """Discard every die (the tower fell, or was knocked down)."""
         self.rebuild(0)
 
     def snapshot(self) -> TowerSnapshot:

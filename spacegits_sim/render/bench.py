@@ -56,7 +56,7 @@ class Bench:
         elif k == pygame.K_s and t.standing:
             a = float(self.rng.uniform(0, 2 * math.pi))
             t.trace = []
-            t.shove((math.cos(a), math.sin(a)))
+            t.push((math.cos(a), math.sin(a)))
         elif k in (pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET):
             mu = self.params["friction_die_die"] + (0.05 if k == pygame.K_RIGHTBRACKET else -0.05)
             self.params["friction_die_die"] = round(min(1.5, max(0.05, mu)), 2)

@@ -106,18 +106,17 @@ class BoardRenderer:
         for tid, t in match.table.terrain.items():
             barrel = match.combat.explode_x(tid) > 0  # terrain that blows up looks like a barrel
             colour = BARREL_COLOUR if barrel else (TALL_COLOUR if t.height_in > 2 else LOW_COLOUR)
-            sh = t.shape
-            if hasattr(sh, "get_vertices"):
-                pts = [self.to_px(match, (v.x, v.y)) for v in sh.get_vertices()]
+            if t.polygon is not None:
+                pts = [self.to_px(match, v) for v in t.polygon]
                 pygame.draw.polygon(layer, colour, pts)
                 pygame.draw.polygon(layer, (30, 30, 30) if t.height_in > 2 else (110, 90, 60), pts, 3 if t.height_in > 2 else 1)
                 if t.height_in <= 2:  # low terrain: hatched, you can see (and shoot) over it
                     xs = [p[0] for p in pts]
                     for x in range(min(xs), max(xs), 7):
                         pygame.draw.line(layer, (120, 100, 72), (x, min(p[1] for p in pts)), (x, max(p[1] for p in pts)))
-            else:
-                c = self.to_px(match, (sh.offset.x, sh.offset.y))
-                r = max(3, int(sh.radius * s))
+            elif t.circle is not None:
+                c = self.to_px(match, t.circle[0])
+                r = max(3, int(t.circle[1] * s))
                 pygame.draw.circle(layer, colour, c, r)
                 if barrel:
                     pygame.draw.circle(layer, (60, 20, 0), c, r, 2)
@@ -132,15 +131,15 @@ class BoardRenderer:
     def draw_table(self, surf: pygame.Surface, match: Any, ov: Overrides, hover: Point | None, active: str | None) -> None:
         rect, s = self.layout(match)
         surf.blit(self._static_layer(match), (0, 0))
-        for cid in match.table.caps:
-            p = self.to_px(match, match.table.cap_position(cid))
+        for cap_pos in match.table.tokens.values():
+            p = self.to_px(match, cap_pos)
             r = max(3, int(13 / 25.4 * s))
             pygame.draw.circle(surf, CAP_COLOUR, p, r)
             pygame.draw.circle(surf, (150, 120, 20), p, r, 2)
-        for did, (body, shape, sides, value) in match.table.dice.items():
+        for did, d in match.table.dice.items():
             if did in ov.hidden_dice:
                 continue
-            self.draw_die(surf, match, sides, value, (body.position.x, body.position.y), body.angle, s)
+            self.draw_die(surf, match, d.sides, d.value, d.position, d.angle, s)
         for mid, m in match.models.items():
             if not m.in_play:
                 continue
@@ -201,7 +200,7 @@ class BoardRenderer:
             t = self.text(m.git.glyph, self.font, (255, 255, 255))
             surf.blit(t, (c[0] - t.get_width() // 2, c[1] - t.get_height() // 2))
             if m.tower.height:
-                tp = match.table.tower_position(m.id) if match.table.figures[m.id].tower_shape is not None else None
+                tp = match.table.figure(m.id).tower_position
                 if tp is not None:
                     dx, dy = tp[0] - match.position(m.id)[0], tp[1] - match.position(m.id)[1]
                     tc = self.to_px(match, (pos[0] + dx, pos[1] + dy))

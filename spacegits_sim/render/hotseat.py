@@ -272,16 +272,16 @@ class HotseatApp(Watcher):
     def die_at(self, p: tuple[float, float], options: tuple[str, ...]) -> str | None:
         best = None
         for did in options:
-            if did not in self.match.table.dice:
+            if not self.match.table.has_die(did):
                 continue
-            q = self.match.table.die_state(did)[2]
+            q = self.match.table.die(did).position
             d = math.hypot(p[0] - q[0], p[1] - q[1])
             if d <= 0.6 and (best is None or d < best[0]):
                 best = (d, did)
         return None if best is None else best[1]
 
     def save(self) -> str:
-        from ..replay import save_replay
+        from ..rules.replay import save_replay
         save_replay(self.match, self.save_path, {"hotseat": True, "humans": sorted(self.humans)})
         self.message = f"saved to {self.save_path} (resume with: spacegits play --resume {self.save_path})"
         return self.save_path
@@ -334,8 +334,8 @@ class HotseatApp(Watcher):
                     pygame.draw.circle(surf, (255, 255, 120), c, 22, 2)
         if isinstance(req, (OrderMoveDie, OrderBullet)):
             for did in req.options:
-                if did in self.match.table.dice:
-                    c = self.renderer.to_px(self.match, self.match.table.die_state(did)[2])
+                if self.match.table.has_die(did):
+                    c = self.renderer.to_px(self.match, self.match.table.die(did).position)
                     pygame.draw.circle(surf, (255, 255, 120), c, 16, 2)
         if isinstance(req, AimThrow):
             hand = self.match.hand_point(req.boss, self.drag_start or hover or (12.0, 12.0))

@@ -32,7 +32,7 @@ from . import effects
 from . import events as ev
 from .decisions import AimThrow, ChooseGuns, FightThrow, OrderBullet, SplitOdd, Throw
 from .effects import hands_needed, hands_of
-from .state import Model, clockwise_from
+from .state import Model, clockwise_from, thing_label
 
 if TYPE_CHECKING:
     from .core import MatchCore as Match
@@ -110,7 +110,7 @@ class Combat:
         effects.on_fired(m, [match.rules.weapons[g] for g in guns])
         thrown_dice = yield from match.throw(m.boss, m.id, "bullet", tuple(dice), thrown, keep_lost=True)
         weapon_of = {d[0]: w for d, w in zip(thrown_dice, owner)}
-        bullets = {d[0]: d for d in thrown_dice if d[3] is not None and d[0] in match.table.dice}
+        bullets = {d[0]: d for d in thrown_dice if d[3] is not None and match.table.has_die(d[0])}
         while bullets and m.in_play:
             die_id = yield OrderBullet(m.boss, tuple(bullets), "which bullet next?", m.id)
             _, sides, value, pos = bullets.pop(die_id)
@@ -125,7 +125,7 @@ class Combat:
         if value == 1:  # a natural 1 jams: discarded without being resolved
             match.emit(ev.BulletResolved(m.id, w.name, die_id, value, True, None, None, False, 0, False))
             return
-        target_pos = match.table.die_state(die_id)[2]
+        target_pos = match.table.die(die_id).position
         rng = effects.weapon_range(m, w)
         line = match.table.line_of_fire(m.id, target_pos, rng)
         seg = (line.start, line.end)
@@ -138,7 +138,7 @@ class Combat:
             yield from self.explode_barrels([b.thing.id])
             return
         if hit is None or hit.thing.kind != Kind.FIGURE or hit.thing.id not in match.models:
-            label = None if hit is None else f"{hit.thing.kind.value}:{hit.thing.id}"
+            label = None if hit is None else thing_label(hit.thing)
             match.emit(ev.BulletResolved(m.id, w.name, die_id, value, False, seg, label, False, 0, False))
             return
         target = match.models[hit.thing.id]
@@ -284,7 +284,7 @@ class Combat:
             thrown = yield AimThrow(b, from_model or origin, "explosion", (6,) * k, match.table.width, match.table.height)
             landed = yield from match.throw(b, from_model or origin, "explosion", (6,) * k, thrown)
             for die_id, sides, value, pos in landed:
-                if die_id not in match.table.dice:
+                if not match.table.has_die(die_id):
                     continue
                 hit_barrel = yield from self._blast_die(origin, position, die_id, value, from_model)
                 if hit_barrel:
@@ -296,14 +296,14 @@ class Combat:
     def _blast_die(self, origin: str, position: tuple[float, float], die_id: str, value: int,
                    from_model: str | None) -> Flow:
         match = self.match
-        target = match.table.die_state(die_id)[2]
+        target = match.table.die(die_id).position
         start = position
         exclude = [origin] + ([from_model] if from_model else [])
-        if origin in match.table.terrain:
+        if match.table.has_terrain(origin):
             start = match.table.terrain_edge_point(origin, target)
 
         def passes(thing: Thing, low: bool) -> bool:
-            if thing.kind in (Kind.DIE, Kind.CAP, Kind.TOWER):
+            if thing.kind in (Kind.DIE, Kind.TOKEN, Kind.TOWER):
                 return True
             return thing.kind == Kind.FIGURE and match.models.get(thing.id) is not None and match.models[thing.id].fallen
 
@@ -312,7 +312,7 @@ class Combat:
         if hit is None:
             match.emit(ev.BlastResolved(origin, die_id, value, (line.start, line.end), None, 0))
             return None
-        label = f"{hit.thing.kind.value}:{hit.thing.id}"
+        label = thing_label(hit.thing)
         if hit.thing.kind == Kind.TERRAIN:
             match.emit(ev.BlastResolved(origin, die_id, value, (line.start, line.end), label, 0))
             if self.is_barrel(hit.thing.id) and hit.thing.id not in self.exploded:
@@ -331,7 +331,7 @@ class Combat:
         queue = deque(b for b in barrels if b not in self.exploded)
         while queue:
             b = queue.popleft()
-            if b in self.exploded or b not in self.match.table.terrain:
+            if b in self.exploded or not self.match.table.has_terrain(b):
                 continue
             self.exploded.add(b)
             pos = self.match.table.terrain_centre(b)

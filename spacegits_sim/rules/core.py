@@ -22,7 +22,7 @@ from . import events as ev
 from .combat import Combat
 from .decisions import IllegalDecision, Request, Throw, collect
 from .scenario import Scenario
-from .state import CLOCKWISE, CONTACT_IN, SEAT_EDGES, Boss, Controller, Model, Point
+from .state import CLOCKWISE, CONTACT_IN, SEAT_EDGES, TOKEN_NAME, Boss, Controller, Model, Point
 from .timecost import TimeCosts, load_time_costs
 
 Flow = Generator[Request, Any, Any]  # sub-flows may return a value (e.g. the dice a throw landed)
@@ -42,7 +42,7 @@ class MatchCore:
         self.options = {**scenario.options, **(options or {})}
         self.rng = Streams(self.seed)
         self.tower_params = tower_params
-        self.table = Table(scenario.width, scenario.height, table_params)
+        self.table = Table(scenario.width, scenario.height, table_params, token_name=TOKEN_NAME)
         self.costs = time_costs or load_time_costs()
         self.events: list[ev.Event] = []
         self.decisions: list[tuple[str, Any, str]] = []  # (request kind, answer as JSON, log checksum after)
@@ -249,7 +249,7 @@ class MatchCore:
 
     def discard_die(self, die_id: str) -> None:
         """Take a resolved (or left-over) die off the table, if it is still there."""
-        if die_id in self.table.dice:
+        if self.table.has_die(die_id):
             self.table.remove_die(die_id)
             self.emit(ev.DieRemoved(die_id))
 
@@ -263,7 +263,7 @@ class MatchCore:
         self.emit(ev.ModelRemoved(m.id, reason))
 
     def loot_cap(self, m: Model, cap_id: str) -> None:
-        self.table.remove_cap(cap_id)
+        self.table.remove_token(cap_id)
         self.bosses[m.boss].stash += 1
         self.emit(ev.CapLooted(m.id, self.bosses[m.boss].name, cap_id))
 
@@ -278,7 +278,7 @@ class MatchCore:
 
     def caps_accounted(self) -> tuple[int, int]:
         """(caps now: stashes + table + lost, caps expected: starting stashes + supply)."""
-        now = sum(b.stash for b in self.bosses) + len(self.table.caps) + len(self.table.lost_caps)
+        now = sum(b.stash for b in self.bosses) + len(self.table.tokens) + len(self.table.lost_tokens)
         return now, sum(b.start_stash for b in self.bosses) + self.caps_from_supply
 
     def result(self) -> ev.GameOver | None:

@@ -14,7 +14,7 @@ from . import effects
 from . import events as ev
 from .core import Flow, MatchCore
 from .decisions import AimThrow, ChooseCare, EagerHelp, OrderMoveDie
-from .state import LEG_IT_RANGE_IN, Model, Point
+from .state import LEG_IT_RANGE_IN, Model, Point, thing_label
 
 
 class Movement(MatchCore):
@@ -24,7 +24,7 @@ class Movement(MatchCore):
         boss = m.boss
         thrown = yield AimThrow(boss, m.id, "move", m.move_dice, self.table.width, self.table.height)
         landed = yield from self.throw(boss, m.id, "move", m.move_dice, thrown)
-        dice = {d[0]: d for d in landed if d[0] in self.table.dice}
+        dice = {d[0]: d for d in landed if self.table.has_die(d[0])}
         while dice and m.standing and not self._activation_over:
             die_id = yield OrderMoveDie(boss, tuple(dice), "which move die next?", m.id)
             care = yield ChooseCare(boss, CARE_LEVELS, "how carefully to carry the tower?", m.id)
@@ -38,8 +38,8 @@ class Movement(MatchCore):
     def _eager_helpers(self, mover: Model, die_id: str, value: int) -> Flow:
         """Eager Helper: friendly runts within 6" of a resolved move die may move using it too."""
         helped: set[str] = set()
-        while die_id in self.table.dice and not self._activation_over:
-            pos = self.table.die_state(die_id)[2]
+        while self.table.has_die(die_id) and not self._activation_over:
+            pos = self.table.die(die_id).position
             near = {t.id for t, d in self.table.within(LEG_IT_RANGE_IN, point=pos, kinds=(Kind.FIGURE,))}
             runts = tuple(r.id for r in self.in_play(mover.boss)
                           if r.id != mover.id and r.id not in helped and r.standing and r.id in near
@@ -55,7 +55,7 @@ class Movement(MatchCore):
 
     def move_towards_die(self, m: Model, die_id: str, value: int, care: str) -> Flow:
         """Move directly towards a die by its value; stop at the first bump (rulebook: Scooting)."""
-        target = self.table.die_state(die_id)[2]
+        target = self.table.die(die_id).position
         yield from self.move(m, value, care, toward=target, towards_label=die_id, value=value)
 
     def move(self, m: Model, distance: float, care: str, toward: Point | None = None,
@@ -68,7 +68,7 @@ class Movement(MatchCore):
         stop = None
         if res.contact is not None:
             c = res.contact.thing
-            stop = f"{c.kind.value}:{c.id}" if c.kind != Kind.EDGE else "edge"
+            stop = thing_label(c) if c.kind != Kind.EDGE else "edge"
         if tower_motion == "carry":
             self.advance(self.costs.resolve_move_die_s + self.costs.carry_s_per_in[care] * res.travelled)
         self.emit(ev.ModelMoved(m.id, start, res.end, distance, res.travelled, towards_label, value,
@@ -76,7 +76,7 @@ class Movement(MatchCore):
         if m.tower.height > 0 and res.travelled > 0 and m.standing:
             seg = ((res.end[0] - start[0]) / MM, (res.end[1] - start[1]) / MM)
             if tower_motion == "shove":
-                ok = m.tower.shove(seg, res.travelled / MM)
+                ok = m.tower.push(seg, res.travelled / MM)
             else:
                 ok = m.tower.carry([seg], care, bumped=[res.contact is not None])
             if not ok:
@@ -85,7 +85,7 @@ class Movement(MatchCore):
         if res.contact is None or not m.in_play:
             return
         c = res.contact.thing
-        if c.kind == Kind.CAP and m.standing:
+        if c.kind == Kind.TOKEN and m.standing:
             self.loot_cap(m, c.id)
         elif c.kind == Kind.FIGURE and c.id in self.models:
             other = self.models[c.id]

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..data.rules_data import GitType, Weapon
+from ..physics.table import Kind, Thing
 from ..physics.tower import Tower
 from . import effects
 from .gangs import Gang, GitSpec
@@ -23,6 +24,16 @@ CONTACT_IN = 0.02  # bases closer than this are "in contact" (sweeps stop exactl
 LEG_IT_RANGE_IN = 6.0
 SEAT_EDGES = ("south", "north", "west", "east")  # seat order for 2 bosses: facing each other
 CLOCKWISE = {2: (0, 1), 3: (0, 2, 1), 4: (0, 2, 1, 3)}
+
+
+#: The table's generic kinds in the rulebook's words (a token on the Space Gits table is a cap).
+KIND_WORDS = {Kind.TOKEN: "cap"}
+TOKEN_NAME = KIND_WORDS[Kind.TOKEN]
+
+
+def thing_label(thing: Thing) -> str:
+    """How events name a thing on the table: "figure:a1", "cap:cap7", "terrain:t3"."""
+    return f"{KIND_WORDS.get(thing.kind, thing.kind.value)}:{thing.id}"
 
 
 def clockwise_from(n_bosses: int, start: int) -> list[int]:

@@ -58,12 +58,12 @@ class TurnFlow(Movement):
         w, h = self.table.width, self.table.height
         centre = (w / 2, h / 2)
         for b in self.bosses:
-            drops = self.table.drop_caps(self.scenario.caps_per_boss, centre, self.rng("caps")) \
+            drops = self.table.drop_tokens(self.scenario.caps_per_boss, centre, self.rng("caps")) \
                 if self.scenario.caps_per_boss else []
             self.caps_from_supply += len(drops)
             self.emit(ev.CapsDropped(b.name, [(d.id, d.position) for d in drops]))
         if self.options.get("middle_cap", True):
-            cap = self.table.add_cap(centre)
+            cap = self.table.add_token(centre)
             self.caps_from_supply += 1
             self.emit(ev.CapPlaced(cap, centre, "one more in the middle"))
         self.big_boss = int(self.rng("big_boss").integers(0, len(self.bosses)))
@@ -115,7 +115,7 @@ class TurnFlow(Movement):
         need = float(self.options["deploy_distance_in"])
         for thing, d in self.table.within(need + r, point=p):
             gap = d - r
-            if thing.kind == Kind.CAP and gap < need:
+            if thing.kind == Kind.TOKEN and gap < need:
                 return f"within {need:g}\" of a cap"
             if thing.kind == Kind.FIGURE:
                 if gap < 0:
@@ -257,7 +257,7 @@ class TurnFlow(Movement):
             m.tower.clear()
             if m in near and boss.stash > 0:
                 boss.stash -= 1
-                cap = self.table.add_cap(pos)
+                cap = self.table.add_token(pos)
                 placed.append((cap, pos))
                 replaced.append(m.id)
             else:
@@ -271,9 +271,9 @@ class TurnFlow(Movement):
         left = [b for b in self.bosses if not b.out]
         if len(left) == 1:
             last = left[0]
-            caps = list(self.table.caps)
+            caps = list(self.table.tokens)
             for c in caps:
-                self.table.remove_cap(c)
+                self.table.remove_token(c)
             last.stash += len(caps)
             self.emit(ev.CapsScooped(last.name, len(caps)))
             last.out = True

@@ -7,17 +7,14 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
-
-console = Console()
+from ..ai import make_controller
+from ..errors import UserError
+from ..matches import print_summary, summary_with_ais
+from ..rules.engine import Match
+from .common import console, scenario_ais_seed
 
 
 def cmd_watch(args: argparse.Namespace) -> int:
-    from .ai import make_controller
-    from .cli import scenario_ais_seed
-    from .errors import UserError
-    from .matches import print_summary, summary_with_ais
-    from .rules.engine import Match
 
     sc, ais, seed = scenario_ais_seed(args)
     if args.record and not args.record.lower().endswith((".gif", ".mp4")):
@@ -34,7 +31,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
         m = Match(sc, seed=seed)
         return m, [make_controller(a, seed, i) for i, a in enumerate(ais)]
 
-    from .render.watch_app import Watcher, has_display, run_headless, run_window
+    from ..render.watch_app import Watcher, has_display, run_headless, run_window
 
     w = Watcher(make, seed)
     headless = args.headless or not has_display() or bool(args.record and not has_display())

@@ -12,12 +12,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import __version__
-from .data.errors import DataError, Problem
-from .data.rules_data import RulesData, default_rules
-from .rules.decisions import IllegalDecision
-from .rules.engine import Match
-from .rules.scenario import Scenario, scenario_from_doc
+from .. import __version__
+from ..data.errors import DataError, Problem
+from ..data.rules_data import RulesData, default_rules
+from .decisions import IllegalDecision
+from .engine import Match
+from .scenario import Scenario, scenario_from_doc
 
 FORMAT = "spacegits-replay/1"
 

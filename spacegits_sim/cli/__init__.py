@@ -1,0 +1,110 @@
+"""The ``spacegits`` command: watch, play, match, towers, validate, replay, tournament.
+
+One module per command; this one builds the parser and turns every user mistake (a bad
+file, a bad parameter) into one readable message and exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+
+from .. import __version__
+from ..data.errors import DataError
+from ..errors import UserError
+from ..physics.params import ParamError
+from .common import err
+from .match import cmd_match, cmd_replay
+from .play import cmd_play
+from .tournament import cmd_tournament
+from .towers import cmd_towers
+from .validate import cmd_validate
+from .watch import cmd_watch
+
+__all__ = ["main", "build_parser"]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="spacegits", description="A physics-backed simulator of Space Gits.")
+    ap.add_argument("--version", action="version", version=f"spacegits_sim {__version__}")
+    sub = ap.add_subparsers(dest="command", required=True)
+
+    w = sub.add_parser("watch", help="watch an AI-vs-AI match (window, or files + play-by-play when headless)")
+    w.add_argument("--scenario", default=None, help="scenario YAML (default: the embedded Quick Start)")
+    w.add_argument("--ai", default="heuristic,heuristic", help="controllers, one per boss, e.g. heuristic,search")
+    w.add_argument("--seed", type=int, default=None)
+    w.add_argument("--headless", action="store_true", help="no window: render files instead")
+    w.add_argument("--record", default=None, help="write a video/GIF of the match (.gif or .mp4)")
+    w.add_argument("--screenshot", default=None, help="save the final board as PNG")
+    w.add_argument("--out", default="out", help="folder for headless output (default: out/)")
+    w.set_defaults(func=cmd_watch)
+
+    t = sub.add_parser("towers", help="sweep tower fall rates by height and care level (Tower Lab)")
+    t.add_argument("--heights", default="1-12", help="tower heights in dice, e.g. 1-12 or 2,4,8")
+    t.add_argument("--care", default=None, help="care levels, comma-separated (default: all)")
+    t.add_argument("--experiment", default="scoot", choices=["scoot", "shove", "hit"],
+                   help="scoot: a 3D6 carry; shove: a 3\" shove; hit: a stray die hits the bottom die")
+    t.add_argument("--trials", type=int, default=100, help="seeded trials per (height, care)")
+    t.add_argument("--jobs", type=int, default=None, help="worker processes (default: all cores)")
+    t.add_argument("--seed", type=int, default=0)
+    t.add_argument("--params", default=None, help="YAML file overriding assets/physics/towers.yaml")
+    t.add_argument("--set", action="append", metavar="NAME=VALUE", help="override one parameter, e.g. friction_die_die=0.3")
+    t.add_argument("--json", default=None, help="write the results as JSON")
+    t.add_argument("--plot", default=None, help="write a PNG plot of fall rate vs height")
+    t.add_argument("--view", action="store_true", help="open the interactive tower bench (pygame)")
+    t.set_defaults(func=cmd_towers)
+
+    pl = sub.add_parser("play", help="play hot-seat on one screen (any mix of humans and AIs)")
+    pl.add_argument("--scenario", default=None)
+    pl.add_argument("--seed", type=int, default=None)
+    pl.add_argument("--seats", default=None, help="one per boss: human, random, heuristic, search (default: all human)")
+    pl.add_argument("--resume", default=None, help="continue a saved game (a replay file)")
+    pl.add_argument("--save", default="out/hotseat.replay.json", help="where Ctrl+S (and closing the window) saves")
+    pl.set_defaults(func=cmd_play)
+
+    mt = sub.add_parser("match", help="play one headless AI match and print a summary")
+    mt.add_argument("--scenario", default=None, help="scenario YAML (default: the Quick Start)")
+    mt.add_argument("--seed", type=int, default=None)
+    mt.add_argument("--ai", default="heuristic,random", help="one controller per boss: random, heuristic, search")
+    mt.add_argument("--json", default=None, help="write the summary as JSON")
+    mt.add_argument("--replay", default=None, help="write the replay file")
+    mt.add_argument("--log", action="store_true", help="print the play-by-play")
+    mt.set_defaults(func=cmd_match)
+
+    tn = sub.add_parser("tournament", help="round-robin AI matches with seats swapped, in parallel")
+    tn.add_argument("--scenario", default=None)
+    tn.add_argument("--ai", default="heuristic,random", help="the AIs to pit against each other")
+    tn.add_argument("--games", type=int, default=20, help="games per pair (seats swapped every other game)")
+    tn.add_argument("--jobs", type=int, default=None, help="local worker processes (default: all cores)")
+    tn.add_argument("--scheduler", default=None, help="address of an existing Dask scheduler (needs the distributed extra)")
+    tn.add_argument("--seed", type=int, default=0)
+    tn.add_argument("--json", default=None)
+    tn.add_argument("--plot", default=None)
+    tn.set_defaults(func=cmd_tournament)
+
+    rp = sub.add_parser("replay", help="re-run a replay and check every decision's checksum")
+    rp.add_argument("file")
+    rp.add_argument("--verify", action="store_true", default=True, help="(always on) confirm every checksum")
+    rp.set_defaults(func=cmd_replay)
+
+    v = sub.add_parser("validate", help="check gang, scenario or house-rule YAML files")
+    v.add_argument("files", nargs="+")
+    v.add_argument("--house", action="append", help="house-rule YAML to apply first")
+    v.add_argument("--budget", type=int, default=None, help="cap budget (default 25)")
+    v.set_defaults(func=cmd_validate)
+    return ap
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except (UserError, ParamError) as e:
+        err.print(f"[red]error:[/] {e}")
+        return 2
+    except DataError as e:
+        err.print(f"[red]error:[/] {e}")
+        return 2
+    except KeyboardInterrupt:
+        err.print("interrupted")
+        return 130

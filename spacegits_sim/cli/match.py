@@ -1,0 +1,50 @@
+"""``spacegits match`` and ``spacegits replay``: a headless AI match, and re-running a replay."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+from .. import __version__
+from ..matches import play_by_play, play_match, print_summary, summary_with_ais
+from ..rules.replay import load_replay, rebuild, save_replay
+from .common import console, err, scenario_ais_seed
+
+
+def cmd_match(args: argparse.Namespace) -> int:
+    sc, ais, seed = scenario_ais_seed(args)
+    t0 = time.perf_counter()
+    m = play_match(sc, seed, ais)
+    wall = time.perf_counter() - t0
+    s = summary_with_ais(m, ais)
+    s["wall_s"] = round(wall, 3)
+    if args.log:
+        for line in play_by_play(m):
+            console.print(line, highlight=False)
+    print_summary(s, console)
+    if args.json:
+        Path(args.json).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.json).write_text(json.dumps({k: v for k, v in s.items() if k != "wall_s"}, indent=1))
+        console.print(f"wrote {args.json}")
+    if args.replay:
+        save_replay(m, args.replay, {"ai": ais})
+        console.print(f"wrote {args.replay}")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    doc = load_replay(args.file)
+    if doc.get("version") != __version__:
+        err.print(f"[yellow]note:[/] recorded with spacegits_sim {doc.get('version')}, this is {__version__}")
+    v = rebuild(doc, str(args.file), verify=True)
+    if not v.ok:
+        err.print(f"[red]replay {args.file}[/]: {v.message}")
+        return 1
+    console.print(f"[green]ok[/] {args.file}: {v.message}")
+    if v.match.over:
+        print_summary(v.match.summary(), console)
+    else:
+        console.print(f"the match is not over: {v.match.pending.kind if v.match.pending else ''} is next (resume it with spacegits play --resume)")
+    return 0

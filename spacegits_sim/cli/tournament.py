@@ -1,0 +1,82 @@
+"""``spacegits tournament``: round-robin AI matches with seats swapped, on local processes or Dask."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import time
+from pathlib import Path
+from statistics import mean
+
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table as RichTable
+
+from ..ai import CONTROLLERS
+from ..errors import UserError
+from ..rules.replay import scenario_to_doc
+from .common import console, err, load_scenario_option
+
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    from ..tournament import aggregate, plot, run, schedule
+
+    sc = load_scenario_option(args.scenario)
+    if len(sc.players) != 2:
+        raise UserError("tournaments are played on 2-boss scenarios")
+    ais = [a.strip() for a in args.ai.split(",") if a.strip()]
+    bad = [a for a in ais if a not in CONTROLLERS]
+    if bad or len(ais) < 2:
+        raise UserError(f"--ai needs at least two of {', '.join(CONTROLLERS)}, got '{args.ai}'")
+    if args.games < 1:
+        raise UserError("--games must be at least 1")
+    tasks = schedule(scenario_to_doc(sc), ais, args.games, args.seed)
+    jobs = args.jobs or (os.cpu_count() or 1)
+    t0 = time.perf_counter()
+    where = f"Dask at {args.scheduler}" if args.scheduler else f"{jobs} local process(es)"
+    with Progress(TextColumn(f"[bold]tournament[/] on {where}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), TimeRemainingColumn(), console=err) as prog:
+        task = prog.add_task("matches", total=len(tasks))
+        results = run(tasks, jobs, args.scheduler, progress=lambda d, _: prog.update(task, completed=d))
+    wall = time.perf_counter() - t0
+    pairs, failures = aggregate(results, ais)
+    t = RichTable(title=f"{sc.name}: {args.games} games per pair, seats swapped (win rate among decided games, 95% CI)")
+    for col in ("pair", "wins", "ties", "failed", "win rate (first)", "95% CI", "mean new caps"):
+        t.add_column(col)
+    for p in pairs:
+        r, lo, hi = p.rate_a()
+        caps = f"{mean(p.caps_a):.1f} / {mean(p.caps_b):.1f}" if p.caps_a else "-"
+        t.add_row(f"{p.a} vs {p.b}", f"{p.wins_a}-{p.wins_b}", str(p.ties), str(p.failed), f"{r:.1%}",
+                  f"{lo:.1%} - {hi:.1%}", caps)
+    console.print(t)
+    console.print(f"{len(results)} matches in {wall:.1f} s on {where}")
+    for f in failures:
+        err.print(f"[red]failed:[/] seed {f['seed']} seats {f['seats']}: {f['error']}")
+    if failures:
+        Path("out").mkdir(exist_ok=True)
+        for f in failures:
+            if f.get("replay"):
+                path = Path("out") / f"failed_seed{f['seed']}_{'_'.join(f['seats'])}.replay.json"
+                path.write_text(json.dumps(f["replay"]))
+                err.print(f"  replay: {path}")
+    if args.json:
+        doc = {"scenario": sc.name, "games": args.games, "ais": ais, "wall_s": wall,
+               "pairs": [{"a": p.a, "b": p.b, "wins_a": p.wins_a, "wins_b": p.wins_b, "ties": p.ties, "failed": p.failed,
+                          "rate_a": p.rate_a()[0], "ci95": list(p.rate_a()[1:]),
+                          "mean_caps_a": mean(p.caps_a) if p.caps_a else None,
+                          "mean_caps_b": mean(p.caps_b) if p.caps_b else None} for p in pairs],
+               "failures": [{k: v for k, v in f.items() if k != "replay"} for f in failures]}
+        Path(args.json).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.json).write_text(json.dumps(doc, indent=1))
+        console.print(f"wrote {args.json}")
+    if args.plot:
+        plot(pairs, args.plot)
+        console.print(f"wrote {args.plot}")
+    return 0

@@ -1,0 +1,297 @@
+"""Queries: sweeps of bases and hulls, pushes, lines of fire, traces, distances and arcs.
+
+Contacts are edge to edge and grazing counts. Low things (dice, tokens, towers, lying
+figures, terrain no taller than the low height) are passed over by lines of fire.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from typing import Any
+
+import pymunk
+from pymunk import Vec2d
+
+from .results import (Contact, Kind, LineHit, LineResult, Point, SweepResult, Thing, _mask, _need)
+from .world import TableWorld, _Figure
+
+
+class Queries(TableWorld):
+    """Questions the rules ask of the table; only sweeps' callers move anything."""
+
+    def sweep(self, ident: str, toward: Point | None = None, distance: float = 0.0,
+              direction: Point | None = None, ignore: Iterable[str] = (),
+              stop_kinds: Iterable[Kind] = (Kind.DIE, Kind.TOKEN, Kind.FIGURE, Kind.TERRAIN)) -> SweepResult:
+        """Slide figure ``ident``'s round base in a straight line; stop at the first contact.
+
+        Give ``toward`` (a point) or ``direction``. Contacts are edge to edge and grazing
+        counts. Things the base already touches but is moving away from do not stop it.
+        The figure is NOT moved: call :meth:`move_figure` with ``result.end``.
+        """
+        f = self._figure(ident)
+        _need(distance >= 0, f"distance must not be negative, got {distance}")
+        start = Vec2d(*f.body.position)
+        if direction is None:
+            _need(toward is not None, "give toward or direction")
+            assert toward is not None
+            d = Vec2d(*toward) - start
+        else:
+            d = Vec2d(*direction)
+        if d.length < 1e-9 or distance == 0:
+            return SweepResult((start.x, start.y), (start.x, start.y), distance, 0.0, None)
+        d = d.normalized()
+        r = f.radius
+        end = start + d * distance
+        ignore_set = set(ignore)
+        filt = pymunk.ShapeFilter(group=f.shape.filter.group, mask=_mask(stop_kinds))
+        best: tuple[float, Contact] | None = None
+        for info in self.space.segment_query((start.x, start.y), (end.x, end.y), r + 1e-6, filt):
+            thing: Thing = info.shape.thing  # type: ignore[attr-defined]
+            if thing.id in ignore_set or info.shape is f.tower_shape:
+                continue
+            travelled = info.alpha * distance
+            if travelled <= 1e-6 and not self._approaching(info.shape, start, d, r):
+                continue
+            if best is None or travelled < best[0]:
+                best = (travelled, Contact(thing, (info.point.x, info.point.y), travelled))
+        edge = self._edge_distance(start, d, r)
+        if edge is not None and edge < distance and (best is None or edge < best[0]):
+            p = start + d * edge
+            best = (edge, Contact(Thing(Kind.EDGE, "edge"), (p.x, p.y), edge))
+        if best is None:
+            return SweepResult((start.x, start.y), (end.x, end.y), distance, distance, None)
+        stop = start + d * best[0]
+        return SweepResult((start.x, start.y), (stop.x, stop.y), distance, best[0], best[1])
+
+    def _approaching(self, shape: pymunk.Shape, start: Vec2d, d: Vec2d, r: float) -> bool:
+        """Is a base already touching ``shape`` moving into it (so it is blocked at once)?"""
+        before = shape.point_query((start.x, start.y)).distance
+        ahead = start + d * 0.01
+        after = shape.point_query((ahead.x, ahead.y)).distance
+        return after < before - 1e-9
+
+    def _edge_distance(self, start: Vec2d, d: Vec2d, r: float) -> float | None:
+        """How far until the base's edge reaches the table edge (None if it never does)."""
+        best: float | None = None
+        for pos, vel, lo, hi in ((start.x, d.x, r, self.width - r), (start.y, d.y, r, self.height - r)):
+            if vel > 1e-12:
+                t = (hi - pos) / vel
+            elif vel < -1e-12:
+                t = (lo - pos) / vel
+            else:
+                continue
+            t = max(t, 0.0)
+            best = t if best is None else min(best, t)
+        return best
+
+    def push(self, ident: str, away_from: str, distance: float,
+              stop_kinds: Iterable[Kind] = (Kind.TOKEN, Kind.FIGURE, Kind.TERRAIN)) -> SweepResult:
+        """Push ``ident`` directly away from figure ``away_from`` by ``distance``; moves it."""
+        me = Vec2d(*self.figure_position(ident))
+        other = Vec2d(*self.figure_position(away_from))
+        d = me - other
+        if d.length < 1e-9:
+            d = Vec2d(1, 0)
+        res = self.sweep(ident, direction=(d.x, d.y), distance=distance, ignore=[away_from], stop_kinds=stop_kinds)
+        self.move_figure(ident, res.end)
+        return res
+
+    def line_of_fire(self, ident: str, toward: Point, range_in: float,
+                     low_height_in: float | None = None) -> LineResult:
+        """A straight line from figure ``ident``'s base edge towards ``toward`` for ``range_in``.
+
+        The hit is the first thing that is not low: low things are dice, tokens, towers, lying
+        figures and terrain no taller than ``low_height_in`` (rulebook: 2"). ``crossed_low``
+        lists the low things crossed on the way (for cover and barrels). Grazing counts.
+        """
+        _need(range_in >= 0, f"range_in must not be negative, got {range_in}")
+        low_h = float(self.p["low_height_in"]) if low_height_in is None else low_height_in
+        f = self._figure(ident)
+        c = Vec2d(*f.body.position)
+        d = Vec2d(*toward) - c
+        d = d.normalized() if d.length > 1e-9 else Vec2d(1, 0)
+        start = c + d * self._exit_distance(f, d)
+        # the group filter skips the shooter's own base and tower
+        hits = self._hits(start, d, range_in, low_h, pymunk.ShapeFilter(group=f.shape.filter.group), ())
+        first = next((h for h in hits if not h.low), None)
+        limit = first.distance if first else range_in + 1
+        crossed = tuple(h for h in hits if h.low and h.distance <= limit)
+        end = start + d * range_in
+        return LineResult((start.x, start.y), (end.x, end.y), first, crossed, tuple(hits))
+
+    def _hits(self, start: Vec2d, d: Vec2d, range_in: float, low_h: float, filt: pymunk.ShapeFilter,
+              exclude: Iterable[str]) -> list[LineHit]:
+        """Everything a segment from ``start`` along ``d`` touches within ``range_in``, nearest first."""
+        end = start + d * range_in
+        ex = set(exclude)
+        hits: list[LineHit] = []
+        for info in self.space.segment_query((start.x, start.y), (end.x, end.y), 1e-6, filt):
+            thing: Thing = info.shape.thing  # type: ignore[attr-defined]
+            if thing.id in ex:
+                continue
+            hits.append(LineHit(thing, (info.point.x, info.point.y), info.alpha * range_in, self._is_low(info.shape, low_h)))
+        hits.sort(key=lambda h: (h.distance, h.thing.kind.value, h.thing.id))
+        return hits
+
+    def trace(self, start: Point, toward: Point, range_in: float, passes_over: Any,
+              exclude: Iterable[str] = ()) -> LineResult:
+        """A line from ``start`` towards ``toward`` for ``range_in``; the hit is the first thing
+        ``passes_over(thing, low)`` says False for. Used for explosions, whose "bullets" start
+        at the exploding object rather than at a figure."""
+        _need(range_in >= 0, f"range_in must not be negative, got {range_in}")
+        c = Vec2d(*start)
+        d = Vec2d(*toward) - c
+        d = d.normalized() if d.length > 1e-9 else Vec2d(1, 0)
+        hits = self._hits(c, d, range_in, float(self.p["low_height_in"]), pymunk.ShapeFilter(), exclude)
+        first = next((h for h in hits if not passes_over(h.thing, h.low)), None)
+        limit = first.distance if first else range_in + 1
+        crossed = tuple(h for h in hits if h.distance <= limit and h is not first)
+        end = c + d * range_in
+        return LineResult((c.x, c.y), (end.x, end.y), first, crossed, tuple(hits))
+
+    def terrain_edge_point(self, ident: str, toward: Point) -> Point:
+        """Where a line from the centre of terrain piece ``ident`` towards a point leaves it."""
+        sh = self._terrain[ident].shape
+        bb = sh.bb
+        c = Vec2d((bb.left + bb.right) / 2, (bb.bottom + bb.top) / 2)
+        d = Vec2d(*toward) - c
+        d = d.normalized() if d.length > 1e-9 else Vec2d(1, 0)
+        far = c + d * (max(bb.right - bb.left, bb.top - bb.bottom) + 1)
+        info = sh.segment_query(far, c)
+        p = info.point if info.shape is not None else c
+        return (p.x, p.y)
+
+    def _exit_distance(self, f: _Figure, d: Vec2d) -> float:
+        if f.hull is None:
+            return f.radius
+        # distance from the centre to the hull edge along d
+        info = f.shape.segment_query(f.body.position + d * (f.radius * 2), f.body.position)
+        return (info.point - f.body.position).length if info.shape is not None else f.radius
+
+    def _is_low(self, shape: pymunk.Shape, low_h: float) -> bool:
+        thing: Thing = shape.thing  # type: ignore[attr-defined]
+        if thing.kind in (Kind.DIE, Kind.TOKEN, Kind.TOWER):
+            return True
+        if thing.kind == Kind.TERRAIN:
+            return self._terrain[thing.id].height_in <= low_h
+        return not self._figures[thing.id].upright
+
+    def within(self, distance: float, point: Point | None = None, figure: str | None = None,
+               kinds: Iterable[Kind] = (Kind.DIE, Kind.TOKEN, Kind.FIGURE, Kind.TERRAIN)) -> list[tuple[Thing, float]]:
+        """Everything within ``distance`` (edge to edge) of a point or a figure, nearest first."""
+        _need(distance >= 0, f"distance must not be negative, got {distance}")
+        _need((point is None) != (figure is None), "give exactly one of point or figure")
+        mask = _mask(kinds)
+        out: dict[Thing, float] = {}
+        if point is not None:
+            for q in self.space.point_query(point, distance, pymunk.ShapeFilter(mask=mask)):
+                thing = q.shape.thing  # type: ignore[attr-defined]
+                out[thing] = min(out.get(thing, math.inf), max(0.0, q.distance))
+        else:
+            assert figure is not None
+            f = self._figure(figure)
+            probe_body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
+            probe_body.position = f.body.position
+            probe_body.angle = f.body.angle
+            if f.hull is None:
+                probe: pymunk.Shape = pymunk.Circle(probe_body, f.radius + distance)
+            else:
+                w, ln = f.hull
+                probe = pymunk.Poly.create_box(probe_body, (ln, w), radius=distance)
+            probe.filter = pymunk.ShapeFilter(group=f.shape.filter.group, mask=mask)
+            for q in self.space.shape_query(probe):
+                thing = q.shape.thing  # type: ignore[attr-defined]
+                if thing.id == figure:
+                    continue
+                out[thing] = min(out.get(thing, math.inf), self._gap(f, q.shape))
+        return sorted(out.items(), key=lambda kv: (kv[1], kv[0].kind.value, kv[0].id))
+
+    def _gap(self, f: _Figure, other: pymunk.Shape) -> float:
+        """Edge-to-edge distance between a figure and a shape."""
+        if f.hull is None:
+            return max(0.0, other.point_query(f.body.position).distance - f.radius)
+        info = f.shape.shapes_collide(other)
+        if info.points:
+            return 0.0
+        return max(0.0, min(other.point_query(f.body.local_to_world(v)).distance
+                            for v in f.shape.get_vertices()))  # type: ignore[attr-defined]
+
+    def distance_between(self, a: str, b: str) -> float:
+        """Edge-to-edge distance between two figures' bases."""
+        fa, fb = self._figure(a), self._figure(b)
+        return self._gap(fa, fb.shape)
+
+    def in_front_arc(self, ident: str, point: Point) -> bool:
+        """Is ``point`` in the 180° front arc of a hull (the half-plane ahead of its middle)?"""
+        f = self._figure(ident)
+        local = f.body.world_to_local(point)
+        return local.x >= 0.0
+
+    def in_front_corridor(self, ident: str, point: Point, grace_in: float = 0.0) -> bool:
+        """Is ``point`` in the corridor straight ahead of a hull, as wide as the hull?"""
+        f = self._figure(ident)
+        w = f.hull[0] if f.hull else 2 * f.radius
+        local = f.body.world_to_local(point)
+        return local.x >= 0.0 and abs(local.y) <= w / 2.0 + grace_in
+
+    def sweep_hull(self, ident: str, distance: float = 0.0, turn_to: float | None = None,
+                   ignore: Iterable[str] = (), step_in: float = 0.05) -> SweepResult:
+        """Move a box hull forward ``distance`` (after pivoting to ``turn_to``), stopping at a contact.
+
+        The pivot comes first, about the centre; if something blocks it the hull turns as far
+        as it can. Returns where the centre would end. The figure is NOT moved.
+        """
+        f = self._figure(ident)
+        _need(f.hull is not None, f"figure '{ident}' has no hull")
+        _need(distance >= 0, f"distance must not be negative, got {distance}")
+        assert f.hull is not None
+        ignore_set = set(ignore) | {ident}
+        w, ln = f.hull
+        start = Vec2d(*f.body.position)
+        angle = f.body.angle
+
+        def blocked(pos: Vec2d, ang: float) -> Contact | None:
+            body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
+            body.position = pos
+            body.angle = ang
+            probe = pymunk.Poly.create_box(body, (ln, w))
+            probe.filter = pymunk.ShapeFilter(group=f.shape.filter.group, mask=_mask((Kind.DIE, Kind.TOKEN, Kind.FIGURE, Kind.TERRAIN)))
+            for q in self.space.shape_query(probe):
+                thing: Thing = q.shape.thing  # type: ignore[attr-defined]
+                if thing.id in ignore_set or q.shape is f.tower_shape:
+                    continue
+                pts = q.contact_point_set.points
+                p = pts[0].point_a if pts else pos
+                return Contact(thing, (p.x, p.y), 0.0)
+            return None
+
+        if turn_to is not None:
+            delta = (turn_to - angle + math.pi) % (2 * math.pi) - math.pi
+            n = max(1, int(abs(delta) / math.radians(1.0)))
+            for i in range(1, n + 1):
+                a = angle + delta * i / n
+                c = blocked(start, a)
+                if c is not None:
+                    return SweepResult((start.x, start.y), (start.x, start.y), distance, 0.0, c)
+                final_angle = a
+            angle = final_angle
+        fwd = Vec2d(1, 0).rotated(angle)
+        travelled = 0.0
+        while travelled < distance:
+            nxt = min(distance, travelled + step_in)
+            c = blocked(start + fwd * nxt, angle)
+            if c is not None:
+                lo, hi = travelled, nxt
+                for _ in range(12):
+                    mid = (lo + hi) / 2
+                    if blocked(start + fwd * mid, angle) is None:
+                        lo = mid
+                    else:
+                        hi = mid
+                end = start + fwd * lo
+                return SweepResult((start.x, start.y), (end.x, end.y), distance, lo,
+                                   Contact(c.thing, c.point, lo))
+            travelled = nxt
+        end = start + fwd * distance
+        return SweepResult((start.x, start.y), (end.x, end.y), distance, distance, None)

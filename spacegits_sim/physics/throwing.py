@@ -1,0 +1,212 @@
+"""Throwing: dice thrown from a hand to an aim point, and tokens dropped from a height.
+
+Physical model (details and sources in docs/physics.md):
+
+* A thrown die flies along a parabola in height from the hand to its touchdown point,
+  colliding only with things taller than it is at that moment (tall terrain, standing
+  figures, towers). It then tumbles/slides on the table under **Coulomb friction** — a
+  pivot and a gear joint to a static body whose force is capped at μ·m·g (pymunk's
+  ``tank.py`` idiom), so dice stop dead in a finite distance v²/(2μg) as real dice do,
+  rather than creeping forever as they would under viscous damping.
+* The touchdown point is the aim point, pulled back by the expected slide and scattered
+  by the thrower's hand, so a throw's mean resting point is its aim.
+* Face values come from a separate seeded stream, one draw per die: fairness does not
+  depend on the physics.
+* A throw ends when everything is at rest (settle detection), not after a fixed time.
+* Anything whose centre crosses the table edge is lost. There are no walls.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+import pymunk
+from pymunk import Vec2d
+
+from ..data.dice import DIE_TYPES
+from .results import MM, DieResult, Kind, Point, ThrowResult, Thing, TokenDrop, TowerHit, _mask, _need
+from .world import TableWorld
+
+
+class Throwing(TableWorld):
+    """Throws and drops: simulated until everything is at rest."""
+
+    def throw(self, hand: Point, aim: Point, dice: Sequence[int], rng_scatter: np.random.Generator,
+              rng_faces: np.random.Generator, strength: float = 0.5, scatter: float | None = None,
+              thrower: str | None = None) -> ThrowResult:
+        """Throw ``dice`` (sides of each) from ``hand`` at ``aim``; simulate until all are at rest.
+
+        ``strength`` 0–1 sets how hard (how far the dice slide after landing); ``scatter`` is
+        the hand's 1-sigma landing error in inches (default from the params). ``thrower`` is
+        carried on tower hits so the rules can blame the right boss.
+        """
+        _need(len(dice) > 0, "dice: a throw needs at least one die")
+        for s in dice:
+            _need(s in DIE_TYPES, f"dice: no D{s} on the table (die types are {', '.join(f'D{t}' for t in DIE_TYPES)})")
+        self._need_on_table(hand, "hand")
+        _need(all(math.isfinite(c) for c in aim), f"aim must be a finite point, got {aim}")
+        _need(0.0 <= strength <= 1.0, f"strength must be between 0 and 1, got {strength}")
+        tp = self.p["throw"]
+        scatter = float(tp["scatter_in"]) if scatter is None else float(scatter)
+        _need(scatter >= 0, f"scatter must not be negative, got {scatter}")
+
+        hand_v = Vec2d(*hand)
+        aim_v = Vec2d(*aim)
+        offset = aim_v - hand_v
+        dist = offset.length
+        direction = offset.normalized() if dist > 1e-9 else Vec2d(1, 0)
+        mu = float(self.p["die_friction"])
+        v_nom = float(tp["slide_speed_min_in_s"]) + strength * (float(tp["slide_speed_max_in_s"]) - float(tp["slide_speed_min_in_s"]))
+        spread = float(tp["slide_spread"])
+        # expected slide distance E[v^2]/(2 mu g) with v log-normal: the mean rest point is the aim
+        # (times E[cos(turn)] = exp(-s^2/2) for the normal turn off the line of the throw)
+        turn_sd = float(tp["direction_spread_rad"])
+        mean_slide = v_nom ** 2 * math.exp(2 * spread ** 2) / (2 * mu * self.g) * math.exp(-turn_sd ** 2 / 2)
+        sigma = scatter + float(tp["scatter_per_in"]) * dist if scatter > 0 else 0.0
+
+        results: list[DieResult] = []
+        bodies: list[tuple[DieResult, pymunk.Body | None]] = []
+        all_hits: list[TowerHit] = []
+        for sides in dice:
+            ident = self._new_id("die")
+            value = int(rng_faces.integers(1, sides + 1))
+            nx, ny = rng_scatter.normal(0.0, 1.0, 2)
+            v = v_nom * math.exp(spread * float(rng_scatter.normal()))
+            turn = float(rng_scatter.normal(0.0, float(tp["direction_spread_rad"])))
+            spin = float(rng_scatter.normal(0.0, 8.0))
+            touchdown = aim_v - direction * mean_slide + Vec2d(nx, ny) * sigma
+            res = DieResult(ident, sides, value, None, 0.0, False, [])
+            traj, stop_at, flight_hits = self._fly(hand_v, touchdown, sides, ident, thrower)
+            res.trajectory = traj
+            res.tower_hits.extend(flight_hits)
+            all_hits.extend(flight_hits)
+            land = Vec2d(*traj[-1][:2])
+            slide_dir = direction.rotated(turn)
+            if stop_at is not None:
+                res.stopped_by = stop_at
+                slide_dir = -direction  # bounced back off the tall thing
+                v *= 0.3
+            if not self.on_table((land.x, land.y), float(self.p["edge_margin_in"])):
+                res.lost = True
+                bodies.append((res, None))
+                results.append(res)
+                continue
+            body, shape = self._make_die(sides, (land.x, land.y), float(rng_scatter.uniform(0, 2 * math.pi)))
+            self._tag(shape, Kind.DIE, ident)
+            body.velocity = slide_dir * v
+            body.angular_velocity = spin
+            self.space.add(body, shape)
+            self._add_coulomb(body, mu, shape)
+            self._dice[ident] = (body, shape, sides, value)
+            bodies.append((res, body))
+            results.append(res)
+
+        steps = self._settle([b for _, b in bodies if b is not None], bodies, thrower)
+        for res, body in bodies:
+            if body is None or res.id not in self._dice:
+                res.lost = True
+                res.position = None
+                continue
+            res.position = (body.position.x, body.position.y)
+            res.angle = body.angle
+        for h in self._pending_hits:
+            for res, _ in bodies:
+                if res.id == h.die_id:
+                    res.tower_hits.append(h)
+            all_hits.append(h)
+        self._pending_hits = []
+        return ThrowResult(results, steps, steps * self.dt, all_hits)
+
+    def _fly(self, hand: Vec2d, touchdown: Vec2d, sides: int, ident: str,
+             thrower: str | None) -> tuple[list[tuple[float, float, float]], Thing | None, list[TowerHit]]:
+        """The airborne arc from hand to touchdown; stops at the first thing taller than the die.
+
+        One thick segment query finds everything under the flight path; the die's height at
+        the moment it reaches each thing decides whether it passes over. Towers it clips are
+        reported (a flying die knocks a tower) without stopping it; a tall thing stops it.
+        """
+        tp = self.p["throw"]
+        h0 = float(tp["hand_height_in"])
+        hx, hy = hand.x, hand.y
+        dx, dy = touchdown.x - hx, touchdown.y - hy
+        span = math.hypot(dx, dy)
+        t_total = max(span / float(tp["flight_speed_in_s"]), 0.15)
+        g = self.g
+        vz = (g * t_total / 2.0) - h0 / t_total
+        dp = self.p["dice"][f"d{sides}"]
+        die_r = float(dp["circumradius_mm"]) * MM * 0.8
+        mass = float(dp["mass_g"])
+
+        def z_at(frac: float) -> float:
+            t = t_total * frac
+            return max(0.0, h0 + vz * t - 0.5 * g * t * t)
+
+        hits: list[TowerHit] = []
+        stop: tuple[float, Thing] | None = None
+        if span > 1e-9:
+            filt = pymunk.ShapeFilter(mask=_mask((Kind.TERRAIN, Kind.FIGURE, Kind.TOWER)))
+            infos = self.space.segment_query((hx, hy), (touchdown.x, touchdown.y), die_r, filt)
+            for info in sorted(infos, key=lambda i: i.alpha):
+                thing: Thing = info.shape.thing  # type: ignore[attr-defined]
+                z = z_at(info.alpha)
+                if z >= self._height_of(info.shape):
+                    continue
+                if thing.kind == Kind.TOWER:
+                    if stop is None:
+                        speed = span / t_total
+                        hits.append(TowerHit(thing.id, ident, z / MM, speed / MM, (dx / span, dy / span), mass, True))
+                    continue
+                stop = (info.alpha, thing)
+                break
+        end_frac = 1.0 if stop is None else stop[0]
+        n = max(1, int(math.ceil(t_total * end_frac * 60)))
+        traj = [(hx + dx * end_frac * k / n, hy + dy * end_frac * k / n, z_at(end_frac * k / n)) for k in range(n + 1)]
+        if stop is not None:
+            back = max(0.0, end_frac - die_r * 0.5 / max(span, 1e-9))
+            traj.append((hx + dx * back, hy + dy * back, 0.0))
+            return traj, stop[1], hits
+        traj[-1] = (touchdown.x, touchdown.y, 0.0)
+        return traj, None, hits
+
+    def drop_tokens(self, count: int, center: Point, rng: np.random.Generator,
+                  height_in: float | None = None) -> list[TokenDrop]:
+        """Drop ``count`` tokens from a height over ``center``: they bounce, roll and scatter."""
+        _need(count >= 1, f"count: drop at least one token, got {count}")
+        self._need_on_table(center, "center")
+        cp = self.p["token_drop"]
+        h = float(cp["height_in"]) if height_in is None else float(height_in)
+        _need(h >= 0, f"height_in must not be negative, got {h}")
+        impact = math.sqrt(2 * self.g * h)
+        drops: list[TokenDrop] = []
+        pairs: list[tuple[TokenDrop, pymunk.Body | None]] = []
+        t_fall = math.sqrt(2 * h / self.g) if h > 0 else 0.0
+        for _ in range(count):
+            ident = self._new_id(self.token_name)
+            sx, sy = rng.normal(0.0, float(cp["hand_spread_in"]), 2)
+            p = Vec2d(center[0] + sx, center[1] + sy)
+            ang = float(rng.uniform(0, 2 * math.pi))
+            speed = impact * float(cp["bounce"]) * abs(float(rng.normal()))
+            traj = [(p.x, p.y, h - 0.5 * self.g * (t_fall * k / 6) ** 2) for k in range(7)]
+            drop = TokenDrop(ident, None, False, traj)
+            drops.append(drop)
+            if not self.on_table((p.x, p.y)):
+                drop.lost = True
+                self.lost_tokens.append(ident)
+                pairs.append((drop, None))
+                continue
+            body, shape = self._make_token((p.x, p.y))
+            self._tag(shape, Kind.TOKEN, ident)
+            body.velocity = Vec2d(math.cos(ang), math.sin(ang)) * speed
+            self.space.add(body, shape)
+            self._add_coulomb(body, float(self.p["token"]["friction"]), shape)
+            self._tokens[ident] = (body, shape)
+            pairs.append((drop, body))
+        self._settle([b for _, b in pairs if b is not None], pairs)  # type: ignore[arg-type]
+        for drop, body in pairs:
+            if body is None or drop.id not in self._tokens:
+                drop.lost = True
+            else:
+                drop.position = (body.position.x, body.position.y)
+        return drops
