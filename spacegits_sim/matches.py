@@ -10,6 +10,7 @@ from rich.table import Table as RichTable
 
 from .ai import make_controller
 from .data.rules_data import RulesData, default_rules
+from .rules import events as ev
 from .rules.engine import Match
 from .rules.scenario import Scenario
 
@@ -35,11 +36,15 @@ def play_match(scenario: Scenario, seed: int, ais: Sequence[str], rules: RulesDa
     return m
 
 
-def summary_with_ais(m: Match, ais: Sequence[str]) -> dict[str, Any]:
-    s = m.summary()
-    for b, a in zip(m.bosses, ais):
-        s["bosses"][b.name]["ai"] = a
-    return s
+def summary_with_ais(summary: dict[str, Any], ais: Sequence[str]) -> dict[str, Any]:
+    """A summary with each boss's controller named (bosses in seat order)."""
+    for name, a in zip(summary["bosses"], ais):
+        summary["bosses"][name]["ai"] = a
+    return summary
+
+
+def summary_from_events(events: list[Any]) -> dict[str, Any]:
+    return ev.summary_from_events(events)
 
 
 def print_summary(s: dict[str, Any], console: Console) -> None:

@@ -37,10 +37,7 @@ def match(gangs, positions: dict[str, tuple[float, float]], terrain=None, seed=1
                 break
         m.answer((mid, p))
     for mid, pos in positions.items():
-        m.table.move_figure(mid, pos)
-    for mid, mod in m.models.items():
-        if mid not in positions and mod.in_play:
-            pass
+        m.place_model(m.models[mid], pos, "test set-up")
     return m
 
 

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import math
 
 import pytest
 
 from spacegits_sim.ai.random_ai import RandomController
 from spacegits_sim.data import default_rules
 from spacegits_sim.physics.table import Kind
-from spacegits_sim.rules import events as ev
 from spacegits_sim.rules.engine import Match
 from spacegits_sim.rules.scenario import load_scenario
 

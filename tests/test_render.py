@@ -13,6 +13,7 @@ import pytest  # noqa: E402
 from helpers import match  # noqa: E402
 from spacegits_sim.render.board import BOSS_COLOURS, CAP_COLOUR, TALL_COLOUR, BoardRenderer  # noqa: E402
 from spacegits_sim.render.hotseat import HotseatApp  # noqa: E402
+from spacegits_sim.render.scene import Scene  # noqa: E402
 from spacegits_sim.rules import events as ev  # noqa: E402
 from spacegits_sim.rules.decisions import (AimThrow, ChooseAction, ChooseActivation, ChooseCare, FightThrow,  # noqa: E402
                                            OrderMoveDie)
@@ -44,7 +45,7 @@ def settle(app, seconds=30.0):
 
 
 def click(app, table_point):
-    px = app.renderer.to_px(app.match, table_point)
+    px = app.renderer.to_px(app.scene, table_point)
     app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=px, rel=(0, 0), buttons=(0, 0, 0)))
     app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=px, button=1))
     app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=px, button=1))
@@ -77,8 +78,8 @@ def test_select_a_model_throw_by_drag_and_resolve_a_scoot_through_the_ui():
     assert isinstance(app.human_turn(), AimThrow)
     # drag: press at the aim point, drag 3" (half strength), release
     aim = (12.0, 12.0)
-    a = app.renderer.to_px(m, aim)
-    b = app.renderer.to_px(m, (15.0, 12.0))
+    a = app.renderer.to_px(app.scene, aim)
+    b = app.renderer.to_px(app.scene, (15.0, 12.0))
     app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
     app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=b, rel=(0, 0), buttons=(1, 0, 0)))
     app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
@@ -175,21 +176,22 @@ def test_ctrl_s_saves_a_replay_that_resumes_the_game(tmp_path):
 def test_the_board_draws_models_caps_terrain_and_towers_where_the_state_says():
     m = match([[dict(ORC, name="Grunk")], [dict(ORC, name="Urgat")]], {"a1": (6, 6), "b1": (18, 18)},
               terrain=[{"type": "building", "polygon": [[10, 10], [14, 10], [14, 14], [10, 14]]}])
-    cap = m.table.add_token((3, 20))
+    m.place_cap((3, 20), "test set-up")
     from helpers import drive
     drive(m, m.add_tower_dice(m.models["a1"], 3, "swig"))
     r = BoardRenderer((1280, 800))
     surf = pygame.Surface((1280, 800))
-    r.draw(surf, m)
-    rect, s = r.layout(m)
+    scene = Scene.from_events(m.events)  # the board is drawn from the event log alone
+    r.draw(surf, scene)
+    rect, s = r.layout(scene)
     for mid, boss in (("a1", 0), ("b1", 1)):
-        x, y = r.to_px(m, m.position(mid))
+        x, y = r.to_px(scene, m.position(mid))
         rad = m.table.figure_radius(mid) * s
         assert tuple(surf.get_at((int(x + 0.75 * rad), y)))[:3] == BOSS_COLOURS[boss], mid
-    assert tuple(surf.get_at(r.to_px(m, (3.0 + 0.3, 20.0))))[:3] == CAP_COLOUR
-    assert tuple(surf.get_at(r.to_px(m, (12.0, 12.0))))[:3] == TALL_COLOUR
+    assert tuple(surf.get_at(r.to_px(scene, (3.0 + 0.3, 20.0))))[:3] == CAP_COLOUR
+    assert tuple(surf.get_at(r.to_px(scene, (12.0, 12.0))))[:3] == TALL_COLOUR
     # the tower footprint beside the base shows the die count, and the side panel shows 3 dice
-    tp = r.to_px(m, m.table.tower_position("a1"))
+    tp = r.to_px(scene, m.table.figure("a1").tower_position)
     assert sum(surf.get_at((tp[0] + dx, tp[1] - 6))[0] > 200 for dx in range(-4, 5)) > 0
     # tower panel: a column through the first inset's centre crosses exactly 3 dice
     x0 = rect.right + 20
@@ -290,3 +292,94 @@ def test_the_tower_bench_adds_carries_and_draws_a_tower():
     b.key(pygame.K_a)
     b.draw(surf)
     assert tuple(surf.get_at((250, 640 - 90 - 17)))[:3] == (245, 245, 240)  # the die sits on the x-plane base line
+
+
+def _frames(w, n: int, dt: float = 0.35) -> list[bytes]:
+    surf = pygame.Surface(w.size)
+    out = []
+    for _ in range(n):
+        ov = w.advance(dt)
+        w.draw(surf, ov)
+        out.append(pygame.image.tobytes(surf, "RGB"))
+        if w.finished:
+            break
+    return out
+
+
+def test_frames_drawn_from_a_saved_log_alone_equal_the_frames_drawn_live(tmp_path):
+    from spacegits_sim.ai import make_controller
+    from spacegits_sim.data import default_rules
+    from spacegits_sim.render.watch_app import LogWatcher, Watcher
+    from spacegits_sim.rules.engine import Match
+    from spacegits_sim.rules.replay import events_from_doc, load_replay, save_replay
+    from spacegits_sim.rules.scenario import load_scenario
+    sc = load_scenario(None, default_rules())
+    live = Watcher(lambda seed: (Match(sc, seed=seed), [make_controller("heuristic", seed, i) for i in range(2)]), 5)
+    live_frames = _frames(live, 400)
+    live.skip_to_end()
+    path = tmp_path / "m.replay.json"
+    save_replay(live.match, path)
+    logged = LogWatcher(events_from_doc(load_replay(path), str(path)), seed=5)
+    log_frames = _frames(logged, 400)
+    assert len(live_frames) == len(log_frames) > 100
+    moved = sum(a != b for a, b in zip(live_frames, live_frames[1:]))
+    assert moved > 50, "the frames compared must actually show a match in motion"
+    for i, (a, b) in enumerate(zip(live_frames, log_frames)):
+        assert a == b, f"frame {i} drawn from the log differs from the live frame"
+
+
+def test_watch_replay_plays_a_saved_replay_headless_from_its_log(tmp_path):
+    import subprocess
+    import sys
+    from conftest import ROOT
+    rp = tmp_path / "m.replay.json"
+    subprocess.run([sys.executable, "-m", "spacegits_sim", "match", "--seed", "4", "--ai", "heuristic,heuristic",
+                    "--replay", str(rp)], check=True, capture_output=True, cwd=ROOT)
+    gif, png = tmp_path / "r.gif", tmp_path / "r.png"
+    out = subprocess.run([sys.executable, "-m", "spacegits_sim", "watch", "--replay", str(rp), "--headless",
+                          "--record", str(gif), "--screenshot", str(png)], capture_output=True, text=True, cwd=ROOT,
+                         env={**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"})
+    assert out.returncode == 0, out.stderr
+    assert "drawn from its log alone" in out.stdout and gif.stat().st_size > 10_000 and png.is_file()
+    from PIL import Image
+    with Image.open(gif) as im:
+        assert im.n_frames > 20
+
+
+def _assert_scene_matches(scene, m, where: str) -> None:
+    for mid, mod in m.models.items():
+        look = scene.models[mid]
+        assert look.in_play == mod.in_play, (where, mid, "in play")
+        if mod.in_play:
+            assert look.fallen == mod.fallen, (where, mid, "fallen")
+            assert look.tower == mod.tower.height, (where, mid, "tower")
+            assert look.position == pytest.approx(m.position(mid), abs=1e-9), (where, mid, "position")
+    assert scene.caps.keys() == m.table.tokens.keys(), where
+    for cid, p in m.table.tokens.items():
+        assert scene.caps[cid] == pytest.approx(p, abs=1e-9), (where, cid)
+    assert scene.dice.keys() == m.table.dice.keys(), where
+    assert [b.stash for b in scene.bosses] == [b.stash for b in m.bosses], where
+    assert set(scene.terrain) == {t for t in m.table.terrain}, where
+
+
+@pytest.mark.parametrize("scenario,seed", [(None, 3), ("scenarios/four_bosses.yaml", 8), ("tests/golden/exotic.yaml", 12)])
+def test_the_scene_rebuilt_from_events_matches_the_match_at_every_decision(scenario, seed):
+    from conftest import ROOT
+    from spacegits_sim.ai import make_controller
+    from spacegits_sim.data import default_rules
+    from spacegits_sim.render.scene import Scene
+    from spacegits_sim.rules.decisions import collect
+    from spacegits_sim.rules.engine import Match
+    from spacegits_sim.rules.scenario import load_scenario
+    sc = load_scenario(None if scenario is None else ROOT / scenario, default_rules())
+    m = Match(sc, seed=seed)
+    ctrls = [make_controller("heuristic", seed, i) for i in range(len(m.bosses))]
+    scene, seen, k = Scene(), 0, 0
+    while m.pending is not None:
+        m.answer(collect(m.pending, lambda r: ctrls[r.boss].decide(r, m)))
+        for e in m.events[seen:]:
+            scene.apply(e)
+        seen = len(m.events)
+        k += 1
+        _assert_scene_matches(scene, m, f"decision {k}")
+    assert scene.over and k > 50

@@ -76,8 +76,8 @@ def test_a_file_that_is_not_a_replay_gets_a_clear_message(tmp_path: Path):
 
 def test_two_runs_of_the_same_match_give_identical_json_summaries():
     sc = load_scenario(None, default_rules())
-    a = summary_with_ais(play_match(sc, 21, ["heuristic", "random"]), ["heuristic", "random"])
-    b = summary_with_ais(play_match(sc, 21, ["heuristic", "random"]), ["heuristic", "random"])
+    a = summary_with_ais(play_match(sc, 21, ["heuristic", "random"]).summary(), ["heuristic", "random"])
+    b = summary_with_ais(play_match(sc, 21, ["heuristic", "random"]).summary(), ["heuristic", "random"])
     assert json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
 
 

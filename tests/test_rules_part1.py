@@ -7,8 +7,8 @@ import pytest
 from helpers import drive, match, scripted
 from spacegits_sim.physics.table import TowerHit
 from spacegits_sim.rules import events as ev
-from spacegits_sim.rules.decisions import (AimThrow, ChooseAction, ChooseActivation, ChooseBoot, ChooseCare, Deploy,
-                                           IllegalDecision, OrderMoveDie, Throw)
+from spacegits_sim.rules.decisions import (AimThrow, ChooseAction, ChooseActivation, ChooseCare, Deploy,
+                                           IllegalDecision, Throw)
 from spacegits_sim.rules.engine import Match
 
 ORC = {"type": "orc", "weapons": ["pistol", "regular_h2h"]}

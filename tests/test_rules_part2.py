@@ -10,7 +10,7 @@ from scipy import stats
 from helpers import drive, match, scripted
 from spacegits_sim.rules import events as ev
 from spacegits_sim.rules.combat import exact_p_at_least
-from spacegits_sim.rules.decisions import AimThrow, FightThrow, SplitOdd, Throw
+from spacegits_sim.rules.decisions import AimThrow, SplitOdd, Throw
 from spacegits_sim.rules.engine import Match
 
 ORC = {"type": "orc", "weapons": ["pistol", "regular_h2h"]}

@@ -13,7 +13,6 @@ from __future__ import annotations
 import doctest
 import math
 
-import numpy as np
 import pytest
 from scipy import stats
 

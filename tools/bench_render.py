@@ -49,6 +49,10 @@ def main() -> None:
     pygame.display.init()
     pygame.font.init()
     m = busy_match()
+    from spacegits_sim.render.scene import DieLook, Scene
+    scene = Scene.from_events(m.events)
+    scene.caps.update(m.table.tokens)  # the bench scatters caps and dice straight onto the table
+    scene.dice.update({i: DieLook(d.sides, d.value, d.position, d.angle) for i, d in m.table.dice.items()})
     r = BoardRenderer((1280, 800))
     surf = pygame.Surface((1280, 800))
     log = [f"[{i // 60:2d}:{i % 60:02d}] event number {i} with some words in it" for i in range(200)]
@@ -56,7 +60,7 @@ def main() -> None:
     for i in range(args.frames):
         ov = Overrides(flying=[(6, 3, (12 + 3 * np.sin(i / 10), 12), 1.0)])
         t0 = time.perf_counter()
-        r.draw(surf, m, ov, log, hover=(12.0, 12.0), active="a1", status="bench")
+        r.draw(surf, scene, ov, log, hover=(12.0, 12.0), active="a1", status="bench")
         times.append((time.perf_counter() - t0) * 1000)
     times.sort()
     p95 = times[int(0.95 * len(times))]

@@ -65,7 +65,7 @@ def main() -> None:
             app.submit("scoot")
     app.drag_start = (13.0, 12.0)
     app.drag_now = (15.0, 13.0)
-    app.hover_px = app.renderer.to_px(app.match, (15.0, 13.0))
+    app.hover_px = app.renderer.to_px(app.scene, (15.0, 13.0))
     app.layout_buttons()
     app.draw_ui(surf, app.update(0.0))
     pygame.image.save(surf, "docs/hotseat.png")

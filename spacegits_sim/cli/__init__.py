@@ -37,6 +37,8 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--record", default=None, help="write a video/GIF of the match (.gif or .mp4)")
     w.add_argument("--screenshot", default=None, help="save the final board as PNG")
     w.add_argument("--out", default="out", help="folder for headless output (default: out/)")
+    w.add_argument("--replay", default=None, metavar="FILE",
+                   help="watch a saved replay, drawn from its event log alone (no re-simulation)")
     w.set_defaults(func=cmd_watch)
 
     t = sub.add_parser("towers", help="sweep tower fall rates by height and care level (Tower Lab)")

@@ -18,7 +18,7 @@ def cmd_match(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     m = play_match(sc, seed, ais)
     wall = time.perf_counter() - t0
-    s = summary_with_ais(m, ais)
+    s = summary_with_ais(m.summary(), ais)
     s["wall_s"] = round(wall, 3)
     if args.log:
         for line in play_by_play(m):

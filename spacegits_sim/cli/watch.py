@@ -1,5 +1,6 @@
-"""``spacegits watch``: an AI-vs-AI match, in a window where there is a display, otherwise
-rendered to files (a GIF of the match and a PNG of the final board) with a printed play-by-play."""
+"""``spacegits watch``: an AI-vs-AI match, or a saved replay drawn from its event log alone, in a
+window where there is a display, otherwise rendered to files (a GIF of the match and a PNG of
+the final board) with a printed play-by-play."""
 
 from __future__ import annotations
 
@@ -11,29 +12,41 @@ from ..ai import make_controller
 from ..errors import UserError
 from ..matches import print_summary, summary_with_ais
 from ..rules.engine import Match
+from ..rules.replay import events_from_doc, load_replay
 from .common import console, scenario_ais_seed
 
 
-def cmd_watch(args: argparse.Namespace) -> int:
-
-    sc, ais, seed = scenario_ais_seed(args)
-    if args.record and not args.record.lower().endswith((".gif", ".mp4")):
-        raise UserError(f"--record writes .gif or .mp4, got '{args.record}'")
-    if args.record and args.record.lower().endswith(".mp4"):
+def _check_record(record: str | None) -> None:
+    if record and not record.lower().endswith((".gif", ".mp4")):
+        raise UserError(f"--record writes .gif or .mp4, got '{record}'")
+    if record and record.lower().endswith(".mp4"):
         try:
-            import imageio  # noqa: F401
+            import imageio  # noqa: F401  (optional extra: only checked when asked for)
             import imageio_ffmpeg  # noqa: F401
         except ImportError:
             raise UserError("writing MP4 needs the video extra: pip install 'spacegits_sim[video]' "
                             "(or record a .gif, which needs nothing more)") from None
 
-    def make(seed: int) -> tuple[Any, list[Any]]:
-        m = Match(sc, seed=seed)
-        return m, [make_controller(a, seed, i) for i, a in enumerate(ais)]
 
-    from ..render.watch_app import Watcher, has_display, run_headless, run_window
+def cmd_watch(args: argparse.Namespace) -> int:
+    _check_record(args.record)
+    from ..render.watch_app import LogWatcher, Watcher, has_display, run_headless, run_window  # pygame: render only
 
-    w = Watcher(make, seed)
+    if args.replay:
+        doc = load_replay(args.replay)
+        events = events_from_doc(doc, str(args.replay))
+        w: Watcher = LogWatcher(events, seed=int(doc.get("seed", 0)))
+        title = f"replay {args.replay} ({len(events)} events, drawn from its log alone)"
+        ais: list[str] = list(doc.get("meta", {}).get("ai", []))
+    else:
+        sc, ais, seed = scenario_ais_seed(args)
+
+        def make(seed: int) -> tuple[Any, list[Any]]:
+            m = Match(sc, seed=seed)
+            return m, [make_controller(a, seed, i) for i, a in enumerate(ais)]
+
+        w = Watcher(make, seed)
+        title = f"{' vs '.join(ais)} on {sc.name}, seed {seed}"
     headless = args.headless or not has_display() or bool(args.record and not has_display())
     if not headless:
         run_window(w)
@@ -41,9 +54,16 @@ def cmd_watch(args: argparse.Namespace) -> int:
     out = Path(args.out)
     record = args.record or str(out / "match.gif")
     shot = args.screenshot or str(out / "board.png")
-    console.print(f"[bold]No display: playing {' vs '.join(ais)} on {sc.name}, seed {seed}, headless.[/]")
+    console.print(f"[bold]No display: playing {title}, headless.[/]")
     res = run_headless(w, record, shot, on_log=lambda line: console.print(line, highlight=False))
-    print_summary(summary_with_ais(w.match, ais), console)
+    if isinstance(w, LogWatcher):
+        from ..matches import summary_from_events
+        summary = summary_from_events(w.events)
+    else:
+        summary = w.match.summary()
+    if ais and len(ais) == len(summary["bosses"]):
+        summary = summary_with_ais(summary, ais)
+    print_summary(summary, console)
     console.print(f"final board: [bold]{res['screenshot']}[/]   match video: [bold]{res.get('record', '(none)')}[/] "
                   f"({res['frames']} frames, {res['wall_s']:.1f} s)")
     return 0

@@ -78,6 +78,9 @@ class TowerSnapshot:
     steps: int
 
 
+Frame = list[tuple[float, float, float]]  # one die per entry: x mm, y mm, angle rad
+
+
 class Tower:
     """A tower of d6s on a figure's base. See the module docstring for the model."""
 
@@ -96,8 +99,10 @@ class Tower:
         self.sim_time_s = 0.0
         self.steps = 0
         self.fell_in: str | None = None  # "x" or "y" once fallen
-        self.trace: list[tuple[list[tuple[float, float, float]], list[tuple[float, float, float]]]] | None = None
-        """Set to a list to record the dice (both planes) ~30 times a simulated second (for animation)."""
+        self._frames: list[Any] | None = None
+        self._both_planes = False
+        self._frame_every_s = 1.0 / 15.0
+        self._next_frame_s = 0.0
 
     # ------------------------------------------------------------------ basic state
 
@@ -366,6 +371,32 @@ class Tower:
         self.sim_time_s = snap.sim_time_s
         self.steps = snap.steps
 
+    def record(self, every_s: float = 1.0 / 15.0, both_planes: bool = False) -> None:
+        """Start recording side-view frames (``frame()``, or both planes' ``dice_positions()``)
+        every ``every_s`` simulated seconds."""
+        self._frames = []
+        self._both_planes = both_planes
+        self._frame_every_s = every_s
+        self._next_frame_s = self.sim_time_s
+
+    def recorded(self) -> list[Any]:
+        """Stop recording; the frames since ``record()`` and the tower as it is now, last."""
+        frames = self._frames or []
+        self._frames = None
+        return frames + [self._sample()]
+
+    @property
+    def recording(self) -> bool:
+        return self._frames is not None
+
+    def _sample(self) -> Any:
+        return self.dice_positions() if self._both_planes else self.frame()
+
+    def frame(self) -> Frame:
+        """The tower side-on (the x plane) as plain numbers: (x mm from the held die, y mm, angle rad)
+        per die, rounded to what a screen can show (0.1 mm, 1 mrad)."""
+        return [(round(x, 1), round(y, 1), round(a, 3)) for x, y, a in self.dice_positions()[0]]
+
     def dice_positions(self) -> tuple[list[tuple[float, float, float]], list[tuple[float, float, float]]]:
         """(x, y, angle) of each die in each plane, relative to the held die, for drawing."""
         out = []
@@ -421,8 +452,9 @@ class Tower:
                     plane.space.step(self.dt)
                     self.steps += 1
             self.sim_time_s += self.dt
-            if self.trace is not None and self.steps % 64 == 0:
-                self.trace.append(self.dice_positions())
+            if self._frames is not None and self.sim_time_s >= self._next_frame_s:
+                self._frames.append(self._sample())
+                self._next_frame_s += self._frame_every_s
             if (i + 1) % check_every == 0 or i == n - 1:
                 if self._check_fallen():
                     return False

@@ -152,12 +152,17 @@ class TableWorld:
         """A lying figure is a low object: lines of fire pass over it."""
         self._figure(ident).upright = upright
 
+    def default_tower_offset(self, radius_in: float) -> Point:
+        """Where a tower footprint sits on a round base of this radius: behind it, touching it."""
+        side = float(self.p["dice"]["d6"]["circumradius_mm"]) * math.sqrt(2) * MM
+        return (-(radius_in + side / 2.0), 0.0)
+
     def set_tower(self, ident: str, height_in: float, offset: Point | None = None) -> None:
         """Give a figure a tower footprint (a die-sized square touching its base) ``height_in`` tall."""
         f = self._figure(ident)
         side = float(self.p["dice"]["d6"]["circumradius_mm"]) * math.sqrt(2) * MM
         if offset is None:
-            offset = (-(f.radius + side / 2.0), 0.0)  # behind the base, touching it
+            offset = self.default_tower_offset(f.radius)
         if f.tower_shape is not None:
             self.space.remove(f.tower_shape)
             f.tower_shape = None

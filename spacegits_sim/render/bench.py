@@ -51,11 +51,11 @@ class Bench:
             for _ in range(3):
                 d, a = float(self.rng.integers(1, 7)) * 25.4, float(self.rng.uniform(0, 2 * math.pi))
                 segs.append((d * math.cos(a), d * math.sin(a)))
-            t.trace = []
+            t.record(every_s=1.0 / 30.0, both_planes=True)
             t.carry(segs, self.care)
         elif k == pygame.K_s and t.standing:
             a = float(self.rng.uniform(0, 2 * math.pi))
-            t.trace = []
+            t.record(every_s=1.0 / 30.0, both_planes=True)
             t.push((math.cos(a), math.sin(a)))
         elif k in (pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET):
             mu = self.params["friction_die_die"] + (0.05 if k == pygame.K_RIGHTBRACKET else -0.05)
@@ -121,8 +121,7 @@ def run_bench(args: argparse.Namespace) -> int:
                 running = False
             elif event.type == pygame.KEYDOWN:
                 bench.key(event.key)
-                replay = list(bench.tower.trace or [])
-                bench.tower.trace = None
+                replay = bench.tower.recorded() if bench.tower.recording else []
         pos = pygame.mouse.get_pos()
         if pygame.mouse.get_pressed()[0] and dt > 0:
             bench.drag((pos[0] - last[0]) / dt, (pos[1] - last[1]) / dt, dt)

@@ -1,7 +1,8 @@
 """Drawing the table: terrain, caps, dice, models, towers, HUD and log onto a pygame Surface.
 
-Reads match state (and per-frame overrides for animation); decides no rule. Text surfaces
-are cached because font rendering dominates frame time.
+Draws a :class:`~.scene.Scene` (the match as its event log tells it) plus per-frame
+overrides for animation; never reads the match or the physics, and decides no rule. Text
+surfaces are cached because font rendering dominates frame time.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
+
+from .scene import ModelLook, Scene
 
 Point = tuple[float, float]
 BOSS_COLOURS = [(214, 48, 49), (41, 98, 214), (39, 160, 80), (222, 170, 20)]
@@ -28,7 +31,7 @@ PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)], 4: [(
 
 @dataclass
 class Overrides:
-    """What an animation frame shows differently from the settled match state."""
+    """What an animation frame shows differently from the scene's settled state."""
 
     positions: dict[str, Point] = field(default_factory=dict)  # model id -> where it is drawn now
     flying: list[tuple[int, int, Point, float]] = field(default_factory=list)  # sides, value, (x, y), z
@@ -52,20 +55,20 @@ class BoardRenderer:
 
     # ------------------------------------------------------------------ geometry
 
-    def layout(self, match: Any) -> tuple[pygame.Rect, float]:
+    def layout(self, scene: Scene) -> tuple[pygame.Rect, float]:
         w, h = self.size
         side = min(h - 40, w - 520)
-        tw, th = match.table.width, match.table.height
+        tw, th = scene.width, scene.height
         scale = side / max(tw, th)
         rect = pygame.Rect(20, 20, int(tw * scale), int(th * scale))
         return rect, scale
 
-    def to_px(self, match: Any, p: Point) -> tuple[int, int]:
-        rect, s = self.layout(match)
+    def to_px(self, scene: Scene, p: Point) -> tuple[int, int]:
+        rect, s = self.layout(scene)
         return (int(rect.left + p[0] * s), int(rect.bottom - p[1] * s))
 
-    def to_table(self, match: Any, px: tuple[int, int]) -> Point | None:
-        rect, s = self.layout(match)
+    def to_table(self, scene: Scene, px: tuple[int, int]) -> Point | None:
+        rect, s = self.layout(scene)
         if not rect.collidepoint(px):
             return None
         return ((px[0] - rect.left) / s, (rect.bottom - px[1]) / s)
@@ -82,32 +85,32 @@ class BoardRenderer:
 
     # ------------------------------------------------------------------ the whole frame
 
-    def draw(self, surf: pygame.Surface, match: Any, ov: Overrides | None = None, log: list[str] | None = None,
+    def draw(self, surf: pygame.Surface, scene: Scene, ov: Overrides | None = None, log: list[str] | None = None,
              hover: Point | None = None, active: str | None = None, status: str = "") -> None:
         ov = ov or Overrides()
         surf.fill(PANEL)
-        self.draw_table(surf, match, ov, hover, active)
-        self.draw_panel(surf, match, log or [], active, status, ov)
+        self.draw_table(surf, scene, ov, hover, active)
+        self.draw_panel(surf, scene, log or [], active, status, ov)
 
-    def _static_layer(self, match: Any) -> pygame.Surface:
+    def _static_layer(self, scene: Scene) -> pygame.Surface:
         """Table and terrain: redrawn only when the terrain changes (a barrel explodes)."""
-        key = (tuple(sorted(match.table.terrain)), self.size)
+        key = (scene.terrain_key(), scene.width, scene.height, self.size)
         if self._static is not None and self._static_key == key:
             return self._static
-        rect, s = self.layout(match)
+        rect, s = self.layout(scene)
         layer = pygame.Surface(self.size, pygame.SRCALPHA)
         pygame.draw.rect(layer, TABLE_COLOUR, rect)
-        for i in range(0, int(match.table.width) + 1, 6):  # a faint 6" grid, like a gaming mat
+        for i in range(0, int(scene.width) + 1, 6):  # a faint 6" grid, like a gaming mat
             x = rect.left + i * s
             pygame.draw.line(layer, (66, 102, 70), (x, rect.top), (x, rect.bottom))
-        for j in range(0, int(match.table.height) + 1, 6):
+        for j in range(0, int(scene.height) + 1, 6):
             y = rect.bottom - j * s
             pygame.draw.line(layer, (66, 102, 70), (rect.left, y), (rect.right, y))
-        for tid, t in match.table.terrain.items():
-            barrel = match.combat.explode_x(tid) > 0  # terrain that blows up looks like a barrel
+        for t in scene.terrain.values():
+            barrel = t.explodes > 0  # terrain that blows up looks like a barrel
             colour = BARREL_COLOUR if barrel else (TALL_COLOUR if t.height_in > 2 else LOW_COLOUR)
             if t.polygon is not None:
-                pts = [self.to_px(match, v) for v in t.polygon]
+                pts = [self.to_px(scene, v) for v in t.polygon]
                 pygame.draw.polygon(layer, colour, pts)
                 pygame.draw.polygon(layer, (30, 30, 30) if t.height_in > 2 else (110, 90, 60), pts, 3 if t.height_in > 2 else 1)
                 if t.height_in <= 2:  # low terrain: hatched, you can see (and shoot) over it
@@ -115,7 +118,7 @@ class BoardRenderer:
                     for x in range(min(xs), max(xs), 7):
                         pygame.draw.line(layer, (120, 100, 72), (x, min(p[1] for p in pts)), (x, max(p[1] for p in pts)))
             elif t.circle is not None:
-                c = self.to_px(match, t.circle[0])
+                c = self.to_px(scene, t.circle[0])
                 r = max(3, int(t.circle[1] * s))
                 pygame.draw.circle(layer, colour, c, r)
                 if barrel:
@@ -128,42 +131,42 @@ class BoardRenderer:
         self._static, self._static_key = layer, key
         return layer
 
-    def draw_table(self, surf: pygame.Surface, match: Any, ov: Overrides, hover: Point | None, active: str | None) -> None:
-        rect, s = self.layout(match)
-        surf.blit(self._static_layer(match), (0, 0))
-        for cap_pos in match.table.tokens.values():
-            p = self.to_px(match, cap_pos)
+    def draw_table(self, surf: pygame.Surface, scene: Scene, ov: Overrides, hover: Point | None, active: str | None) -> None:
+        rect, s = self.layout(scene)
+        surf.blit(self._static_layer(scene), (0, 0))
+        for cap_pos in scene.caps.values():
+            p = self.to_px(scene, cap_pos)
             r = max(3, int(13 / 25.4 * s))
             pygame.draw.circle(surf, CAP_COLOUR, p, r)
             pygame.draw.circle(surf, (150, 120, 20), p, r, 2)
-        for did, d in match.table.dice.items():
+        for did, d in scene.dice.items():
             if did in ov.hidden_dice:
                 continue
-            self.draw_die(surf, match, d.sides, d.value, d.position, d.angle, s)
-        for mid, m in match.models.items():
+            self.draw_die(surf, scene, d.sides, d.value, d.position, d.angle, s)
+        for mid, m in scene.models.items():
             if not m.in_play:
                 continue
-            pos = ov.positions.get(mid) or match.position(mid)
-            self.draw_model(surf, match, m, pos, s, mid == active)
+            pos = ov.positions.get(mid) or m.position
+            self.draw_model(surf, scene, m, pos, s, mid == active)
         for a, b, col in ov.lines:
-            pygame.draw.line(surf, col, self.to_px(match, a), self.to_px(match, b), 2)
+            pygame.draw.line(surf, col, self.to_px(scene, a), self.to_px(scene, b), 2)
         for c, r in ov.blasts:
-            pygame.draw.circle(surf, (255, 170, 40), self.to_px(match, c), max(2, int(r * s)), 3)
+            pygame.draw.circle(surf, (255, 170, 40), self.to_px(scene, c), max(2, int(r * s)), 3)
         for sides, value, (x, y), z in ov.flying:
-            self.draw_die(surf, match, sides, value, (x, y), z * 3.0, s * (1.0 + 0.08 * z), shadow=z)
-        if hover is not None and active is not None and match.models[active].in_play:
-            a = ov.positions.get(active) or match.position(active)
-            pygame.draw.line(surf, (250, 250, 250), self.to_px(match, a), self.to_px(match, hover), 1)
-            d = math.hypot(hover[0] - a[0], hover[1] - a[1]) - match.table.figure_radius(active)
-            hp = self.to_px(match, hover)
+            self.draw_die(surf, scene, sides, value, (x, y), z * 3.0, s * (1.0 + 0.08 * z), shadow=z)
+        if hover is not None and active is not None and scene.models[active].in_play:
+            a = ov.positions.get(active) or scene.models[active].position
+            pygame.draw.line(surf, (250, 250, 250), self.to_px(scene, a), self.to_px(scene, hover), 1)
+            d = math.hypot(hover[0] - a[0], hover[1] - a[1]) - scene.models[active].radius_in
+            hp = self.to_px(scene, hover)
             surf.blit(self.text(f'{max(0.0, d):.1f}"', self.small), (hp[0] + 8, hp[1] - 8))
         if ov.banner:
             t = self.text(ov.banner, self.big, (255, 80, 80))
             surf.blit(t, (rect.centerx - t.get_width() // 2, rect.top + 10))
 
-    def draw_die(self, surf: pygame.Surface, match: Any, sides: int, value: int, pos: Point, angle: float,
+    def draw_die(self, surf: pygame.Surface, scene: Scene, sides: int, value: int, pos: Point, angle: float,
                  s: float, shadow: float = 0.0) -> None:
-        c = self.to_px(match, pos)
+        c = self.to_px(scene, pos)
         size = 16 / 25.4 * s
         n = {4: 3, 6: 4, 8: 6, 10: 5, 12: 10, 20: 6}.get(sides, 4)
         r = size * (0.72 if n != 4 else 0.71)
@@ -185,9 +188,9 @@ class BoardRenderer:
             t = self.text(str(value), self.small, (20, 20, 60))
             surf.blit(t, (c[0] - t.get_width() // 2, c[1] - t.get_height() // 2))
 
-    def draw_model(self, surf: pygame.Surface, match: Any, m: Any, pos: Point, s: float, is_active: bool) -> None:
-        c = self.to_px(match, pos)
-        r = max(4, int(match.table.figure_radius(m.id) * s))
+    def draw_model(self, surf: pygame.Surface, scene: Scene, m: ModelLook, pos: Point, s: float, is_active: bool) -> None:
+        c = self.to_px(scene, pos)
+        r = max(4, int(m.radius_in * s))
         col = BOSS_COLOURS[m.boss % 4]
         if m.fallen:  # knocked over on its ass: a flattened, darkened base with an X
             dark = tuple(int(v * 0.45) for v in col)
@@ -197,44 +200,42 @@ class BoardRenderer:
         else:
             pygame.draw.circle(surf, col, c, r)
             pygame.draw.circle(surf, (255, 255, 255) if is_active else (20, 20, 20), c, r, 3 if is_active else 2)
-            t = self.text(m.git.glyph, self.font, (255, 255, 255))
+            t = self.text(m.glyph, self.font, (255, 255, 255))
             surf.blit(t, (c[0] - t.get_width() // 2, c[1] - t.get_height() // 2))
-            if m.tower.height:
-                tp = match.table.figure(m.id).tower_position
-                if tp is not None:
-                    dx, dy = tp[0] - match.position(m.id)[0], tp[1] - match.position(m.id)[1]
-                    tc = self.to_px(match, (pos[0] + dx, pos[1] + dy))
-                    side = max(4, int(16 / 25.4 * s))
-                    pygame.draw.rect(surf, (245, 245, 240), pygame.Rect(tc[0] - side // 2, tc[1] - side // 2, side, side))
-                    pygame.draw.rect(surf, (30, 30, 30), pygame.Rect(tc[0] - side // 2, tc[1] - side // 2, side, side), 1)
-                    lbl = self.text(str(m.tower.height), self.small, (20, 20, 20))
-                    surf.blit(lbl, (tc[0] - lbl.get_width() // 2, tc[1] - lbl.get_height() // 2))
+            if m.tower:
+                dx, dy = m.tower_offset  # the footprint: behind the base, touching it
+                tc = self.to_px(scene, (pos[0] + dx, pos[1] + dy))
+                side = max(4, int(16 / 25.4 * s))
+                pygame.draw.rect(surf, (245, 245, 240), pygame.Rect(tc[0] - side // 2, tc[1] - side // 2, side, side))
+                pygame.draw.rect(surf, (30, 30, 30), pygame.Rect(tc[0] - side // 2, tc[1] - side // 2, side, side), 1)
+                lbl = self.text(str(m.tower), self.small, (20, 20, 20))
+                surf.blit(lbl, (tc[0] - lbl.get_width() // 2, tc[1] - lbl.get_height() // 2))
 
     # ------------------------------------------------------------------ side panel
 
-    def draw_panel(self, surf: pygame.Surface, match: Any, log: list[str], active: str | None, status: str,
+    def draw_panel(self, surf: pygame.Surface, scene: Scene, log: list[str], active: str | None, status: str,
                    ov: Overrides) -> None:
         w, h = self.size
-        x0 = self.layout(match)[0].right + 20
+        x0 = self.layout(scene)[0].right + 20
         y = 20
-        limit = match.scenario.timer_min * 60
-        mins, secs = divmod(int(match.clock), 60)
-        clock_col = (255, 80, 80) if match.siren else TEXT
+        limit = scene.timer_s
+        mins, secs = divmod(int(scene.clock), 60)
+        clock_col = (255, 80, 80) if scene.siren else TEXT
         surf.blit(self.text(f"{mins:02d}:{secs:02d} / {int(limit // 60)}:00", self.big, clock_col), (x0, y))
-        if match.siren:
+        if scene.siren:
             surf.blit(self.text("SIREN - no more booting", self.font, (255, 80, 80)), (x0 + 190, y + 8))
         y += 36
-        for b in match.bosses:
+        for b in scene.bosses:
             col = BOSS_COLOURS[b.index % 4]
-            turn = "<" if match.pending is not None and getattr(match.pending, "boss", None) == b.index else ""
+            turn = "<" if not scene.over and scene.turn == b.index else ""
             line = f"{b.name}: stash {b.stash}  new {b.stash - b.start_stash:+d}{'  (out)' if b.out else ''} {turn}"
             pygame.draw.rect(surf, col, pygame.Rect(x0, y + 3, 12, 12))
             surf.blit(self.text(line), (x0 + 18, y))
             y += 20
         y += 6
-        if active and active in match.models:
-            y = self.draw_id_card(surf, match, match.models[active], x0, y)
-        y = self.draw_towers(surf, match, x0, y + 6, w - x0 - 20, ov)
+        if active and active in scene.models:
+            y = self.draw_id_card(surf, scene, scene.models[active], x0, y)
+        y = self.draw_towers(surf, scene, x0, y + 6, w - x0 - 20, ov)
         if status:
             surf.blit(self.text(status, self.small, DIM), (x0, h - 24))
         # the scrolling log: newest at the bottom
@@ -243,23 +244,20 @@ class BoardRenderer:
         for i, line in enumerate(log[-lines:] if lines else []):
             surf.blit(self.text(line[:78], self.small, TEXT if i == min(lines, len(log)) - 1 else DIM), (x0, top + i * 17))
 
-    def draw_id_card(self, surf: pygame.Surface, match: Any, m: Any, x: int, y: int) -> int:
+    def draw_id_card(self, surf: pygame.Surface, scene: Scene, m: ModelLook, x: int, y: int) -> int:
         card = pygame.Rect(x, y, 440, 70)
         pygame.draw.rect(surf, (48, 50, 58), card, border_radius=6)
         pygame.draw.rect(surf, BOSS_COLOURS[m.boss % 4], card, 2, border_radius=6)
-        surf.blit(self.text(f"{m.name} the {m.git.name}", self.font), (x + 8, y + 6))
-        surf.blit(self.text(f"move {m.git.move}  headbutt {m.git.headbutt}  toughness {m.toughness}  tower {m.tower.height}",
+        surf.blit(self.text(f"{m.name} the {m.type}", self.font), (x + 8, y + 6))
+        surf.blit(self.text(f"move {m.move}  headbutt {m.headbutt}  toughness {m.toughness}  tower {m.tower}",
                             self.small, DIM), (x + 8, y + 27))
-        kit = ", ".join(w.name for w in m.weapons) or "bare hands"
-        if m.gear:
-            kit += " | " + ", ".join(m.gear)
-        surf.blit(self.text(kit[:70], self.small, DIM), (x + 8, y + 45))
+        surf.blit(self.text(m.kit[:70], self.small, DIM), (x + 8, y + 45))
         return y + 76
 
-    def draw_towers(self, surf: pygame.Surface, match: Any, x: int, y: int, width: int,
+    def draw_towers(self, surf: pygame.Surface, scene: Scene, x: int, y: int, width: int,
                     ov: Overrides | None = None) -> int:
         """Every standing model's tower side-on, from the simulated dice positions (x plane)."""
-        models = [m for m in match.models.values() if m.in_play]
+        models = [m for m in scene.models.values() if m.in_play]
         if not models:
             return y
         cols = min(6, len(models))
@@ -273,12 +271,12 @@ class BoardRenderer:
             pygame.draw.rect(surf, (40, 42, 50), box, border_radius=4)
             base_y = box.bottom - 18
             pygame.draw.line(surf, (120, 120, 120), (box.left + 4, base_y), (box.right - 4, base_y), 2)
-            label = self.text(f"{m.name[:9]} {m.tower.height}", self.small, BOSS_COLOURS[m.boss % 4])
+            label = self.text(f"{m.name[:9]} {m.tower}", self.small, BOSS_COLOURS[m.boss % 4])
             surf.blit(label, (box.left + 4, box.bottom - 16))
             if m.fallen:
                 surf.blit(self.text("fallen", self.small, DIM), (box.left + 4, base_y - 20))
                 continue
-            xs = (ov.tower_frames.get(m.id) if ov is not None else None) or m.tower.dice_positions()[0]
+            xs = (ov.tower_frames.get(m.id) if ov is not None else None) or m.frame
             half = 8 * scale
             for dx, dy, ang in xs:
                 px = box.centerx + dx * scale

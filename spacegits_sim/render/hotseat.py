@@ -175,7 +175,7 @@ class HotseatApp(Watcher):
         elif event.type == pygame.MOUSEMOTION:
             self.hover_px = event.pos
             if self.drag_start is not None:
-                self.drag_now = self.renderer.to_table(self.match, event.pos) or self.drag_now
+                self.drag_now = self.renderer.to_table(self.scene, event.pos) or self.drag_now
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.on_press(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -214,7 +214,7 @@ class HotseatApp(Watcher):
                 self.click_button(b)
                 return
         req = self.human_turn()
-        p = self.renderer.to_table(self.match, pos)
+        p = self.renderer.to_table(self.scene, pos)
         if req is None or p is None:
             return
         if isinstance(req, AimThrow):
@@ -242,7 +242,7 @@ class HotseatApp(Watcher):
     def on_release(self, pos: tuple[int, int]) -> None:
         req = self.human_turn()
         if isinstance(req, AimThrow) and self.drag_start is not None:
-            end = self.renderer.to_table(self.match, pos) or self.drag_now or self.drag_start
+            end = self.renderer.to_table(self.scene, pos) or self.drag_now or self.drag_start
             strength = min(1.0, math.hypot(end[0] - self.drag_start[0], end[1] - self.drag_start[1]) * STRENGTH_PER_IN)
             aim = self.drag_start
             self.drag_start = self.drag_now = None
@@ -260,21 +260,21 @@ class HotseatApp(Watcher):
 
     def model_at(self, p: tuple[float, float]) -> str | None:
         best = None
-        for mid, m in self.match.models.items():
+        for mid, m in self.scene.models.items():
             if not m.in_play:
                 continue
-            q = self.match.position(mid)
+            q = m.position
             d = math.hypot(p[0] - q[0], p[1] - q[1])
-            if d <= self.match.table.figure_radius(mid) + 0.15 and (best is None or d < best[0]):
+            if d <= m.radius_in + 0.15 and (best is None or d < best[0]):
                 best = (d, mid)
         return None if best is None else best[1]
 
     def die_at(self, p: tuple[float, float], options: tuple[str, ...]) -> str | None:
         best = None
         for did in options:
-            if not self.match.table.has_die(did):
+            if did not in self.scene.dice:
                 continue
-            q = self.match.table.die(did).position
+            q = self.scene.dice[did].position
             d = math.hypot(p[0] - q[0], p[1] - q[1])
             if d <= 0.6 and (best is None or d < best[0]):
                 best = (d, did)
@@ -323,26 +323,26 @@ class HotseatApp(Watcher):
         return ""
 
     def draw_ui(self, surf: pygame.Surface, ov: Overrides) -> None:
-        hover = self.renderer.to_table(self.match, self.hover_px)
+        hover = self.renderer.to_table(self.scene, self.hover_px)
         active = getattr(self.match.pending, "model", None) or self.state.active
-        self.renderer.draw(surf, self.match, ov, self.state.log, hover, active, self.prompt())
+        self.renderer.draw(surf, self.scene, ov, self.state.log, hover, active, self.prompt())
         req = self.human_turn()
         if isinstance(req, ChooseActivation):
             for mid in req.options:
-                if mid in self.match.models and self.match.models[mid].in_play:
-                    c = self.renderer.to_px(self.match, self.match.position(mid))
+                if mid in self.scene.models and self.scene.models[mid].in_play:
+                    c = self.renderer.to_px(self.scene, self.scene.models[mid].position)
                     pygame.draw.circle(surf, (255, 255, 120), c, 22, 2)
         if isinstance(req, (OrderMoveDie, OrderBullet)):
             for did in req.options:
-                if self.match.table.has_die(did):
-                    c = self.renderer.to_px(self.match, self.match.table.die(did).position)
+                if did in self.scene.dice:
+                    c = self.renderer.to_px(self.scene, self.scene.dice[did].position)
                     pygame.draw.circle(surf, (255, 255, 120), c, 16, 2)
         if isinstance(req, AimThrow):
             hand = self.match.hand_point(req.boss, self.drag_start or hover or (12.0, 12.0))
-            hp = self.renderer.to_px(self.match, hand)
+            hp = self.renderer.to_px(self.scene, hand)
             pygame.draw.circle(surf, BOSS_COLOURS[req.boss % 4], hp, 8, 2)
             if self.drag_start is not None:
-                a = self.renderer.to_px(self.match, self.drag_start)
+                a = self.renderer.to_px(self.scene, self.drag_start)
                 pygame.draw.line(surf, (255, 255, 255), hp, a, 1)
                 pygame.draw.circle(surf, (255, 255, 255), a, 6, 1)
                 if self.drag_now is not None:

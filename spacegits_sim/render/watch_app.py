@@ -1,4 +1,5 @@
-"""Watch mode: an AI-vs-AI match played decision by decision and animated from its events.
+"""Watch mode: a match animated from its events, played live (an AI-vs-AI match decision by
+decision) or from a saved event log alone (``LogWatcher``: no simulation at all).
 
 In a window: SPACE play/pause, RIGHT step, +/- speed (0.5x-8x), END skip to the end,
 R restart with a new seed, F1 help. Headless (no display, or --headless): the same frames
@@ -20,6 +21,7 @@ import pygame
 from ..rules import events as ev
 from ..rules.decisions import collect
 from .board import BoardRenderer, Overrides, help_lines
+from .scene import Scene
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
 
@@ -31,6 +33,7 @@ class Anim:
     duration: float
     paint: Callable[[float, Overrides], None]
     log: str | None = None
+    event: ev.Event | None = None  # applied to the scene when the animation starts
     started: bool = False
     t: float = 0.0
 
@@ -46,7 +49,7 @@ class WatchState:
 
 
 class Watcher:
-    """Drives a match and turns its new events into animations."""
+    """Drives a match and turns its new events into animations of a scene drawn from them."""
 
     def __init__(self, make_match: Callable[[int], tuple[Any, list[Any]]], seed: int,
                  size: tuple[int, int] = (1280, 800)) -> None:
@@ -58,11 +61,22 @@ class Watcher:
     def restart(self, seed: int) -> None:
         self.seed = seed
         self.match, self.controllers = self.make_match(seed)
-        for m in self.match.models.values():
-            m.tower.trace = []
-        self.state = WatchState()
-        self.seen = 0
+        self._reset()
         self._queue_new_events()
+
+    def _reset(self) -> None:
+        self.state = WatchState()
+        self.scene = Scene()
+        self.names: dict[str, str] = {}
+        self.seen = 0
+
+    def queue(self, e: ev.Event) -> None:
+        """One more event to animate (and to apply to the scene when its animation starts)."""
+        if isinstance(e, ev.MatchStarted):
+            self.names = {m["id"]: m["name"] for m in e.models}
+        a = self.animation_for(e, self.names)
+        a.event = e
+        self.state.queue.append(a)
 
     # ------------------------------------------------------------------ advancing the match
 
@@ -75,8 +89,6 @@ class Watcher:
         ans = self.answer_for(req)
         if ans is None:
             return False  # waiting for a person
-        for mod in m.models.values():
-            mod.tower.trace = []
         m.answer(ans)
         self._queue_new_events()
         return True
@@ -88,11 +100,10 @@ class Watcher:
 
     def _queue_new_events(self) -> None:
         m = self.match
-        names = m.names()
         new = m.events[self.seen:]
         self.seen = len(m.events)
         for e in new:
-            self.state.queue.append(self.animation_for(e, names))
+            self.queue(e)
 
     def animation_for(self, e: ev.Event, names: dict[str, str]) -> Anim:
         text = None if isinstance(e, ev.DieRemoved) else e.describe(names)
@@ -118,8 +129,7 @@ class Watcher:
             return Anim(min(dur, 3.0), paint, log)
         if isinstance(e, ev.ModelMoved):
             dur = max(0.2, e.travelled / 8.0)
-            mover = self.match.models.get(e.model)
-            frames = [xs for xs, _ in (mover.tower.trace or [])] if mover is not None else []
+            frames = e.frames
 
             def paint(t: float, ov: Overrides, e: ev.ModelMoved = e, frames: list[Any] = frames) -> None:
                 f = min(1.0, t / dur)
@@ -127,6 +137,11 @@ class Watcher:
                 if frames:  # the tower wobbling as it was simulated during this carry
                     ov.tower_frames[e.model] = frames[min(len(frames) - 1, int(f * (len(frames) - 1)))]
             return Anim(dur, paint, log)
+        if isinstance(e, ev.TowerStruck) and e.frames:
+            def paint(t: float, ov: Overrides, e: ev.TowerStruck = e) -> None:
+                k = min(len(e.frames) - 1, int(t / 0.4 * (len(e.frames) - 1)))
+                ov.tower_frames[e.model] = e.frames[k]
+            return Anim(0.4, paint, log)
         if isinstance(e, ev.BulletResolved) and e.line is not None:
             def paint(t: float, ov: Overrides, e: ev.BulletResolved = e) -> None:
                 a, b = e.line  # type: ignore[misc]
@@ -167,6 +182,8 @@ class Watcher:
             a = self.state.queue[0]
             if not a.started:
                 a.started = True
+                if a.event is not None:
+                    self.scene.apply(a.event)
                 if a.log:
                     self.state.log.append(a.log)
             if a.t + budget < a.duration:
@@ -187,7 +204,9 @@ class Watcher:
             pass
         while self.state.queue:
             a = self.state.queue.popleft()
-            if a.log:
+            if not a.started and a.event is not None:
+                self.scene.apply(a.event)
+            if a.log and not a.started:
                 self.state.log.append(a.log)
 
     @property
@@ -203,7 +222,7 @@ class Watcher:
         sp = SPEEDS[self.state.speed_i]
         status = (f"seed {self.seed}   speed {sp:g}x   {'playing' if self.state.playing else 'paused'}   "
                   f"F1 help")
-        self.renderer.draw(surf, self.match, ov, self.state.log, hover, self.state.active, status)
+        self.renderer.draw(surf, self.scene, ov, self.state.log, hover, self.state.active, status)
         self.draw_help(surf)
 
     def draw_help(self, surf: pygame.Surface) -> None:
@@ -214,6 +233,33 @@ class Watcher:
             pygame.draw.rect(surf, (200, 200, 200), box, 2, border_radius=8)
             for i, line in enumerate(help_lines()):
                 surf.blit(self.renderer.text(line), (box.left + 16, box.top + 16 + i * 26))
+
+
+class LogWatcher(Watcher):
+    """Plays a saved event log alone: no match, no physics, the same animations and frames."""
+
+    def __init__(self, events: list[ev.Event], size: tuple[int, int] = (1280, 800), seed: int = 0) -> None:
+        self.events = list(events)
+        self.renderer = BoardRenderer(size)
+        self.size = size
+        self.seed = seed
+        self.controllers: list[Any] = []
+        self.restart(seed)
+
+    def restart(self, seed: int) -> None:
+        self.seed = seed
+        self._reset()
+
+    def step_match(self) -> bool:
+        if self.seen >= len(self.events):
+            return False
+        self.queue(self.events[self.seen])
+        self.seen += 1
+        return True
+
+    @property
+    def finished(self) -> bool:
+        return self.seen >= len(self.events) and not self.state.queue
 
 
 def has_display() -> bool:
@@ -240,7 +286,7 @@ def run_window(w: Watcher, fps: int = 60) -> None:
                 handle_key(w, event.key)
         if w.state.playing and not w.finished:
             ov = w.advance(dt * SPEEDS[w.state.speed_i])
-        hover = w.renderer.to_table(w.match, pygame.mouse.get_pos())
+        hover = w.renderer.to_table(w.scene, pygame.mouse.get_pos())
         w.draw(screen, ov, hover)
         pygame.display.flip()
     pygame.quit()

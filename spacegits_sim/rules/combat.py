@@ -339,6 +339,7 @@ class Combat:
             before = set(self.exploded)
             yield from self.explode(b, pos, x)
             self.match.table.remove_terrain(b)
+            self.match.emit(ev.TerrainRemoved(b, "exploded"))
             for nb in self.exploded - before:
                 queue.append(nb)
 

@@ -185,14 +185,38 @@ class MatchCore:
         order: only those that landed, or all of them (position None if lost) with keep_lost.
         """
         hand = self.hand_point(boss, thrown.aim)
+        before = self.loose_things()
         res = self.table.throw(hand, thrown.aim, dice, self.rng("scatter"), self.rng("dice"),
                                strength=thrown.strength, thrower=self.bosses[boss].name)
         self.advance(self.costs.throw_s)
+        thrown_ids = {d.id for d in res.dice}
         self.emit(ev.DiceThrown(self.bosses[boss].name, model_id, purpose, hand, thrown.aim, thrown.strength,
                                 [{"id": d.id, "sides": d.sides, "value": d.value, "position": d.position,
-                                  "trajectory": [list(p) for p in d.trajectory]} for d in res.dice]))
+                                  "angle": None if d.lost else self.table.die(d.id).angle,
+                                  "trajectory": [list(p) for p in d.trajectory]} for d in res.dice],
+                                self.knocked_since(before, thrown_ids)))
         yield from self.stray_hits(res.tower_hits, boss)
         return [(d.id, d.sides, d.value, d.position) for d in res.dice if keep_lost or not d.lost]
+
+    def loose_things(self) -> dict[str, tuple[str, Point, float]]:
+        """Every die and cap on the table: id -> (kind, position, angle), to see what a throw knocked."""
+        out = {i: ("die", d.position, d.angle) for i, d in self.table.dice.items()}
+        out.update({i: (TOKEN_NAME, p, 0.0) for i, p in self.table.tokens.items()})
+        return out
+
+    def knocked_since(self, before: dict[str, tuple[str, Point, float]], skip: set[str]) -> list[dict[str, Any]]:
+        """Dice and caps that were already on the table and have moved (or left it) since ``before``."""
+        now = self.loose_things()
+        out: list[dict[str, Any]] = []
+        for ident, (kind, pos, angle) in before.items():
+            if ident in skip:
+                continue
+            after = now.get(ident)
+            if after is None:
+                out.append({"id": ident, "kind": kind, "position": None, "angle": None})
+            elif after[1] != pos or after[2] != angle:
+                out.append({"id": ident, "kind": kind, "position": after[1], "angle": after[2]})
+        return out
 
     def stray_hits(self, hits: list[Any], boss: int) -> Flow:
         """Stray dice knocking towers: the thrower knocked them (rulebook: Stray Dice)."""
@@ -200,9 +224,11 @@ class MatchCore:
             m = self.models.get(h.figure_id)
             if m is None or not m.standing or m.tower.height == 0:
                 continue
+            m.tower.record()
             ok = m.tower.hit(min(h.height_mm, m.tower.height_mm), (h.speed_mm_s * h.direction[0],
                                                                     h.speed_mm_s * h.direction[1]), h.mass_g)
-            self.emit(ev.TowerStruck(m.id, self.bosses[boss].name, h.die_id, h.height_mm, h.speed_mm_s, not ok))
+            self.emit(ev.TowerStruck(m.id, self.bosses[boss].name, h.die_id, h.height_mm, h.speed_mm_s, not ok,
+                                     m.tower.recorded()))
             if not ok:
                 yield from self.tower_fell(m, boss, "stray die")
 
@@ -227,7 +253,7 @@ class MatchCore:
             if not ok:
                 break
         self.sync_tower(m)
-        self.emit(ev.TowerGrew(m.id, added, reason, m.tower.height, ok))
+        self.emit(ev.TowerGrew(m.id, added, reason, m.tower.height, ok, m.tower.frame() if ok else []))
         if not ok:
             yield from self.tower_fell(m, m.boss if stacked_by is None else stacked_by, reason)
 
@@ -246,6 +272,19 @@ class MatchCore:
         else:
             self.sync_tower(m)
             self.emit(ev.TowerFell(m.id, self.bosses[knocked_by].name, "sobered_up", cause, dice))
+
+    def place_model(self, m: Model, position: Point, reason: str) -> None:
+        """Put a model down at a spot (set-ups, teleports): no sweep, no bumps."""
+        self.table.move_figure(m.id, position)
+        self.sync_tower(m)
+        self.emit(ev.ModelPlaced(m.id, position, reason))
+
+    def place_cap(self, position: Point, reason: str) -> str:
+        """Put a cap from the supply down at a spot."""
+        cap = self.table.add_token(position)
+        self.caps_from_supply += 1
+        self.emit(ev.CapPlaced(cap, position, reason))
+        return cap
 
     def discard_die(self, die_id: str) -> None:
         """Take a resolved (or left-over) die off the table, if it is still there."""
@@ -291,21 +330,4 @@ class MatchCore:
         """Plain-data summary: winner, new caps, activations, falls, damage, clock, safety rule.
 
         Counted from the event log (the one source of what happened), not kept on the side."""
-        go = self.result()
-        per_boss: dict[str, dict[str, int]] = {}
-        for b in self.bosses:
-            per_boss[b.name] = {"new_caps": b.stash - b.start_stash, "stash": b.stash, "activations": 0, "falls": 0,
-                                "sober_ups": 0, "damage_taken": 0, "caps_looted": 0}
-        for e in self.events:
-            counts = ev.tally(e)
-            if counts is None:
-                continue
-            model, key, n = counts
-            per_boss[self.bosses[self.models[model].boss].name][key] += n
-        return {
-            "scenario": self.scenario.name, "seed": self.seed,
-            "winners": go.winners if go else None, "tie": bool(go and len(go.winners) > 1),
-            "bosses": per_boss, "activations": self.activations,
-            "clock_s": round(self.clock, 3), "siren": self.siren, "safety_rule_fired": self.safety_fired,
-            "events": len(self.events), "decisions": len(self.decisions),
-        }
+        return {**ev.summary_from_events(self.events), "decisions": len(self.decisions)}

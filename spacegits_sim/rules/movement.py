@@ -71,16 +71,19 @@ class Movement(MatchCore):
             stop = thing_label(c) if c.kind != Kind.EDGE else "edge"
         if tower_motion == "carry":
             self.advance(self.costs.resolve_move_die_s + self.costs.carry_s_per_in[care] * res.travelled)
-        self.emit(ev.ModelMoved(m.id, start, res.end, distance, res.travelled, towards_label, value,
-                                care if tower_motion == "carry" else None, stop, reason))
+        ok, frames = True, []
         if m.tower.height > 0 and res.travelled > 0 and m.standing:
             seg = ((res.end[0] - start[0]) / MM, (res.end[1] - start[1]) / MM)
+            m.tower.record()
             if tower_motion == "shove":
                 ok = m.tower.push(seg, res.travelled / MM)
             else:
                 ok = m.tower.carry([seg], care, bumped=[res.contact is not None])
-            if not ok:
-                yield from self.tower_fell(m, m.boss, reason)
+            frames = m.tower.recorded()
+        self.emit(ev.ModelMoved(m.id, start, res.end, distance, res.travelled, towards_label, value,
+                                care if tower_motion == "carry" else None, stop, reason, frames))
+        if not ok:
+            yield from self.tower_fell(m, m.boss, reason)
         self.sync_tower(m)
         if res.contact is None or not m.in_play:
             return

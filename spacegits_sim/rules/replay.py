@@ -15,6 +15,7 @@ from typing import Any
 from .. import __version__
 from ..data.errors import DataError, Problem
 from ..data.rules_data import RulesData, default_rules
+from . import events as ev
 from .decisions import IllegalDecision
 from .engine import Match
 from .scenario import Scenario, scenario_from_doc
@@ -58,7 +59,27 @@ def replay_doc(match: Match, meta: dict[str, Any] | None = None) -> dict[str, An
 def _replay_doc(match: Match, meta: dict[str, Any] | None = None) -> dict[str, Any]:
     return {"format": FORMAT, "version": __version__, "seed": match.seed,
             "scenario": scenario_to_doc(match.scenario), "options": dict(match.options), "meta": meta or {},
-            "decisions": [{"kind": k, "answer": a, "checksum": c} for k, a, c in match.decisions]}
+            "decisions": [{"kind": k, "answer": a, "checksum": c} for k, a, c in match.decisions],
+            "events": [e.to_dict() for e in match.events]}
+
+
+def events_from_doc(doc: dict[str, Any], label: str = "<replay>") -> list[ev.Event]:
+    """The event log a replay carries (enough to draw the match without re-simulating it)."""
+    raw = doc.get("events")
+    if not isinstance(raw, list):
+        raise DataError([Problem(label, None, "events", "this replay carries no event log (saved by an older "
+                                 "version?): re-run it with 'spacegits replay' and save it again")])
+    out = []
+    for i, d in enumerate(raw):
+        try:
+            if not isinstance(d, dict):
+                raise TypeError("not a mapping")
+            out.append(ev.from_dict(d))
+        except (KeyError, TypeError, ValueError) as e:
+            raise DataError([Problem(label, f"event #{i}", "events", f"not an event of this version ({e})")]) from None
+    if not out or not isinstance(out[0], ev.MatchStarted):
+        raise DataError([Problem(label, "event #0", "events", "an event log starts with match_started")])
+    return out
 
 
 def save_replay(match: Match, path: Path | str, meta: dict[str, Any] | None = None) -> None:

@@ -8,6 +8,7 @@ Winning. Written as generators that yield a decision request whenever a boss mus
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from ..physics.table import MM, Kind
 from . import effects
@@ -57,15 +58,16 @@ class TurnFlow(Movement):
         """Caps dropped from a height, one in the middle, big boss, alternating deployment."""
         w, h = self.table.width, self.table.height
         centre = (w / 2, h / 2)
+        self.emit(self._match_started())
         for b in self.bosses:
+            before = self.loose_things()
             drops = self.table.drop_tokens(self.scenario.caps_per_boss, centre, self.rng("caps")) \
                 if self.scenario.caps_per_boss else []
             self.caps_from_supply += len(drops)
-            self.emit(ev.CapsDropped(b.name, [(d.id, d.position) for d in drops]))
+            self.emit(ev.CapsDropped(b.name, [(d.id, d.position) for d in drops],
+                                     self.knocked_since(before, {d.id for d in drops})))
         if self.options.get("middle_cap", True):
-            cap = self.table.add_token(centre)
-            self.caps_from_supply += 1
-            self.emit(ev.CapPlaced(cap, centre, "one more in the middle"))
+            self.place_cap(centre, "one more in the middle")
         self.big_boss = int(self.rng("big_boss").integers(0, len(self.bosses)))
         self.emit(ev.BigBoss(self.bosses[self.big_boss].name))
         n = len(self.bosses)
@@ -91,6 +93,32 @@ class TurnFlow(Movement):
             self.table.add_figure(mid, pos, base_mm=m.git.base_mm)
             m.in_play = True
             self.emit(ev.Deployed(b.name, mid, pos))
+
+    def _match_started(self) -> ev.MatchStarted:
+        """The opening event: all a screen needs to draw the match from its log alone."""
+        terrain = []
+        for piece in self.scenario.terrain:
+            tt = self.rules.terrain[piece.type]
+            d: dict[str, Any] = {"id": piece.id, "type": piece.type, "name": tt.name, "height_in": tt.height_in,
+                                 "explodes": self.combat.explode_x(piece.id)}
+            if piece.polygon is not None:
+                d["polygon"] = [list(p) for p in piece.polygon]
+            elif piece.circle is not None:
+                d["circle"] = [list(piece.circle[0]), piece.circle[1]]
+            terrain.append(d)
+        bosses = [{"name": b.name, "seat": b.seat, "stash": b.stash} for b in self.bosses]
+        models = []
+        for m in self.models.values():
+            radius = m.git.base_mm * MM / 2
+            kit = ", ".join(w.name for w in m.weapons) or "bare hands"
+            if m.gear:
+                kit += " | " + ", ".join(self.rules.gear[g].name for g in m.gear)
+            models.append({"id": m.id, "name": m.name, "boss": m.boss, "type": m.git.name, "glyph": m.git.glyph,
+                           "radius_in": radius, "move": str(m.git.move), "headbutt": str(m.git.headbutt),
+                           "toughness": m.toughness, "kit": kit,
+                           "tower_offset": list(self.table.default_tower_offset(radius))})
+        return ev.MatchStarted(self.scenario.name, self.seed, self.table.width, self.table.height, self.scenario.timer_min * 60,
+                               terrain, bosses, models)
 
     def _deployable(self, boss: int) -> list[str]:
         deployed = [m for m in self.models.values() if m.boss == boss and m.in_play]
@@ -284,4 +312,4 @@ class TurnFlow(Movement):
         new = {b.name: b.stash - b.start_stash for b in self.bosses}
         best = max(new.values())
         winners = [b for b, n in new.items() if n == best]
-        self.emit(ev.GameOver(winners, new, self.safety_fired))
+        self.emit(ev.GameOver(winners, new, self.safety_fired, round(self.clock, 3)))

@@ -1,0 +1,159 @@
+"""Events: every visible consequence of play, typed, appended to the match's log.
+
+The log is the single source of "what happened": the renderer draws it (it is enough to
+draw a whole match), stats and summaries count it, replays checksum it. Each event turns
+itself into plain data (``to_dict``), back (``from_dict``), and into a sentence a person can
+read (``describe``). Rooms: :mod:`.base`, :mod:`.flow`, :mod:`.table`, :mod:`.combat`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from .base import Event, Point, canonical, checksum
+from .combat import (
+    BlastResolved,
+    BulletResolved,
+    Damaged,
+    Exploded,
+    FightBroke,
+    FightRound,
+    Pinched,
+    Thumped,
+)
+from .flow import (
+    MatchStarted,
+    ActionTaken,
+    ActivationEnded,
+    ActivationStarted,
+    BigBoss,
+    Booted,
+    CapPlaced,
+    CapsDropped,
+    CapsScooped,
+    ClockStarted,
+    Deployed,
+    GameOver,
+    Klanked,
+    LeggedIt,
+    Rebooted,
+    SafetyRule,
+    Siren,
+    StoodUp,
+)
+from .table import (
+    TerrainRemoved,
+    ModelPlaced,
+    CapLooted,
+    DiceThrown,
+    DieRemoved,
+    ModelMoved,
+    ModelRemoved,
+    TowerFell,
+    TowerGrew,
+    TowerStruck,
+)
+
+__all__ = [
+    "TerrainRemoved",
+    "ModelPlaced",
+    "MatchStarted",
+    "summary_from_events",
+    "Event",
+    "Point",
+    "canonical",
+    "checksum",
+    "tally",
+    "from_dict",
+    "EVENT_TYPES",
+    "CapsDropped",
+    "CapPlaced",
+    "BigBoss",
+    "Deployed",
+    "ClockStarted",
+    "ActivationStarted",
+    "ActivationEnded",
+    "ActionTaken",
+    "Booted",
+    "Rebooted",
+    "Klanked",
+    "StoodUp",
+    "Siren",
+    "LeggedIt",
+    "SafetyRule",
+    "CapsScooped",
+    "GameOver",
+    "DiceThrown",
+    "TowerStruck",
+    "ModelMoved",
+    "DieRemoved",
+    "CapLooted",
+    "TowerGrew",
+    "TowerFell",
+    "ModelRemoved",
+    "FightBroke",
+    "BulletResolved",
+    "Damaged",
+    "FightRound",
+    "Thumped",
+    "Pinched",
+    "Exploded",
+    "BlastResolved",
+]
+
+
+def tally(e: Event) -> tuple[str, str, int] | None:
+    """What an event adds to a model's match statistics: (model, statistic, amount), or None."""
+    if isinstance(e, ActivationStarted):
+        return (e.model, "activations", 1)
+    if isinstance(e, TowerFell):
+        return (e.model, "falls" if e.outcome == "fell_over" else "sober_ups", 1)
+    if isinstance(e, Damaged):
+        return (e.model, "damage_taken", e.amount)
+    if isinstance(e, CapLooted):
+        return (e.model, "caps_looted", 1)
+    return None
+
+
+EVENT_TYPES: dict[str, type[Event]] = {
+    c.kind: c for c in Event.__subclasses__()
+}
+
+
+def from_dict(d: dict[str, Any]) -> Event:
+    """An event back from its plain data (``to_dict``, or JSON of it). Raises KeyError/TypeError
+    on data that is not an event (an unknown kind, missing or extra fields)."""
+    cls = EVENT_TYPES[d["kind"]]
+    fields = {f.name for f in dataclasses.fields(cls) if f.init}
+    e = cls(**{k: v for k, v in d.items() if k in fields})
+    e.t = float(d["t"])
+    e.seq = int(d["seq"])
+    return e
+
+
+def summary_from_events(events: list[Event]) -> dict[str, Any]:
+    """A match's plain-data summary (winners, new caps, activations, falls, damage, clock,
+    safety rule), counted from its event log alone."""
+    start = next((e for e in events if isinstance(e, MatchStarted)), None)
+    if start is None:
+        raise ValueError("an event log starts with match_started")
+    boss_of = {m["id"]: start.bosses[m["boss"]]["name"] for m in start.models}
+    go = next((e for e in reversed(events) if isinstance(e, GameOver)), None)
+    per_boss: dict[str, dict[str, int]] = {}
+    for b in start.bosses:
+        new = go.new_caps[b["name"]] if go is not None else 0
+        per_boss[b["name"]] = {"new_caps": new, "stash": b["stash"] + new, "activations": 0, "falls": 0,
+                               "sober_ups": 0, "damage_taken": 0, "caps_looted": 0}
+    for e in events:
+        counts = tally(e)
+        if counts is not None:
+            model, key, n = counts
+            per_boss[boss_of[model]][key] += n
+    return {
+        "scenario": start.scenario, "seed": start.seed,
+        "winners": go.winners if go else None, "tie": bool(go and len(go.winners) > 1),
+        "bosses": per_boss, "activations": sum(isinstance(e, ActivationStarted) for e in events),
+        "clock_s": go.clock_s if go else round(events[-1].t, 3), "siren": any(isinstance(e, Siren) for e in events),
+        "safety_rule_fired": bool(go and go.safety_fired), "events": len(events),
+    }

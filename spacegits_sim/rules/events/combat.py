@@ -1,0 +1,135 @@
+"""Events of combat: shots, fights, thumps, pinches, damage and explosions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from .base import Event, Point
+
+
+@dataclass
+class FightBroke(Event):
+    kind: ClassVar[str] = "fight"
+    active: str
+    passive: str
+
+    def describe(self, names: dict[str, str]) -> str:
+        return f"a fight breaks out between {names.get(self.active, self.active)} and {names.get(self.passive, self.passive)}"
+
+
+
+@dataclass
+class BulletResolved(Event):
+    kind: ClassVar[str] = "bullet"
+    model: str
+    weapon: str
+    die: str
+    value: int
+    jammed: bool
+    line: tuple[Point, Point] | None
+    hit: str | None  # "figure:id", "terrain:id", or None (nothing in range)
+    cover: bool
+    damage: int
+    big: bool
+
+    def describe(self, names: dict[str, str]) -> str:
+        who = names.get(self.model, self.model)
+        if self.jammed:
+            return f"{who}'s {self.weapon} jams (a natural 1)"
+        if self.hit is None:
+            return f"{who}'s {self.weapon} bullet ({self.value}) hits nothing"
+        kind, _, ident = self.hit.partition(":")
+        tgt = names.get(ident, ident)
+        if kind != "figure":
+            return f"{who}'s {self.weapon} bullet ({self.value}) hits the {tgt}"
+        return (f"{who} shoots {tgt} with the {self.weapon} ({self.value}{' vs cover' if self.cover else ''}): "
+                f"{'big' if self.big else 'weak'} damage {self.damage}")
+
+
+
+@dataclass
+class Damaged(Event):
+    kind: ClassVar[str] = "damaged"
+    model: str
+    amount: int
+    source: str
+
+    def describe(self, names: dict[str, str]) -> str:
+        return f"{names.get(self.model, self.model)} takes {self.amount} damage ({self.source})"
+
+
+
+@dataclass
+class FightRound(Event):
+    kind: ClassVar[str] = "fight_round"
+    active: str
+    passive: str
+    round: int
+    throws: tuple[str, str]
+    happens: tuple[bool, bool]
+
+    def describe(self, names: dict[str, str]) -> str:
+        a, p = names.get(self.active, self.active), names.get(self.passive, self.passive)
+        res = lambda i: self.throws[i] if self.happens[i] else f"({self.throws[i]}, cancelled)"  # noqa: E731
+        return f"3, 2, 1... {a} throws {res(0)}, {p} throws {res(1)}"
+
+
+
+@dataclass
+class Thumped(Event):
+    kind: ClassVar[str] = "thumped"
+    model: str
+    target: str
+    weapons: list[str]
+    rolls: list[int]
+    toughness: int
+    damage: int
+
+    def describe(self, names: dict[str, str]) -> str:
+        return (f"{names.get(self.model, self.model)} thumps {names.get(self.target, self.target)} with "
+                f"{'+'.join(self.weapons)}: rolls {self.rolls} vs toughness {self.toughness}, {self.damage} damage")
+
+
+
+@dataclass
+class Pinched(Event):
+    kind: ClassVar[str] = "pinched"
+    model: str
+    target: str
+    caps: int
+
+    def describe(self, names: dict[str, str]) -> str:
+        return f"{names.get(self.model, self.model)} pinches {self.caps} cap{'s' if self.caps != 1 else ''} from {names.get(self.target, self.target)}'s boss"
+
+
+
+@dataclass
+class Exploded(Event):
+    kind: ClassVar[str] = "exploded"
+    origin: str
+    position: Point
+    x: int
+    shares: dict[str, int]
+
+    def describe(self, names: dict[str, str]) -> str:
+        shares = ", ".join(f"{b} {n}" for b, n in self.shares.items())
+        return f"BOOM! {names.get(self.origin, self.origin)} explodes ({self.x}): dice split {shares}"
+
+
+
+@dataclass
+class BlastResolved(Event):
+    kind: ClassVar[str] = "blast"
+    origin: str
+    die: str
+    value: int
+    line: tuple[Point, Point]
+    hit: str | None
+    damage: int
+
+    def describe(self, names: dict[str, str]) -> str:
+        if self.hit is None:
+            return f"a blast die ({self.value}) hits nothing"
+        _, _, ident = self.hit.partition(":")
+        return f"a blast die ({self.value}) hits {names.get(ident, ident)}" + (f" for {self.damage}" if self.damage else "")

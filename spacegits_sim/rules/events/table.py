@@ -1,0 +1,157 @@
+"""Events of things on the table: throws, moves, caps, towers growing, struck and falling."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from .base import Event, Point, _r
+
+
+@dataclass
+class DiceThrown(Event):
+    kind: ClassVar[str] = "dice_thrown"
+    boss: str
+    model: str
+    purpose: str
+    hand: Point
+    aim: Point
+    strength: float
+    dice: list[dict[str, Any]]  # id, sides, value, position (None = lost), angle, trajectory
+    moved: list[dict[str, Any]] = field(default_factory=list)  # dice and caps it knocked: id, kind, position, angle
+
+    def describe(self, names: dict[str, str]) -> str:
+        vals = ", ".join(f"{d['value']}" + ("(lost)" if d["position"] is None else "") for d in self.dice)
+        return f"{self.boss} throws {len(self.dice)} {self.purpose} dice for {names.get(self.model, self.model)}: {vals}"
+
+
+
+@dataclass
+class TowerStruck(Event):
+    kind: ClassVar[str] = "tower_struck"
+    model: str
+    by_boss: str
+    die: str
+    height_mm: float
+    speed_mm_s: float
+    toppled: bool
+    frames: list[Any] = field(default_factory=list)  # the tower side-on while it rocked (physics.tower.Frame)
+
+    def describe(self, names: dict[str, str]) -> str:
+        return (f"a stray die from {self.by_boss} hits {names.get(self.model, self.model)}'s tower at "
+                f"{self.height_mm:.0f} mm ({self.speed_mm_s:.0f} mm/s)" + (" and topples it" if self.toppled else ""))
+
+
+
+@dataclass
+class ModelMoved(Event):
+    kind: ClassVar[str] = "model_moved"
+    model: str
+    start: Point
+    end: Point
+    requested: float
+    travelled: float
+    towards: str | None
+    value: int | None
+    care: str | None
+    stop: str | None  # what it bumped: "cap:..", "die:..", "figure:..", "terrain:..", "edge"
+    reason: str = "scoot"
+    frames: list[Any] = field(default_factory=list)  # the tower side-on as it was carried or shoved
+
+    def describe(self, names: dict[str, str]) -> str:
+        who = names.get(self.model, self.model)
+        what = f"{self.reason}s {self.travelled:.1f}\""
+        if self.value is not None:
+            what += f" towards the {self.value}"
+        if self.stop:
+            kind, _, ident = self.stop.partition(":")
+            what += f", bumps into {names.get(ident, kind if kind != 'figure' else ident)}" if kind else ""
+        return f"{who} {what}"
+
+
+
+@dataclass
+class DieRemoved(Event):
+    kind: ClassVar[str] = "die_removed"
+    die: str
+
+
+
+@dataclass
+class CapLooted(Event):
+    kind: ClassVar[str] = "cap_looted"
+    model: str
+    boss: str
+    cap: str
+
+    def describe(self, names: dict[str, str]) -> str:
+        return f"{names.get(self.model, self.model)} loots a cap for {self.boss}"
+
+
+
+@dataclass
+class TowerGrew(Event):
+    kind: ClassVar[str] = "tower_grew"
+    model: str
+    added: int
+    reason: str  # "swig" | "damage"
+    height: int
+    standing: bool
+    frame: list[Any] = field(default_factory=list)  # the tower side-on once the dice are on
+
+    def describe(self, names: dict[str, str]) -> str:
+        s = f"{names.get(self.model, self.model)} takes {self.added} {'swig' if self.reason == 'swig' else 'damage'} dice (tower {self.height})"
+        return s + ("" if self.standing else " and it wobbles over")
+
+
+
+@dataclass
+class TowerFell(Event):
+    kind: ClassVar[str] = "tower_fell"
+    model: str
+    knocked_by: str
+    outcome: str  # "fell_over" | "sobered_up"
+    cause: str
+    dice: int
+
+    def describe(self, names: dict[str, str]) -> str:
+        who = names.get(self.model, self.model)
+        if self.outcome == "fell_over":
+            return f"{who}'s tower of {self.dice} falls ({self.cause}): {who} falls over"
+        return f"{who}'s tower of {self.dice} is knocked down by {self.knocked_by} ({self.cause}): {who} sobers up"
+
+
+
+@dataclass
+class ModelRemoved(Event):
+    kind: ClassVar[str] = "model_removed"
+    model: str
+    reason: str
+
+    def describe(self, names: dict[str, str]) -> str:
+        return f"{names.get(self.model, self.model)} is removed from play ({self.reason})"
+
+
+@dataclass
+class ModelPlaced(Event):
+    """A model put down at a spot (not moved there): set-ups, teleports."""
+
+    kind: ClassVar[str] = "model_placed"
+    model: str
+    position: Point
+    reason: str
+
+    def describe(self, names: dict[str, str]) -> str:
+        return f"{names.get(self.model, self.model)} is placed at {_r(self.position)} ({self.reason})"
+
+
+@dataclass
+class TerrainRemoved(Event):
+    """A piece of terrain is gone from the table (an exploding barrel, once it has gone off)."""
+
+    kind: ClassVar[str] = "terrain_removed"
+    terrain: str
+    reason: str
+
+    def describe(self, names: dict[str, str]) -> str:
+        return f"{self.terrain} is gone ({self.reason})"
