@@ -17,7 +17,7 @@ from spacegits_sim.rules.gangs import GitSpec, hands_needed
 
 ORC = {"type": "orc", "name": "Grunk", "weapons": ["pistol"]}
 ENGINE_MODULES = ("core", "engine", "turns", "movement", "state", "combat", "gangs", "scenario", "decisions",
-                  "timecost", "events")
+                  "timecost", "replay", "events/__init__", "events/base", "events/flow", "events/table", "events/combat")
 
 
 def all_item_ids() -> set[str]:

@@ -127,7 +127,7 @@ class Scene:
         self.bosses = [BossLook(i, b["name"], b["seat"], b["stash"], b["stash"]) for i, b in enumerate(e.bosses)]
         for m in e.models:
             self.models[m["id"]] = ModelLook(m["id"], m["name"], m["boss"], m["type"], m["glyph"], m["radius_in"],
-                                             m["move"], m["headbutt"], m["toughness"], m["kit"],
+                                             m["move"], m["headbutt_dice"], m["toughness"], m["kit"],
                                              _pt(m["tower_offset"]))
 
     def _knocked(self, moved: list[dict[str, Any]]) -> None:

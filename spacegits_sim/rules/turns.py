@@ -114,7 +114,7 @@ class TurnFlow(Movement):
             if m.gear:
                 kit += " | " + ", ".join(self.rules.gear[g].name for g in m.gear)
             models.append({"id": m.id, "name": m.name, "boss": m.boss, "type": m.git.name, "glyph": m.git.glyph,
-                           "radius_in": radius, "move": str(m.git.move), "headbutt": str(m.git.headbutt),
+                           "radius_in": radius, "move": str(m.git.move), "headbutt_dice": str(m.git.headbutt),
                            "toughness": m.toughness, "kit": kit,
                            "tower_offset": list(self.table.default_tower_offset(radius))})
         return ev.MatchStarted(self.scenario.name, self.seed, self.table.width, self.table.height, self.scenario.timer_min * 60,

@@ -21,7 +21,7 @@ class MatchStarted(Event):
     timer_s: float
     terrain: list[dict[str, Any]]  # id, type, name, height_in, polygon | circle, explodes
     bosses: list[dict[str, Any]]  # name, seat, stash
-    models: list[dict[str, Any]]  # id, name, boss, type, glyph, radius_in, move, headbutt, toughness, kit, tower_offset
+    models: list[dict[str, Any]]  # id, name, boss, type, glyph, radius_in, move, headbutt_dice, toughness, kit, tower_offset
 
     def describe(self, names: dict[str, str]) -> str:
         return f"{self.scenario}: {' vs '.join(b['name'] for b in self.bosses)} on a {self.width:g}\"x{self.height:g}\" table"
