@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: watch test test-long towers bench clean
+.PHONY: watch lint test test-long towers bench clean golden
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -18,8 +18,14 @@ $(STAMP): $(PY) pyproject.toml
 watch: $(STAMP)
 	$(PY) -m spacegits_sim watch
 
-## test: the whole test suite (a few minutes)
-test: $(STAMP)
+## lint: ruff (style, bugs, imports, unused arguments) and mypy (strict for data/, physics/, rules/)
+lint: $(STAMP)
+	$(VENV)/bin/ruff check spacegits_sim tools tests
+	$(VENV)/bin/ruff format --check spacegits_sim tools tests
+	$(VENV)/bin/mypy spacegits_sim
+
+## test: the static gates, then the whole test suite (a few minutes)
+test: lint
 	$(PY) -m pytest -q -m "not slow"
 
 ## test-long: the full-size statistical runs
@@ -31,3 +37,7 @@ towers: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info out
+
+## golden: regenerate the golden playthroughs (only in a commit that names the rule fix that moved them)
+golden: $(STAMP)
+	$(PY) tools/golden.py

@@ -29,8 +29,13 @@ def parse_ais(text: str, n: int) -> list[str]:
     return names
 
 
-def play_match(scenario: Scenario, seed: int, ais: Sequence[str], rules: RulesData | None = None,
-               options: dict[str, Any] | None = None) -> Match:
+def play_match(
+    scenario: Scenario,
+    seed: int,
+    ais: Sequence[str],
+    rules: RulesData | None = None,
+    options: dict[str, Any] | None = None,
+) -> Match:
     m = Match(scenario, rules or default_rules(), seed=seed, options=options)
     m.play([make_controller(a, seed, i) for i, a in enumerate(ais)])
     return m
@@ -38,7 +43,7 @@ def play_match(scenario: Scenario, seed: int, ais: Sequence[str], rules: RulesDa
 
 def summary_with_ais(summary: dict[str, Any], ais: Sequence[str]) -> dict[str, Any]:
     """A summary with each boss's controller named (bosses in seat order)."""
-    for name, a in zip(summary["bosses"], ais):
+    for name, a in zip(summary["bosses"], ais, strict=False):
         summary["bosses"][name]["ai"] = a
     return summary
 
@@ -52,15 +57,25 @@ def print_summary(s: dict[str, Any], console: Console) -> None:
     for col in ("boss", "ai", "new caps", "activations", "falls", "sober-ups", "damage taken", "caps looted"):
         t.add_column(col, justify="right" if col not in ("boss", "ai") else "left")
     for name, b in s["bosses"].items():
-        t.add_row(name, str(b.get("ai", "")), f"{b['new_caps']:+d}", str(b["activations"]), str(b["falls"]),
-                  str(b["sober_ups"]), str(b["damage_taken"]), str(b["caps_looted"]))
+        t.add_row(
+            name,
+            str(b.get("ai", "")),
+            f"{b['new_caps']:+d}",
+            str(b["activations"]),
+            str(b["falls"]),
+            str(b["sober_ups"]),
+            str(b["damage_taken"]),
+            str(b["caps_looted"]),
+        )
     console.print(t)
     winners = " and ".join(s["winners"] or [])
     verdict = f"tie between {winners}" if s["tie"] else f"{winners} wins"
     mins, secs = divmod(int(round(s["clock_s"])), 60)
-    console.print(f"[bold]{verdict}[/] after {s['activations']} activations; game clock {mins}:{secs:02d}"
-                  f"{' (siren sounded)' if s['siren'] else ''}; safety rule "
-                  f"{'[red]fired[/]' if s['safety_rule_fired'] else 'did not fire'}")
+    console.print(
+        f"[bold]{verdict}[/] after {s['activations']} activations; game clock {mins}:{secs:02d}"
+        f"{' (siren sounded)' if s['siren'] else ''}; safety rule "
+        f"{'[red]fired[/]' if s['safety_rule_fired'] else 'did not fire'}"
+    )
 
 
 def play_by_play(m: Match) -> list[str]:

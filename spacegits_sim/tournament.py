@@ -29,8 +29,8 @@ def play_one(task: Task) -> dict[str, Any]:
     """Play one match; never raises (a failure is returned with its seed and replay)."""
     from .ai import make_controller
     from .data import default_rules
-    from .rules.replay import replay_doc
     from .rules.engine import Match
+    from .rules.replay import replay_doc
     from .rules.scenario import scenario_from_doc
 
     m = None
@@ -40,13 +40,27 @@ def play_one(task: Task) -> dict[str, Any]:
         m.play([make_controller(a, task.seed, i) for i, a in enumerate(task.seats)])
         s = m.summary()
         names = [b.name for b in m.bosses]
-        return {"seed": task.seed, "seats": list(task.seats), "winners": [task.seats[names.index(w)] for w in s["winners"]],
-                "new_caps": {task.seats[i]: s["bosses"][n]["new_caps"] for i, n in enumerate(names)},
-                "activations": s["activations"], "safety": s["safety_rule_fired"], "error": None}
+        return {
+            "seed": task.seed,
+            "seats": list(task.seats),
+            "winners": [task.seats[names.index(w)] for w in s["winners"]],
+            "new_caps": {task.seats[i]: s["bosses"][n]["new_caps"] for i, n in enumerate(names)},
+            "activations": s["activations"],
+            "safety": s["safety_rule_fired"],
+            "error": None,
+        }
     except Exception as e:  # a bug in a controller or the engine: report it, keep going
-        return {"seed": task.seed, "seats": list(task.seats), "winners": [], "new_caps": {}, "activations": 0,
-                "safety": False, "error": f"{type(e).__name__}: {e}", "traceback": traceback.format_exc(),
-                "replay": replay_doc(m) if m is not None else None}
+        return {
+            "seed": task.seed,
+            "seats": list(task.seats),
+            "winners": [],
+            "new_caps": {},
+            "activations": 0,
+            "safety": False,
+            "error": f"{type(e).__name__}: {e}",
+            "traceback": traceback.format_exc(),
+            "replay": replay_doc(m) if m is not None else None,
+        }
 
 
 def schedule(scenario_doc: dict[str, Any], ais: Sequence[str], games: int, seed: int = 0) -> list[Task]:
@@ -108,8 +122,9 @@ def aggregate(results: list[dict[str, Any]], ais: Sequence[str]) -> tuple[list[P
     return list(pairs.values()), failures
 
 
-def run(tasks: list[Task], jobs: int = 1, scheduler: str | None = None,
-        progress: Callable[[int, int], None] | None = None) -> list[dict[str, Any]]:
+def run(
+    tasks: list[Task], jobs: int = 1, scheduler: str | None = None, progress: Callable[[int, int], None] | None = None
+) -> list[dict[str, Any]]:
     """Run tasks locally (a process pool) or on a Dask cluster (``scheduler`` address or Client)."""
     results: list[dict[str, Any]] = []
     total = len(tasks)

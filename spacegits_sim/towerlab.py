@@ -107,9 +107,16 @@ def _run_chunk(trials: list[Trial], params: dict[str, Any] | None) -> list[tuple
     return [(t, *run_trial(t, params)) for t in trials]
 
 
-def sweep(heights: Sequence[int], cares: Sequence[str], trials: int, experiment: str = "scoot",
-          params: dict[str, Any] | None = None, jobs: int = 1, seed: int = 0,
-          progress: Callable[[int, int], None] | None = None) -> list[Cell]:
+def sweep(
+    heights: Sequence[int],
+    cares: Sequence[str],
+    trials: int,
+    experiment: str = "scoot",
+    params: dict[str, Any] | None = None,
+    jobs: int = 1,
+    seed: int = 0,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[Cell]:
     """Run ``trials`` seeded trials per (height, care); return one :class:`Cell` each.
 
     Seeds depend only on (seed, height, care index, trial index), so the result does not
@@ -121,8 +128,12 @@ def sweep(heights: Sequence[int], cares: Sequence[str], trials: int, experiment:
         if c not in CARE_LEVELS:
             raise ValueError(f"unknown care level '{c}' (valid: {', '.join(CARE_LEVELS)})")
     cells = {(h, c): Cell(h, c, experiment, 0, 0, 0.0, 0.0) for h in heights for c in cares}
-    work = [Trial(h, c, experiment, seed * 1_000_003 + h * 10_007 + ci * 1_009 + k)
-            for h in heights for ci, c in enumerate(cares) for k in range(trials)]
+    work = [
+        Trial(h, c, experiment, seed * 1_000_003 + h * 10_007 + ci * 1_009 + k)
+        for h in heights
+        for ci, c in enumerate(cares)
+        for k in range(trials)
+    ]
     total = len(work)
     done = 0
 
@@ -139,7 +150,7 @@ def sweep(heights: Sequence[int], cares: Sequence[str], trials: int, experiment:
             progress(done, total)
 
     chunk = max(1, min(25, total // (4 * max(1, jobs)) or 1))
-    chunks = [work[i:i + chunk] for i in range(0, total, chunk)]
+    chunks = [work[i : i + chunk] for i in range(0, total, chunk)]
     if jobs <= 1:
         for ch in chunks:
             record(_run_chunk(ch, params))
@@ -182,7 +193,7 @@ def plot(cells: list[Cell], path: str, title: str) -> None:
 
 
 def parse_heights(text: str) -> list[int]:
-    """"1-12" → 1..12; "1,3,5" → [1, 3, 5]; "2-10:2" → 2, 4, …, 10."""
+    """ "1-12" → 1..12; "1,3,5" → [1, 3, 5]; "2-10:2" → 2, 4, …, 10."""
     out: list[int] = []
     try:
         for part in text.split(","):

@@ -13,4 +13,5 @@ RULEBOOK = ROOT / "tests" / "fixtures" / "space-gits-rulebook.txt"
 @pytest.fixture(scope="session")
 def rules():
     from spacegits_sim.data import load_rules
+
     return load_rules()

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from spacegits_sim.data import default_rules
 from spacegits_sim.rules.decisions import AimThrow, ChooseCare, Deploy, FightThrow, Request, Throw
@@ -11,15 +12,29 @@ from spacegits_sim.rules.gangs import gang_from_doc
 from spacegits_sim.rules.scenario import DEFAULT_OPTIONS, Player, Scenario, TerrainPiece
 
 
-def scenario(gangs: list[list[dict]], terrain: list[dict] | None = None, seed: int = 1, timer_min: float = 30,
-             options: dict | None = None, budget: int = 100) -> Scenario:
+def scenario(
+    gangs: list[list[dict]],
+    terrain: list[dict] | None = None,
+    seed: int = 1,
+    timer_min: float = 30,
+    options: dict | None = None,
+    budget: int = 100,
+) -> Scenario:
     rules = default_rules()
-    players = tuple(Player(name, gang_from_doc({"name": f"{name} gang", "gits": gits}, f"<{name}>", rules))
-                    for name, gits in zip(("Red", "Blue", "Green", "Gold"), gangs))
+    players = tuple(
+        Player(name, gang_from_doc({"name": f"{name} gang", "gits": gits}, f"<{name}>", rules))
+        for name, gits in zip(("Red", "Blue", "Green", "Gold"), gangs, strict=False)
+    )
     pieces = []
     for i, t in enumerate(terrain or []):
-        pieces.append(TerrainPiece(t.get("id", f"t{i}"), t["type"], tuple(map(tuple, t["polygon"])) if "polygon" in t else None,
-                                   (tuple(t["circle"][0]), t["circle"][1]) if "circle" in t else None))
+        pieces.append(
+            TerrainPiece(
+                t.get("id", f"t{i}"),
+                t["type"],
+                tuple(map(tuple, t["polygon"])) if "polygon" in t else None,
+                (tuple(t["circle"][0]), t["circle"][1]) if "circle" in t else None,
+            )
+        )
     opts = {**DEFAULT_OPTIONS, "middle_cap": False, **(options or {})}
     return Scenario("test", 24.0, 24.0, tuple(pieces), players, timer_min, budget, seed, opts, "<test>", 0)
 
@@ -72,4 +87,5 @@ def scripted(*answers: Any) -> Callable[[Request], Any]:
     def ans(req: Request) -> Any:
         a = next(it)
         return a(req) if callable(a) else a
+
     return ans

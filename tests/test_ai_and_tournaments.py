@@ -8,9 +8,9 @@ import pytest
 
 from spacegits_sim.ai import make_controller, register_controller
 from spacegits_sim.data import default_rules
-from spacegits_sim.rules.replay import scenario_to_doc
 from spacegits_sim.rules.decisions import FightThrow
 from spacegits_sim.rules.engine import Match
+from spacegits_sim.rules.replay import scenario_to_doc
 from spacegits_sim.rules.scenario import load_scenario
 from spacegits_sim.tournament import aggregate, run, schedule
 
@@ -30,8 +30,9 @@ class Timed:
 
 
 def test_the_heuristic_beats_random_in_a_small_sample():
-    pairs, failures = aggregate(run(schedule(scenario_to_doc(SC), ["heuristic", "random"], 20), jobs=2),
-                                ["heuristic", "random"])
+    pairs, failures = aggregate(
+        run(schedule(scenario_to_doc(SC), ["heuristic", "random"], 20), jobs=2), ["heuristic", "random"]
+    )
     p = pairs[0]
     assert not failures and p.decided >= 18 and p.wins_a / p.decided >= 0.9, (p.wins_a, p.wins_b)
 
@@ -65,6 +66,7 @@ def test_the_search_controller_respects_its_rollout_budget_and_time_ceiling():
 def test_fight_throws_are_mixed_and_adapt_to_an_opponent_who_always_shoves():
     from spacegits_sim.rules import events as ev
     from spacegits_sim.rules.decisions import Choice
+
     h = make_controller("heuristic", 1, 0)
     m = Match(SC, seed=1)
     # an opponent seen shoving 30 times: pinch (which beats shove) should become the favourite, not a certainty
@@ -77,8 +79,10 @@ def test_a_frequency_counter_strategy_cannot_farm_the_heuristics_fight_throws():
     """A bot that always throws what beats the heuristic's most common throw so far wins no
     more rounds than it loses (beyond noise: 4 standard errors over 600 rounds)."""
     from collections import Counter
+
     from spacegits_sim.rules import events as ev
     from spacegits_sim.rules.decisions import Choice
+
     beats = {"shove": "thump", "pinch": "shove", "thump": "pinch"}
     counter_of = {v: k for k, v in beats.items()}
     h = make_controller("heuristic", 2, 0)
@@ -93,7 +97,7 @@ def test_a_frequency_counter_strategy_cannot_farm_the_heuristics_fight_throws():
         mine[hx] += 1
         net += (beats[bot] == hx) - (beats[hx] == bot)
         m.events.append(ev.FightRound("a1", "b1", k, (hx, bot), (True, True)))
-    assert net / n < 4 * (2 / 3) ** 0.5 / n ** 0.5, net
+    assert net / n < 4 * (2 / 3) ** 0.5 / n**0.5, net
 
 
 def test_a_match_that_raises_inside_a_worker_is_reported_with_its_seed_and_the_tournament_goes_on():
@@ -107,6 +111,7 @@ def test_a_match_that_raises_inside_a_worker_is_reported_with_its_seed_and_the_t
             if self.n > 3 and m.seed == 101:
                 raise RuntimeError("controller bug")
             return self.inner.decide(req, m)
+
     register_controller("crashy", Crashy)
     tasks = schedule(scenario_to_doc(SC), ["crashy", "random"], 4, seed=100)
     for jobs in (1, 2):  # in this process, and inside forked worker processes
@@ -119,8 +124,10 @@ def test_a_match_that_raises_inside_a_worker_is_reported_with_its_seed_and_the_t
 
 def test_the_dask_path_runs_a_small_tournament_on_a_local_cluster():
     distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None) as cluster, \
-            distributed.Client(cluster) as client:
+    with (
+        distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None) as cluster,
+        distributed.Client(cluster) as client,
+    ):
         results = run(schedule(scenario_to_doc(SC), ["heuristic", "random"], 4), scheduler=client)
     local = run(schedule(scenario_to_doc(SC), ["heuristic", "random"], 4), jobs=1)
     assert len(results) == 4 and all(r["error"] is None for r in results)

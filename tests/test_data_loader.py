@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from conftest import ROOT
+
 from spacegits_sim.data import DataError, load_rules
 from spacegits_sim.data.dice import DiceError, d100_from_d10s, face_from_physical, parse_dice, roll_one
 
@@ -65,6 +65,7 @@ def test_dice_notation_that_does_not_parse_is_rejected(rules_copy, bad):
 def test_duplicate_id_is_rejected(rules_copy):
     def dup(d):
         d["entries"].append(dict(_git(d, "orc")))
+
     _edit(rules_copy / "gits.yaml", dup)
     msgs = _problems(rules_copy)
     assert any("duplicate id 'orc'" in m and "gits.yaml" in m for m in msgs)
@@ -128,11 +129,30 @@ def test_unknown_special_rule_reference_is_rejected(rules_copy):
 
 def test_house_rule_overrides_one_field_and_adds_entries(tmp_path):
     house = tmp_path / "house.yaml"
-    house.write_text(yaml.safe_dump({"kind": "weapons", "entries": [
-        {"id": "smg", "range": 8},
-        {"id": "spud_gun", "name": "Spud Gun", "kind": "shooting", "cost": 0, "hands": 1, "range": 4,
-         "dice": "1D4", "weak": 0, "big": 1, "special": [], "source": "completed", "reason": "our house rule"},
-    ]}))
+    house.write_text(
+        yaml.safe_dump(
+            {
+                "kind": "weapons",
+                "entries": [
+                    {"id": "smg", "range": 8},
+                    {
+                        "id": "spud_gun",
+                        "name": "Spud Gun",
+                        "kind": "shooting",
+                        "cost": 0,
+                        "hands": 1,
+                        "range": 4,
+                        "dice": "1D4",
+                        "weak": 0,
+                        "big": 1,
+                        "special": [],
+                        "source": "completed",
+                        "reason": "our house rule",
+                    },
+                ],
+            }
+        )
+    )
     data = load_rules([house])
     assert data.weapons["smg"].range == 8
     assert data.weapons["smg"].dice == load_rules().weapons["smg"].dice  # untouched fields kept
@@ -150,10 +170,18 @@ def test_house_rule_problems_name_the_house_file(tmp_path):
 # ---- dice notation --------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("text,dice,mod", [
-    ("3D6", (6, 6, 6), 0), ("1D10", (10,), 0), ("D6, D8, D10", (6, 8, 10), 0), ("2D6", (6, 6), 0),
-    ("D3-1", (3,), -1), ("D100", (100,), 0), ("xD6".replace("x", "12"), (6,) * 12, 0),
-])
+@pytest.mark.parametrize(
+    "text,dice,mod",
+    [
+        ("3D6", (6, 6, 6), 0),
+        ("1D10", (10,), 0),
+        ("D6, D8, D10", (6, 8, 10), 0),
+        ("2D6", (6, 6), 0),
+        ("D3-1", (3,), -1),
+        ("D100", (100,), 0),
+        ("xD6".replace("x", "12"), (6,) * 12, 0),
+    ],
+)
 def test_dice_notation_parses(text, dice, mod):
     pool = parse_dice(text)
     assert pool.dice == dice and pool.modifier == mod
@@ -171,13 +199,14 @@ def test_d3_is_a_d6_halved_rounding_up():
 
 def test_d100_is_two_d10s_as_tens_and_units_with_00_as_100():
     assert d100_from_d10s(4, 6) == 46
-    assert d100_from_d10s(10, 5) == 5      # a 0 on the tens die counts as zero: "05"
-    assert d100_from_d10s(10, 10) == 100   # "00"
+    assert d100_from_d10s(10, 5) == 5  # a 0 on the tens die counts as zero: "05"
+    assert d100_from_d10s(10, 10) == 100  # "00"
     assert d100_from_d10s(9, 10) == 90
 
 
 def test_d100_rolls_cover_1_to_100_uniformly():
     import numpy as np
+
     rng = np.random.default_rng(1)
     seen = {roll_one(100, rng) for _ in range(5000)}
     assert seen == set(range(1, 101))

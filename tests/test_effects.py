@@ -7,17 +7,33 @@ import ast
 import sys
 
 import pytest
-
 from conftest import ROOT
 from helpers import drive, match
+
 from spacegits_sim.data import default_rules
 from spacegits_sim.rules import effects
 from spacegits_sim.rules import events as ev
 from spacegits_sim.rules.gangs import GitSpec, hands_needed
 
 ORC = {"type": "orc", "name": "Grunk", "weapons": ["pistol"]}
-ENGINE_MODULES = ("core", "engine", "turns", "movement", "state", "combat", "gangs", "scenario", "decisions",
-                  "timecost", "replay", "events/__init__", "events/base", "events/flow", "events/table", "events/combat")
+ENGINE_MODULES = (
+    "core",
+    "engine",
+    "turns",
+    "movement",
+    "state",
+    "combat",
+    "gangs",
+    "scenario",
+    "decisions",
+    "timecost",
+    "replay",
+    "events/__init__",
+    "events/base",
+    "events/flow",
+    "events/table",
+    "events/combat",
+)
 
 
 def all_item_ids() -> set[str]:
@@ -39,8 +55,11 @@ def string_literals(path) -> set[str]:
             first = node.body[0]
             if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
                 docs.add(id(first.value))
-    return {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)
-            and id(n) not in docs}
+    return {
+        n.value
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docs
+    }
 
 
 @pytest.mark.parametrize("module", ENGINE_MODULES)
@@ -89,6 +108,7 @@ def test_puny_dispatches_to_its_handler(monkeypatch):
         m = match([[{"type": "runt", "name": "R"}], [ORC]], {"a1": (5, 5), "b1": (20, 20)})
         drive(m, m.add_tower_dice(m.models["a1"], 1, "damage"))
         return [e for e in m.events if isinstance(e, ev.TowerGrew)][-1].added
+
     assert added() == 2
     _without(monkeypatch, "special_rules", "puny")
     assert added() == 1
@@ -101,6 +121,7 @@ def test_klanking_dispatches_to_its_handler(monkeypatch):
         k.tokens["klank"] = 1
         drive(m, m._activation(k))
         return any(isinstance(e, ev.Klanked) for e in m.events)
+
     assert klanked()
     _without(monkeypatch, "special_rules", "klanking")
     assert not klanked()
@@ -112,6 +133,7 @@ def test_slow_to_reload_dispatches_to_its_handler(monkeypatch):
         o = m.models["a1"]
         effects.on_fired(o, [w for w in o.weapons if w.kind == "shooting"])
         return bool(m.combat.gun_options(o))
+
     assert not can_fire_again()
     _without(monkeypatch, "special_rules", "slow_to_reload")
     assert can_fire_again()
@@ -135,10 +157,20 @@ def test_exploding_barrels_dispatch_to_their_handler(monkeypatch):
 
 def test_validation_warns_loudly_about_every_item_that_is_not_simulated_yet():
     from spacegits_sim.rules.gangs import gang_from_doc, unsimulated
+
     rules = default_rules()
-    gang = gang_from_doc({"name": "G", "faction": "city_boys", "gits": [
-        {"type": "orc", "name": "Jet", "weapons": ["flamethrower"], "gear": ["jetpack"]},
-        {"type": "goblin", "name": "D", "weapons": ["pistol"], "vehicle": "bike"}]}, "<g>", rules)
+    gang = gang_from_doc(
+        {
+            "name": "G",
+            "faction": "city_boys",
+            "gits": [
+                {"type": "orc", "name": "Jet", "weapons": ["flamethrower"], "gear": ["jetpack"]},
+                {"type": "goblin", "name": "D", "weapons": ["pistol"], "vehicle": "bike"},
+            ],
+        },
+        "<g>",
+        rules,
+    )
     text = "\n".join(str(p) for p in unsimulated(gang, rules))
     for frag in ("'jetpack' is not simulated", "'gout' is not simulated", "'city_boys'", "'bike' is not simulated"):
         assert frag in text, frag

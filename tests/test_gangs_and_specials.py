@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from conftest import ROOT
+
 from spacegits_sim.data import DataError, default_rules
 from spacegits_sim.rules import effects
 from spacegits_sim.rules.gangs import gang_from_doc, validate_gang
@@ -43,8 +43,10 @@ def test_up_to_two_weapons_per_git_unless_big_pockets():
 
 
 def test_hands_are_respected_and_strong_holds_a_two_hander_in_one_hand():
-    assert any("needs 2 hands; this git has 1" in m
-               for m in problems([{"type": "orc", "weapons": ["rifle"], "gear": ["hook_hand"]}]))
+    assert any(
+        "needs 2 hands; this git has 1" in m
+        for m in problems([{"type": "orc", "weapons": ["rifle"], "gear": ["hook_hand"]}])
+    )
     assert not problems([{"type": "bullorc", "weapons": ["rifle"], "gear": ["hook_hand"]}])
 
 
@@ -66,8 +68,13 @@ def test_a_vehicle_needs_a_driver_who_can_drive():
 
 
 def test_every_problem_is_reported_at_once_naming_the_git_and_field():
-    msgs = problems([{"type": "goblin", "name": "Snit", "weapons": ["buzzsaw", "pistol", "rifle"], "gear": ["cans", "cans"]},
-                     {"type": "gnawball", "name": "Rex", "gear": ["cans"]}], budget=5)
+    msgs = problems(
+        [
+            {"type": "goblin", "name": "Snit", "weapons": ["buzzsaw", "pistol", "rifle"], "gear": ["cans", "cans"]},
+            {"type": "gnawball", "name": "Rex", "gear": ["cans"]},
+        ],
+        budget=5,
+    )
     assert len(msgs) >= 5
     assert any("git #1 'Snit', field 'weapons'" in m for m in msgs)
     assert any("git #2 'Rex', field 'gear'" in m for m in msgs)
@@ -75,35 +82,57 @@ def test_every_problem_is_reported_at_once_naming_the_git_and_field():
 
 def test_unknown_ids_are_reported_with_the_valid_choices():
     with pytest.raises(DataError) as ei:
-        gang_from_doc({"name": "X", "gits": [{"type": "ork", "weapons": ["laser"]}, {"type": "orc", "weapons": ["laser"]}]},
-                      "g.yaml", default_rules())
+        gang_from_doc(
+            {"name": "X", "gits": [{"type": "ork", "weapons": ["laser"]}, {"type": "orc", "weapons": ["laser"]}]},
+            "g.yaml",
+            default_rules(),
+        )
     text = str(ei.value)
     assert "unknown git type 'ork' (valid: orc, bullorc" in text and "unknown weapon 'laser'" in text
 
 
 def test_validate_command_prints_every_problem_and_no_traceback(tmp_path: Path):
     bad = tmp_path / "gang.yaml"
-    bad.write_text(yaml.safe_dump({"name": "Bad", "gits": [{"type": "goblin", "weapons": ["massive_buzzsaw"]},
-                                                            {"type": "runt", "gear": ["cans"]}]}))
+    bad.write_text(
+        yaml.safe_dump(
+            {
+                "name": "Bad",
+                "gits": [{"type": "goblin", "weapons": ["massive_buzzsaw"]}, {"type": "runt", "gear": ["cans"]}],
+            }
+        )
+    )
     good = ROOT / "scenarios" / "gangs" / "quickstart_red.yaml"
-    out = subprocess.run([sys.executable, "-m", "spacegits_sim", "validate", str(bad), str(good)],
-                         capture_output=True, text=True, cwd=ROOT)
+    out = subprocess.run(
+        [sys.executable, "-m", "spacegits_sim", "validate", str(bad), str(good)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     assert out.returncode == 1
     assert "Traceback" not in out.stderr + out.stdout
     assert "Downtrodden" in out.stderr and "Animal" in out.stderr
     assert "ok" in out.stdout and "quickstart_red.yaml" in out.stdout
     broken = tmp_path / "broken.yaml"
     broken.write_text("name: [oops\n")
-    out = subprocess.run([sys.executable, "-m", "spacegits_sim", "validate", str(broken)],
-                         capture_output=True, text=True, cwd=ROOT)
+    out = subprocess.run(
+        [sys.executable, "-m", "spacegits_sim", "validate", str(broken)], capture_output=True, text=True, cwd=ROOT
+    )
     assert out.returncode == 2 and "YAML syntax error at line" in out.stderr and "Traceback" not in out.stderr
 
 
 def test_a_scenario_with_problems_reports_them_all(tmp_path: Path):
     sc = tmp_path / "s.yaml"
-    sc.write_text(yaml.safe_dump({"name": "Bad", "table": {"width_in": 2}, "terrain": [{"type": "lava", "circle": [[1, 1], 1]}],
-                                  "players": [{"boss": "A", "gang": {"name": "G", "gits": [{"type": "orc"}]}}],
-                                  "options": {"tim": 3}}))
+    sc.write_text(
+        yaml.safe_dump(
+            {
+                "name": "Bad",
+                "table": {"width_in": 2},
+                "terrain": [{"type": "lava", "circle": [[1, 1], 1]}],
+                "players": [{"boss": "A", "gang": {"name": "G", "gits": [{"type": "orc"}]}}],
+                "options": {"tim": 3},
+            }
+        )
+    )
     with pytest.raises(DataError) as ei:
         load_scenario(sc, default_rules())
     text = str(ei.value)
@@ -113,8 +142,11 @@ def test_a_scenario_with_problems_reports_them_all(tmp_path: Path):
 
 def test_every_special_rule_in_the_data_has_a_registry_entry_and_vice_versa():
     rules = default_rules()
-    reg = {fam: {i: h for i, h in ids.items() if fam != "tokens"} for fam, ids in effects.REGISTRY.items()
-           if fam != "tokens"}
+    reg = {
+        fam: {i: h for i, h in ids.items() if fam != "tokens"}
+        for fam, ids in effects.REGISTRY.items()
+        if fam != "tokens"
+    }
     data_ids = {
         "special_rules": set(rules.special_rules),
         "gear": set(rules.gear),

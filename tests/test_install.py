@@ -12,12 +12,29 @@ from conftest import ROOT
 
 def test_wheel_install_finds_the_rules_and_scenarios(tmp_path: Path):
     wheel_dir = tmp_path / "wheel"
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
-                    "-w", str(wheel_dir), str(ROOT)], check=True, cwd=tmp_path)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(wheel_dir),
+            str(ROOT),
+        ],
+        check=True,
+        cwd=tmp_path,
+    )
     (wheel,) = wheel_dir.glob("spacegits_sim-*.whl")
     target = tmp_path / "site"
-    subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target), str(wheel)],
-                   check=True, cwd=tmp_path)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target), str(wheel)],
+        check=True,
+        cwd=tmp_path,
+    )
     probe = (
         "import spacegits_sim, pathlib;"
         "from spacegits_sim.data import load_rules;"
@@ -28,8 +45,9 @@ def test_wheel_install_finds_the_rules_and_scenarios(tmp_path: Path):
         " sorted(p.name for p in physics_dir().glob('*.yaml')))"
     )
     env = {**os.environ, "PYTHONPATH": str(target)}
-    out = subprocess.run([sys.executable, "-c", probe], check=True, capture_output=True, text=True,
-                         cwd=tmp_path, env=env).stdout.splitlines()
+    out = subprocess.run(
+        [sys.executable, "-c", probe], check=True, capture_output=True, text=True, cwd=tmp_path, env=env
+    ).stdout.splitlines()
     assert out[0].startswith(str(target)), f"imported from {out[0]}, not from the installed wheel"
     scenarios = sorted(p.name for p in (ROOT / "scenarios").glob("*.yaml"))
     physics = sorted(p.name for p in (ROOT / "assets" / "physics").glob("*.yaml"))

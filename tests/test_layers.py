@@ -87,8 +87,21 @@ def module_name(path: Path) -> str:
 
 APPLICATION = {"cli", "watch", "matches", "replay", "tournament", "towerlab", "__main__"}  # above render
 FOUNDATION = {"rng", "errors", "__init__"}  # plain utilities any layer may use
-RULES_ORDER = ["events", "decisions", "timecost", "effects", "gangs", "scenario", "state", "combat", "core",
-               "movement", "turns", "engine", "replay"]  # each rules module imports (at run time) only those before it
+RULES_ORDER = [
+    "events",
+    "decisions",
+    "timecost",
+    "effects",
+    "gangs",
+    "scenario",
+    "state",
+    "combat",
+    "core",
+    "movement",
+    "turns",
+    "engine",
+    "replay",
+]  # each rules module imports (at run time) only those before it
 
 
 def test_every_root_module_is_placed_in_the_layer_order():
@@ -141,7 +154,7 @@ def test_the_package_has_no_import_circles_even_through_function_local_imports()
         stack.append(n)
         for d in sorted(graph.get(n, ())):
             if state.get(d) == 1:
-                cycles.append(stack[stack.index(d):] + [d])
+                cycles.append(stack[stack.index(d) :] + [d])
             elif d not in state:
                 visit(d)
         stack.pop()
@@ -162,8 +175,16 @@ def test_nothing_outside_physics_touches_pymunk():
         if any(m.split(".")[0] == "pymunk" for m in imports(f)):
             bad.append(f"{f.relative_to(ROOT)} imports pymunk")
         for n in ast.walk(tree):
-            if isinstance(n, ast.Attribute) and n.attr in ("space", "reindex_shapes_for_body", "shape", "bb",
-                                                          "tower_shape", "get_vertices", "velocity", "planes"):
+            if isinstance(n, ast.Attribute) and n.attr in (
+                "space",
+                "reindex_shapes_for_body",
+                "shape",
+                "bb",
+                "tower_shape",
+                "get_vertices",
+                "velocity",
+                "planes",
+            ):
                 bad.append(f"{f.relative_to(ROOT)}:{n.lineno} reaches into the physics ({n.attr})")
     assert not bad, bad
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 import pytest
 
 from spacegits_sim.ai.random_ai import RandomController
@@ -74,6 +73,7 @@ def _four():
 @pytest.mark.parametrize("block", range(2))
 def test_invariants_hold_in_four_boss_matches_with_goblins_runts_and_rigged_gnawballs(block):
     from spacegits_sim.ai import make_controller
+
     for seed in range(block * 30, block * 30 + 30):
         m = Match(_four(), seed=seed)
         m.play([Checked(make_controller("random", seed, i)) for i in range(4)])
@@ -81,6 +81,8 @@ def test_invariants_hold_in_four_boss_matches_with_goblins_runts_and_rigged_gnaw
         assert m.result() is not None and all(b.out for b in m.bosses)
     for seed in range(block * 3, block * 3 + 3):
         m = Match(_four(), seed=seed)
-        m.play([Checked(make_controller(a, seed, i)) for i, a in enumerate(("heuristic", "search", "heuristic", "random"))])
+        m.play(
+            [Checked(make_controller(a, seed, i)) for i, a in enumerate(("heuristic", "search", "heuristic", "random"))]
+        )
         check_invariants(m)
         assert m.result() is not None

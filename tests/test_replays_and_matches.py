@@ -8,12 +8,12 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import ROOT
+
 from spacegits_sim.data import DataError, default_rules
 from spacegits_sim.matches import play_match, summary_with_ais
-from spacegits_sim.rules.replay import load_replay, rebuild, replay_doc, save_replay
 from spacegits_sim.rules.events import checksum
+from spacegits_sim.rules.replay import load_replay, rebuild, replay_doc, save_replay
 from spacegits_sim.rules.scenario import load_scenario
 
 
@@ -83,20 +83,39 @@ def test_two_runs_of_the_same_match_give_identical_json_summaries():
 
 def test_match_command_prints_a_summary_and_writes_json_and_a_verifiable_replay(tmp_path: Path):
     js, rp = tmp_path / "m.json", tmp_path / "m.replay"
-    cmd = [sys.executable, "-m", "spacegits_sim", "match", "--scenario", "scenarios/quickstart.yaml", "--seed", "7",
-           "--ai", "heuristic,random", "--json", str(js), "--replay", str(rp)]
+    cmd = [
+        sys.executable,
+        "-m",
+        "spacegits_sim",
+        "match",
+        "--scenario",
+        "scenarios/quickstart.yaml",
+        "--seed",
+        "7",
+        "--ai",
+        "heuristic,random",
+        "--json",
+        str(js),
+        "--replay",
+        str(rp),
+    ]
     out = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, env={"COLUMNS": "160", "PATH": ""})
     assert out.returncode == 0, out.stderr
     for word in ("new caps", "activations", "falls", "game clock", "safety rule"):
         assert word in out.stdout
     s = json.loads(js.read_text())
     assert set(s) >= {"winners", "bosses", "activations", "clock_s", "safety_rule_fired"}
-    out = subprocess.run([sys.executable, "-m", "spacegits_sim", "replay", str(rp), "--verify"],
-                         capture_output=True, text=True, cwd=ROOT)
+    out = subprocess.run(
+        [sys.executable, "-m", "spacegits_sim", "replay", str(rp), "--verify"], capture_output=True, text=True, cwd=ROOT
+    )
     assert out.returncode == 0 and "verified" in out.stdout
 
 
 def test_match_command_rejects_a_bad_ai_name_in_one_line():
-    out = subprocess.run([sys.executable, "-m", "spacegits_sim", "match", "--ai", "genius,random"],
-                         capture_output=True, text=True, cwd=ROOT)
+    out = subprocess.run(
+        [sys.executable, "-m", "spacegits_sim", "match", "--ai", "genius,random"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     assert out.returncode == 2 and "unknown AI 'genius'" in out.stderr and "Traceback" not in out.stderr

@@ -6,8 +6,7 @@ import re
 
 import pytest
 import yaml
-
-from conftest import RULEBOOK, ROOT
+from conftest import ROOT, RULEBOOK
 
 RULES = ROOT / "assets" / "rules"
 
@@ -62,19 +61,32 @@ def _special_names(ids: list[str]) -> str:
 
 
 def render_git(e):
-    return [e["name"], str(e["cost"]), e["move"], e["headbutt"], str(e["toughness"]),
-            _printed(e, "special", _special_names(e["special"]))]
+    return [
+        e["name"],
+        str(e["cost"]),
+        e["move"],
+        e["headbutt"],
+        str(e["toughness"]),
+        _printed(e, "special", _special_names(e["special"])),
+    ]
 
 
 def render_weapon(e):
     rng = "Fight" if e["range"] is None else f'{int(e["range"])}"'
     cost = "*" if e.get("innate") else str(e["cost"])
-    return [e["name"], cost, str(e["hands"]), rng, e["dice"], f'{e["weak"]}/{e["big"]}', _special_names(e["special"])]
+    return [e["name"], cost, str(e["hands"]), rng, e["dice"], f"{e['weak']}/{e['big']}", _special_names(e["special"])]
 
 
 def render_vehicle(e):
-    return [e["name"], str(e["cost"]), e["engine"], str(e["toughness"]), str(e["handling"]), str(e["seats"]),
-            _special_names(e["special"])]
+    return [
+        e["name"],
+        str(e["cost"]),
+        e["engine"],
+        str(e["toughness"]),
+        str(e["handling"]),
+        str(e["seats"]),
+        _special_names(e["special"]),
+    ]
 
 
 def render_priced_row(r):
@@ -82,7 +94,7 @@ def render_priced_row(r):
 
 
 def render_loot_row(r):
-    return [r["roll"], f'{r["result"]} ({_cap(r["price"])})']
+    return [r["roll"], f"{r['result']} ({_cap(r['price'])})"]
 
 
 def render_text_row(r):
@@ -100,9 +112,24 @@ def render_location(r):
 # header -> (kind, key, renderer, two_column)
 MAPPING = {
     "| Git | Cost | Move | Headbutt | Toughness | Special |": ("entries", "gits", render_git, False),
-    "| Shooting Weapon | Cost | Hands | Range | Bullet Dice | Damage Weak/Big | Special |": ("entries", "weapons", render_weapon, False),
-    "| Fighting Weapon | Cost | Hands | Range | Thump Dice | Damage Weak/Big | Special |": ("entries", "weapons", render_weapon, False),
-    "| Vehicle | Cost | Engine | Toughness | Handling | Seats | Special |": ("entries", "vehicles", render_vehicle, False),
+    "| Shooting Weapon | Cost | Hands | Range | Bullet Dice | Damage Weak/Big | Special |": (
+        "entries",
+        "weapons",
+        render_weapon,
+        False,
+    ),
+    "| Fighting Weapon | Cost | Hands | Range | Thump Dice | Damage Weak/Big | Special |": (
+        "entries",
+        "weapons",
+        render_weapon,
+        False,
+    ),
+    "| Vehicle | Cost | Engine | Toughness | Handling | Seats | Special |": (
+        "entries",
+        "vehicles",
+        render_vehicle,
+        False,
+    ),
     "| 2D6 | Random Git | Cost |": ("table", "random_git", render_priced_row, False),
     "| 2D6 | Random Vehicle | Cost |": ("table", "random_vehicle", render_priced_row, False),
     "| D100 | Loot | D100 | Loot |": ("table", "loot", render_loot_row, True),
@@ -133,7 +160,7 @@ def test_every_rulebook_table_has_a_yaml_table():
 def test_printed_rows_are_in_the_yaml_verbatim(header, rows):
     kind, key, render, two_col = MAPPING[header]
     if two_col:  # split "| a | b | c | d |" into two rows (a, b) and (c, d)
-        rows = [r[k:k + 2] for r in rows for k in (0, 2) if len(r) > k and r[k]]
+        rows = [r[k : k + 2] for r in rows for k in (0, 2) if len(r) > k and r[k]]
     if kind == "entries":
         yaml_rows = _entries(key)
         key_of = lambda cells: cells[0]  # noqa: E731
@@ -147,32 +174,43 @@ def test_printed_rows_are_in_the_yaml_verbatim(header, rows):
         entry = yaml_rows[k]
         rendered = render(entry)
         printed_cells = [c for c in cells]
-        truncated = len(printed_cells) < ncols or (len(printed_cells) == ncols and printed_cells[-1] == "" and
-                                                   kind == "table" and printed_cells[1:] == [""] * (ncols - 1))
+        truncated = len(printed_cells) < ncols or (
+            len(printed_cells) == ncols
+            and printed_cells[-1] == ""
+            and kind == "table"
+            and printed_cells[1:] == [""] * (ncols - 1)
+        )
         # every printed cell must equal what the YAML says (a truncated row: its printed prefix)
         for idx, cell in enumerate(printed_cells):
             if truncated and cell == "":
                 continue
-            assert rendered[idx] == cell, f"{key} '{k}' column {idx}: YAML gives {rendered[idx]!r}, rulebook prints {cell!r}"
+            assert rendered[idx] == cell, (
+                f"{key} '{k}' column {idx}: YAML gives {rendered[idx]!r}, rulebook prints {cell!r}"
+            )
         if not truncated:
             assert entry["source"] == "printed" and not entry.get("completed"), f"{key} '{k}' is fully printed"
         else:
-            assert entry.get("completed") or entry["source"] == "completed", f"{key} '{k}' is cut off, must be marked completed"
+            assert entry.get("completed") or entry["source"] == "completed", (
+                f"{key} '{k}' is cut off, must be marked completed"
+            )
 
 
 def _section(start: str, end: str) -> list[str]:
     lines = RULEBOOK.read_text(encoding="utf-8").splitlines()
     i = lines.index(start)
-    return lines[i + 1:lines.index(end, i + 1)]
+    return lines[i + 1 : lines.index(end, i + 1)]
 
 
 ITEM = re.compile(r"^([A-Z](?:[^():]|\(s\))*?) \((\d+) caps?\): ")
 
 
-@pytest.mark.parametrize("start,end,key,count", [
-    ("Fancy Gear", "Vehicles", "gear", 31),
-    ("Vehicle Mods", "Campaigns", "vehicle_mods", 35),
-])
+@pytest.mark.parametrize(
+    "start,end,key,count",
+    [
+        ("Fancy Gear", "Vehicles", "gear", 31),
+        ("Vehicle Mods", "Campaigns", "vehicle_mods", 35),
+    ],
+)
 def test_every_priced_item_in_the_rulebook_is_in_the_yaml(start, end, key, count):
     printed = [(m.group(1), int(m.group(2))) for line in _section(start, end) if (m := ITEM.match(line))]
     assert len(printed) == count
@@ -192,14 +230,18 @@ def test_every_faction_is_in_the_yaml():
 
 def test_every_terrain_type_with_rules_is_in_the_yaml():
     lines = _section("Terrain", "Gather Your Gits")
-    printed = [line.split(":")[0] for line in lines if re.match(r"^[A-Z][A-Za-z ]+: ", line) and not line.startswith("- ")]
+    printed = [
+        line.split(":")[0] for line in lines if re.match(r"^[A-Z][A-Za-z ]+: ", line) and not line.startswith("- ")
+    ]
     assert len(printed) == 11
     names = {e["name"] for e in _raw("terrain")["entries"]}
     assert set(printed) <= names
 
 
 def test_vending_machine_table_has_the_six_printed_items():
-    lines = _section("Vending Machine: A git in contact can boot it to vend a random item. Roll D6:", "Gather Your Gits")
+    lines = _section(
+        "Vending Machine: A git in contact can boot it to vend a random item. Roll D6:", "Gather Your Gits"
+    )
     printed = [line[2:].split(":")[0] for line in lines if line.startswith("- ")]
     assert printed == [r["result"] for r in _tables()["vending_machine"]["rows"]]
 
@@ -220,6 +262,7 @@ def test_every_roll_table_covers_its_dice_range_exactly(rules):
 
 def test_gaps_document_matches_the_completed_entries(rules):
     from spacegits_sim.data.gaps import render_gaps
+
     doc = (ROOT / "docs" / "rulebook-gaps.md").read_text(encoding="utf-8")
     assert doc == render_gaps(rules), "docs/rulebook-gaps.md is stale: run python tools/gen_docs.py"
     for ref, _, _ in rules.completed_entries():

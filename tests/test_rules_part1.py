@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import pytest
-
 from helpers import drive, match, scripted
+
 from spacegits_sim.physics.table import TowerHit
 from spacegits_sim.rules import events as ev
-from spacegits_sim.rules.decisions import (AimThrow, ChooseAction, ChooseActivation, ChooseCare, Deploy,
-                                           IllegalDecision, Throw)
+from spacegits_sim.rules.decisions import (
+    AimThrow,
+    ChooseAction,
+    ChooseActivation,
+    ChooseCare,
+    Deploy,
+    IllegalDecision,
+    Throw,
+)
 from spacegits_sim.rules.engine import Match
 
 ORC = {"type": "orc", "weapons": ["pistol", "regular_h2h"]}
@@ -24,6 +31,7 @@ def events_of(m: Match, kind: type) -> list:
 
 
 # ---- scooting ------------------------------------------------------------------------------
+
 
 def test_scoot_moves_the_full_distance_directly_towards_the_die():
     m = two_orcs()
@@ -84,6 +92,7 @@ def test_a_whole_scoot_uses_every_move_die_that_landed():
 
 # ---- towers and falling ---------------------------------------------------------------------
 
+
 def _teetering(m: Match, mid: str, n: int = 8) -> None:
     t = m.models[mid].tower
     t.add_die((0.0, 0.0))
@@ -133,8 +142,13 @@ def test_a_fallen_git_cannot_be_picked_to_activate():
 
 
 def test_a_swig_adds_one_die_lightweight_two_and_puny_doubles_every_addition():
-    m = match([[{"type": "orc", "name": "O"}, {"type": "goblin", "name": "G"}, {"type": "runt", "name": "R"}],
-               [dict(ORC, name="X")]], {})
+    m = match(
+        [
+            [{"type": "orc", "name": "O"}, {"type": "goblin", "name": "G"}, {"type": "runt", "name": "R"}],
+            [dict(ORC, name="X")],
+        ],
+        {},
+    )
     for mid, swig, dmg in (("a1", 1, 1), ("a2", 2, 1), ("a3", 2, 2)):
         mod = m.models[mid]
         n = 2 if "lightweight" in mod.specials else 1
@@ -145,6 +159,7 @@ def test_a_swig_adds_one_die_lightweight_two_and_puny_doubles_every_addition():
 
 
 # ---- boot -------------------------------------------------------------------------------------
+
 
 def _fallen(m: Match, mid: str) -> None:
     drive(m, m.tower_fell(m.models[mid], m.models[mid].boss, "test"))
@@ -161,8 +176,10 @@ def test_putting_the_boot_in_takes_one_cap_and_starts_no_fight():
 
 
 def test_boot_up_the_arse_stands_a_friend_up_and_into_enemy_contact_means_a_fight():
-    m = match([[dict(ORC, name="A"), dict(ORC, name="B")], [dict(ORC, name="X")]],
-              {"a1": (5, 12), "a2": (5 + 2 * R, 12), "b1": (5 + 4 * R, 12)})
+    m = match(
+        [[dict(ORC, name="A"), dict(ORC, name="B")], [dict(ORC, name="X")]],
+        {"a1": (5, 12), "a2": (5 + 2 * R, 12), "b1": (5 + 4 * R, 12)},
+    )
     _fallen(m, "a2")
     m.active_model = "a1"
     drive(m, m._boot(m.models["a1"]), scripted(("boot_up", "a2")))
@@ -180,13 +197,16 @@ def test_booting_is_refused_after_the_siren():
 
 
 def test_a_hunk_of_metal_cannot_be_booted_up():
-    m = match([[dict(ORC, name="A"), {"type": "klankbot", "name": "K"}], [dict(ORC, name="X")]],
-              {"a1": (5, 12), "a2": (5 + R + 30 / 25.4, 12), "b1": (20, 20)})
+    m = match(
+        [[dict(ORC, name="A"), {"type": "klankbot", "name": "K"}], [dict(ORC, name="X")]],
+        {"a1": (5, 12), "a2": (5 + R + 30 / 25.4, 12), "b1": (20, 20)},
+    )
     _fallen(m, "a2")
     assert m._boot_targets(m.models["a1"]) == []
 
 
 # ---- activation flow --------------------------------------------------------------------------
+
 
 def _to_activation(m: Match) -> None:
     assert isinstance(m.pending, ChooseActivation)
@@ -256,9 +276,12 @@ def test_an_illegal_answer_raises_and_changes_nothing():
 
 # ---- leg it and the end ---------------------------------------------------------------------
 
+
 def test_leg_it_replaces_only_models_within_6_inches_of_a_standing_enemy_with_caps():
-    m = match([[dict(ORC, name="A"), dict(ORC, name="B"), dict(ORC, name="C")], [dict(ORC, name="X"), dict(ORC, name="Y")]],
-              {"a1": (5, 5), "a2": (5, 15), "a3": (20, 5), "b1": (5, 9), "b2": (20, 10)})
+    m = match(
+        [[dict(ORC, name="A"), dict(ORC, name="B"), dict(ORC, name="C")], [dict(ORC, name="X"), dict(ORC, name="Y")]],
+        {"a1": (5, 5), "a2": (5, 15), "a3": (20, 5), "b1": (5, 9), "b2": (20, 10)},
+    )
     _fallen(m, "b2")  # a fallen enemy does not count
     m.bosses[0].stash = 5
     m._leg_it(m.bosses[0], forced=False)
@@ -303,8 +326,10 @@ def test_ties_are_reported_as_ties():
 
 # ---- deployment, clock, safety ----------------------------------------------------------------
 
+
 def test_deployment_keeps_4_inches_from_caps_and_enemies_and_fields_at_most_5():
     from helpers import scenario
+
     gits = [dict(ORC, name=f"O{i}") for i in range(6)] + [{"type": "goblin", "name": "Gob"}]
     m = Match(scenario([gits, [dict(ORC, name="X")]], options={"middle_cap": True}, budget=200))
     req = m.pending
@@ -337,6 +362,7 @@ def test_the_siren_sounds_when_the_clock_passes_the_timer():
 
 def test_the_safety_rule_ends_a_match_far_past_the_siren_and_says_so():
     from spacegits_sim.ai.random_ai import RandomController
+
     m = two_orcs(timer_min=1, options={"safety_factor": 1.2})
     m.play([RandomController(1, 0, stubborn=True), RandomController(1, 1, stubborn=True)])
     s = m.summary()
@@ -345,35 +371,41 @@ def test_the_safety_rule_ends_a_match_far_past_the_siren_and_says_so():
 
 def test_same_scenario_seed_and_decisions_give_the_same_event_log():
     from spacegits_sim.ai.random_ai import RandomController
-    from spacegits_sim.rules.events import checksum
     from spacegits_sim.data import default_rules
+    from spacegits_sim.rules.events import checksum
     from spacegits_sim.rules.scenario import load_scenario
 
     def run(seed):
         m = Match(load_scenario(None, default_rules()), seed=seed)
         m.play([RandomController(seed, 0, stubborn=True), RandomController(seed, 1, stubborn=True)])
         return checksum(m.events), m.decisions
+
     a, b = run(5), run(5)
     assert a == b
     assert run(6)[0] != a[0]
 
 
 def test_an_eager_helper_runt_may_move_using_a_friends_move_die():
-    m = match([[dict(ORC, name="Grunk"), {"type": "runt", "name": "Titch"}], [dict(ORC, name="X")]],
-              {"a1": (5, 5), "a2": (9, 9), "b1": (20, 20)})
+    m = match(
+        [[dict(ORC, name="Grunk"), {"type": "runt", "name": "Titch"}], [dict(ORC, name="X")]],
+        {"a1": (5, 5), "a2": (9, 9), "b1": (20, 20)},
+    )
     die = m.table.place_die(6, 3, (9, 12))  # the runt is 3" from it; Grunk is far away
     seen = []
 
     def ans(req):
         seen.append(req.kind)
         return "a2" if req.kind == "eager_help" else ("normal" if req.kind == "choose_care" else req.options[0])
+
     drive(m, m.move_towards_die(m.models["a1"], die, 3, "normal"))
     drive(m, m._eager_helpers(m.models["a1"], die, 3), ans)
     assert seen[0] == "eager_help"
     moved = [e for e in events_of(m, ev.ModelMoved) if e.model == "a2"]
     assert moved and moved[0].stop == f"die:{die}"  # it staggered towards the same die
     # a runt more than 6" away is not offered
-    m2 = match([[dict(ORC, name="Grunk"), {"type": "runt", "name": "Titch"}], [dict(ORC, name="X")]],
-               {"a1": (5, 5), "a2": (20, 3), "b1": (20, 20)})
+    m2 = match(
+        [[dict(ORC, name="Grunk"), {"type": "runt", "name": "Titch"}], [dict(ORC, name="X")]],
+        {"a1": (5, 5), "a2": (20, 3), "b1": (20, 20)},
+    )
     die2 = m2.table.place_die(6, 3, (9, 12))
     drive(m2, m2._eager_helpers(m2.models["a1"], die2, 3), lambda r: pytest.fail("no runt in range"))

@@ -5,9 +5,9 @@ from __future__ import annotations
 import math
 
 import pytest
+from helpers import drive, match, scripted
 from scipy import stats
 
-from helpers import drive, match, scripted
 from spacegits_sim.rules import events as ev
 from spacegits_sim.rules.combat import exact_p_at_least
 from spacegits_sim.rules.decisions import AimThrow, SplitOdd, Throw
@@ -35,8 +35,10 @@ def bullet(m: Match, value: int, at: tuple[float, float], shooter="a1", weapon="
 
 
 def test_a_bullet_stops_at_the_first_standing_model_and_skips_a_fallen_one():
-    m = shooter_match(blue=[dict(ORC, name="Down"), dict(ORC, name="Up"), dict(ORC, name="Behind")],
-                      positions={"a1": (2, 12), "b1": (4, 12), "b2": (6, 12), "b3": (8, 12)})
+    m = shooter_match(
+        blue=[dict(ORC, name="Down"), dict(ORC, name="Up"), dict(ORC, name="Behind")],
+        positions={"a1": (2, 12), "b1": (4, 12), "b2": (6, 12), "b3": (8, 12)},
+    )
     drive(m, m.tower_fell(m.models["b1"], 1, "test"))
     b = bullet(m, 5, (9.5, 12))
     assert b.hit == "figure:b2" and b.big and b.damage == 2
@@ -116,8 +118,10 @@ def test_a_fight_repeats_until_the_gits_are_separated():
 
 
 def test_a_shove_into_a_second_enemy_starts_a_new_fight():
-    m = shooter_match(extra_red=[dict(ORC, name="Other")],
-                      positions={"a1": (4, 12), "b1": (4 + 2 * R, 12), "a2": (4 + 2 * R + 2 * R + 1.5, 12)})
+    m = shooter_match(
+        extra_red=[dict(ORC, name="Other")],
+        positions={"a1": (4, 12), "b1": (4 + 2 * R, 12), "a2": (4 + 2 * R + 2 * R + 1.5, 12)},
+    )
     throws = scripted(("shove", "pinch"), ("pinch", "pinch"), ("shove", "shove"), *([("shove", "shove")] * 5))
     drive(m, m.combat.fight(m.models["a1"], m.models["b1"]), throws)
     fights = events_of(m, ev.FightBroke)
@@ -125,10 +129,17 @@ def test_a_shove_into_a_second_enemy_starts_a_new_fight():
 
 
 def test_thump_rolls_both_one_handed_weapons_a_two_handed_one_alone_or_a_headbutt():
-    m = match([[{"type": "orc", "name": "Two", "weapons": ["regular_h2h", "massive_h2h"]},
+    m = match(
+        [
+            [
+                {"type": "orc", "name": "Two", "weapons": ["regular_h2h", "massive_h2h"]},
                 {"type": "orc", "name": "Big", "weapons": ["massive_buzzsaw", "regular_h2h"]},
-                {"type": "orc", "name": "Bare", "weapons": ["pistol"]}],
-               [dict(ORC, name="X")]], {})
+                {"type": "orc", "name": "Bare", "weapons": ["pistol"]},
+            ],
+            [dict(ORC, name="X")],
+        ],
+        {},
+    )
     ids = lambda mid: sorted(w.id for w in m.combat.thump_weapons(m.models[mid], 3))  # noqa: E731
     assert ids("a1") == ["massive_h2h", "regular_h2h"]
     assert ids("a2") == ["massive_buzzsaw"]
@@ -148,6 +159,7 @@ def test_an_explosion_splits_7_dice_4_3_between_two_bosses_the_active_boss_picki
             seen.append(req)
             return Throw((12.0, 12.0), 0.2)
         return req.options[0]
+
     drive(m, m.combat.explode("x", (12.0, 12.0), 7), ans)
     split = [r for r in seen if isinstance(r, SplitOdd)]
     assert len(split) == 1 and split[0].boss == 0  # the active boss chooses
@@ -178,8 +190,10 @@ def test_a_rigged_gnawball_explodes_7_when_it_falls_over():
 
 
 def test_barrels_in_a_blast_explode_in_turn_each_once():
-    barrels = [{"id": "b1", "type": "exploding_barrel", "circle": [[12, 12], 0.5]},
-               {"id": "b2", "type": "exploding_barrel", "circle": [[13.5, 12], 0.5]}]
+    barrels = [
+        {"id": "b1", "type": "exploding_barrel", "circle": [[12, 12], 0.5]},
+        {"id": "b2", "type": "exploding_barrel", "circle": [[13.5, 12], 0.5]},
+    ]
     m = shooter_match(positions={"a1": (2, 2), "b1": (22, 22)}, terrain=barrels)
     m.current_boss = 0
 
@@ -187,12 +201,14 @@ def test_barrels_in_a_blast_explode_in_turn_each_once():
         if isinstance(req, AimThrow):
             return Throw((16.0, 12.0) if req.model == "b1" else (10.0, 12.0), 0.0)
         return req.options[0]
+
     drive(m, m.combat.explode_barrels(["b1"]), ans)
     origins = [e.origin for e in events_of(m, ev.Exploded)]
     assert origins[0] == "b1" and len(origins) == len(set(origins))
 
 
 # ---- statistics ---------------------------------------------------------------------------------
+
 
 def _within(observed: int, n: int, p: float, sigmas: float = 4.0) -> bool:
     """|observed/n - p| within ``sigmas`` binomial standard errors (false alarm < 1e-4)."""
@@ -211,7 +227,9 @@ def test_pistol_bullets_at_a_toughness_3_orc_jam_weak_and_big_with_the_dice_prob
         target.fallen = False
         m.table.set_upright("b1", True)
         n0 = len(m.events)
-        drive(m, m.combat.shoot(shooter), lambda r: Throw((12.0, 14.0), 0.2) if isinstance(r, AimThrow) else r.options[0])
+        drive(
+            m, m.combat.shoot(shooter), lambda r: Throw((12.0, 14.0), 0.2) if isinstance(r, AimThrow) else r.options[0]
+        )
         for e in m.events[n0:]:
             if isinstance(e, ev.BulletResolved):
                 bullets += 1
@@ -226,8 +244,10 @@ def test_pistol_bullets_at_a_toughness_3_orc_jam_weak_and_big_with_the_dice_prob
 
 
 def test_a_massive_h2h_thump_against_toughness_4_does_3_with_p_5_8_else_2():
-    m = match([[{"type": "orc", "name": "Basher", "weapons": ["massive_h2h"]}], [{"type": "bullorc", "name": "Tank"}]],
-              {"a1": (4, 12), "b1": (4 + R + 16 / 25.4, 12)})
+    m = match(
+        [[{"type": "orc", "name": "Basher", "weapons": ["massive_h2h"]}], [{"type": "bullorc", "name": "Tank"}]],
+        {"a1": (4, 12), "b1": (4 + R + 16 / 25.4, 12)},
+    )
     a, b = m.models["a1"], m.models["b1"]
     weapon = m.rules.weapons["massive_h2h"]
     counts = {2: 0, 3: 0}
@@ -243,8 +263,11 @@ def test_a_massive_h2h_thump_against_toughness_4_does_3_with_p_5_8_else_2():
 
 
 def test_with_the_dice_tray_off_thump_dice_are_thrown_onto_the_table_and_removed():
-    m = match([[{"type": "orc", "name": "Basher", "weapons": ["regular_h2h", "regular_h2h"]}], [dict(ORC, name="X")]],
-              {"a1": (10, 12), "b1": (10 + 2 * R, 12)}, options={"dice_tray": False})
+    m = match(
+        [[{"type": "orc", "name": "Basher", "weapons": ["regular_h2h", "regular_h2h"]}], [dict(ORC, name="X")]],
+        {"a1": (10, 12), "b1": (10 + 2 * R, 12)},
+        options={"dice_tray": False},
+    )
     drive(m, m.combat.thump(m.models["a1"], m.models["b1"], m.combat.thump_weapons(m.models["a1"], 3)))
     thrown = events_of(m, ev.DiceThrown)[-1]
     assert thrown.purpose == "thump" and len(thrown.dice) == 2

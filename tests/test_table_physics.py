@@ -9,9 +9,9 @@ import sys
 
 import numpy as np
 import pytest
+from conftest import ROOT
 from scipy import stats
 
-from conftest import ROOT
 from spacegits_sim.physics.table import Kind, Table, TableError
 from spacegits_sim.rng import stream
 
@@ -149,7 +149,7 @@ def test_an_aimed_throw_of_100_dice_centres_on_the_aim_and_spreads_with_scatter(
         sd = pos.std(axis=0, ddof=1)
         # the mean is within 3 standard errors of the aim (plus 0.1" for the slide model's turn)
         assert np.all(np.abs(pos.mean(axis=0) - aim) < 3 * sd / 10 + 0.1), (scatter, pos.mean(axis=0))
-        spreads.append(float(np.sqrt((sd ** 2).sum())))
+        spreads.append(float(np.sqrt((sd**2).sum())))
     assert spreads[0] < spreads[1] < spreads[2], spreads
 
 
@@ -158,7 +158,7 @@ def test_dice_hitting_a_tower_are_reported_with_height_and_speed():
     t.add_figure("git", (12, 12))
     t.set_tower("git", height_in=4.0, offset=(-1.0, 0.0))  # tower at (11, 12)
     rs, rf = rngs(5)
-    res = t.throw((3, 12), (13, 12), [6] * 12, rs, rf, strength=1.0, scatter=0.3, thrower="red")
+    res = t.throw((3, 12), (13, 12), [6] * 12, rs, rf, strength=1.0, scatter=0.3)
     assert res.tower_hits, "a tower in the path of 12 hard-thrown dice must be hit"
     for h in res.tower_hits:
         assert h.figure_id == "git"
@@ -230,17 +230,20 @@ def test_same_seed_same_results_across_processes():
     assert a.strip() == _run(42)
 
 
-@pytest.mark.parametrize("call,word", [
-    (lambda t, r: t.throw((2, 2), (5, 5), [], *r), "dice"),
-    (lambda t, r: t.throw((2, 2), (5, 5), [7], *r), "dice"),
-    (lambda t, r: t.throw((-1, 2), (5, 5), [6], *r), "hand"),
-    (lambda t, r: t.throw((2, 2), (5, 5), [6], *r, strength=2), "strength"),
-    (lambda t, r: t.throw((2, 2), (5, 5), [6], *r, scatter=-1), "scatter"),
-    (lambda t, r: t.add_figure("x", (3, 3), base_mm=-25), "base_mm"),
-    (lambda t, r: t.add_terrain("x", -1, circle=((3, 3), 1)), "height_in"),
-    (lambda t, r: t.add_terrain("x", 1, circle=((3, 3), -1)), "radius"),
-    (lambda t, r: t.drop_tokens(0, (3, 3), r[0]), "count"),
-])
+@pytest.mark.parametrize(
+    "call,word",
+    [
+        (lambda t, r: t.throw((2, 2), (5, 5), [], *r), "dice"),
+        (lambda t, r: t.throw((2, 2), (5, 5), [7], *r), "dice"),
+        (lambda t, r: t.throw((-1, 2), (5, 5), [6], *r), "hand"),
+        (lambda t, r: t.throw((2, 2), (5, 5), [6], *r, strength=2), "strength"),
+        (lambda t, r: t.throw((2, 2), (5, 5), [6], *r, scatter=-1), "scatter"),
+        (lambda t, r: t.add_figure("x", (3, 3), base_mm=-25), "base_mm"),
+        (lambda t, r: t.add_terrain("x", -1, circle=((3, 3), 1)), "height_in"),
+        (lambda t, r: t.add_terrain("x", 1, circle=((3, 3), -1)), "radius"),
+        (lambda t, r: t.drop_tokens(0, (3, 3), r[0]), "count"),
+    ],
+)
 def test_bad_input_raises_a_clear_error_naming_the_argument(call, word):
     t = Table()
     with pytest.raises(TableError, match=word):
@@ -306,6 +309,7 @@ def test_views_hand_out_plain_values_never_physics_objects():
 
     def is_plain(v: object) -> bool:
         return isinstance(v, plain) and (not isinstance(v, tuple) or all(is_plain(x) for x in v))
+
     for v in views:
         assert all(is_plain(getattr(v, f)) for f in v.__dataclass_fields__), v
     assert t.terrain_piece("b").circle == ((8.0, 8.0), 0.5) and len(t.terrain_piece("w").polygon) == 3

@@ -133,7 +133,9 @@ def test_an_abrupt_stop_topples_above_the_rigid_block_threshold_which_grows_as_t
         est = rigid_stop_estimate(n - 1, mu)
         assert abs(v - est) / est < TOL, f"{n} dice: stopped tower fell above {v:.0f} mm/s, estimate {est:.0f}"
     vs = [measured[n] for n in sorted(measured)]
-    assert all(a > b for a, b in zip(vs, vs[1:])), f"threshold must grow as stacks get shorter: {measured}"
+    assert all(a > b for a, b in zip(vs, vs[1:], strict=False)), (
+        f"threshold must grow as stacks get shorter: {measured}"
+    )
 
 
 def test_an_aligned_15_die_tower_left_alone_for_60_s_stands_and_drifts_under_1_mm():
@@ -141,8 +143,11 @@ def test_an_aligned_15_die_tower_left_alone_for_60_s_stands_and_drifts_under_1_m
     assert t.standing
     before = [[(b.position.x, b.position.y) for b in plane.dice] for plane in t.planes]
     assert t.wait(60.0)
-    drift = max(math.hypot(b.position.x - x, b.position.y - y)
-                for plane, pos in zip(t.planes, before) for b, (x, y) in zip(plane.dice, pos))
+    drift = max(
+        math.hypot(b.position.x - x, b.position.y - y)
+        for plane, pos in zip(t.planes, before, strict=False)
+        for b, (x, y) in zip(plane.dice, pos, strict=False)
+    )
     assert drift < 1.0, drift
     assert t.sim_time_s >= 60.0
 
@@ -160,6 +165,7 @@ def test_same_seed_same_tower():
         t = build_tower(7, seed=seed)
         t.carry([(60.0, 20.0), (-30.0, 50.0)], "normal")
         return t.snapshot().planes, t.standing
+
     assert run(3) == run(3)
     assert run(3) != run(4)
 

@@ -52,10 +52,15 @@ def main() -> None:
     med = statistics.median(cpu)
     print(f"{args.matches} matches of {args.ai} on the Quick Start")
     print(f"CPU per match: median {med:.2f} s (min {min(cpu):.2f}, max {max(cpu):.2f})")
-    print(f"activations per match: median {statistics.median(acts):.0f}; per activation {med / max(1, statistics.median(acts)) * 1000:.0f} ms")
+    print(
+        f"activations per match: median {statistics.median(acts):.0f}; "
+        f"per activation {med / max(1, statistics.median(acts)) * 1000:.0f} ms"
+    )
     print(f"pymunk steps per match: median {statistics.median(steps):.0f}")
-    print(f"share of CPU inside pymunk Space.step: median {statistics.median(shares):.0%} "
-          f"(rules + AI + queries + Python-side physics set-up: {1 - statistics.median(shares):.0%})")
+    print(
+        f"share of CPU inside pymunk Space.step: median {statistics.median(shares):.0%} "
+        f"(rules + AI + queries + Python-side physics set-up: {1 - statistics.median(shares):.0%})"
+    )
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """Benchmark: steps and wall time of throws on a busy table (10 models, 8 terrain pieces, caps).
 
-    python tools/bench_table.py --runs 30
+python tools/bench_table.py --runs 30
 """
 
 from __future__ import annotations
@@ -40,8 +40,11 @@ def main() -> None:
             walls.append((time.perf_counter() - t0) * 1000)
             steps.append(r.steps)
             sims.append(r.sim_time_s)
-        print(f"{label}: median {statistics.median(steps):.0f} steps ({statistics.median(sims):.2f} s simulated, "
-              f"settle-detected), median wall {statistics.median(walls):.1f} ms (max {max(walls):.1f} ms) over {args.runs} runs")
+        print(
+            f"{label}: median {statistics.median(steps):.0f} steps ({statistics.median(sims):.2f} s simulated, "
+            f"settle-detected), median wall {statistics.median(walls):.1f} ms (max {max(walls):.1f} ms) "
+            f"over {args.runs} runs"
+        )
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """Benchmark: simulated seconds and wall time per 3D6 scoot (normal care) for towers of 3, 8, 12 dice.
 
-    python tools/bench_towers.py --runs 20
+python tools/bench_towers.py --runs 20
 """
 
 from __future__ import annotations
@@ -22,9 +22,12 @@ def main() -> None:
             sims.append(sim)
             walls.append(wall * 1000)
             falls += fell
-        print(f"{h:2d} dice: median {statistics.median(sims):.2f} s simulated per scoot, median wall "
-              f"{statistics.median(walls):.0f} ms ({statistics.median(sims) / (statistics.median(walls) / 1000):.1f}x real time), "
-              f"{falls}/{args.runs} fell (a fall ends the simulation early)")
+        print(
+            f"{h:2d} dice: median {statistics.median(sims):.2f} s simulated per scoot, median wall "
+            f"{statistics.median(walls):.0f} ms "
+            f"({statistics.median(sims) / (statistics.median(walls) / 1000):.1f}x real time), "
+            f"{falls}/{args.runs} fell (a fall ends the simulation early)"
+        )
 
 
 if __name__ == "__main__":

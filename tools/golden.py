@@ -107,7 +107,7 @@ def load(p: Playthrough) -> dict[str, Any]:
 def first_difference(golden: dict[str, Any], now: dict[str, Any]) -> str | None:
     """None if identical; else a readable description of the first place they differ."""
     ge, ne = golden["events"], now["events"]
-    for i, (a, b) in enumerate(zip(ge, ne)):
+    for i, (a, b) in enumerate(zip(ge, ne, strict=False)):
         if a != b:
             keys = sorted(k for k in set(a) | set(b) if a.get(k) != b.get(k))
             short = {k: (str(a.get(k))[:160], str(b.get(k))[:160]) for k in keys}
@@ -115,7 +115,7 @@ def first_difference(golden: dict[str, Any], now: dict[str, Any]) -> str | None:
     if len(ge) != len(ne):
         return f"event logs differ in length: golden {len(ge)}, now {len(ne)}"
     gd, nd = golden["decisions"], now["decisions"]
-    for i, (a, b) in enumerate(zip(gd, nd)):
+    for i, (a, b) in enumerate(zip(gd, nd, strict=False)):
         if a != b:
             return f"decision {i} differs: golden {a} vs now {b}"
     if len(gd) != len(nd):
@@ -128,27 +128,36 @@ def first_difference(golden: dict[str, Any], now: dict[str, Any]) -> str | None:
 def without(doc: dict[str, Any], kinds: set[str], fields: set[str]) -> dict[str, Any]:
     """A golden document as it was before a log-format change that only added event kinds and
     fields: those removed, events renumbered, checksums dropped (they hash the new fields)."""
+
     def strip(x: Any) -> Any:
         if isinstance(x, dict):
             return {k: strip(v) for k, v in x.items() if k not in fields}
         if isinstance(x, list):
             return [strip(v) for v in x]
         return x
+
     events = [strip(e) for e in doc["events"] if e["kind"] not in kinds]
     for i, e in enumerate(events):
         e["seq"] = i
     summary = {k: v for k, v in doc["summary"].items() if k != "events"}
-    return {"events": events, "summary": summary,
-            "decisions": [{k: v for k, v in d.items() if k != "checksum"} for d in doc["decisions"]]}
+    return {
+        "events": events,
+        "summary": summary,
+        "decisions": [{k: v for k, v in d.items() if k != "checksum"} for d in doc["decisions"]],
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--check", action="store_true", help="play every playthrough and diff it against its file")
     ap.add_argument("--only", default="", help="comma-separated playthrough names")
-    ap.add_argument("--ignore-added", default="", metavar="KINDS:FIELDS",
-                    help="with --check: compare as if these event kinds and fields (comma-separated) did not exist, "
-                         "to show a log-format change added data and changed nothing else")
+    ap.add_argument(
+        "--ignore-added",
+        default="",
+        metavar="KINDS:FIELDS",
+        help="with --check: compare as if these event kinds and fields (comma-separated) did not exist, "
+        "to show a log-format change added data and changed nothing else",
+    )
     args = ap.parse_args(argv)
     only = {s for s in args.only.split(",") if s}
     GOLDEN.mkdir(parents=True, exist_ok=True)
@@ -171,8 +180,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{p.name:26s} {took:6.1f}s  {'ok' if diff is None else 'DIFFERS: ' + diff}")
         else:
             save(p, doc)
-            print(f"{p.name:26s} {took:6.1f}s  {len(doc['events'])} events, {len(doc['decisions'])} decisions, "
-                  f"winners {doc['summary']['winners']}, final checksum {doc['decisions'][-1]['checksum'][:12]}")
+            print(
+                f"{p.name:26s} {took:6.1f}s  {len(doc['events'])} events, {len(doc['decisions'])} decisions, "
+                f"winners {doc['summary']['winners']}, final checksum {doc['decisions'][-1]['checksum'][:12]}"
+            )
     return 1 if bad else 0
 
 

@@ -1,6 +1,6 @@
 """Render the README/docs pictures headless: a watched match mid-game, the hot-seat UI, the tower bench.
 
-    SDL_VIDEODRIVER=dummy python tools/screenshots.py
+SDL_VIDEODRIVER=dummy python tools/screenshots.py
 """
 
 from __future__ import annotations
@@ -51,8 +51,10 @@ def main() -> None:
         if isinstance(req, AimThrow):
             break
         if req.kind == "deploy":
-            from spacegits_sim.ai.random_ai import random_deploy
             import numpy as np
+
+            from spacegits_sim.ai.random_ai import random_deploy
+
             app.submit(random_deploy(req, np.random.default_rng(1)))
         elif req.kind == "choose_activation":
             app.submit(req.options[0])

@@ -19,11 +19,14 @@ def make_controller(name: str, seed: int, boss: int) -> Any:
         return EXTRA[name](seed, boss)
     if name == "random":
         from .random_ai import RandomController
+
         return RandomController(seed, boss)
     if name == "heuristic":
         from .heuristic import HeuristicController
+
         return HeuristicController(seed, boss)
     if name == "search":
         from .search import SearchController
+
         return SearchController(seed, boss)
     raise ValueError(f"unknown AI '{name}' (valid: {', '.join(CONTROLLERS)})")

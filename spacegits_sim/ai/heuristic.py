@@ -21,8 +21,22 @@ from ..physics.table import Kind
 from ..rng import stream
 from ..rules import effects
 from ..rules.combat import expected_damage
-from ..rules.decisions import (AimThrow, ChooseAction, ChooseActivation, ChooseBoot, ChooseCare, ChooseGuns, Choice,
-                               Deploy, OrderBullet, OrderMoveDie, RebootDice, Request, SplitOdd, Throw)
+from ..rules.decisions import (
+    AimThrow,
+    Choice,
+    ChooseAction,
+    ChooseActivation,
+    ChooseBoot,
+    ChooseCare,
+    ChooseGuns,
+    Deploy,
+    OrderBullet,
+    OrderMoveDie,
+    RebootDice,
+    Request,
+    SplitOdd,
+    Throw,
+)
 
 Point = tuple[float, float]
 BEATS = {"shove": "thump", "pinch": "shove", "thump": "pinch"}
@@ -59,7 +73,13 @@ class HeuristicController:
         if isinstance(request, ChooseCare):
             return self.care(request, match)
         if isinstance(request, ChooseBoot):
-            return max(request.options, key=lambda o: (o[0] == "boot_in" and match.bosses[match.models[o[1]].boss].stash > 0, o[0] == "boot_up"))
+            return max(
+                request.options,
+                key=lambda o: (
+                    o[0] == "boot_in" and match.bosses[match.models[o[1]].boss].stash > 0,
+                    o[0] == "boot_up",
+                ),
+            )
         if isinstance(request, ChooseGuns):
             return self.guns(request, match)
         if isinstance(request, OrderBullet):
@@ -79,7 +99,7 @@ class HeuristicController:
         """Learn the opponents' fight habits from the event log (adapts over a match)."""
         from ..rules.events import FightRound
 
-        for e in match.events[self._last_fight_len:]:
+        for e in match.events[self._last_fight_len :]:
             if isinstance(e, FightRound):
                 for mid, t in ((e.active, e.throws[0]), (e.passive, e.throws[1])):
                     if match.models[mid].boss != self.boss:
@@ -96,7 +116,7 @@ class HeuristicController:
 
     def new_caps(self, match: Any, boss: int) -> int:
         b = match.bosses[boss]
-        return b.stash - b.start_stash
+        return int(b.stash - b.start_stash)
 
     # ------------------------------------------------------------------ deployment
 
@@ -126,7 +146,7 @@ class HeuristicController:
                 if match.table.distance_between(m.id, e.id) <= 6.0:
                     near += 1
                     break
-        return min(near, match.bosses[self.boss].stash)
+        return int(min(near, match.bosses[self.boss].stash))
 
     def leg_it_margin(self, match: Any) -> float:
         """My final lead if I leg it now: every cap left behind is -1 for me and +1 for the last
@@ -162,7 +182,7 @@ class HeuristicController:
         score -= 0.9 * m.tower.height  # tall towers are one stumble from falling over
         if effects.wastes_next_activation(m):
             score -= 3.0
-        return score + float(self.rng.uniform(0, 0.1))
+        return float(score) + float(self.rng.uniform(0, 0.1))
 
     def choose_activation(self, req: ChooseActivation, match: Any) -> Any:
         if "leg_it" in req.options and self.should_leg_it(match):
@@ -322,6 +342,8 @@ def _clamp(p: Point, w: float, h: float) -> Point:
 
 def best_reboot_dice(options: tuple[int, ...]) -> int:
     """n maximising P(at least two 5+ and no 1s) = (5/6)^n - (1/2)^n - n (1/3) (1/2)^(n-1)."""
+
     def p(n: int) -> float:
-        return (5 / 6) ** n - 0.5 ** n - n * (1 / 3) * 0.5 ** (n - 1)
+        return (5 / 6) ** n - 0.5**n - n * (1 / 3) * 0.5 ** (n - 1)
+
     return max(options, key=p)

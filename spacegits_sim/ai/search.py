@@ -57,8 +57,13 @@ class SearchController(HeuristicController):
         if "leg_it" in req.options and self.should_leg_it(match):
             return "leg_it"
         if self.winning_endgame(match):  # retreat the git nearest an enemy so legging it later costs nothing
-            near = [mid for mid in req.options if mid != "leg_it" and match.models[mid].standing
-                    and self.retreat_from(match.models[mid], match) is not None]
+            near = [
+                mid
+                for mid in req.options
+                if mid != "leg_it"
+                and match.models[mid].standing
+                and self.retreat_from(match.models[mid], match) is not None
+            ]
             if near:
                 return near[0]
             if "leg_it" in req.options and self.leg_it_margin(match) > 0:
@@ -88,7 +93,9 @@ class SearchController(HeuristicController):
         for c in caps:
             d = _dist(p, c) or 1.0
             for beyond in (0.0, 2.0, 4.0):
-                aim = _clamp((c[0] + (c[0] - p[0]) / d * beyond, c[1] + (c[1] - p[1]) / d * beyond), req.width, req.height)
+                aim = _clamp(
+                    (c[0] + (c[0] - p[0]) / d * beyond, c[1] + (c[1] - p[1]) / d * beyond), req.width, req.height
+                )
                 cands.append(Throw(aim, 0.15))
         scratch = match.table.copy()
         per = max(1, self.rollouts // len(cands))
@@ -111,8 +118,9 @@ class SearchController(HeuristicController):
         res = scratch.throw(hand, cand.aim, req.dice, self.sim_rng, self.sim_rng, strength=cand.strength)
         landed = [(d.id, d.value) for d in res.dice if not d.lost and scratch.has_die(d.id)]
         value = self._best_order(match, scratch, m, landed)[1] if landed else -5.0
-        value -= 2.0 * sum(1 for h in res.tower_hits if h.figure_id in match.models
-                           and match.models[h.figure_id].boss == m.boss)  # knocking our own towers is bad
+        value -= 2.0 * sum(
+            1 for h in res.tower_hits if h.figure_id in match.models and match.models[h.figure_id].boss == m.boss
+        )  # knocking our own towers is bad
         for d in res.dice:
             if scratch.has_die(d.id):
                 scratch.remove_die(d.id)

@@ -37,20 +37,30 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--record", default=None, help="write a video/GIF of the match (.gif or .mp4)")
     w.add_argument("--screenshot", default=None, help="save the final board as PNG")
     w.add_argument("--out", default="out", help="folder for headless output (default: out/)")
-    w.add_argument("--replay", default=None, metavar="FILE",
-                   help="watch a saved replay, drawn from its event log alone (no re-simulation)")
+    w.add_argument(
+        "--replay",
+        default=None,
+        metavar="FILE",
+        help="watch a saved replay, drawn from its event log alone (no re-simulation)",
+    )
     w.set_defaults(func=cmd_watch)
 
     t = sub.add_parser("towers", help="sweep tower fall rates by height and care level (Tower Lab)")
     t.add_argument("--heights", default="1-12", help="tower heights in dice, e.g. 1-12 or 2,4,8")
     t.add_argument("--care", default=None, help="care levels, comma-separated (default: all)")
-    t.add_argument("--experiment", default="scoot", choices=["scoot", "shove", "hit"],
-                   help="scoot: a 3D6 carry; shove: a 3\" shove; hit: a stray die hits the bottom die")
+    t.add_argument(
+        "--experiment",
+        default="scoot",
+        choices=["scoot", "shove", "hit"],
+        help='scoot: a 3D6 carry; shove: a 3" shove; hit: a stray die hits the bottom die',
+    )
     t.add_argument("--trials", type=int, default=100, help="seeded trials per (height, care)")
     t.add_argument("--jobs", type=int, default=None, help="worker processes (default: all cores)")
     t.add_argument("--seed", type=int, default=0)
     t.add_argument("--params", default=None, help="YAML file overriding assets/physics/towers.yaml")
-    t.add_argument("--set", action="append", metavar="NAME=VALUE", help="override one parameter, e.g. friction_die_die=0.3")
+    t.add_argument(
+        "--set", action="append", metavar="NAME=VALUE", help="override one parameter, e.g. friction_die_die=0.3"
+    )
     t.add_argument("--json", default=None, help="write the results as JSON")
     t.add_argument("--plot", default=None, help="write a PNG plot of fall rate vs height")
     t.add_argument("--view", action="store_true", help="open the interactive tower bench (pygame)")
@@ -78,7 +88,9 @@ def build_parser() -> argparse.ArgumentParser:
     tn.add_argument("--ai", default="heuristic,random", help="the AIs to pit against each other")
     tn.add_argument("--games", type=int, default=20, help="games per pair (seats swapped every other game)")
     tn.add_argument("--jobs", type=int, default=None, help="local worker processes (default: all cores)")
-    tn.add_argument("--scheduler", default=None, help="address of an existing Dask scheduler (needs the distributed extra)")
+    tn.add_argument(
+        "--scheduler", default=None, help="address of an existing Dask scheduler (needs the distributed extra)"
+    )
     tn.add_argument("--seed", type=int, default=0)
     tn.add_argument("--json", default=None)
     tn.add_argument("--plot", default=None)

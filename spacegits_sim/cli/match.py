@@ -46,5 +46,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if v.match.over:
         print_summary(v.match.summary(), console)
     else:
-        console.print(f"the match is not over: {v.match.pending.kind if v.match.pending else ''} is next (resume it with spacegits play --resume)")
+        console.print(
+            f"the match is not over: {v.match.pending.kind if v.match.pending else ''} is next "
+            "(resume it with spacegits play --resume)"
+        )
     return 0

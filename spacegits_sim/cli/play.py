@@ -31,7 +31,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     if len(seats) == 1:
         seats = seats * len(sc.players)
     if len(seats) != len(sc.players) or any(s not in ("human",) + CONTROLLERS for s in seats):
-        raise UserError(f"--seats needs one of human/{'/'.join(CONTROLLERS)} per boss ({len(sc.players)}), got '{seats_text}'")
+        raise UserError(
+            f"--seats needs one of human/{'/'.join(CONTROLLERS)} per boss ({len(sc.players)}), got '{seats_text}'"
+        )
     humans = {i for i, s in enumerate(seats) if s == "human"}
 
     def make(seed: int):  # type: ignore[no-untyped-def]
@@ -43,7 +45,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     from ..render.watch_app import has_display
 
     if not has_display():
-        raise UserError("hot-seat needs a display (a window); for a headless game use 'spacegits watch' or 'spacegits match'")
+        raise UserError(
+            "hot-seat needs a display (a window); for a headless game use 'spacegits watch' or 'spacegits match'"
+        )
     app = HotseatApp(make, seed, humans, save_path=args.save)
     run_hotseat(app)
     console.print(f"game saved to {args.save}" if app.match.pending is not None else "game over")

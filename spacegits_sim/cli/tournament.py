@@ -41,8 +41,14 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     jobs = args.jobs or (os.cpu_count() or 1)
     t0 = time.perf_counter()
     where = f"Dask at {args.scheduler}" if args.scheduler else f"{jobs} local process(es)"
-    with Progress(TextColumn(f"[bold]tournament[/] on {where}"), BarColumn(), MofNCompleteColumn(),
-                  TimeElapsedColumn(), TimeRemainingColumn(), console=err) as prog:
+    with Progress(
+        TextColumn(f"[bold]tournament[/] on {where}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=err,
+    ) as prog:
         task = prog.add_task("matches", total=len(tasks))
         results = run(tasks, jobs, args.scheduler, progress=lambda d, _: prog.update(task, completed=d))
     wall = time.perf_counter() - t0
@@ -53,8 +59,15 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     for p in pairs:
         r, lo, hi = p.rate_a()
         caps = f"{mean(p.caps_a):.1f} / {mean(p.caps_b):.1f}" if p.caps_a else "-"
-        t.add_row(f"{p.a} vs {p.b}", f"{p.wins_a}-{p.wins_b}", str(p.ties), str(p.failed), f"{r:.1%}",
-                  f"{lo:.1%} - {hi:.1%}", caps)
+        t.add_row(
+            f"{p.a} vs {p.b}",
+            f"{p.wins_a}-{p.wins_b}",
+            str(p.ties),
+            str(p.failed),
+            f"{r:.1%}",
+            f"{lo:.1%} - {hi:.1%}",
+            caps,
+        )
     console.print(t)
     console.print(f"{len(results)} matches in {wall:.1f} s on {where}")
     for f in failures:
@@ -67,12 +80,28 @@ def cmd_tournament(args: argparse.Namespace) -> int:
                 path.write_text(json.dumps(f["replay"]))
                 err.print(f"  replay: {path}")
     if args.json:
-        doc = {"scenario": sc.name, "games": args.games, "ais": ais, "wall_s": wall,
-               "pairs": [{"a": p.a, "b": p.b, "wins_a": p.wins_a, "wins_b": p.wins_b, "ties": p.ties, "failed": p.failed,
-                          "rate_a": p.rate_a()[0], "ci95": list(p.rate_a()[1:]),
-                          "mean_caps_a": mean(p.caps_a) if p.caps_a else None,
-                          "mean_caps_b": mean(p.caps_b) if p.caps_b else None} for p in pairs],
-               "failures": [{k: v for k, v in f.items() if k != "replay"} for f in failures]}
+        doc = {
+            "scenario": sc.name,
+            "games": args.games,
+            "ais": ais,
+            "wall_s": wall,
+            "pairs": [
+                {
+                    "a": p.a,
+                    "b": p.b,
+                    "wins_a": p.wins_a,
+                    "wins_b": p.wins_b,
+                    "ties": p.ties,
+                    "failed": p.failed,
+                    "rate_a": p.rate_a()[0],
+                    "ci95": list(p.rate_a()[1:]),
+                    "mean_caps_a": mean(p.caps_a) if p.caps_a else None,
+                    "mean_caps_b": mean(p.caps_b) if p.caps_b else None,
+                }
+                for p in pairs
+            ],
+            "failures": [{k: v for k, v in f.items() if k != "replay"} for f in failures],
+        }
         Path(args.json).parent.mkdir(parents=True, exist_ok=True)
         Path(args.json).write_text(json.dumps(doc, indent=1))
         console.print(f"wrote {args.json}")

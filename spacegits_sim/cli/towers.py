@@ -30,6 +30,7 @@ def cmd_towers(args: argparse.Namespace) -> int:
 
     if args.view:
         from ..render.bench import run_bench  # pygame lives in render/ only
+
         return run_bench(args)
     try:
         heights = parse_heights(args.heights)
@@ -46,11 +47,26 @@ def cmd_towers(args: argparse.Namespace) -> int:
     jobs = args.jobs or (os.cpu_count() or 1)
     total = len(heights) * len(cares) * args.trials
     t0 = time.perf_counter()
-    with Progress(TextColumn(f"[bold]{args.experiment}[/] sweep"), BarColumn(), MofNCompleteColumn(),
-                  TimeElapsedColumn(), TimeRemainingColumn(), console=err, transient=False) as prog:
+    with Progress(
+        TextColumn(f"[bold]{args.experiment}[/] sweep"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=err,
+        transient=False,
+    ) as prog:
         task = prog.add_task("trials", total=total)
-        cells = sweep(heights, cares, args.trials, args.experiment, params, jobs, args.seed,
-                      progress=lambda done, _: prog.update(task, completed=done))
+        cells = sweep(
+            heights,
+            cares,
+            args.trials,
+            args.experiment,
+            params,
+            jobs,
+            args.seed,
+            progress=lambda done, _: prog.update(task, completed=done),
+        )
     wall = time.perf_counter() - t0
     table = RichTable(title=f"Tower fall rate: {args.experiment}, {args.trials} trials per cell (95% Wilson CI)")
     table.add_column("dice", justify="right")
@@ -66,10 +82,19 @@ def cmd_towers(args: argparse.Namespace) -> int:
     console.print(table)
     sim = sum(c.sim_s for c in cells)
     wall_exp = sum(c.wall_s for c in cells)
-    console.print(f"{total} trials in {wall:.1f} s wall on {jobs} job(s); experiments simulated {sim:.0f} s "
-                  f"in {wall_exp:.1f} s CPU ({sim / max(wall_exp, 1e-9):.1f}× real time)")
-    meta = {"experiment": args.experiment, "trials": args.trials, "seed": args.seed, "overrides": overrides,
-            "params_file": args.params, "version": __version__, "wall_s": wall}
+    console.print(
+        f"{total} trials in {wall:.1f} s wall on {jobs} job(s); experiments simulated {sim:.0f} s "
+        f"in {wall_exp:.1f} s CPU ({sim / max(wall_exp, 1e-9):.1f}× real time)"
+    )
+    meta = {
+        "experiment": args.experiment,
+        "trials": args.trials,
+        "seed": args.seed,
+        "overrides": overrides,
+        "params_file": args.params,
+        "version": __version__,
+        "wall_s": wall,
+    }
     if args.json:
         Path(args.json).parent.mkdir(parents=True, exist_ok=True)
         Path(args.json).write_text(json.dumps(cells_to_json(cells, meta), indent=1))

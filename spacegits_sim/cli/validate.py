@@ -37,11 +37,22 @@ def cmd_validate(args: argparse.Namespace) -> int:
                 for piece in sc.terrain:
                     for sid in rules.terrain[piece.type].special:
                         if not is_implemented("terrain", sid):
-                            _warn_unsimulated(p, [Problem(str(p), f"terrain '{piece.id}'", "type",
-                                                                    f"'{piece.type}' is not simulated yet: it is plain "
-                                                                    f"terrain of its height until the terrain issue")])
-                console.print(f"[green]ok[/] {p}: scenario '{sc.name}', {len(sc.players)} bosses, "
-                              f"{len(sc.terrain)} terrain pieces")
+                            _warn_unsimulated(
+                                p,
+                                [
+                                    Problem(
+                                        str(p),
+                                        f"terrain '{piece.id}'",
+                                        "type",
+                                        f"'{piece.type}' is not simulated yet: it is plain "
+                                        f"terrain of its height until the terrain issue",
+                                    )
+                                ],
+                            )
+                console.print(
+                    f"[green]ok[/] {p}: scenario '{sc.name}', {len(sc.players)} bosses, "
+                    f"{len(sc.terrain)} terrain pieces"
+                )
             else:
                 rules = load_rules([p])
                 console.print(f"[green]ok[/] {p}: house rules merge cleanly ({len(rules.files)} files)")
@@ -56,8 +67,10 @@ def _warn_unsimulated(path: Path, problems: list[Any]) -> None:
     for pr in problems:
         err.print(f"[yellow]warning[/] {pr}")
     if problems:
-        err.print(f"[yellow]warning[/] {path}: {len(problems)} item(s) above are accepted but not simulated yet "
-                  "(see the implemented table in docs/rules.md)")
+        err.print(
+            f"[yellow]warning[/] {path}: {len(problems)} item(s) above are accepted but not simulated yet "
+            "(see the implemented table in docs/rules.md)"
+        )
 
 
 def _sniff_kind(p: Path) -> str:

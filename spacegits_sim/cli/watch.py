@@ -24,8 +24,10 @@ def _check_record(record: str | None) -> None:
             import imageio  # noqa: F401  (optional extra: only checked when asked for)
             import imageio_ffmpeg  # noqa: F401
         except ImportError:
-            raise UserError("writing MP4 needs the video extra: pip install 'spacegits_sim[video]' "
-                            "(or record a .gif, which needs nothing more)") from None
+            raise UserError(
+                "writing MP4 needs the video extra: pip install 'spacegits_sim[video]' "
+                "(or record a .gif, which needs nothing more)"
+            ) from None
 
 
 def cmd_watch(args: argparse.Namespace) -> int:
@@ -58,12 +60,15 @@ def cmd_watch(args: argparse.Namespace) -> int:
     res = run_headless(w, record, shot, on_log=lambda line: console.print(line, highlight=False))
     if isinstance(w, LogWatcher):
         from ..matches import summary_from_events
+
         summary = summary_from_events(w.events)
     else:
         summary = w.match.summary()
     if ais and len(ais) == len(summary["bosses"]):
         summary = summary_with_ais(summary, ais)
     print_summary(summary, console)
-    console.print(f"final board: [bold]{res['screenshot']}[/]   match video: [bold]{res.get('record', '(none)')}[/] "
-                  f"({res['frames']} frames, {res['wall_s']:.1f} s)")
+    console.print(
+        f"final board: [bold]{res['screenshot']}[/]   match video: [bold]{res.get('record', '(none)')}[/] "
+        f"({res['frames']} frames, {res['wall_s']:.1f} s)"
+    )
     return 0

@@ -202,7 +202,14 @@ class RulesData:
 
 
 ENTRY_FAMILIES: tuple[str, ...] = (
-    "gits", "weapons", "gear", "vehicles", "vehicle_mods", "factions", "terrain", "special_rules",
+    "gits",
+    "weapons",
+    "gear",
+    "vehicles",
+    "vehicle_mods",
+    "factions",
+    "terrain",
+    "special_rules",
 )
 
 # ----------------------------------------------------------------------------- field parsers
@@ -224,6 +231,7 @@ def _int(lo: int | None = None, hi: int | None = None) -> Parser:
         if hi is not None and v > hi:
             raise FieldError(f"must be at most {hi}, got {v}")
         return v
+
     return p
 
 
@@ -234,6 +242,7 @@ def _num(lo: float | None = None) -> Parser:
         if lo is not None and v < lo:
             raise FieldError(f"must be at least {lo}, got {v}")
         return float(v)
+
     return p
 
 
@@ -293,6 +302,7 @@ def _enum(*allowed: str) -> Parser:
         if v not in allowed:
             raise FieldError(f"must be one of {', '.join(allowed)}, got {v!r}")
         return str(v)
+
     return p
 
 
@@ -326,41 +336,110 @@ _PROV: dict[str, tuple[Parser, bool]] = {
 Spec = dict[str, tuple[Parser, bool]]  # field -> (parser, required)
 
 SPECS: dict[str, Spec] = {
-    "gits": {"id": (_ident, True), "name": (_str, True), "cost": (_int(0), True), "move": (_dice, True),
-             "headbutt": (_dice, True), "toughness": (_int(1, 20), True), "special": (_ids, True),
-             "free_weapons": (_ids, False), "base_mm": (_num(10), False), "glyph": (_str, False),
-             "drives": (_bool, False)},
-    "weapons": {"id": (_ident, True), "name": (_str, True), "kind": (_enum("shooting", "fighting"), True),
-                "cost": (_int(0), True), "hands": (_int(0, 2), True), "range": (_opt(_num(0)), True),
-                "dice": (_dice, True), "weak": (_int(0), True), "big": (_int(0), True),
-                "special": (_ids, True), "innate": (_bool, False)},
-    "gear": {"id": (_ident, True), "name": (_str, True), "cost": (_int(0), True), "text": (_str, True),
-             "special": (_ids, True)},
-    "vehicle_mods": {"id": (_ident, True), "name": (_str, True), "cost": (_int(0), True), "text": (_str, True),
-                     "special": (_ids, True)},
-    "vehicles": {"id": (_ident, True), "name": (_str, True), "cost": (_int(0), True), "engine": (_die, True),
-                 "toughness": (_int(1), True), "handling": (_int(0), True), "seats": (_int(1), True),
-                 "special": (_ids, True), "hull_in": (_pair, True)},
-    "factions": {"id": (_ident, True), "name": (_str, True), "rule": (_str, True), "rule_id": (_ident, True),
-                 "text": (_str, True), "quote": (_str, True)},
-    "terrain": {"id": (_ident, True), "name": (_str, True), "height_in": (_num(0), True), "special": (_ids, True),
-                "text": (_str, True), "explode": (_int(1), False), "toughness": (_int(1), False)},
-    "special_rules": {"id": (_ident, True), "name": (_str, True), "applies_to": (_strs, True), "text": (_str, True),
-                      "explode": (_int(1), False)},
+    "gits": {
+        "id": (_ident, True),
+        "name": (_str, True),
+        "cost": (_int(0), True),
+        "move": (_dice, True),
+        "headbutt": (_dice, True),
+        "toughness": (_int(1, 20), True),
+        "special": (_ids, True),
+        "free_weapons": (_ids, False),
+        "base_mm": (_num(10), False),
+        "glyph": (_str, False),
+        "drives": (_bool, False),
+    },
+    "weapons": {
+        "id": (_ident, True),
+        "name": (_str, True),
+        "kind": (_enum("shooting", "fighting"), True),
+        "cost": (_int(0), True),
+        "hands": (_int(0, 2), True),
+        "range": (_opt(_num(0)), True),
+        "dice": (_dice, True),
+        "weak": (_int(0), True),
+        "big": (_int(0), True),
+        "special": (_ids, True),
+        "innate": (_bool, False),
+    },
+    "gear": {
+        "id": (_ident, True),
+        "name": (_str, True),
+        "cost": (_int(0), True),
+        "text": (_str, True),
+        "special": (_ids, True),
+    },
+    "vehicle_mods": {
+        "id": (_ident, True),
+        "name": (_str, True),
+        "cost": (_int(0), True),
+        "text": (_str, True),
+        "special": (_ids, True),
+    },
+    "vehicles": {
+        "id": (_ident, True),
+        "name": (_str, True),
+        "cost": (_int(0), True),
+        "engine": (_die, True),
+        "toughness": (_int(1), True),
+        "handling": (_int(0), True),
+        "seats": (_int(1), True),
+        "special": (_ids, True),
+        "hull_in": (_pair, True),
+    },
+    "factions": {
+        "id": (_ident, True),
+        "name": (_str, True),
+        "rule": (_str, True),
+        "rule_id": (_ident, True),
+        "text": (_str, True),
+        "quote": (_str, True),
+    },
+    "terrain": {
+        "id": (_ident, True),
+        "name": (_str, True),
+        "height_in": (_num(0), True),
+        "special": (_ids, True),
+        "text": (_str, True),
+        "explode": (_int(1), False),
+        "toughness": (_int(1), False),
+    },
+    "special_rules": {
+        "id": (_ident, True),
+        "name": (_str, True),
+        "applies_to": (_strs, True),
+        "text": (_str, True),
+        "explode": (_int(1), False),
+    },
 }
 
 ROW_SPEC: Spec = {
-    "roll": (_str, True), "result": (_str, True), "price": (_int(0), False), "ref": (_str, False),
+    "roll": (_str, True),
+    "result": (_str, True),
+    "price": (_int(0), False),
+    "ref": (_str, False),
     # table-specific extras, kept as data for the rules that read them:
-    "text": (_str, False), "effect": (_ident, False), "driver": (_bool, False), "table": (_ident, False),
-    "public": (_int(0), False), "private": (_int(0), False), "bodge": (_int(0), False), "proper": (_int(0), False),
+    "text": (_str, False),
+    "effect": (_ident, False),
+    "driver": (_bool, False),
+    "table": (_ident, False),
+    "public": (_int(0), False),
+    "private": (_int(0), False),
+    "bodge": (_int(0), False),
+    "proper": (_int(0), False),
 }
 TABLE_SPEC: Spec = {"id": (_ident, True), "name": (_str, True), "dice": (_dice, True), "rows": (lambda v: v, True)}
 TABLE_FILE_EXTRAS = ("injury_roll", "inspection_roll")
 
 _BUILDERS: dict[str, type] = {
-    "gits": GitType, "weapons": Weapon, "gear": Item, "vehicle_mods": Item, "vehicles": VehicleType,
-    "factions": Faction, "terrain": TerrainType, "special_rules": SpecialRule,
+    "gits": GitType,
+    "weapons": Weapon,
+    "gear": Item,
+    "vehicle_mods": Item,
+    "vehicles": VehicleType,
+    "factions": Faction,
+    "terrain": TerrainType,
+    "special_rules": SpecialRule,
 }
 _DEFAULTS: dict[str, dict[str, Any]] = {
     "gits": {"free_weapons": (), "base_mm": 25.0, "glyph": "?", "drives": False},
@@ -379,7 +458,7 @@ def table_span(dice: DicePool) -> tuple[int, int]:
 
 
 def parse_range(text: str) -> tuple[int, int]:
-    """"01-05" → (1, 5); "41" → (41, 41); "00" is 100 on a D100."""
+    """ "01-05" → (1, 5); "41" → (41, 41); "00" is 100 on a D100."""
     m = _RANGE.match(text)
     if not m:
         raise FieldError(f"'{text}' is not a roll or range like 3 or 01-05")
@@ -391,11 +470,13 @@ def parse_range(text: str) -> tuple[int, int]:
         raise FieldError(f"range '{text}' runs backwards")
     return lo, hi
 
+
 # ----------------------------------------------------------------------------- parsing
 
 
-def _parse_fields(raw: Any, spec: Spec, where: str, entry: str, problems: list[Problem],
-                  allow_extra: bool = False) -> dict[str, Any] | None:
+def _parse_fields(
+    raw: Any, spec: Spec, where: str, entry: str, problems: list[Problem], allow_extra: bool = False
+) -> dict[str, Any] | None:
     if not isinstance(raw, dict):
         problems.append(Problem(where, entry, None, f"expected a mapping of fields, got {type(raw).__name__}"))
         return None
@@ -425,8 +506,13 @@ def _parse_fields(raw: Any, spec: Spec, where: str, entry: str, problems: list[P
 
 
 def _provenance(d: dict[str, Any]) -> Provenance:
-    return Provenance(source=d.pop("source"), completed=d.pop("completed", ()), reason=d.pop("reason", None),
-                      note=d.pop("note", None), printed_as=d.pop("printed_as", MappingProxyType({})))
+    return Provenance(
+        source=d.pop("source"),
+        completed=d.pop("completed", ()),
+        reason=d.pop("reason", None),
+        note=d.pop("note", None),
+        printed_as=d.pop("printed_as", MappingProxyType({})),
+    )
 
 
 def _entry_label(raw: Any, index: int) -> str:
@@ -457,7 +543,9 @@ def _merge_file(raw: _Raw, doc: Any, label: str, problems: list[Problem], house:
     allowed_top = {"kind", "entries"} if kind != "tables" else {"kind", "tables", *TABLE_FILE_EXTRAS}
     for key in doc:
         if key not in allowed_top:
-            problems.append(Problem(label, None, str(key), f"unknown top-level key (valid: {', '.join(sorted(allowed_top))})"))
+            problems.append(
+                Problem(label, None, str(key), f"unknown top-level key (valid: {', '.join(sorted(allowed_top))})")
+            )
     items = doc.get("tables" if kind == "tables" else "entries")
     if not isinstance(items, list):
         problems.append(Problem(label, None, "tables" if kind == "tables" else "entries", "expected a list"))
@@ -506,8 +594,11 @@ def _build(raw: _Raw, problems: list[Problem]) -> RulesData | None:
         t = _build_table(ident, fields, label, problems)
         if t is not None:
             tables[ident] = t
-    data = RulesData(**{f: MappingProxyType(built[f]) for f in ENTRY_FAMILIES},
-                     tables=MappingProxyType(tables), files=tuple(raw.files))
+    data = RulesData(
+        **{f: MappingProxyType(built[f]) for f in ENTRY_FAMILIES},
+        tables=MappingProxyType(tables),
+        files=tuple(raw.files),
+    )
     _cross_check(data, raw, problems)
     return data
 
@@ -537,8 +628,9 @@ def _build_table(ident: str, fields: dict[str, Any], label: str, problems: list[
             continue
         prov = _provenance(d)
         extra = {k: v for k, v in d.items() if k not in ("roll", "result", "price", "ref")}
-        rows.append(TableRow(lo, hi, d["roll"], d["result"], d.get("price"), d.get("ref"),
-                             MappingProxyType(extra), prov))
+        rows.append(
+            TableRow(lo, hi, d["roll"], d["result"], d.get("price"), d.get("ref"), MappingProxyType(extra), prov)
+        )
     if len(rows) != len(rows_raw):
         return None
     table = RollTable(ident, head["name"], head["dice"], tuple(rows))
@@ -553,23 +645,30 @@ def _check_coverage(t: RollTable, label: str, problems: list[Problem]) -> None:
     where = f"table '{t.id}'"
     for r in t.rows:
         if r.lo < lo or r.hi > hi:
-            problems.append(Problem(label, f"{where} row {r.roll}", "roll",
-                                    f"{t.dice} rolls {lo}-{hi}, but this row covers {r.lo}-{r.hi}"))
+            problems.append(
+                Problem(
+                    label,
+                    f"{where} row {r.roll}",
+                    "roll",
+                    f"{t.dice} rolls {lo}-{hi}, but this row covers {r.lo}-{r.hi}",
+                )
+            )
         for v in range(max(r.lo, lo), min(r.hi, hi) + 1):
             if v in owner:
-                problems.append(Problem(label, f"{where} row {r.roll}", "roll",
-                                        f"overlaps row {owner[v]} at {v}"))
+                problems.append(Problem(label, f"{where} row {r.roll}", "roll", f"overlaps row {owner[v]} at {v}"))
                 break
             owner[v] = r.roll
     missing = [v for v in range(lo, hi + 1) if v not in owner]
     if missing:
-        problems.append(Problem(label, where, "rows", f"no row for {_ranges(missing)} (a {t.dice} table must cover {lo}-{hi})"))
+        problems.append(
+            Problem(label, where, "rows", f"no row for {_ranges(missing)} (a {t.dice} table must cover {lo}-{hi})")
+        )
 
 
 def _ranges(vals: list[int]) -> str:
     out: list[str] = []
     start = prev = vals[0]
-    for v in vals[1:] + [None]:  # type: ignore[list-item]
+    for v in vals[1:] + [None]:
         if v is not None and v == prev + 1:
             prev = v
             continue
@@ -581,8 +680,10 @@ def _ranges(vals: list[int]) -> str:
 
 def _cross_check(data: RulesData, raw: _Raw, problems: list[Problem]) -> None:
     """References between files: special-rule ids, free weapons, table refs."""
+
     def where(fam: str, ident: str) -> str:
         return raw.entries[fam][ident][1]
+
     # Existence is checked against the raw ids, so an entry that failed to parse (already
     # reported) does not also produce a cascade of "does not exist" problems.
     rule_ids = set(raw.entries["special_rules"])
@@ -590,14 +691,19 @@ def _cross_check(data: RulesData, raw: _Raw, problems: list[Problem]) -> None:
         for e in data.family(fam).values():
             for s in e.special:
                 if s not in rule_ids:
-                    problems.append(Problem(where(fam, e.id), f"{fam} '{e.id}'", "special",
-                                            f"unknown special rule '{s}' (not in special_rules)"))
+                    problems.append(
+                        Problem(
+                            where(fam, e.id),
+                            f"{fam} '{e.id}'",
+                            "special",
+                            f"unknown special rule '{s}' (not in special_rules)",
+                        )
+                    )
     for fam in ("gear", "vehicle_mods"):
         for e in data.family(fam).values():
             for s in e.special:
                 if s not in raw.entries[fam]:
-                    problems.append(Problem(where(fam, e.id), f"{fam} '{e.id}'", "special",
-                                            f"'{s}' is not a {fam} id"))
+                    problems.append(Problem(where(fam, e.id), f"{fam} '{e.id}'", "special", f"'{s}' is not a {fam} id"))
     for g in data.gits.values():
         for w in g.free_weapons:
             if w not in raw.entries["weapons"]:
@@ -636,13 +742,13 @@ def load_rules(house_rules: Iterable[Path | str] = (), base_dir: Path | None = N
             problems.extend(e.problems)
             continue
         _merge_file(raw, doc, _short(path), problems, house=False)
-    for path in house_rules:
+    for house in house_rules:
         try:
-            doc = read_yaml(path)
+            doc = read_yaml(house)
         except DataError as e:
             problems.extend(e.problems)
             continue
-        _merge_file(raw, doc, str(path), problems, house=True)
+        _merge_file(raw, doc, str(house), problems, house=True)
     data = _build(raw, problems)
     if problems or data is None:
         raise DataError(problems)

@@ -65,8 +65,9 @@ def parse_set(expr: str) -> tuple[str, Any]:
     return name.strip(), value.strip()
 
 
-def load_params(kind: str, overrides: Mapping[str, Any] | None = None,
-                params_file: Path | str | None = None) -> dict[str, Any]:
+def load_params(
+    kind: str, overrides: Mapping[str, Any] | None = None, params_file: Path | str | None = None
+) -> dict[str, Any]:
     """Defaults from ``assets/physics/<kind>.yaml``, then a user file, then ``name=value`` overrides."""
     defaults = _defaults(kind)
     tree = copy.deepcopy(defaults)

@@ -13,16 +13,22 @@ from typing import Any
 import pymunk
 from pymunk import Vec2d
 
-from .results import (Contact, Kind, LineHit, LineResult, Point, SweepResult, Thing, _mask, _need)
+from .results import Contact, Kind, LineHit, LineResult, Point, SweepResult, Thing, _mask, _need
 from .world import TableWorld, _Figure
 
 
 class Queries(TableWorld):
     """Questions the rules ask of the table; only sweeps' callers move anything."""
 
-    def sweep(self, ident: str, toward: Point | None = None, distance: float = 0.0,
-              direction: Point | None = None, ignore: Iterable[str] = (),
-              stop_kinds: Iterable[Kind] = (Kind.DIE, Kind.TOKEN, Kind.FIGURE, Kind.TERRAIN)) -> SweepResult:
+    def sweep(
+        self,
+        ident: str,
+        toward: Point | None = None,
+        distance: float = 0.0,
+        direction: Point | None = None,
+        ignore: Iterable[str] = (),
+        stop_kinds: Iterable[Kind] = (Kind.DIE, Kind.TOKEN, Kind.FIGURE, Kind.TERRAIN),
+    ) -> SweepResult:
         """Slide figure ``ident``'s round base in a straight line; stop at the first contact.
 
         Give ``toward`` (a point) or ``direction``. Contacts are edge to edge and grazing
@@ -47,11 +53,11 @@ class Queries(TableWorld):
         filt = pymunk.ShapeFilter(group=f.shape.filter.group, mask=_mask(stop_kinds))
         best: tuple[float, Contact] | None = None
         for info in self.space.segment_query((start.x, start.y), (end.x, end.y), r + 1e-6, filt):
-            thing: Thing = info.shape.thing  # type: ignore[attr-defined]
+            thing: Thing = info.shape.thing
             if thing.id in ignore_set or info.shape is f.tower_shape:
                 continue
             travelled = info.alpha * distance
-            if travelled <= 1e-6 and not self._approaching(info.shape, start, d, r):
+            if travelled <= 1e-6 and not self._approaching(info.shape, start, d):
                 continue
             if best is None or travelled < best[0]:
                 best = (travelled, Contact(thing, (info.point.x, info.point.y), travelled))
@@ -64,7 +70,7 @@ class Queries(TableWorld):
         stop = start + d * best[0]
         return SweepResult((start.x, start.y), (stop.x, stop.y), distance, best[0], best[1])
 
-    def _approaching(self, shape: pymunk.Shape, start: Vec2d, d: Vec2d, r: float) -> bool:
+    def _approaching(self, shape: pymunk.Shape, start: Vec2d, d: Vec2d) -> bool:
         """Is a base already touching ``shape`` moving into it (so it is blocked at once)?"""
         before = shape.point_query((start.x, start.y)).distance
         ahead = start + d * 0.01
@@ -85,8 +91,13 @@ class Queries(TableWorld):
             best = t if best is None else min(best, t)
         return best
 
-    def push(self, ident: str, away_from: str, distance: float,
-              stop_kinds: Iterable[Kind] = (Kind.TOKEN, Kind.FIGURE, Kind.TERRAIN)) -> SweepResult:
+    def push(
+        self,
+        ident: str,
+        away_from: str,
+        distance: float,
+        stop_kinds: Iterable[Kind] = (Kind.TOKEN, Kind.FIGURE, Kind.TERRAIN),
+    ) -> SweepResult:
         """Push ``ident`` directly away from figure ``away_from`` by ``distance``; moves it."""
         me = Vec2d(*self.figure_position(ident))
         other = Vec2d(*self.figure_position(away_from))
@@ -97,8 +108,9 @@ class Queries(TableWorld):
         self.move_figure(ident, res.end)
         return res
 
-    def line_of_fire(self, ident: str, toward: Point, range_in: float,
-                     low_height_in: float | None = None) -> LineResult:
+    def line_of_fire(
+        self, ident: str, toward: Point, range_in: float, low_height_in: float | None = None
+    ) -> LineResult:
         """A straight line from figure ``ident``'s base edge towards ``toward`` for ``range_in``.
 
         The hit is the first thing that is not low: low things are dice, tokens, towers, lying
@@ -120,22 +132,26 @@ class Queries(TableWorld):
         end = start + d * range_in
         return LineResult((start.x, start.y), (end.x, end.y), first, crossed, tuple(hits))
 
-    def _hits(self, start: Vec2d, d: Vec2d, range_in: float, low_h: float, filt: pymunk.ShapeFilter,
-              exclude: Iterable[str]) -> list[LineHit]:
+    def _hits(
+        self, start: Vec2d, d: Vec2d, range_in: float, low_h: float, filt: pymunk.ShapeFilter, exclude: Iterable[str]
+    ) -> list[LineHit]:
         """Everything a segment from ``start`` along ``d`` touches within ``range_in``, nearest first."""
         end = start + d * range_in
         ex = set(exclude)
         hits: list[LineHit] = []
         for info in self.space.segment_query((start.x, start.y), (end.x, end.y), 1e-6, filt):
-            thing: Thing = info.shape.thing  # type: ignore[attr-defined]
+            thing: Thing = info.shape.thing
             if thing.id in ex:
                 continue
-            hits.append(LineHit(thing, (info.point.x, info.point.y), info.alpha * range_in, self._is_low(info.shape, low_h)))
+            hits.append(
+                LineHit(thing, (info.point.x, info.point.y), info.alpha * range_in, self._is_low(info.shape, low_h))
+            )
         hits.sort(key=lambda h: (h.distance, h.thing.kind.value, h.thing.id))
         return hits
 
-    def trace(self, start: Point, toward: Point, range_in: float, passes_over: Any,
-              exclude: Iterable[str] = ()) -> LineResult:
+    def trace(
+        self, start: Point, toward: Point, range_in: float, passes_over: Any, exclude: Iterable[str] = ()
+    ) -> LineResult:
         """A line from ``start`` towards ``toward`` for ``range_in``; the hit is the first thing
         ``passes_over(thing, low)`` says False for. Used for explosions, whose "bullets" start
         at the exploding object rather than at a figure."""
@@ -159,7 +175,7 @@ class Queries(TableWorld):
         d = d.normalized() if d.length > 1e-9 else Vec2d(1, 0)
         far = c + d * (max(bb.right - bb.left, bb.top - bb.bottom) + 1)
         info = sh.segment_query(far, c)
-        p = info.point if info.shape is not None else c
+        p = info.point if info is not None and info.shape is not None else c
         return (p.x, p.y)
 
     def _exit_distance(self, f: _Figure, d: Vec2d) -> float:
@@ -167,18 +183,25 @@ class Queries(TableWorld):
             return f.radius
         # distance from the centre to the hull edge along d
         info = f.shape.segment_query(f.body.position + d * (f.radius * 2), f.body.position)
-        return (info.point - f.body.position).length if info.shape is not None else f.radius
+        if info is None or info.shape is None:
+            return f.radius
+        return float((info.point - f.body.position).length)
 
     def _is_low(self, shape: pymunk.Shape, low_h: float) -> bool:
-        thing: Thing = shape.thing  # type: ignore[attr-defined]
+        thing: Thing = shape.thing
         if thing.kind in (Kind.DIE, Kind.TOKEN, Kind.TOWER):
             return True
         if thing.kind == Kind.TERRAIN:
             return self._terrain[thing.id].height_in <= low_h
         return not self._figures[thing.id].upright
 
-    def within(self, distance: float, point: Point | None = None, figure: str | None = None,
-               kinds: Iterable[Kind] = (Kind.DIE, Kind.TOKEN, Kind.FIGURE, Kind.TERRAIN)) -> list[tuple[Thing, float]]:
+    def within(
+        self,
+        distance: float,
+        point: Point | None = None,
+        figure: str | None = None,
+        kinds: Iterable[Kind] = (Kind.DIE, Kind.TOKEN, Kind.FIGURE, Kind.TERRAIN),
+    ) -> list[tuple[Thing, float]]:
         """Everything within ``distance`` (edge to edge) of a point or a figure, nearest first."""
         _need(distance >= 0, f"distance must not be negative, got {distance}")
         _need((point is None) != (figure is None), "give exactly one of point or figure")
@@ -186,7 +209,7 @@ class Queries(TableWorld):
         out: dict[Thing, float] = {}
         if point is not None:
             for q in self.space.point_query(point, distance, pymunk.ShapeFilter(mask=mask)):
-                thing = q.shape.thing  # type: ignore[attr-defined]
+                thing = q.shape.thing
                 out[thing] = min(out.get(thing, math.inf), max(0.0, q.distance))
         else:
             assert figure is not None
@@ -200,11 +223,11 @@ class Queries(TableWorld):
                 w, ln = f.hull
                 probe = pymunk.Poly.create_box(probe_body, (ln, w), radius=distance)
             probe.filter = pymunk.ShapeFilter(group=f.shape.filter.group, mask=mask)
-            for q in self.space.shape_query(probe):
-                thing = q.shape.thing  # type: ignore[attr-defined]
+            for sq in self.space.shape_query(probe):
+                thing = sq.shape.thing
                 if thing.id == figure:
                     continue
-                out[thing] = min(out.get(thing, math.inf), self._gap(f, q.shape))
+                out[thing] = min(out.get(thing, math.inf), self._gap(f, sq.shape))
         return sorted(out.items(), key=lambda kv: (kv[1], kv[0].kind.value, kv[0].id))
 
     def _gap(self, f: _Figure, other: pymunk.Shape) -> float:
@@ -214,8 +237,7 @@ class Queries(TableWorld):
         info = f.shape.shapes_collide(other)
         if info.points:
             return 0.0
-        return max(0.0, min(other.point_query(f.body.local_to_world(v)).distance
-                            for v in f.shape.get_vertices()))  # type: ignore[attr-defined]
+        return max(0.0, min(other.point_query(f.body.local_to_world(v)).distance for v in f.shape.get_vertices()))
 
     def distance_between(self, a: str, b: str) -> float:
         """Edge-to-edge distance between two figures' bases."""
@@ -235,8 +257,14 @@ class Queries(TableWorld):
         local = f.body.world_to_local(point)
         return local.x >= 0.0 and abs(local.y) <= w / 2.0 + grace_in
 
-    def sweep_hull(self, ident: str, distance: float = 0.0, turn_to: float | None = None,
-                   ignore: Iterable[str] = (), step_in: float = 0.05) -> SweepResult:
+    def sweep_hull(
+        self,
+        ident: str,
+        distance: float = 0.0,
+        turn_to: float | None = None,
+        ignore: Iterable[str] = (),
+        step_in: float = 0.05,
+    ) -> SweepResult:
         """Move a box hull forward ``distance`` (after pivoting to ``turn_to``), stopping at a contact.
 
         The pivot comes first, about the centre; if something blocks it the hull turns as far
@@ -256,9 +284,11 @@ class Queries(TableWorld):
             body.position = pos
             body.angle = ang
             probe = pymunk.Poly.create_box(body, (ln, w))
-            probe.filter = pymunk.ShapeFilter(group=f.shape.filter.group, mask=_mask((Kind.DIE, Kind.TOKEN, Kind.FIGURE, Kind.TERRAIN)))
+            probe.filter = pymunk.ShapeFilter(
+                group=f.shape.filter.group, mask=_mask((Kind.DIE, Kind.TOKEN, Kind.FIGURE, Kind.TERRAIN))
+            )
             for q in self.space.shape_query(probe):
-                thing: Thing = q.shape.thing  # type: ignore[attr-defined]
+                thing: Thing = q.shape.thing
                 if thing.id in ignore_set or q.shape is f.tower_shape:
                     continue
                 pts = q.contact_point_set.points
@@ -290,8 +320,7 @@ class Queries(TableWorld):
                     else:
                         hi = mid
                 end = start + fwd * lo
-                return SweepResult((start.x, start.y), (end.x, end.y), distance, lo,
-                                   Contact(c.thing, c.point, lo))
+                return SweepResult((start.x, start.y), (end.x, end.y), distance, lo, Contact(c.thing, c.point, lo))
             travelled = nxt
         end = start + fwd * distance
         return SweepResult((start.x, start.y), (end.x, end.y), distance, distance, None)

@@ -10,14 +10,47 @@ snapshots), :mod:`.throwing` (throws and drops), :mod:`.queries` (sweeps, lines,
 from __future__ import annotations
 
 from .queries import Queries
-from .results import (MM, Contact, DieResult, DieView, FigureView, Kind, LineHit, LineResult, Point, SweepResult,
-                      TableError, TerrainView, Thing, ThrowResult, TokenDrop, TowerHit)
+from .results import (
+    MM,
+    Contact,
+    DieResult,
+    DieView,
+    FigureView,
+    Kind,
+    LineHit,
+    LineResult,
+    Point,
+    SweepResult,
+    TableError,
+    TerrainView,
+    Thing,
+    ThrowResult,
+    TokenDrop,
+    TowerHit,
+)
 from .throwing import Throwing
 from .world import TableSnapshot
 
-__all__ = ["Table", "TableSnapshot", "MM", "Contact", "DieResult", "DieView", "FigureView", "Kind", "LineHit",
-           "LineResult", "Point", "SweepResult", "TableError", "TerrainView", "Thing", "ThrowResult", "TokenDrop",
-           "TowerHit"]
+__all__ = [
+    "Table",
+    "TableSnapshot",
+    "MM",
+    "Contact",
+    "DieResult",
+    "DieView",
+    "FigureView",
+    "Kind",
+    "LineHit",
+    "LineResult",
+    "Point",
+    "SweepResult",
+    "TableError",
+    "TerrainView",
+    "Thing",
+    "ThrowResult",
+    "TokenDrop",
+    "TowerHit",
+]
 
 
 class Table(Throwing, Queries):

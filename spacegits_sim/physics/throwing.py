@@ -26,21 +26,28 @@ import pymunk
 from pymunk import Vec2d
 
 from ..data.dice import DIE_TYPES
-from .results import MM, DieResult, Kind, Point, ThrowResult, Thing, TokenDrop, TowerHit, _mask, _need
+from .results import MM, DieResult, Kind, Point, Thing, ThrowResult, TokenDrop, TowerHit, _mask, _need
 from .world import TableWorld
 
 
 class Throwing(TableWorld):
     """Throws and drops: simulated until everything is at rest."""
 
-    def throw(self, hand: Point, aim: Point, dice: Sequence[int], rng_scatter: np.random.Generator,
-              rng_faces: np.random.Generator, strength: float = 0.5, scatter: float | None = None,
-              thrower: str | None = None) -> ThrowResult:
+    def throw(
+        self,
+        hand: Point,
+        aim: Point,
+        dice: Sequence[int],
+        rng_scatter: np.random.Generator,
+        rng_faces: np.random.Generator,
+        strength: float = 0.5,
+        scatter: float | None = None,
+    ) -> ThrowResult:
         """Throw ``dice`` (sides of each) from ``hand`` at ``aim``; simulate until all are at rest.
 
         ``strength`` 0–1 sets how hard (how far the dice slide after landing); ``scatter`` is
-        the hand's 1-sigma landing error in inches (default from the params). ``thrower`` is
-        carried on tower hits so the rules can blame the right boss.
+        the hand's 1-sigma landing error in inches (default from the params). Tower hits are
+        reported with the result; whose fault they are is the caller's business.
         """
         _need(len(dice) > 0, "dice: a throw needs at least one die")
         for s in dice:
@@ -58,12 +65,14 @@ class Throwing(TableWorld):
         dist = offset.length
         direction = offset.normalized() if dist > 1e-9 else Vec2d(1, 0)
         mu = float(self.p["die_friction"])
-        v_nom = float(tp["slide_speed_min_in_s"]) + strength * (float(tp["slide_speed_max_in_s"]) - float(tp["slide_speed_min_in_s"]))
+        v_nom = float(tp["slide_speed_min_in_s"]) + strength * (
+            float(tp["slide_speed_max_in_s"]) - float(tp["slide_speed_min_in_s"])
+        )
         spread = float(tp["slide_spread"])
         # expected slide distance E[v^2]/(2 mu g) with v log-normal: the mean rest point is the aim
         # (times E[cos(turn)] = exp(-s^2/2) for the normal turn off the line of the throw)
         turn_sd = float(tp["direction_spread_rad"])
-        mean_slide = v_nom ** 2 * math.exp(2 * spread ** 2) / (2 * mu * self.g) * math.exp(-turn_sd ** 2 / 2)
+        mean_slide = v_nom**2 * math.exp(2 * spread**2) / (2 * mu * self.g) * math.exp(-(turn_sd**2) / 2)
         sigma = scatter + float(tp["scatter_per_in"]) * dist if scatter > 0 else 0.0
 
         results: list[DieResult] = []
@@ -78,7 +87,7 @@ class Throwing(TableWorld):
             spin = float(rng_scatter.normal(0.0, 8.0))
             touchdown = aim_v - direction * mean_slide + Vec2d(nx, ny) * sigma
             res = DieResult(ident, sides, value, None, 0.0, False, [])
-            traj, stop_at, flight_hits = self._fly(hand_v, touchdown, sides, ident, thrower)
+            traj, stop_at, flight_hits = self._fly(hand_v, touchdown, sides, ident)
             res.trajectory = traj
             res.tower_hits.extend(flight_hits)
             all_hits.extend(flight_hits)
@@ -98,19 +107,19 @@ class Throwing(TableWorld):
             body.velocity = slide_dir * v
             body.angular_velocity = spin
             self.space.add(body, shape)
-            self._add_coulomb(body, mu, shape)
+            self._add_coulomb(body, mu)
             self._dice[ident] = (body, shape, sides, value)
             bodies.append((res, body))
             results.append(res)
 
-        steps = self._settle([b for _, b in bodies if b is not None], bodies, thrower)
-        for res, body in bodies:
-            if body is None or res.id not in self._dice:
+        steps = self._settle(bodies)
+        for res, landed in bodies:
+            if landed is None or res.id not in self._dice:
                 res.lost = True
                 res.position = None
                 continue
-            res.position = (body.position.x, body.position.y)
-            res.angle = body.angle
+            res.position = (landed.position.x, landed.position.y)
+            res.angle = landed.angle
         for h in self._pending_hits:
             for res, _ in bodies:
                 if res.id == h.die_id:
@@ -119,8 +128,9 @@ class Throwing(TableWorld):
         self._pending_hits = []
         return ThrowResult(results, steps, steps * self.dt, all_hits)
 
-    def _fly(self, hand: Vec2d, touchdown: Vec2d, sides: int, ident: str,
-             thrower: str | None) -> tuple[list[tuple[float, float, float]], Thing | None, list[TowerHit]]:
+    def _fly(
+        self, hand: Vec2d, touchdown: Vec2d, sides: int, ident: str
+    ) -> tuple[list[tuple[float, float, float]], Thing | None, list[TowerHit]]:
         """The airborne arc from hand to touchdown; stops at the first thing taller than the die.
 
         One thick segment query finds everything under the flight path; the die's height at
@@ -149,7 +159,7 @@ class Throwing(TableWorld):
             filt = pymunk.ShapeFilter(mask=_mask((Kind.TERRAIN, Kind.FIGURE, Kind.TOWER)))
             infos = self.space.segment_query((hx, hy), (touchdown.x, touchdown.y), die_r, filt)
             for info in sorted(infos, key=lambda i: i.alpha):
-                thing: Thing = info.shape.thing  # type: ignore[attr-defined]
+                thing: Thing = info.shape.thing
                 z = z_at(info.alpha)
                 if z >= self._height_of(info.shape):
                     continue
@@ -170,8 +180,9 @@ class Throwing(TableWorld):
         traj[-1] = (touchdown.x, touchdown.y, 0.0)
         return traj, None, hits
 
-    def drop_tokens(self, count: int, center: Point, rng: np.random.Generator,
-                  height_in: float | None = None) -> list[TokenDrop]:
+    def drop_tokens(
+        self, count: int, center: Point, rng: np.random.Generator, height_in: float | None = None
+    ) -> list[TokenDrop]:
         """Drop ``count`` tokens from a height over ``center``: they bounce, roll and scatter."""
         _need(count >= 1, f"count: drop at least one token, got {count}")
         self._need_on_table(center, "center")
@@ -200,13 +211,13 @@ class Throwing(TableWorld):
             self._tag(shape, Kind.TOKEN, ident)
             body.velocity = Vec2d(math.cos(ang), math.sin(ang)) * speed
             self.space.add(body, shape)
-            self._add_coulomb(body, float(self.p["token"]["friction"]), shape)
+            self._add_coulomb(body, float(self.p["token"]["friction"]))
             self._tokens[ident] = (body, shape)
             pairs.append((drop, body))
-        self._settle([b for _, b in pairs if b is not None], pairs)  # type: ignore[arg-type]
-        for drop, body in pairs:
-            if body is None or drop.id not in self._tokens:
+        self._settle(pairs)
+        for drop, landed in pairs:
+            if landed is None or drop.id not in self._tokens:
                 drop.lost = True
             else:
-                drop.position = (body.position.x, body.position.y)
+                drop.position = (landed.position.x, landed.position.y)
         return drops

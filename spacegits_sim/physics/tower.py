@@ -243,8 +243,13 @@ class Tower:
 
     # ------------------------------------------------------------------ helpers for the rules
 
-    def carry(self, path_mm: Sequence[tuple[float, float]], care: str = "normal",
-              bumped: Sequence[bool] | None = None, pause_s: float = 0.25) -> bool:
+    def carry(
+        self,
+        path_mm: Sequence[tuple[float, float]],
+        care: str = "normal",
+        bumped: Sequence[bool] | None = None,
+        pause_s: float = 0.25,
+    ) -> bool:
         """Carry the tower along straight segments (dx, dy) in mm at a care level.
 
         Each segment accelerates, cruises and brakes as a hand of that care level does, with
@@ -268,7 +273,7 @@ class Tower:
         hand = math.exp(sig * float(self.rng.normal())) if sig > 0 else 1.0
         v, a = float(prof["speed_mm_s"]), float(prof["accel_mm_s2"]) * hand
         t_acc = v / a
-        d_acc = 0.5 * a * t_acc ** 2
+        d_acc = 0.5 * a * t_acc**2
         if 2 * d_acc > length:  # triangle profile: never reaches cruise speed
             t_acc = math.sqrt(length / a)
             v = a * t_acc
@@ -285,8 +290,14 @@ class Tower:
         for _ in range(3):  # three random tremor sines per axis; acceleration RMS = jitter
             f = f0 * float(self.rng.uniform(0.5, 1.5))
             amp_a = jit * math.sqrt(2.0 / 3.0)
-            comps.append((f, amp_a / (2 * math.pi * f), float(self.rng.uniform(0, 2 * math.pi)),
-                          float(self.rng.uniform(0, 2 * math.pi))))
+            comps.append(
+                (
+                    f,
+                    amp_a / (2 * math.pi * f),
+                    float(self.rng.uniform(0, 2 * math.pi)),
+                    float(self.rng.uniform(0, 2 * math.pi)),
+                )
+            )
         out: list[tuple[float, float]] = []
         for i in range(n):
             t = (i + 0.5) * self.dt
@@ -312,17 +323,23 @@ class Tower:
         """Moving steadily at ``speed_mm_s``, the base stops dead (it bumped into something)."""
         d = math.hypot(*direction) or 1.0
         ux, uy = direction[0] / d, direction[1] / d
-        prof = {"speed_mm_s": speed_mm_s, "accel_mm_s2": float(self.p["carry"]["careful"]["accel_mm_s2"]),
-                "jitter_mm_s2": 0.0}
-        length = speed_mm_s ** 2 / prof["accel_mm_s2"] + speed_mm_s * 0.2
+        prof = {
+            "speed_mm_s": speed_mm_s,
+            "accel_mm_s2": float(self.p["carry"]["careful"]["accel_mm_s2"]),
+            "jitter_mm_s2": 0.0,
+        }
+        length = speed_mm_s**2 / prof["accel_mm_s2"] + speed_mm_s * 0.2
         return self._carry_profile([(ux * length, uy * length)], prof, [True])
 
     def push(self, direction: tuple[float, float], distance_mm: float | None = None) -> bool:
         """A push: the base is jerked away quickly (by default 3") and stops."""
         dist = float(self.p["push_distance_mm"]) if distance_mm is None else distance_mm
         d = math.hypot(*direction) or 1.0
-        prof = {"speed_mm_s": float(self.p["push_speed_mm_s"]), "accel_mm_s2": float(self.p["push_accel_mm_s2"]),
-                "jitter_mm_s2": 0.0}
+        prof = {
+            "speed_mm_s": float(self.p["push_speed_mm_s"]),
+            "accel_mm_s2": float(self.p["push_accel_mm_s2"]),
+            "jitter_mm_s2": 0.0,
+        }
         return self._carry_profile([(direction[0] / d * dist, direction[1] / d * dist)], prof, [False])
 
     def rebuild(self, height: int | None = None) -> None:
@@ -346,17 +363,28 @@ class Tower:
         self.rebuild(0)
 
     def snapshot(self) -> TowerSnapshot:
-        planes = tuple(tuple((b.position.x, b.position.y, b.angle, b.velocity.x, b.velocity.y, b.angular_velocity)
-                             for b in plane.dice) for plane in self.planes)
-        return TowerSnapshot(self.height, self.standing, planes,
-                             (self.planes[0].carrier.position.x, self.planes[1].carrier.position.x),
-                             self.rng.bit_generator.state, self.sim_time_s, self.steps)
+        planes = tuple(
+            tuple(
+                (b.position.x, b.position.y, b.angle, b.velocity.x, b.velocity.y, b.angular_velocity)
+                for b in plane.dice
+            )
+            for plane in self.planes
+        )
+        return TowerSnapshot(
+            self.height,
+            self.standing,
+            planes,
+            (self.planes[0].carrier.position.x, self.planes[1].carrier.position.x),
+            dict(self.rng.bit_generator.state),
+            self.sim_time_s,
+            self.steps,
+        )
 
     def restore(self, snap: TowerSnapshot) -> None:
         """Put the tower back as snapshotted. (Contact caches are rebuilt, so a restored tower
         continues identically to any other restore of the same snapshot.)"""
         self.planes = (self._new_plane(), self._new_plane())
-        for plane, states, cx in zip(self.planes, snap.planes, snap.carrier_x):
+        for plane, states, cx in zip(self.planes, snap.planes, snap.carrier_x, strict=False):
             plane.carrier.position = (cx, 0.0)
             for i, (x, y, a, vx, vy, w) in enumerate(states):
                 body, shape = self._die_body(plane, x, y, held=(i == 0))
@@ -413,11 +441,12 @@ class Tower:
             raise ValueError(f"unknown care level '{care}' (valid: {', '.join(carry)})")
         return carry[care]  # type: ignore[no-any-return]
 
-    def _carry_profile(self, path: Sequence[tuple[float, float]], prof: dict[str, float],
-                       bumped: Sequence[bool], pause_s: float = 0.0) -> bool:
+    def _carry_profile(
+        self, path: Sequence[tuple[float, float]], prof: dict[str, float], bumped: Sequence[bool], pause_s: float = 0.0
+    ) -> bool:
         if not self.standing or self.height == 0:
             return self.standing
-        for k, ((dx, dy), bump) in enumerate(zip(path, bumped)):
+        for k, ((dx, dy), bump) in enumerate(zip(path, bumped, strict=False)):
             for vx, vy in self.segment_profile(dx, dy, prof, bump):
                 self._set_base_velocity(vx, vy)
                 if not self._run(1):
@@ -435,7 +464,7 @@ class Tower:
         return self.standing
 
     def _set_base_velocity(self, vx: float, vy: float) -> None:
-        for plane, v in zip(self.planes, (vx, vy)):
+        for plane, v in zip(self.planes, (vx, vy), strict=False):
             if plane.carrier.velocity.x != v:
                 plane.carrier.velocity = (v, 0.0)
                 if plane.dice:
@@ -484,7 +513,7 @@ class Tower:
 
     def _check_fallen(self) -> bool:
         drop = float(self.p["fall_drop_mm"])
-        for name, plane in zip("xy", self.planes):
+        for name, plane in zip("xy", self.planes, strict=False):
             for i, b in enumerate(plane.dice[1:], start=1):
                 if b.position.y < (i + 0.5) * self.s - drop:
                     self.standing = False
@@ -499,12 +528,13 @@ class TowerFallenError(RuntimeError):
     """Adding to, or asking things of, a tower that has already fallen."""
 
 
-def _no_gravity(body: pymunk.Body, gravity: Any, damping: float, dt: float) -> None:
+def _no_gravity(body: pymunk.Body, _gravity: Any, _damping: float, dt: float) -> None:
     pymunk.Body.update_velocity(body, (0.0, 0.0), 1.0, dt)
 
 
-def build_tower(n: int, params: dict[str, Any] | None = None, seed: int = 0,
-                offsets: Iterable[tuple[float, float]] | None = None) -> Tower:
+def build_tower(
+    n: int, params: dict[str, Any] | None = None, seed: int = 0, offsets: Iterable[tuple[float, float]] | None = None
+) -> Tower:
     """A tower of ``n`` dice, stacked one at a time (with placement error unless ``offsets``)."""
     t = Tower(params, seed)
     offs = list(offsets) if offsets is not None else None

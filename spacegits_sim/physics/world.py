@@ -12,12 +12,13 @@ import copy
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Any, TypeVar
 
 import pymunk
 
 from .params import load_params
 from .results import _ALL, _CAT, MM, DieView, FigureView, Kind, Point, TableError, TerrainView, Thing, TowerHit, _need
+
 
 @dataclass
 class _Figure:
@@ -40,6 +41,9 @@ class _Terrain:
     tags: tuple[str, ...]
 
 
+W = TypeVar("W", bound="TableWorld")
+
+
 @dataclass(frozen=True)
 class TableSnapshot:
     """An opaque, exact copy of a table's state (see :meth:`TableWorld.snapshot`)."""
@@ -50,8 +54,9 @@ class TableSnapshot:
 class TableWorld:
     """A rectangular table ``width`` × ``height`` inches, origin at one corner."""
 
-    def __init__(self, width: float = 24.0, height: float = 24.0, params: dict[str, Any] | None = None,
-                 token_name: str = "token") -> None:
+    def __init__(
+        self, width: float = 24.0, height: float = 24.0, params: dict[str, Any] | None = None, token_name: str = "token"
+    ) -> None:
         """``token_name`` prefixes the ids of tokens (a game names its own: "cap", "coin")."""
         _need(width > 0, f"width must be positive, got {width}")
         _need(height > 0, f"height must be positive, got {height}")
@@ -83,19 +88,25 @@ class TableWorld:
         return f"{prefix}{self._counter}"
 
     def _tag(self, shape: pymunk.Shape, kind: Kind, ident: str, group: int = 0) -> None:
-        shape.thing = Thing(kind, ident)  # type: ignore[attr-defined]
+        shape.thing = Thing(kind, ident)
         shape.collision_type = _CAT[kind]
         shape.filter = pymunk.ShapeFilter(group=group, categories=_CAT[kind], mask=_ALL)
 
-    def add_terrain(self, ident: str, height_in: float, polygon: Sequence[Point] | None = None,
-                    circle: tuple[Point, float] | None = None, tags: Iterable[str] = ()) -> None:
+    def add_terrain(
+        self,
+        ident: str,
+        height_in: float,
+        polygon: Sequence[Point] | None = None,
+        circle: tuple[Point, float] | None = None,
+        tags: Iterable[str] = (),
+    ) -> None:
         """A static piece of terrain: a polygon (convex) or a circle, ``height_in`` tall."""
         _need(height_in >= 0, f"terrain '{ident}': height_in must not be negative, got {height_in}")
         _need((polygon is None) != (circle is None), f"terrain '{ident}': give exactly one of polygon or circle")
         _need(ident not in self._terrain, f"terrain '{ident}': duplicate id")
         if polygon is not None:
             _need(len(polygon) >= 3, f"terrain '{ident}': a polygon needs at least 3 points")
-            shape: pymunk.Shape = pymunk.Poly(self._static, [tuple(map(float, p)) for p in polygon])
+            shape: pymunk.Shape = pymunk.Poly(self._static, [(float(p[0]), float(p[1])) for p in polygon])
             _need(shape.area > 1e-6, f"terrain '{ident}': polygon has no area")
         else:
             assert circle is not None
@@ -108,8 +119,14 @@ class TableWorld:
         self.space.add(shape)
         self._terrain[ident] = _Terrain(ident, shape, float(height_in), tuple(tags))
 
-    def add_figure(self, ident: str, position: Point, base_mm: float = 25.0,
-                   hull_in: tuple[float, float] | None = None, angle: float = 0.0) -> None:
+    def add_figure(
+        self,
+        ident: str,
+        position: Point,
+        base_mm: float = 25.0,
+        hull_in: tuple[float, float] | None = None,
+        angle: float = 0.0,
+    ) -> None:
         """A model: a round base of ``base_mm`` diameter, or a box hull (width, length) facing ``angle``."""
         _need(ident not in self._figures, f"figure '{ident}': duplicate id")
         _need(base_mm > 0, f"figure '{ident}': base_mm must be positive, got {base_mm}")
@@ -190,7 +207,7 @@ class TableWorld:
         body, shape = self._make_token(position)
         self._tag(shape, Kind.TOKEN, ident)
         self.space.add(body, shape)
-        self._add_coulomb(body, float(self.p["token"]["friction"]), shape)
+        self._add_coulomb(body, float(self.p["token"]["friction"]))
         self._tokens[ident] = (body, shape)
         return ident
 
@@ -204,7 +221,7 @@ class TableWorld:
         body, shape = self._make_die(sides, position, angle)
         self._tag(shape, Kind.DIE, ident)
         self.space.add(body, shape)
-        self._add_coulomb(body, float(self.p["die_friction"]), shape)
+        self._add_coulomb(body, float(self.p["die_friction"]))
         self._dice[ident] = (body, shape, sides, value)
         return ident
 
@@ -263,8 +280,16 @@ class TableWorld:
     def figure(self, ident: str) -> FigureView:
         f = self._figure(ident)
         tp = self.tower_position(ident) if f.tower_shape is not None else None
-        return FigureView(ident, (f.body.position.x, f.body.position.y), f.body.angle, f.radius, f.hull, f.upright,
-                          f.tower_height_in, tp)
+        return FigureView(
+            ident,
+            (f.body.position.x, f.body.position.y),
+            f.body.angle,
+            f.radius,
+            f.hull,
+            f.upright,
+            f.tower_height_in,
+            tp,
+        )
 
     @property
     def terrain(self) -> dict[str, TerrainView]:
@@ -291,7 +316,7 @@ class TableWorld:
         """Put the table back exactly as it was when ``snap`` was taken (the snapshot stays reusable)."""
         self.__dict__.update(copy.deepcopy(snap.state))
 
-    def copy(self) -> Self:
+    def copy(self: W) -> W:
         """An independent scratch table, identical to this one (for lookahead)."""
         return copy.deepcopy(self)
 
@@ -309,7 +334,7 @@ class TableWorld:
     # ------------------------------------------------------------------ internals shared by throwing and queries
 
     def _height_of(self, shape: pymunk.Shape) -> float:
-        thing: Thing = shape.thing  # type: ignore[attr-defined]
+        thing: Thing = shape.thing
         if thing.kind == Kind.TERRAIN:
             return self._terrain[thing.id].height_in
         f = self._figures[thing.id]
@@ -317,25 +342,29 @@ class TableWorld:
             return f.tower_height_in
         return float(self.p["model_height_in"]) if f.upright else 0.3
 
-    def _on_die_tower(self, arbiter: pymunk.Arbiter, space: pymunk.Space, data: Any) -> None:
+    def _on_die_tower(self, arbiter: pymunk.Arbiter, _space: pymunk.Space, _data: Any) -> None:
         die_shape, tower_shape = arbiter.shapes
-        die: Thing = die_shape.thing  # type: ignore[attr-defined]
-        fig: Thing = tower_shape.thing  # type: ignore[attr-defined]
+        die: Thing = die_shape.thing
+        fig: Thing = tower_shape.thing
         if die.kind != Kind.DIE:
             die_shape, tower_shape = tower_shape, die_shape
             die, fig = fig, die
-        body = die_shape.body
-        rel = body.velocity - tower_shape.body.velocity
+        body, tower_body = die_shape.body, tower_shape.body
+        if body is None or tower_body is None:
+            return
+        rel = body.velocity - tower_body.velocity
         if rel.length < 1e-6:
             return
         d = rel.normalized()
         sides = self._dice[die.id][2] if die.id in self._dice else 6
         dp = self.p["dice"][f"d{sides}"]
-        self._pending_hits.append(TowerHit(fig.id, die.id, float(dp["height_mm"]) / 2.0, rel.length / MM,
-                                           (d.x, d.y), float(dp["mass_g"]), False))
+        self._pending_hits.append(
+            TowerHit(
+                fig.id, die.id, float(dp["height_mm"]) / 2.0, rel.length / MM, (d.x, d.y), float(dp["mass_g"]), False
+            )
+        )
 
-    def _settle(self, moving: list[pymunk.Body], tracked: list[tuple[Any, pymunk.Body | None]] | None = None,
-                thrower: str | None = None) -> int:
+    def _settle(self, tracked: list[tuple[Any, pymunk.Body | None]] | None = None) -> int:
         """Step until every dynamic body is at rest; remove what leaves the table. Returns steps."""
         v_eps = float(self.p["settle_speed_in_s"])
         w_eps = float(self.p["settle_spin_rad_s"])
@@ -364,11 +393,11 @@ class TableWorld:
 
     def _remove_lost(self) -> None:
         m = float(self.p["edge_margin_in"])
-        for ident, (body, shape, _, _) in list(self._dice.items()):
+        for ident, (body, _shape, _, _) in list(self._dice.items()):
             if not self.on_table((body.position.x, body.position.y), m):
                 self.remove_die(ident)
                 self.lost_dice.append(ident)
-        for ident, (body, shape) in list(self._tokens.items()):
+        for ident, (body, _shape) in list(self._tokens.items()):
             if not self.on_table((body.position.x, body.position.y), m):
                 self.remove_token(ident)
                 self.lost_tokens.append(ident)
@@ -382,15 +411,19 @@ class TableWorld:
     def _need_on_table(self, p: Point, what: str) -> None:
         ok = len(p) == 2 and all(math.isfinite(c) for c in p)
         _need(ok, f"{what} must be a finite (x, y) point, got {p}")
-        _need(self.on_table(p), f"{what} {tuple(round(c, 2) for c in p)} is off the {self.width:g}x{self.height:g} table")
+        _need(
+            self.on_table(p), f"{what} {tuple(round(c, 2) for c in p)} is off the {self.width:g}x{self.height:g} table"
+        )
 
     def _make_die(self, sides: int, position: Point, angle: float) -> tuple[pymunk.Body, pymunk.Shape]:
         dp = self.p["dice"][f"d{sides}"]
         n = int(dp["sides"])
         r = float(dp["circumradius_mm"]) * MM
         mass = float(dp["mass_g"])
-        verts = [(r * math.cos(2 * math.pi * k / n + math.pi / n), r * math.sin(2 * math.pi * k / n + math.pi / n))
-                 for k in range(n)]
+        verts = [
+            (r * math.cos(2 * math.pi * k / n + math.pi / n), r * math.sin(2 * math.pi * k / n + math.pi / n))
+            for k in range(n)
+        ]
         moment = pymunk.moment_for_poly(mass, verts)
         body = pymunk.Body(mass, moment)
         body.position = position
@@ -411,7 +444,7 @@ class TableWorld:
         shape.friction = 0.3
         return body, shape
 
-    def _add_coulomb(self, body: pymunk.Body, mu: float, shape: pymunk.Shape) -> None:
+    def _add_coulomb(self, body: pymunk.Body, mu: float) -> None:
         """Coulomb friction with the table: joints to the static body capped at μ·m·g (tank.py)."""
         pivot = pymunk.PivotJoint(self._static, body, (0, 0), (0, 0))
         pivot.max_bias = 0

@@ -74,7 +74,7 @@ class Bench:
     def draw(self, surf: pygame.Surface, frame: Any = None) -> None:
         surf.fill((28, 30, 36))
         planes = frame or self.tower.dice_positions()
-        for k, (name, xs) in enumerate(zip(("x plane (side)", "y plane (front)"), planes)):
+        for k, (name, xs) in enumerate(zip(("x plane (side)", "y plane (front)"), planes, strict=False)):
             cx = 250 + k * 500
             base = SIZE[1] - 90
             pygame.draw.line(surf, (140, 140, 140), (cx - 220, base), (cx + 220, base), 3)
@@ -83,13 +83,18 @@ class Bench:
             for dx, dy, ang in xs:
                 px, py = cx + dx * SCALE, base - dy * SCALE
                 ca, sa = math.cos(-ang), math.sin(-ang)
-                pts = [(px + (u * ca - v * sa) * half, py + (u * sa + v * ca) * half) for u, v in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
+                pts = [
+                    (px + (u * ca - v * sa) * half, py + (u * sa + v * ca) * half)
+                    for u, v in ((-1, -1), (1, -1), (1, 1), (-1, 1))
+                ]
                 pygame.draw.polygon(surf, (245, 245, 240), pts)
                 pygame.draw.polygon(surf, (30, 30, 30), pts, 1)
         t = self.tower
         state = "standing" if t.standing else f"FALLEN ({t.fell_in} plane)"
-        info = (f"{t.height} dice, {state}   care: {self.care}   friction_die_die {self.params['friction_die_die']}   "
-                f"placement_error_mm {self.params['placement_error_mm']}   simulated {t.sim_time_s:.1f} s")
+        info = (
+            f"{t.height} dice, {state}   care: {self.care}   friction_die_die {self.params['friction_die_die']}   "
+            f"placement_error_mm {self.params['placement_error_mm']}   simulated {t.sim_time_s:.1f} s"
+        )
         surf.blit(self.font.render(info, True, (240, 240, 240)), (20, 16))
         surf.blit(self.font.render(self.status, True, (160, 160, 170)), (20, 40))
 

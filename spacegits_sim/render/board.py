@@ -25,8 +25,14 @@ CAP_COLOUR = (230, 200, 60)
 PANEL = (28, 30, 36)
 TEXT = (230, 230, 230)
 DIM = (150, 150, 160)
-PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)], 4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
-        5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)], 6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
+PIPS = {
+    1: [(0, 0)],
+    2: [(-1, -1), (1, 1)],
+    3: [(-1, -1), (0, 0), (1, 1)],
+    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+    5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+    6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
+}
 
 
 @dataclass
@@ -85,8 +91,16 @@ class BoardRenderer:
 
     # ------------------------------------------------------------------ the whole frame
 
-    def draw(self, surf: pygame.Surface, scene: Scene, ov: Overrides | None = None, log: list[str] | None = None,
-             hover: Point | None = None, active: str | None = None, status: str = "") -> None:
+    def draw(
+        self,
+        surf: pygame.Surface,
+        scene: Scene,
+        ov: Overrides | None = None,
+        log: list[str] | None = None,
+        hover: Point | None = None,
+        active: str | None = None,
+        status: str = "",
+    ) -> None:
         ov = ov or Overrides()
         surf.fill(PANEL)
         self.draw_table(surf, scene, ov, hover, active)
@@ -112,11 +126,15 @@ class BoardRenderer:
             if t.polygon is not None:
                 pts = [self.to_px(scene, v) for v in t.polygon]
                 pygame.draw.polygon(layer, colour, pts)
-                pygame.draw.polygon(layer, (30, 30, 30) if t.height_in > 2 else (110, 90, 60), pts, 3 if t.height_in > 2 else 1)
+                pygame.draw.polygon(
+                    layer, (30, 30, 30) if t.height_in > 2 else (110, 90, 60), pts, 3 if t.height_in > 2 else 1
+                )
                 if t.height_in <= 2:  # low terrain: hatched, you can see (and shoot) over it
                     xs = [p[0] for p in pts]
                     for x in range(min(xs), max(xs), 7):
-                        pygame.draw.line(layer, (120, 100, 72), (x, min(p[1] for p in pts)), (x, max(p[1] for p in pts)))
+                        pygame.draw.line(
+                            layer, (120, 100, 72), (x, min(p[1] for p in pts)), (x, max(p[1] for p in pts))
+                        )
             elif t.circle is not None:
                 c = self.to_px(scene, t.circle[0])
                 r = max(3, int(t.circle[1] * s))
@@ -127,11 +145,18 @@ class BoardRenderer:
                 else:
                     for k in range(6):
                         a = k * math.pi / 3
-                        pygame.draw.circle(layer, (120, 100, 72), (int(c[0] + r * 0.5 * math.cos(a)), int(c[1] + r * 0.5 * math.sin(a))), max(2, r // 4))
+                        pygame.draw.circle(
+                            layer,
+                            (120, 100, 72),
+                            (int(c[0] + r * 0.5 * math.cos(a)), int(c[1] + r * 0.5 * math.sin(a))),
+                            max(2, r // 4),
+                        )
         self._static, self._static_key = layer, key
         return layer
 
-    def draw_table(self, surf: pygame.Surface, scene: Scene, ov: Overrides, hover: Point | None, active: str | None) -> None:
+    def draw_table(
+        self, surf: pygame.Surface, scene: Scene, ov: Overrides, hover: Point | None, active: str | None
+    ) -> None:
         rect, s = self.layout(scene)
         surf.blit(self._static_layer(scene), (0, 0))
         for cap_pos in scene.caps.values():
@@ -139,10 +164,10 @@ class BoardRenderer:
             r = max(3, int(13 / 25.4 * s))
             pygame.draw.circle(surf, CAP_COLOUR, p, r)
             pygame.draw.circle(surf, (150, 120, 20), p, r, 2)
-        for did, d in scene.dice.items():
+        for did, die in scene.dice.items():
             if did in ov.hidden_dice:
                 continue
-            self.draw_die(surf, scene, d.sides, d.value, d.position, d.angle, s)
+            self.draw_die(surf, scene, die.sides, die.value, die.position, die.angle, s)
         for mid, m in scene.models.items():
             if not m.in_play:
                 continue
@@ -150,8 +175,8 @@ class BoardRenderer:
             self.draw_model(surf, scene, m, pos, s, mid == active)
         for a, b, col in ov.lines:
             pygame.draw.line(surf, col, self.to_px(scene, a), self.to_px(scene, b), 2)
-        for c, r in ov.blasts:
-            pygame.draw.circle(surf, (255, 170, 40), self.to_px(scene, c), max(2, int(r * s)), 3)
+        for centre, radius in ov.blasts:
+            pygame.draw.circle(surf, (255, 170, 40), self.to_px(scene, centre), max(2, int(radius * s)), 3)
         for sides, value, (x, y), z in ov.flying:
             self.draw_die(surf, scene, sides, value, (x, y), z * 3.0, s * (1.0 + 0.08 * z), shadow=z)
         if hover is not None and active is not None and scene.models[active].in_play:
@@ -164,14 +189,28 @@ class BoardRenderer:
             t = self.text(ov.banner, self.big, (255, 80, 80))
             surf.blit(t, (rect.centerx - t.get_width() // 2, rect.top + 10))
 
-    def draw_die(self, surf: pygame.Surface, scene: Scene, sides: int, value: int, pos: Point, angle: float,
-                 s: float, shadow: float = 0.0) -> None:
+    def draw_die(
+        self,
+        surf: pygame.Surface,
+        scene: Scene,
+        sides: int,
+        value: int,
+        pos: Point,
+        angle: float,
+        s: float,
+        shadow: float = 0.0,
+    ) -> None:
         c = self.to_px(scene, pos)
         size = 16 / 25.4 * s
         n = {4: 3, 6: 4, 8: 6, 10: 5, 12: 10, 20: 6}.get(sides, 4)
         r = size * (0.72 if n != 4 else 0.71)
-        pts = [(c[0] + r * math.cos(-angle + 2 * math.pi * k / n + math.pi / n),
-                c[1] + r * math.sin(-angle + 2 * math.pi * k / n + math.pi / n)) for k in range(n)]
+        pts = [
+            (
+                c[0] + r * math.cos(-angle + 2 * math.pi * k / n + math.pi / n),
+                c[1] + r * math.sin(-angle + 2 * math.pi * k / n + math.pi / n),
+            )
+            for k in range(n)
+        ]
         if shadow > 0:
             pygame.draw.circle(surf, (30, 45, 32), (c[0] + int(shadow * 4), c[1] + int(shadow * 4)), int(r))
         fill = (245, 245, 240) if sides == 6 else (200, 225, 250)
@@ -188,7 +227,9 @@ class BoardRenderer:
             t = self.text(str(value), self.small, (20, 20, 60))
             surf.blit(t, (c[0] - t.get_width() // 2, c[1] - t.get_height() // 2))
 
-    def draw_model(self, surf: pygame.Surface, scene: Scene, m: ModelLook, pos: Point, s: float, is_active: bool) -> None:
+    def draw_model(
+        self, surf: pygame.Surface, scene: Scene, m: ModelLook, pos: Point, s: float, is_active: bool
+    ) -> None:
         c = self.to_px(scene, pos)
         r = max(4, int(m.radius_in * s))
         col = BOSS_COLOURS[m.boss % 4]
@@ -213,8 +254,9 @@ class BoardRenderer:
 
     # ------------------------------------------------------------------ side panel
 
-    def draw_panel(self, surf: pygame.Surface, scene: Scene, log: list[str], active: str | None, status: str,
-                   ov: Overrides) -> None:
+    def draw_panel(
+        self, surf: pygame.Surface, scene: Scene, log: list[str], active: str | None, status: str, ov: Overrides
+    ) -> None:
         w, h = self.size
         x0 = self.layout(scene)[0].right + 20
         y = 20
@@ -234,7 +276,7 @@ class BoardRenderer:
             y += 20
         y += 6
         if active and active in scene.models:
-            y = self.draw_id_card(surf, scene, scene.models[active], x0, y)
+            y = self.draw_id_card(surf, scene.models[active], x0, y)
         y = self.draw_towers(surf, scene, x0, y + 6, w - x0 - 20, ov)
         if status:
             surf.blit(self.text(status, self.small, DIM), (x0, h - 24))
@@ -242,20 +284,27 @@ class BoardRenderer:
         top = y + 8
         lines = max(0, (h - 40 - top) // 17)
         for i, line in enumerate(log[-lines:] if lines else []):
-            surf.blit(self.text(line[:78], self.small, TEXT if i == min(lines, len(log)) - 1 else DIM), (x0, top + i * 17))
+            surf.blit(
+                self.text(line[:78], self.small, TEXT if i == min(lines, len(log)) - 1 else DIM), (x0, top + i * 17)
+            )
 
-    def draw_id_card(self, surf: pygame.Surface, scene: Scene, m: ModelLook, x: int, y: int) -> int:
+    def draw_id_card(self, surf: pygame.Surface, m: ModelLook, x: int, y: int) -> int:
         card = pygame.Rect(x, y, 440, 70)
         pygame.draw.rect(surf, (48, 50, 58), card, border_radius=6)
         pygame.draw.rect(surf, BOSS_COLOURS[m.boss % 4], card, 2, border_radius=6)
         surf.blit(self.text(f"{m.name} the {m.type}", self.font), (x + 8, y + 6))
-        surf.blit(self.text(f"move {m.move}  headbutt {m.headbutt}  toughness {m.toughness}  tower {m.tower}",
-                            self.small, DIM), (x + 8, y + 27))
+        surf.blit(
+            self.text(
+                f"move {m.move}  headbutt {m.headbutt}  toughness {m.toughness}  tower {m.tower}", self.small, DIM
+            ),
+            (x + 8, y + 27),
+        )
         surf.blit(self.text(m.kit[:70], self.small, DIM), (x + 8, y + 45))
         return y + 76
 
-    def draw_towers(self, surf: pygame.Surface, scene: Scene, x: int, y: int, width: int,
-                    ov: Overrides | None = None) -> int:
+    def draw_towers(
+        self, surf: pygame.Surface, scene: Scene, x: int, y: int, width: int, ov: Overrides | None = None
+    ) -> int:
         """Every standing model's tower side-on, from the simulated dice positions (x plane)."""
         models = [m for m in scene.models.values() if m.in_play]
         if not models:
@@ -282,7 +331,10 @@ class BoardRenderer:
                 px = box.centerx + dx * scale
                 py = base_y - dy * scale
                 ca, sa = math.cos(-ang), math.sin(-ang)
-                pts = [(px + (u * ca - v * sa) * half, py + (u * sa + v * ca) * half) for u, v in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
+                pts = [
+                    (px + (u * ca - v * sa) * half, py + (u * sa + v * ca) * half)
+                    for u, v in ((-1, -1), (1, -1), (1, 1), (-1, 1))
+                ]
                 pygame.draw.polygon(surf, (245, 245, 240), pts)
                 pygame.draw.polygon(surf, (30, 30, 30), pts, 1)
         rows = (len(models) + cols - 1) // cols

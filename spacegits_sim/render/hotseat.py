@@ -18,9 +18,25 @@ from typing import Any
 
 import pygame
 
-from ..rules.decisions import (collect, AimThrow, ChooseAction, ChooseActivation, ChooseBoot, ChooseCare, ChooseGuns, Choice,
-                               Deploy, FightThrow, IllegalDecision, OrderBullet, OrderMoveDie, RebootDice, Request,
-                               SplitOdd, Throw)
+from ..rules.decisions import (
+    AimThrow,
+    Choice,
+    ChooseAction,
+    ChooseActivation,
+    ChooseBoot,
+    ChooseCare,
+    ChooseGuns,
+    Deploy,
+    FightThrow,
+    IllegalDecision,
+    OrderBullet,
+    OrderMoveDie,
+    RebootDice,
+    Request,
+    SplitOdd,
+    Throw,
+    collect,
+)
 from .board import BOSS_COLOURS, Overrides
 from .watch_app import Watcher
 
@@ -53,8 +69,14 @@ class Button:
 class HotseatApp(Watcher):
     """A Watcher whose human seats are answered by the mouse and keyboard."""
 
-    def __init__(self, make_match: Any, seed: int, humans: set[int], size: tuple[int, int] = (1280, 800),
-                 save_path: str = "out/hotseat.replay.json") -> None:
+    def __init__(
+        self,
+        make_match: Any,
+        seed: int,
+        humans: set[int],
+        size: tuple[int, int] = (1280, 800),
+        save_path: str = "out/hotseat.replay.json",
+    ) -> None:
         self.humans = humans
         self.save_path = save_path
         self.buttons: list[Button] = []
@@ -282,6 +304,7 @@ class HotseatApp(Watcher):
 
     def save(self) -> str:
         from ..rules.replay import save_replay
+
         save_replay(self.match, self.save_path, {"hotseat": True, "humans": sorted(self.humans)})
         self.message = f"saved to {self.save_path} (resume with: spacegits play --resume {self.save_path})"
         return self.save_path
@@ -295,7 +318,7 @@ class HotseatApp(Watcher):
         who = self.match.bosses[req.boss].name if not isinstance(req, FightThrow) else "Both bosses"
         if isinstance(req, Deploy):
             mid = req.models[self.deploy_pick % len(req.models)]
-            return f"{who}: click to deploy {self.match.models[mid].name} (Tab: another git; 4\" from caps and enemies)"
+            return f'{who}: click to deploy {self.match.models[mid].name} (Tab: another git; 4" from caps and enemies)'
         if isinstance(req, ChooseActivation):
             return f"{who}: click a git to activate" + (", or leg it" if "leg_it" in req.options else "")
         if isinstance(req, ChooseAction):
@@ -313,7 +336,11 @@ class HotseatApp(Watcher):
         if isinstance(req, FightThrow):
             parts = []
             for i, b in enumerate(req.bosses):
-                mark = "ready" if i in self.fight_parts else (f"press {FIGHT_KEY_NAMES[b % 4]}" if b in self.humans else "thinking")
+                mark = (
+                    "ready"
+                    if i in self.fight_parts
+                    else (f"press {FIGHT_KEY_NAMES[b % 4]}" if b in self.humans else "thinking")
+                )
                 parts.append(f"{self.match.bosses[b].name}: {mark}")
             if self.countdown is not None:
                 return f"3, 2, 1... {max(1, math.ceil(self.countdown / (COUNTDOWN_S / 3)))}"
@@ -346,9 +373,15 @@ class HotseatApp(Watcher):
                 pygame.draw.line(surf, (255, 255, 255), hp, a, 1)
                 pygame.draw.circle(surf, (255, 255, 255), a, 6, 1)
                 if self.drag_now is not None:
-                    s = min(1.0, math.hypot(self.drag_now[0] - self.drag_start[0], self.drag_now[1] - self.drag_start[1]) * STRENGTH_PER_IN)
+                    s = min(
+                        1.0,
+                        math.hypot(self.drag_now[0] - self.drag_start[0], self.drag_now[1] - self.drag_start[1])
+                        * STRENGTH_PER_IN,
+                    )
                     pygame.draw.rect(surf, (80, 80, 80), pygame.Rect(a[0] + 10, a[1] - 30, 10, 60), 1)
-                    pygame.draw.rect(surf, (255, 200, 60), pygame.Rect(a[0] + 10, a[1] + 30 - int(60 * s), 10, int(60 * s)))
+                    pygame.draw.rect(
+                        surf, (255, 200, 60), pygame.Rect(a[0] + 10, a[1] + 30 - int(60 * s), 10, int(60 * s))
+                    )
         for b in self.buttons:
             col = (70, 110, 80) if b.enabled else (60, 60, 64)
             pygame.draw.rect(surf, col, b.rect, border_radius=5)
@@ -359,7 +392,9 @@ class HotseatApp(Watcher):
                 tip = self.renderer.text(b.tooltip, self.renderer.small, (255, 220, 120))
                 surf.blit(tip, (min(b.rect.left, self.size[0] - tip.get_width() - 8), b.rect.top - 18))
         if self.message:
-            surf.blit(self.renderer.text(self.message[:110], self.renderer.small, (255, 140, 120)), (20, self.size[1] - 18))
+            surf.blit(
+                self.renderer.text(self.message[:110], self.renderer.small, (255, 140, 120)), (20, self.size[1] - 18)
+            )
         self.draw_help(surf)
         if self.countdown is not None:
             n = max(1, math.ceil(self.countdown / (COUNTDOWN_S / 3)))

@@ -122,13 +122,24 @@ class Scene:
         for t in e.terrain:
             circle = (_pt(t["circle"][0]), float(t["circle"][1])) if "circle" in t else None
             poly = [_pt(p) for p in t["polygon"]] if "polygon" in t else None
-            self.terrain[t["id"]] = TerrainLook(t["id"], t["type"], float(t["height_in"]), int(t["explodes"]), poly,
-                                                circle)
+            self.terrain[t["id"]] = TerrainLook(
+                t["id"], t["type"], float(t["height_in"]), int(t["explodes"]), poly, circle
+            )
         self.bosses = [BossLook(i, b["name"], b["seat"], b["stash"], b["stash"]) for i, b in enumerate(e.bosses)]
         for m in e.models:
-            self.models[m["id"]] = ModelLook(m["id"], m["name"], m["boss"], m["type"], m["glyph"], m["radius_in"],
-                                             m["move"], m["headbutt_dice"], m["toughness"], m["kit"],
-                                             _pt(m["tower_offset"]))
+            self.models[m["id"]] = ModelLook(
+                m["id"],
+                m["name"],
+                m["boss"],
+                m["type"],
+                m["glyph"],
+                m["radius_in"],
+                m["move"],
+                m["headbutt_dice"],
+                m["toughness"],
+                m["kit"],
+                _pt(m["tower_offset"]),
+            )
 
     def _knocked(self, moved: list[dict[str, Any]]) -> None:
         for k in moved:
@@ -174,19 +185,19 @@ class Scene:
         m = self.models[e.model]
         m.position = _pt(e.end)
         if e.frames:
-            m.frame = [tuple(d) for d in e.frames[-1]]  # type: ignore[misc]
+            m.frame = [tuple(d) for d in e.frames[-1]]
 
     def _on_model_placed(self, e: ev.ModelPlaced) -> None:
         self.models[e.model].position = _pt(e.position)
 
     def _on_tower_struck(self, e: ev.TowerStruck) -> None:
         if e.frames:
-            self.models[e.model].frame = [tuple(d) for d in e.frames[-1]]  # type: ignore[misc]
+            self.models[e.model].frame = [tuple(d) for d in e.frames[-1]]
 
     def _on_tower_grew(self, e: ev.TowerGrew) -> None:
         m = self.models[e.model]
         m.tower = e.height
-        m.frame = [tuple(d) for d in e.frame]  # type: ignore[misc]
+        m.frame = [tuple(d) for d in e.frame]
 
     def _on_tower_fell(self, e: ev.TowerFell) -> None:
         m = self.models[e.model]

@@ -51,8 +51,9 @@ class WatchState:
 class Watcher:
     """Drives a match and turns its new events into animations of a scene drawn from them."""
 
-    def __init__(self, make_match: Callable[[int], tuple[Any, list[Any]]], seed: int,
-                 size: tuple[int, int] = (1280, 800)) -> None:
+    def __init__(
+        self, make_match: Callable[[int], tuple[Any, list[Any]]], seed: int, size: tuple[int, int] = (1280, 800)
+    ) -> None:
         self.make_match = make_match
         self.renderer = BoardRenderer(size)
         self.size = size
@@ -100,7 +101,7 @@ class Watcher:
 
     def _queue_new_events(self) -> None:
         m = self.match
-        new = m.events[self.seen:]
+        new = m.events[self.seen :]
         self.seen = len(m.events)
         for e in new:
             self.queue(e)
@@ -110,14 +111,16 @@ class Watcher:
         mins, secs = divmod(int(e.t), 60)
         log = f"[{mins:2d}:{secs:02d}] {text}" if text else None
         if isinstance(e, ev.ActivationStarted):
-            def paint(t: float, ov: Overrides, e: ev.ActivationStarted = e) -> None:
+
+            def paint_active(t: float, ov: Overrides, e: ev.ActivationStarted = e) -> None:
                 self.state.active = e.model
-            return Anim(0.25, paint, log)
+
+            return Anim(0.25, paint_active, log)
         if isinstance(e, ev.DiceThrown):
             dice = [(d["sides"], d["value"], d["trajectory"], d["id"]) for d in e.dice]
             dur = max(len(d[2]) for d in dice) / 60.0 if dice else 0.1
 
-            def paint(t: float, ov: Overrides, dice: list[Any] = dice) -> None:
+            def paint_flight(t: float, ov: Overrides, dice: list[Any] = dice) -> None:
                 k = int(t * 60)
                 for sides, value, traj, did in dice:
                     ov.hidden_dice.add(did)
@@ -126,46 +129,65 @@ class Watcher:
                     x, y, z = traj[min(k, len(traj) - 1)]
                     if k < len(traj) + 2:
                         ov.flying.append((sides, value, (x, y), z))
-            return Anim(min(dur, 3.0), paint, log)
+
+            return Anim(min(dur, 3.0), paint_flight, log)
         if isinstance(e, ev.ModelMoved):
             dur = max(0.2, e.travelled / 8.0)
             frames = e.frames
 
-            def paint(t: float, ov: Overrides, e: ev.ModelMoved = e, frames: list[Any] = frames) -> None:
+            def paint_move(t: float, ov: Overrides, e: ev.ModelMoved = e, frames: list[Any] = frames) -> None:
                 f = min(1.0, t / dur)
-                ov.positions[e.model] = (e.start[0] + (e.end[0] - e.start[0]) * f, e.start[1] + (e.end[1] - e.start[1]) * f)
+                ov.positions[e.model] = (
+                    e.start[0] + (e.end[0] - e.start[0]) * f,
+                    e.start[1] + (e.end[1] - e.start[1]) * f,
+                )
                 if frames:  # the tower wobbling as it was simulated during this carry
                     ov.tower_frames[e.model] = frames[min(len(frames) - 1, int(f * (len(frames) - 1)))]
-            return Anim(dur, paint, log)
+
+            return Anim(dur, paint_move, log)
         if isinstance(e, ev.TowerStruck) and e.frames:
-            def paint(t: float, ov: Overrides, e: ev.TowerStruck = e) -> None:
+
+            def paint_wobble(t: float, ov: Overrides, e: ev.TowerStruck = e) -> None:
                 k = min(len(e.frames) - 1, int(t / 0.4 * (len(e.frames) - 1)))
                 ov.tower_frames[e.model] = e.frames[k]
-            return Anim(0.4, paint, log)
+
+            return Anim(0.4, paint_wobble, log)
         if isinstance(e, ev.BulletResolved) and e.line is not None:
-            def paint(t: float, ov: Overrides, e: ev.BulletResolved = e) -> None:
+
+            def paint_shot(t: float, ov: Overrides, e: ev.BulletResolved = e) -> None:
                 a, b = e.line  # type: ignore[misc]
                 if e.hit and e.hit.startswith("figure"):
                     col = (255, 60, 60)
                 else:
                     col = (255, 230, 120)
                 ov.lines.append((a, b, col))
-            return Anim(0.5, paint, log)
-        if isinstance(e, ev.BlastResolved):
-            def paint(t: float, ov: Overrides, e: ev.BlastResolved = e) -> None:
-                ov.lines.append((e.line[0], e.line[1], (255, 150, 40)))
-            return Anim(0.3, paint, log)
-        if isinstance(e, ev.Exploded):
-            def paint(t: float, ov: Overrides, e: ev.Exploded = e) -> None:
-                ov.blasts.append((e.position, 0.5 + 3.0 * t / 0.6))
-            return Anim(0.6, paint, log)
-        if isinstance(e, (ev.TowerFell, ev.FightBroke, ev.Siren, ev.GameOver, ev.LeggedIt)):
-            banner = {"tower_fell": "TIMBER!", "fight": "FIGHT!", "siren": "WEE-OO WEE-OO", "game_over": "GAME OVER",
-                      "legged_it": "LEG IT!"}[e.kind]
 
-            def paint(t: float, ov: Overrides, banner: str = banner) -> None:
+            return Anim(0.5, paint_shot, log)
+        if isinstance(e, ev.BlastResolved):
+
+            def paint_blast_line(t: float, ov: Overrides, e: ev.BlastResolved = e) -> None:
+                ov.lines.append((e.line[0], e.line[1], (255, 150, 40)))
+
+            return Anim(0.3, paint_blast_line, log)
+        if isinstance(e, ev.Exploded):
+
+            def paint_blast(t: float, ov: Overrides, e: ev.Exploded = e) -> None:
+                ov.blasts.append((e.position, 0.5 + 3.0 * t / 0.6))
+
+            return Anim(0.6, paint_blast, log)
+        if isinstance(e, (ev.TowerFell, ev.FightBroke, ev.Siren, ev.GameOver, ev.LeggedIt)):
+            banner = {
+                "tower_fell": "TIMBER!",
+                "fight": "FIGHT!",
+                "siren": "WEE-OO WEE-OO",
+                "game_over": "GAME OVER",
+                "legged_it": "LEG IT!",
+            }[e.kind]
+
+            def paint_banner(t: float, ov: Overrides, banner: str = banner) -> None:
                 ov.banner = banner
-            return Anim(0.9, paint, log)
+
+            return Anim(0.9, paint_banner, log)
         return Anim(0.08 if log else 0.0, lambda t, ov: None, log)
 
     # ------------------------------------------------------------------ time
@@ -220,8 +242,7 @@ class Watcher:
 
     def draw(self, surf: pygame.Surface, ov: Overrides, hover: Any = None) -> None:
         sp = SPEEDS[self.state.speed_i]
-        status = (f"seed {self.seed}   speed {sp:g}x   {'playing' if self.state.playing else 'paused'}   "
-                  f"F1 help")
+        status = f"seed {self.seed}   speed {sp:g}x   {'playing' if self.state.playing else 'paused'}   F1 help"
         self.renderer.draw(surf, self.scene, ov, self.state.log, hover, self.state.active, status)
         self.draw_help(surf)
 
@@ -309,9 +330,16 @@ def handle_key(w: Watcher, key: int) -> None:
         w.state.show_help = not w.state.show_help
 
 
-def run_headless(w: Watcher, record: str | None, screenshot: str | None, speed: float = 4.0, fps: int = 10,
-                 on_log: Callable[[str], None] | None = None, max_frames: int = 3000,
-                 frame_size: tuple[int, int] = (640, 400)) -> dict[str, Any]:
+def run_headless(
+    w: Watcher,
+    record: str | None,
+    screenshot: str | None,
+    speed: float = 4.0,
+    fps: int = 10,
+    on_log: Callable[[str], None] | None = None,
+    max_frames: int = 3000,
+    frame_size: tuple[int, int] = (640, 400),
+) -> dict[str, Any]:
     """Play the whole match off-screen; write frames to a GIF/MP4 and the final board to PNG."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     pygame.init()
@@ -359,8 +387,9 @@ def write_video(frames: list[bytes], size: tuple[int, int], path: str, fps: int)
         import imageio.v2 as imageio
         import numpy as np
     except ImportError:
-        raise RuntimeError("writing MP4 needs the video extra: pip install 'spacegits_sim[video]' (or use a .gif)") from None
+        raise RuntimeError(
+            "writing MP4 needs the video extra: pip install 'spacegits_sim[video]' (or use a .gif)"
+        ) from None
     with imageio.get_writer(path, fps=fps) as wr:
         for f in frames:
             wr.append_data(np.frombuffer(f, dtype=np.uint8).reshape(size[1], size[0], 3))
-

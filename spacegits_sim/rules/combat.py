@@ -35,7 +35,7 @@ from .effects import hands_needed, hands_of
 from .state import Model, clockwise_from, thing_label
 
 if TYPE_CHECKING:
-    from .core import MatchCore as Match
+    from .movement import Movement as Match  # combat moves gits (shoves), so it needs movement
 
 Flow = Generator[Any, Any, Any]
 BEATS = {"shove": "thump", "pinch": "shove", "thump": "pinch"}  # key beats (cancels) value
@@ -109,7 +109,7 @@ class Combat:
         thrown = yield AimThrow(m.boss, m.id, "bullet", tuple(dice), match.table.width, match.table.height)
         effects.on_fired(m, [match.rules.weapons[g] for g in guns])
         thrown_dice = yield from match.throw(m.boss, m.id, "bullet", tuple(dice), thrown, keep_lost=True)
-        weapon_of = {d[0]: w for d, w in zip(thrown_dice, owner)}
+        weapon_of = {d[0]: w for d, w in zip(thrown_dice, owner, strict=False)}
         bullets = {d[0]: d for d in thrown_dice if d[3] is not None and match.table.has_die(d[0])}
         while bullets and m.in_play:
             die_id = yield OrderBullet(m.boss, tuple(bullets), "which bullet next?", m.id)
@@ -134,7 +134,9 @@ class Combat:
         cover_terrain = [h for h in line.crossed_low if h.thing.kind == Kind.TERRAIN]
         if hit is not None and hit.thing.kind == Kind.FIGURE and barrels:
             b = barrels[0]  # the barrel would give cover: it is hit instead, and explodes
-            match.emit(ev.BulletResolved(m.id, w.name, die_id, value, False, seg, f"terrain:{b.thing.id}", False, 0, False))
+            match.emit(
+                ev.BulletResolved(m.id, w.name, die_id, value, False, seg, f"terrain:{b.thing.id}", False, 0, False)
+            )
             yield from self.explode_barrels([b.thing.id])
             return
         if hit is None or hit.thing.kind != Kind.FIGURE or hit.thing.id not in match.models:
@@ -170,16 +172,21 @@ class Combat:
         match = self.match
         match.emit(ev.FightBroke(active.id, passive.id))
         rnd = 0
-        while (active.standing and passive.standing and passive.id in match.touching(active.id)
-               and rnd < MAX_FIGHT_ROUNDS):
+        while (
+            active.standing and passive.standing and passive.id in match.touching(active.id) and rnd < MAX_FIGHT_ROUNDS
+        ):
             rnd += 1
-            throws = yield FightThrow(active.boss, (active.boss, passive.boss), (active.id, passive.id),
-                                      ("thump", "shove", "pinch"), rnd)
+            throws = yield FightThrow(
+                active.boss, (active.boss, passive.boss), (active.id, passive.id), ("thump", "shove", "pinch"), rnd
+            )
             match.advance(match.costs.fight_throw_s)
             ta, tp = throws
             happens = (self._happens(ta, tp, active), self._happens(tp, ta, passive))
             match.emit(ev.FightRound(active.id, passive.id, rnd, (ta, tp), happens))
-            for who, other, t, ok, theirs in ((active, passive, ta, happens[0], tp), (passive, active, tp, happens[1], ta)):
+            for who, other, t, ok, theirs in (
+                (active, passive, ta, happens[0], tp),
+                (passive, active, tp, happens[1], ta),
+            ):
                 if not who.standing or not who.in_play or not other.in_play:
                     continue
                 if ok:
@@ -232,7 +239,7 @@ class Combat:
         phys = tuple({3: 6}.get(s, s) for s in sides)
         target = match.position(other.id)
         thrown = yield from match.throw(who.boss, who.id, "thump", phys, Throw(target, 0.3), keep_lost=True)
-        values = [face_from_physical(s, d[2]) for s, d in zip(sides, thrown)]
+        values = [face_from_physical(s, d[2]) for s, d in zip(sides, thrown, strict=False)]
         for d in thrown:
             match.discard_die(d[0])
         return values
@@ -246,8 +253,9 @@ class Combat:
         if math.hypot(*d) < 1e-9:
             d = (1.0, 0.0)
         match.advance(match.costs.shove_s)
-        yield from match.move(other, distance_in, "normal", direction=d, reason=reason, ignore=[who.id],
-                              tower_motion="shove")
+        yield from match.move(
+            other, distance_in, "normal", direction=d, reason=reason, ignore=[who.id], tower_motion="shove"
+        )
 
     def bumped_terrain(self, m: Model, terrain_id: str, pushed: bool) -> Flow:
         """Shoved (or pushed, e.g. by Jolt) into terrain: 1 damage (rulebook: Fighting)."""
@@ -281,9 +289,11 @@ class Combat:
             k = shares[b]
             if k == 0:
                 continue
-            thrown = yield AimThrow(b, from_model or origin, "explosion", (6,) * k, match.table.width, match.table.height)
+            thrown = yield AimThrow(
+                b, from_model or origin, "explosion", (6,) * k, match.table.width, match.table.height
+            )
             landed = yield from match.throw(b, from_model or origin, "explosion", (6,) * k, thrown)
-            for die_id, sides, value, pos in landed:
+            for die_id, _sides, value, _pos in landed:
                 if not match.table.has_die(die_id):
                     continue
                 hit_barrel = yield from self._blast_die(origin, position, die_id, value, from_model)
@@ -293,8 +303,9 @@ class Combat:
         if queue:
             yield from self.explode_barrels(list(queue))
 
-    def _blast_die(self, origin: str, position: tuple[float, float], die_id: str, value: int,
-                   from_model: str | None) -> Flow:
+    def _blast_die(
+        self, origin: str, position: tuple[float, float], die_id: str, value: int, from_model: str | None
+    ) -> Flow:
         match = self.match
         target = match.table.die(die_id).position
         start = position
@@ -302,10 +313,12 @@ class Combat:
         if match.table.has_terrain(origin):
             start = match.table.terrain_edge_point(origin, target)
 
-        def passes(thing: Thing, low: bool) -> bool:
+        def passes(thing: Thing, _low: bool) -> bool:
             if thing.kind in (Kind.DIE, Kind.TOKEN, Kind.TOWER):
                 return True
-            return thing.kind == Kind.FIGURE and match.models.get(thing.id) is not None and match.models[thing.id].fallen
+            return (
+                thing.kind == Kind.FIGURE and match.models.get(thing.id) is not None and match.models[thing.id].fallen
+            )
 
         line = match.table.trace(start, target, float(value), passes, exclude=exclude)
         hit = line.hit

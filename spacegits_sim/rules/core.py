@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Generator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..data.rules_data import RulesData, default_rules
 from ..physics.table import MM, Kind, Table
@@ -25,6 +25,9 @@ from .scenario import Scenario
 from .state import CLOCKWISE, CONTACT_IN, SEAT_EDGES, TOKEN_NAME, Boss, Controller, Model, Point
 from .timecost import TimeCosts, load_time_costs
 
+if TYPE_CHECKING:
+    from .movement import Movement
+
 Flow = Generator[Request, Any, Any]  # sub-flows may return a value (e.g. the dice a throw landed)
 
 
@@ -33,9 +36,16 @@ class MatchCore:
 
     big_boss: int
 
-    def __init__(self, scenario: Scenario, rules: RulesData | None = None, seed: int | None = None,
-                 tower_params: dict[str, Any] | None = None, table_params: dict[str, Any] | None = None,
-                 time_costs: TimeCosts | None = None, options: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self,
+        scenario: Scenario,
+        rules: RulesData | None = None,
+        seed: int | None = None,
+        tower_params: dict[str, Any] | None = None,
+        table_params: dict[str, Any] | None = None,
+        time_costs: TimeCosts | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> None:
         self.scenario = scenario
         self.rules = rules or default_rules()
         self.seed = scenario.seed if seed is None else int(seed)
@@ -68,21 +78,29 @@ class MatchCore:
                 mid = f"{'abcd'[i]}{k + 1}"
                 git = self.rules.gits[spec.type]
                 weapons = tuple(self.rules.weapons[w] for w in spec.weapons + git.free_weapons)
-                tseed = int(self.rng(f"tower-seed/{mid}").integers(0, 2 ** 31))
-                self.models[mid] = Model(mid, spec.name, i, git, spec, weapons, spec.gear,
-                                         Tower(tower_params, seed=tseed),
-                                         effects.static_effects(git, spec.gear, weapons))
+                tseed = int(self.rng(f"tower-seed/{mid}").integers(0, 2**31))
+                self.models[mid] = Model(
+                    mid,
+                    spec.name,
+                    i,
+                    git,
+                    spec,
+                    weapons,
+                    spec.gear,
+                    Tower(tower_params, seed=tseed),
+                    effects.static_effects(git, spec.gear, weapons),
+                )
         for piece in scenario.terrain:
             tt = self.rules.terrain[piece.type]
-            self.table.add_terrain(piece.id, tt.height_in, polygon=piece.polygon, circle=piece.circle,
-                                   tags=(piece.type,))
+            self.table.add_terrain(
+                piece.id, tt.height_in, polygon=piece.polygon, circle=piece.circle, tags=(piece.type,)
+            )
         self.terrain_types = {p.id: p.type for p in scenario.terrain}
         self._gen: Flow | None = None
-        self.combat = Combat(self)
+        self.combat = Combat(cast("Movement", self))  # the finished Match is a Movement
         self.pending: Request | None = None
 
     # ------------------------------------------------------------------ driving the match
-
 
     def answer(self, answer: Any) -> Request | None:
         """Give the pending request its answer. An illegal answer raises and changes nothing."""
@@ -119,7 +137,6 @@ class MatchCore:
 
     # ------------------------------------------------------------------ helpers for everyone
 
-
     def emit(self, e: ev.Event) -> ev.Event:
         e.t = round(self.clock, 6)
         e.seq = len(self.events)
@@ -141,7 +158,7 @@ class MatchCore:
     def touching(self, model_id: str) -> list[str]:
         """Models in base contact with this one (edge to edge within CONTACT_IN)."""
         out = []
-        for thing, d in self.table.within(CONTACT_IN, figure=model_id, kinds=(Kind.FIGURE,)):
+        for thing, _gap in self.table.within(CONTACT_IN, figure=model_id, kinds=(Kind.FIGURE,)):
             if thing.id in self.models and self.models[thing.id].in_play:
                 out.append(thing.id)
         return out
@@ -176,9 +193,9 @@ class MatchCore:
 
     # ------------------------------------------------------------------ throws, towers, caps
 
-
-    def throw(self, boss: int, model_id: str, purpose: str, dice: tuple[int, ...], thrown: Throw,
-              keep_lost: bool = False) -> Flow:
+    def throw(
+        self, boss: int, model_id: str, purpose: str, dice: tuple[int, ...], thrown: Throw, keep_lost: bool = False
+    ) -> Flow:
         """A real physical throw into the play area; stray dice that hit towers are resolved.
 
         Returns (as the generator's value) the dice as (id, sides, value, position), in throw
@@ -186,15 +203,38 @@ class MatchCore:
         """
         hand = self.hand_point(boss, thrown.aim)
         before = self.loose_things()
-        res = self.table.throw(hand, thrown.aim, dice, self.rng("scatter"), self.rng("dice"),
-                               strength=thrown.strength, thrower=self.bosses[boss].name)
+        res = self.table.throw(
+            hand,
+            thrown.aim,
+            dice,
+            self.rng("scatter"),
+            self.rng("dice"),
+            strength=thrown.strength,
+        )
         self.advance(self.costs.throw_s)
         thrown_ids = {d.id for d in res.dice}
-        self.emit(ev.DiceThrown(self.bosses[boss].name, model_id, purpose, hand, thrown.aim, thrown.strength,
-                                [{"id": d.id, "sides": d.sides, "value": d.value, "position": d.position,
-                                  "angle": None if d.lost else self.table.die(d.id).angle,
-                                  "trajectory": [list(p) for p in d.trajectory]} for d in res.dice],
-                                self.knocked_since(before, thrown_ids)))
+        self.emit(
+            ev.DiceThrown(
+                self.bosses[boss].name,
+                model_id,
+                purpose,
+                hand,
+                thrown.aim,
+                thrown.strength,
+                [
+                    {
+                        "id": d.id,
+                        "sides": d.sides,
+                        "value": d.value,
+                        "position": d.position,
+                        "angle": None if d.lost else self.table.die(d.id).angle,
+                        "trajectory": [list(p) for p in d.trajectory],
+                    }
+                    for d in res.dice
+                ],
+                self.knocked_since(before, thrown_ids),
+            )
+        )
         yield from self.stray_hits(res.tower_hits, boss)
         return [(d.id, d.sides, d.value, d.position) for d in res.dice if keep_lost or not d.lost]
 
@@ -225,10 +265,16 @@ class MatchCore:
             if m is None or not m.standing or m.tower.height == 0:
                 continue
             m.tower.record()
-            ok = m.tower.hit(min(h.height_mm, m.tower.height_mm), (h.speed_mm_s * h.direction[0],
-                                                                    h.speed_mm_s * h.direction[1]), h.mass_g)
-            self.emit(ev.TowerStruck(m.id, self.bosses[boss].name, h.die_id, h.height_mm, h.speed_mm_s, not ok,
-                                     m.tower.recorded()))
+            ok = m.tower.hit(
+                min(h.height_mm, m.tower.height_mm),
+                (h.speed_mm_s * h.direction[0], h.speed_mm_s * h.direction[1]),
+                h.mass_g,
+            )
+            self.emit(
+                ev.TowerStruck(
+                    m.id, self.bosses[boss].name, h.die_id, h.height_mm, h.speed_mm_s, not ok, m.tower.recorded()
+                )
+            )
             if not ok:
                 yield from self.tower_fell(m, boss, "stray die")
 
@@ -313,7 +359,6 @@ class MatchCore:
         return n
 
     # ------------------------------------------------------------------ accounting
-
 
     def caps_accounted(self) -> tuple[int, int]:
         """(caps now: stashes + table + lost, caps expected: starting stashes + supply)."""

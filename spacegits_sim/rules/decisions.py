@@ -52,7 +52,9 @@ class Choice(Request):
         if isinstance(answer, list):
             answer = tuple(answer)
         if answer not in self.options:
-            raise IllegalDecision(f"{self.kind}: {answer!r} is not legal here; legal: {', '.join(map(repr, self.options))}")
+            raise IllegalDecision(
+                f"{self.kind}: {answer!r} is not legal here; legal: {', '.join(map(repr, self.options))}"
+            )
         return answer
 
     def from_json(self, data: Any) -> Any:
@@ -140,7 +142,9 @@ class AimThrow(Request):
             x, y = (float(c) for c in answer.aim)
             s = float(answer.strength)
         except (TypeError, ValueError):
-            raise IllegalDecision(f"aim_throw: aim must be (x, y) numbers and strength a number, got {answer!r}") from None
+            raise IllegalDecision(
+                f"aim_throw: aim must be (x, y) numbers and strength a number, got {answer!r}"
+            ) from None
         if not (math.isfinite(x) and math.isfinite(y) and 0 <= x <= self.width and 0 <= y <= self.height):
             raise IllegalDecision(f"aim_throw: aim ({x}, {y}) is off the {self.width:g}x{self.height:g} table")
         if not (0.0 <= s <= 1.0):
@@ -151,7 +155,7 @@ class AimThrow(Request):
         return {"aim": list(answer.aim), "strength": answer.strength}
 
     def from_json(self, data: Any) -> Any:
-        return Throw(tuple(data["aim"]), data["strength"])  # type: ignore[arg-type]
+        return Throw((data["aim"][0], data["aim"][1]), data["strength"])
 
 
 @dataclass(frozen=True)
@@ -167,7 +171,7 @@ class Deploy(Request):
     width: float = 24.0
     height: float = 24.0
     min_distance: float = 4.0
-    legal: Callable[[str, Point], str | None] = field(default=lambda m, p: None, compare=False, repr=False)
+    legal: Callable[[str, Point], str | None] = field(default=lambda _m, _p: None, compare=False, repr=False)
 
     def check(self, answer: Any) -> Any:
         if answer == "skip":

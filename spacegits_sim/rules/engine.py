@@ -24,9 +24,16 @@ __all__ = ["Match", "Boss", "Model", "Controller"]
 class Match(TurnFlow):
     """One game of Space Gits. Same scenario + seed + answers ⇒ the same event log."""
 
-    def __init__(self, scenario: Scenario, rules: RulesData | None = None, seed: int | None = None,
-                 tower_params: dict[str, Any] | None = None, table_params: dict[str, Any] | None = None,
-                 time_costs: TimeCosts | None = None, options: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self,
+        scenario: Scenario,
+        rules: RulesData | None = None,
+        seed: int | None = None,
+        tower_params: dict[str, Any] | None = None,
+        table_params: dict[str, Any] | None = None,
+        time_costs: TimeCosts | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> None:
         super().__init__(scenario, rules, seed, tower_params, table_params, time_costs, options)
         self._gen = self._play()
         self.pending = next(self._gen)

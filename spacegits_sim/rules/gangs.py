@@ -72,7 +72,9 @@ def gang_from_doc(doc: Any, label: str, rules: RulesData) -> Gang:
         name = "?"
     faction = doc.get("faction")
     if faction is not None and faction not in rules.factions:
-        problems.append(Problem(label, None, "faction", f"unknown faction '{faction}' (valid: {', '.join(rules.factions)})"))
+        problems.append(
+            Problem(label, None, "faction", f"unknown faction '{faction}' (valid: {', '.join(rules.factions)})")
+        )
     gits_raw = doc.get("gits")
     gits: list[GitSpec] = []
     if not isinstance(gits_raw, list) or not gits_raw:
@@ -85,10 +87,14 @@ def gang_from_doc(doc: Any, label: str, rules: RulesData) -> Gang:
             continue
         for key in g:
             if key not in _GIT_KEYS:
-                problems.append(Problem(label, entry, str(key), f"unknown key (valid keys: {', '.join(sorted(_GIT_KEYS))})"))
+                problems.append(
+                    Problem(label, entry, str(key), f"unknown key (valid keys: {', '.join(sorted(_GIT_KEYS))})")
+                )
         gtype = g.get("type")
-        if gtype not in rules.gits:
-            problems.append(Problem(label, entry, "type", f"unknown git type {gtype!r} (valid: {', '.join(rules.gits)})"))
+        if not isinstance(gtype, str) or gtype not in rules.gits:
+            problems.append(
+                Problem(label, entry, "type", f"unknown git type {gtype!r} (valid: {', '.join(rules.gits)})")
+            )
             continue
         gname = g.get("name") or f"{rules.gits[gtype].name} {i + 1}"
         if not isinstance(gname, str):
@@ -106,7 +112,9 @@ def gang_from_doc(doc: Any, label: str, rules: RulesData) -> Gang:
             if it not in rules.gear:
                 problems.append(Problem(label, entry, "gear", f"unknown gear '{it}'"))
         if vehicle is not None and vehicle not in rules.vehicles:
-            problems.append(Problem(label, entry, "vehicle", f"unknown vehicle {vehicle!r} (valid: {', '.join(rules.vehicles)})"))
+            problems.append(
+                Problem(label, entry, "vehicle", f"unknown vehicle {vehicle!r} (valid: {', '.join(rules.vehicles)})")
+            )
         for m in mods:
             if m not in rules.vehicle_mods:
                 problems.append(Problem(label, entry, "mods", f"unknown vehicle mod '{m}'"))
@@ -159,10 +167,16 @@ def validate_gang(gang: Gang, rules: RulesData, budget: int | None = None) -> li
         gt = rules.gits[g.type]
         max_weapons = effects.max_weapons(g, rules)
         if len(g.weapons) > max_weapons:
-            problems.append(Problem(label, entry, "weapons", f"carries {len(g.weapons)} weapons; a git can have up to {max_weapons}"))
+            problems.append(
+                Problem(
+                    label, entry, "weapons", f"carries {len(g.weapons)} weapons; a git can have up to {max_weapons}"
+                )
+            )
         for w in g.weapons:
             if rules.weapons[w].innate:
-                problems.append(Problem(label, entry, "weapons", f"'{w}' is not bought: every git (or this type) has it"))
+                problems.append(
+                    Problem(label, entry, "weapons", f"'{w}' is not bought: every git (or this type) has it")
+                )
             need, have = hands_needed(w, g, rules), hands_of(g, rules)
             if need > have:
                 problems.append(Problem(label, entry, "weapons", f"'{w}' needs {need} hands; this git has {have}"))
@@ -170,22 +184,32 @@ def validate_gang(gang: Gang, rules: RulesData, budget: int | None = None) -> li
             problems.append(Problem(label, entry, fld, msg))
         dupes = sorted({x for x in g.gear if g.gear.count(x) > 1})
         for d in dupes:
-            problems.append(Problem(label, entry, "gear", f"'{d}' twice: a git can have each bit of fancy gear only once"))
+            problems.append(
+                Problem(label, entry, "gear", f"'{d}' twice: a git can have each bit of fancy gear only once")
+            )
         if g.vehicle is not None and not gt.drives:
             drivers = " and ".join(t.name.lower() + "s" for t in rules.gits.values() if t.drives)
             problems.append(Problem(label, entry, "vehicle", f"a {gt.name} cannot drive; only {drivers} can"))
         if (g.mods or g.vehicle_weapons) and g.vehicle is None:
-            problems.append(Problem(label, entry, "mods", "vehicle mods and weapons need a vehicle (a vehicle needs a driver)"))
+            problems.append(
+                Problem(label, entry, "mods", "vehicle mods and weapons need a vehicle (a vehicle needs a driver)")
+            )
         if g.vehicle is not None:
             seats = rules.vehicles[g.vehicle].seats
             if len(g.vehicle_weapons) > seats:
-                problems.append(Problem(label, entry, "vehicle_weapons", f"a vehicle can have as many guns as seats ({seats})"))
+                problems.append(
+                    Problem(label, entry, "vehicle_weapons", f"a vehicle can have as many guns as seats ({seats})")
+                )
             dm = sorted({m for m in g.mods if g.mods.count(m) > 1})
             for m in dm:
                 problems.append(Problem(label, entry, "mods", f"'{m}' twice: the same mod only once per vehicle"))
             for w in g.vehicle_weapons:
                 if rules.weapons[w].kind != "shooting":
-                    problems.append(Problem(label, entry, "vehicle_weapons", f"'{w}' is a fighting weapon; only guns can be bolted on"))
+                    problems.append(
+                        Problem(
+                            label, entry, "vehicle_weapons", f"'{w}' is a fighting weapon; only guns can be bolted on"
+                        )
+                    )
     total = gang_cost(gang, rules)
     if total > budget:
         problems.append(Problem(label, None, "gits", f"the gang costs {total} caps; the budget is {budget}"))
@@ -205,6 +229,12 @@ def unsimulated(gang: Gang, rules: RulesData) -> list[Problem]:
             out.append(Problem(gang.source, None, "faction", f"'{gang.faction}' ({rid}) is not simulated yet"))
     for i, g in enumerate(gang.gits):
         if g.vehicle is not None:
-            out.append(Problem(gang.source, f"git #{i + 1} '{g.name}'", "vehicle",
-                               f"'{g.vehicle}' is not simulated yet (the vehicles issue): the driver fights on foot"))
+            out.append(
+                Problem(
+                    gang.source,
+                    f"git #{i + 1} '{g.name}'",
+                    "vehicle",
+                    f"'{g.vehicle}' is not simulated yet (the vehicles issue): the driver fights on foot",
+                )
+            )
     return out

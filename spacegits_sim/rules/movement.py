@@ -41,9 +41,15 @@ class Movement(MatchCore):
         while self.table.has_die(die_id) and not self._activation_over:
             pos = self.table.die(die_id).position
             near = {t.id for t, d in self.table.within(LEG_IT_RANGE_IN, point=pos, kinds=(Kind.FIGURE,))}
-            runts = tuple(r.id for r in self.in_play(mover.boss)
-                          if r.id != mover.id and r.id not in helped and r.standing and r.id in near
-                          and effects.helps_move(r, mover))
+            runts = tuple(
+                r.id
+                for r in self.in_play(mover.boss)
+                if r.id != mover.id
+                and r.id not in helped
+                and r.standing
+                and r.id in near
+                and effects.helps_move(r, mover)
+            )
             if not runts:
                 return
             pick = yield EagerHelp(mover.boss, runts + ("no",), "an eager helper moves too?", die_id)
@@ -58,9 +64,19 @@ class Movement(MatchCore):
         target = self.table.die(die_id).position
         yield from self.move(m, value, care, toward=target, towards_label=die_id, value=value)
 
-    def move(self, m: Model, distance: float, care: str, toward: Point | None = None,
-             direction: Point | None = None, towards_label: str | None = None, value: int | None = None,
-             reason: str = "scoot", ignore: Sequence[str] = (), tower_motion: str = "carry") -> Flow:
+    def move(
+        self,
+        m: Model,
+        distance: float,
+        care: str,
+        toward: Point | None = None,
+        direction: Point | None = None,
+        towards_label: str | None = None,
+        value: int | None = None,
+        reason: str = "scoot",
+        ignore: Sequence[str] = (),
+        tower_motion: str = "carry",
+    ) -> Flow:
         """Sweep a git's base, carry its tower (at ``care``, or as a shove), deal with what it bumped."""
         start = self.position(m.id)
         res = self.table.sweep(m.id, toward=toward, direction=direction, distance=distance, ignore=ignore)
@@ -80,8 +96,21 @@ class Movement(MatchCore):
             else:
                 ok = m.tower.carry([seg], care, bumped=[res.contact is not None])
             frames = m.tower.recorded()
-        self.emit(ev.ModelMoved(m.id, start, res.end, distance, res.travelled, towards_label, value,
-                                care if tower_motion == "carry" else None, stop, reason, frames))
+        self.emit(
+            ev.ModelMoved(
+                m.id,
+                start,
+                res.end,
+                distance,
+                res.travelled,
+                towards_label,
+                value,
+                care if tower_motion == "carry" else None,
+                stop,
+                reason,
+                frames,
+            )
+        )
         if not ok:
             yield from self.tower_fell(m, m.boss, reason)
         self.sync_tower(m)

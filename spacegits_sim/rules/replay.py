@@ -46,29 +46,53 @@ def scenario_to_doc(sc: Scenario) -> dict[str, Any]:
         if p.gang.faction:
             gang["faction"] = p.gang.faction
         players.append({"boss": p.boss, "gang": gang})
-    return {"name": sc.name, "table": {"width_in": sc.width, "height_in": sc.height}, "timer_min": sc.timer_min,
-            "cap_budget": sc.cap_budget, "seed": sc.seed, "options": dict(sc.options), "terrain": terrain,
-            "players": players, "caps_per_boss": sc.caps_per_boss}
+    return {
+        "name": sc.name,
+        "table": {"width_in": sc.width, "height_in": sc.height},
+        "timer_min": sc.timer_min,
+        "cap_budget": sc.cap_budget,
+        "seed": sc.seed,
+        "options": dict(sc.options),
+        "terrain": terrain,
+        "players": players,
+        "caps_per_boss": sc.caps_per_boss,
+    }
 
 
 def replay_doc(match: Match, meta: dict[str, Any] | None = None) -> dict[str, Any]:
     """The replay as fresh plain data (a deep copy: editing it never touches the match)."""
-    return json.loads(json.dumps(_replay_doc(match, meta)))
+    doc: dict[str, Any] = json.loads(json.dumps(_replay_doc(match, meta)))
+    return doc
 
 
 def _replay_doc(match: Match, meta: dict[str, Any] | None = None) -> dict[str, Any]:
-    return {"format": FORMAT, "version": __version__, "seed": match.seed,
-            "scenario": scenario_to_doc(match.scenario), "options": dict(match.options), "meta": meta or {},
-            "decisions": [{"kind": k, "answer": a, "checksum": c} for k, a, c in match.decisions],
-            "events": [e.to_dict() for e in match.events]}
+    return {
+        "format": FORMAT,
+        "version": __version__,
+        "seed": match.seed,
+        "scenario": scenario_to_doc(match.scenario),
+        "options": dict(match.options),
+        "meta": meta or {},
+        "decisions": [{"kind": k, "answer": a, "checksum": c} for k, a, c in match.decisions],
+        "events": [e.to_dict() for e in match.events],
+    }
 
 
 def events_from_doc(doc: dict[str, Any], label: str = "<replay>") -> list[ev.Event]:
     """The event log a replay carries (enough to draw the match without re-simulating it)."""
     raw = doc.get("events")
     if not isinstance(raw, list):
-        raise DataError([Problem(label, None, "events", "this replay carries no event log (saved by an older "
-                                 "version?): re-run it with 'spacegits replay' and save it again")])
+        raise DataError(
+            [
+                Problem(
+                    label,
+                    None,
+                    "events",
+                    "this replay carries no event log (saved by an older "
+                    "version?): re-run it with 'spacegits replay' and save it again",
+                )
+            ]
+        )
     out = []
     for i, d in enumerate(raw):
         try:
@@ -114,8 +138,13 @@ def load_replay(path: Path | str) -> dict[str, Any]:
     return doc
 
 
-def rebuild(doc: dict[str, Any], label: str = "<replay>", rules: RulesData | None = None,
-            upto: int | None = None, verify: bool = True) -> Verdict:
+def rebuild(
+    doc: dict[str, Any],
+    label: str = "<replay>",
+    rules: RulesData | None = None,
+    upto: int | None = None,
+    verify: bool = True,
+) -> Verdict:
     """Re-run a replay's decisions; stop at the first divergence (kind, legality or checksum)."""
     rules = rules or default_rules()
     sc = scenario_from_doc(doc["scenario"], f"{label} (scenario)", rules)
@@ -128,7 +157,13 @@ def rebuild(doc: dict[str, Any], label: str = "<replay>", rules: RulesData | Non
         if not isinstance(d, dict) or "kind" not in d or "answer" not in d:
             return Verdict(False, i, i, f"diverged at {where}: malformed entry", m)
         if d["kind"] != m.pending.kind:
-            return Verdict(False, i, i, f"diverged at {where}: the match asks '{m.pending.kind}', the replay answers '{d['kind']}'", m)
+            return Verdict(
+                False,
+                i,
+                i,
+                f"diverged at {where}: the match asks '{m.pending.kind}', the replay answers '{d['kind']}'",
+                m,
+            )
         try:
             m.answer(m.pending.from_json(d["answer"]))
         except (IllegalDecision, KeyError, TypeError, ValueError, IndexError) as e:

@@ -20,14 +20,14 @@ Point = tuple[float, float]
 
 #: Options a scenario may set, with their defaults (docs/rules.md explains each).
 DEFAULT_OPTIONS: dict[str, Any] = {
-    "safety_rule": True,          # end a match that runs far past the siren (AI matches)
-    "safety_factor": 1.5,         # ... once the clock passes timer x this
-    "max_activations": 400,       # hard stop for runaway matches (counts as the safety rule)
-    "dice_tray": True,            # thump dice and other dice whose landing place does not matter are rolled off-table
-    "real_clock": False,          # hot-seat: the wall clock drives the siren instead of the time-cost model
-    "max_models": 5,              # models each boss may deploy
-    "middle_cap": True,           # "Put one more cap in the middle"
-    "deploy_distance_in": 4.0,    # gits deploy at least this far from caps and enemy models
+    "safety_rule": True,  # end a match that runs far past the siren (AI matches)
+    "safety_factor": 1.5,  # ... once the clock passes timer x this
+    "max_activations": 400,  # hard stop for runaway matches (counts as the safety rule)
+    "dice_tray": True,  # thump dice and other dice whose landing place does not matter are rolled off-table
+    "real_clock": False,  # hot-seat: the wall clock drives the siren instead of the time-cost model
+    "max_models": 5,  # models each boss may deploy
+    "middle_cap": True,  # "Put one more cap in the middle"
+    "deploy_distance_in": 4.0,  # gits deploy at least this far from caps and enemy models
     "vehicle_deploy_distance_in": 8.0,
 }
 
@@ -65,7 +65,11 @@ _KEYS = {"name", "table", "timer_min", "cap_budget", "seed", "options", "terrain
 
 
 def _point(v: Any) -> Point | None:
-    if isinstance(v, (list, tuple)) and len(v) == 2 and all(isinstance(c, (int, float)) and not isinstance(c, bool) for c in v):
+    if (
+        isinstance(v, (list, tuple))
+        and len(v) == 2
+        and all(isinstance(c, (int, float)) and not isinstance(c, bool) for c in v)
+    ):
         return (float(v[0]), float(v[1]))
     return None
 
@@ -93,15 +97,27 @@ def scenario_from_doc(doc: Any, label: str, rules: RulesData, base: Path | None 
 
     def num(key: str, default: float, lo: float, hi: float, integer: bool = False) -> float:
         v = doc.get(key, default)
-        ok = isinstance(v, (int, float)) and not isinstance(v, bool) and lo <= v <= hi and (not integer or isinstance(v, int))
+        ok = (
+            isinstance(v, (int, float))
+            and not isinstance(v, bool)
+            and lo <= v <= hi
+            and (not integer or isinstance(v, int))
+        )
         if not ok:
-            problems.append(Problem(label, None, key, f"must be {'a whole number' if integer else 'a number'} from {lo} to {hi}, got {v!r}"))
+            problems.append(
+                Problem(
+                    label,
+                    None,
+                    key,
+                    f"must be {'a whole number' if integer else 'a number'} from {lo} to {hi}, got {v!r}",
+                )
+            )
             return default
         return float(v)
 
     timer = num("timer_min", 30, 1, 240)
     budget = int(num("cap_budget", 25, 0, 1000, integer=True))
-    seed = int(num("seed", 0, 0, 2 ** 63 - 1, integer=True))
+    seed = int(num("seed", 0, 0, 2**63 - 1, integer=True))
     caps_per_boss = int(num("caps_per_boss", 6, 0, 50, integer=True))
     options = dict(DEFAULT_OPTIONS)
     opts = doc.get("options", {}) or {}
@@ -110,9 +126,15 @@ def scenario_from_doc(doc: Any, label: str, rules: RulesData, base: Path | None 
         opts = {}
     for k, v in opts.items():
         if k not in DEFAULT_OPTIONS:
-            problems.append(Problem(label, "options", str(k), f"unknown option (valid: {', '.join(sorted(DEFAULT_OPTIONS))})"))
-        elif type(v) is not type(DEFAULT_OPTIONS[k]) and not (isinstance(DEFAULT_OPTIONS[k], float) and isinstance(v, int)):
-            problems.append(Problem(label, "options", str(k), f"expected {type(DEFAULT_OPTIONS[k]).__name__}, got {v!r}"))
+            problems.append(
+                Problem(label, "options", str(k), f"unknown option (valid: {', '.join(sorted(DEFAULT_OPTIONS))})")
+            )
+        elif type(v) is not type(DEFAULT_OPTIONS[k]) and not (
+            isinstance(DEFAULT_OPTIONS[k], float) and isinstance(v, int)
+        ):
+            problems.append(
+                Problem(label, "options", str(k), f"expected {type(DEFAULT_OPTIONS[k]).__name__}, got {v!r}")
+            )
         else:
             options[k] = v
 
@@ -120,13 +142,18 @@ def scenario_from_doc(doc: Any, label: str, rules: RulesData, base: Path | None 
     for i, t in enumerate(doc.get("terrain", []) or []):
         entry = f"terrain #{i + 1}"
         if not isinstance(t, dict):
-            problems.append(Problem(label, entry, None, "expected {type: ..., polygon: [...]} or {type: ..., circle: [[x, y], r]}"))
+            problems.append(
+                Problem(label, entry, None, "expected {type: ..., polygon: [...]} or {type: ..., circle: [[x, y], r]}")
+            )
             continue
         ttype = t.get("type")
-        if ttype not in rules.terrain:
-            problems.append(Problem(label, entry, "type", f"unknown terrain type {ttype!r} (valid: {', '.join(rules.terrain)})"))
+        if not isinstance(ttype, str) or ttype not in rules.terrain:
+            problems.append(
+                Problem(label, entry, "type", f"unknown terrain type {ttype!r} (valid: {', '.join(rules.terrain)})")
+            )
             continue
-        poly = circ = None
+        poly: tuple[Point, ...] | None = None
+        circ: tuple[Point, float] | None = None
         if "polygon" in t:
             pts = [_point(p) for p in t["polygon"]] if isinstance(t["polygon"], list) else [None]
             if len(pts) < 3 or any(p is None for p in pts):
@@ -143,11 +170,17 @@ def scenario_from_doc(doc: Any, label: str, rules: RulesData, base: Path | None 
         else:
             problems.append(Problem(label, entry, None, "needs a polygon or a circle"))
             continue
-        pts = poly if poly else (circ[0],)  # type: ignore[index]
-        if any(not (0 <= x <= width and 0 <= y <= height) for x, y in pts):
-            problems.append(Problem(label, entry, "polygon" if poly else "circle", f"lies off the {width:g}x{height:g} table"))
+        corners: tuple[Point, ...] = poly if poly else ((circ[0],) if circ else ())
+        if any(not (0 <= x <= width and 0 <= y <= height) for x, y in corners):
+            problems.append(
+                Problem(label, entry, "polygon" if poly else "circle", f"lies off the {width:g}x{height:g} table")
+            )
             continue
-        terrain.append(TerrainPiece(t.get("id") or f"{ttype}{i + 1}", ttype, poly, circ))
+        tid = t.get("id") or f"{ttype}{i + 1}"
+        if not isinstance(tid, str):
+            problems.append(Problem(label, entry, "id", "expected a name (text)"))
+            continue
+        terrain.append(TerrainPiece(tid, ttype, poly, circ))
 
     players: list[Player] = []
     praw = doc.get("players")
@@ -176,8 +209,9 @@ def scenario_from_doc(doc: Any, label: str, rules: RulesData, base: Path | None 
         problems.append(Problem(label, None, "players", "two players have the same boss name"))
     if problems:
         raise DataError(problems)
-    return Scenario(str(name), width, height, tuple(terrain), tuple(players), timer, budget, seed, options, label,
-                    caps_per_boss)
+    return Scenario(
+        str(name), width, height, tuple(terrain), tuple(players), timer, budget, seed, options, label, caps_per_boss
+    )
 
 
 def load_scenario(path: Path | str | None, rules: RulesData) -> Scenario:

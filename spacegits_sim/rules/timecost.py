@@ -9,8 +9,19 @@ from ..data.errors import DataError, Problem
 from ..data.paths import assets_dir
 from ..data.yamlio import read_yaml
 
-_FIELDS = ("choose_model_s", "throw_s", "resolve_move_die_s", "bullet_s", "swig_s", "tower_die_s", "boot_s",
-           "fight_throw_s", "shove_s", "reboot_s", "leg_it_s")
+_FIELDS = (
+    "choose_model_s",
+    "throw_s",
+    "resolve_move_die_s",
+    "bullet_s",
+    "swig_s",
+    "tower_die_s",
+    "boot_s",
+    "fight_throw_s",
+    "shove_s",
+    "reboot_s",
+    "leg_it_s",
+)
 
 
 @dataclass(frozen=True)
@@ -47,5 +58,4 @@ def load_time_costs(path: str | None = None) -> TimeCosts:
             problems.append(Problem(p, None, str(k), "unknown key"))
     if problems or not isinstance(carry, dict):
         raise DataError(problems)
-    return TimeCosts(carry_s_per_in={k: float(v) for k, v in carry.items()},
-                     **{k: float(doc[k]) for k in _FIELDS})
+    return TimeCosts(carry_s_per_in={k: float(v) for k, v in carry.items()}, **{k: float(doc[k]) for k in _FIELDS})

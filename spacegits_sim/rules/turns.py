@@ -37,9 +37,11 @@ class TurnFlow(Movement):
                 continue
             if self._safety_due():
                 self.safety_fired = True
-                reason = (f"the clock passed {self.options['safety_factor']:g}x the timer"
-                          if self.activations < self.options["max_activations"]
-                          else f"{self.activations} activations")
+                reason = (
+                    f"the clock passed {self.options['safety_factor']:g}x the timer"
+                    if self.activations < self.options["max_activations"]
+                    else f"{self.activations} activations"
+                )
                 self.emit(ev.SafetyRule(reason))
                 for k in range(n):
                     b = self.bosses[order[(i - 1 + k) % n]]
@@ -52,7 +54,10 @@ class TurnFlow(Movement):
     def _safety_due(self) -> bool:
         if self.activations >= self.options["max_activations"]:
             return True
-        return bool(self.options["safety_rule"]) and self.clock >= self.scenario.timer_min * 60 * self.options["safety_factor"]
+        return (
+            bool(self.options["safety_rule"])
+            and self.clock >= self.scenario.timer_min * 60 * self.options["safety_factor"]
+        )
 
     def _setup(self) -> Flow:
         """Caps dropped from a height, one in the middle, big boss, alternating deployment."""
@@ -61,11 +66,17 @@ class TurnFlow(Movement):
         self.emit(self._match_started())
         for b in self.bosses:
             before = self.loose_things()
-            drops = self.table.drop_tokens(self.scenario.caps_per_boss, centre, self.rng("caps")) \
-                if self.scenario.caps_per_boss else []
+            drops = (
+                self.table.drop_tokens(self.scenario.caps_per_boss, centre, self.rng("caps"))
+                if self.scenario.caps_per_boss
+                else []
+            )
             self.caps_from_supply += len(drops)
-            self.emit(ev.CapsDropped(b.name, [(d.id, d.position) for d in drops],
-                                     self.knocked_since(before, {d.id for d in drops})))
+            self.emit(
+                ev.CapsDropped(
+                    b.name, [(d.id, d.position) for d in drops], self.knocked_since(before, {d.id for d in drops})
+                )
+            )
         if self.options.get("middle_cap", True):
             self.place_cap(centre, "one more in the middle")
         self.big_boss = int(self.rng("big_boss").integers(0, len(self.bosses)))
@@ -83,8 +94,9 @@ class TurnFlow(Movement):
             if not options:
                 done[b.index] = True
                 continue
-            ans = yield Deploy(b.index, tuple(options), w, h, float(self.options["deploy_distance_in"]),
-                               legal=self._deploy_problem)
+            ans = yield Deploy(
+                b.index, tuple(options), w, h, float(self.options["deploy_distance_in"]), legal=self._deploy_problem
+            )
             if ans == "skip":
                 done[b.index] = True
                 continue
@@ -99,8 +111,13 @@ class TurnFlow(Movement):
         terrain = []
         for piece in self.scenario.terrain:
             tt = self.rules.terrain[piece.type]
-            d: dict[str, Any] = {"id": piece.id, "type": piece.type, "name": tt.name, "height_in": tt.height_in,
-                                 "explodes": self.combat.explode_x(piece.id)}
+            d: dict[str, Any] = {
+                "id": piece.id,
+                "type": piece.type,
+                "name": tt.name,
+                "height_in": tt.height_in,
+                "explodes": self.combat.explode_x(piece.id),
+            }
             if piece.polygon is not None:
                 d["polygon"] = [list(p) for p in piece.polygon]
             elif piece.circle is not None:
@@ -113,12 +130,31 @@ class TurnFlow(Movement):
             kit = ", ".join(w.name for w in m.weapons) or "bare hands"
             if m.gear:
                 kit += " | " + ", ".join(self.rules.gear[g].name for g in m.gear)
-            models.append({"id": m.id, "name": m.name, "boss": m.boss, "type": m.git.name, "glyph": m.git.glyph,
-                           "radius_in": radius, "move": str(m.git.move), "headbutt_dice": str(m.git.headbutt),
-                           "toughness": m.toughness, "kit": kit,
-                           "tower_offset": list(self.table.default_tower_offset(radius))})
-        return ev.MatchStarted(self.scenario.name, self.seed, self.table.width, self.table.height, self.scenario.timer_min * 60,
-                               terrain, bosses, models)
+            models.append(
+                {
+                    "id": m.id,
+                    "name": m.name,
+                    "boss": m.boss,
+                    "type": m.git.name,
+                    "glyph": m.git.glyph,
+                    "radius_in": radius,
+                    "move": str(m.git.move),
+                    "headbutt_dice": str(m.git.headbutt),
+                    "toughness": m.toughness,
+                    "kit": kit,
+                    "tower_offset": list(self.table.default_tower_offset(radius)),
+                }
+            )
+        return ev.MatchStarted(
+            self.scenario.name,
+            self.seed,
+            self.table.width,
+            self.table.height,
+            self.scenario.timer_min * 60,
+            terrain,
+            bosses,
+            models,
+        )
 
     def _deployable(self, boss: int) -> list[str]:
         deployed = [m for m in self.models.values() if m.boss == boss and m.in_play]
@@ -144,12 +180,12 @@ class TurnFlow(Movement):
         for thing, d in self.table.within(need + r, point=p):
             gap = d - r
             if thing.kind == Kind.TOKEN and gap < need:
-                return f"within {need:g}\" of a cap"
+                return f'within {need:g}" of a cap'
             if thing.kind == Kind.FIGURE:
                 if gap < 0:
                     return "overlaps another model"
                 if self.models[thing.id].boss != m.boss and gap < need:
-                    return f"within {need:g}\" of an enemy model"
+                    return f'within {need:g}" of an enemy model'
             if thing.kind in (Kind.TERRAIN, Kind.DIE) and gap < 0:
                 return f"overlaps {thing.kind.value} '{thing.id}'"
         return None

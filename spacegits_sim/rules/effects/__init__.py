@@ -18,12 +18,25 @@ from .base import REGISTRY, Deferred, Effect, Flow, register
 if TYPE_CHECKING:
     from ...data.rules_data import GitType, RulesData, TerrainType, Weapon
     from ..combat import Combat
+    from ..core import MatchCore as Match
     from ..gangs import GitSpec
-    from ..engine import Match
     from ..state import Model
 
-__all__ = ["REGISTRY", "Deferred", "Effect", "register", "handlers", "static_effects", "spec_effects", "effects_of",
-           "weapon_effects", "is_implemented", "implemented_table", "implemented_markdown", "unimplemented"]
+__all__ = [
+    "REGISTRY",
+    "Deferred",
+    "Effect",
+    "register",
+    "handlers",
+    "static_effects",
+    "spec_effects",
+    "effects_of",
+    "weapon_effects",
+    "is_implemented",
+    "implemented_table",
+    "implemented_markdown",
+    "unimplemented",
+]
 
 _INSTANCES: dict[type[Effect], Effect] = {}
 
@@ -74,6 +87,7 @@ def weapon_effects(w: Weapon) -> list[Effect]:
 
 # ---- gang building --------------------------------------------------------------------------
 
+
 def hands_of(spec: GitSpec, rules: RulesData) -> int:
     n = 2
     for h in spec_effects(spec, rules):
@@ -122,6 +136,7 @@ def unimplemented(spec: GitSpec, rules: RulesData) -> list[tuple[str, str, str]]
 
 
 # ---- the match: folds and questions ----------------------------------------------------------
+
 
 def toughness(m: Model) -> int:
     t = m.git.toughness
@@ -238,8 +253,9 @@ def on_fell_over(m: Model, match: Match) -> Flow:
         yield from h.on_fell_over(m, match)
 
 
-def on_big_damage(combat: Combat, attacker: Model, target: Model, w: Weapon, in_fight: bool = False,
-                  toughness_bonus: int = 0) -> Flow:
+def on_big_damage(
+    combat: Combat, attacker: Model, target: Model, w: Weapon, in_fight: bool = False, toughness_bonus: int = 0
+) -> Flow:
     if not target.in_play:
         return
     for h in weapon_effects(w):
@@ -252,6 +268,7 @@ def terrain_explodes(ttype: TerrainType) -> int:
 
 
 # ---- documentation ---------------------------------------------------------------------------
+
 
 def implemented_table(rules: RulesData) -> list[dict[str, Any]]:
     """One row per id the data names: family, id, implemented, what the handler does (or why not)."""
@@ -270,13 +287,19 @@ def implemented_table(rules: RulesData) -> list[dict[str, Any]]:
                 doc = (h.__doc__ or "").strip().splitlines()[0] if h.__doc__ else ""
                 rows.append({"family": fam, "id": i, "implemented": True, "what": doc, "module": h.__module__})
             else:
-                rows.append({"family": fam, "id": i, "implemented": False,
-                             "what": h.why if h else "NO HANDLER", "module": ""})
+                rows.append(
+                    {"family": fam, "id": i, "implemented": False, "what": h.why if h else "NO HANDLER", "module": ""}
+                )
     return rows
 
 
-FAMILY_TITLES = {"special_rules": "Special rules (gits and weapons)", "gear": "Fancy gear", "terrain": "Terrain",
-                 "factions": "Factions", "vehicle_mods": "Vehicle mods"}
+FAMILY_TITLES = {
+    "special_rules": "Special rules (gits and weapons)",
+    "gear": "Fancy gear",
+    "terrain": "Terrain",
+    "factions": "Factions",
+    "vehicle_mods": "Vehicle mods",
+}
 
 
 def implemented_markdown(rules: RulesData) -> str:

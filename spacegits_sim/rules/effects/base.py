@@ -12,23 +12,23 @@ that can start play (a shove, an explosion) are generators (``Flow``) the engine
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterator
+from collections.abc import Generator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
     from ...data.rules_data import GitType, RulesData, TerrainType, Weapon
     from ..combat import Combat
+    from ..core import MatchCore as Match
     from ..gangs import GitSpec
     from ..state import Model
-    from ..engine import Match
 
 Flow = Generator[Any, Any, Any]
 
 
-def no_flow() -> Iterator[Any]:
+def no_flow() -> Flow:
     """A flow that does nothing (the default for hooks that may start play)."""
-    return iter(())
+    yield from ()
 
 
 class Effect:
@@ -137,8 +137,9 @@ class Effect:
     def on_fired(self, m: Model, w: Weapon) -> None:
         """``w`` (a weapon with this special) was just fired."""
 
-    def on_big_damage(self, combat: Combat, attacker: Model, target: Model, w: Weapon, in_fight: bool,
-                      toughness_bonus: int) -> Flow:
+    def on_big_damage(
+        self, combat: Combat, attacker: Model, target: Model, w: Weapon, in_fight: bool, toughness_bonus: int
+    ) -> Flow:
         """``w`` (a weapon with this special) did big damage to ``target``."""
         return no_flow()
 

@@ -8,5 +8,9 @@ from __future__ import annotations
 
 from .base import defer
 
-defer("factions", "tasty_smells grabbing_hands invisible_walls handcuffs berserk ptsd encouraging_chants "
-      "green_wing_support pulling_teeth", "the factions part of the armoury issue")
+defer(
+    "factions",
+    "tasty_smells grabbing_hands invisible_walls handcuffs berserk ptsd encouraging_chants "
+    "green_wing_support pulling_teeth",
+    "the factions part of the armoury issue",
+)

@@ -121,6 +121,10 @@ class OversizedGun(Effect):
         return dmg + 1 if big and w.kind == "shooting" else dmg
 
 
-defer("gear", "bully_boots ammo_box banner_ad bayonet beast_mount_pogo_stick big_hat bionic_leg cans fuel_can "
-      "handcuffs improvised_shield jetpack kitbashed_weapon massive_spanner medical_equipment megaphone "
-      "mono_wheel musical_instrument strong_booze tasty_snack tracks", "the fancy gear issue")
+defer(
+    "gear",
+    "bully_boots ammo_box banner_ad bayonet beast_mount_pogo_stick big_hat bionic_leg cans fuel_can "
+    "handcuffs improvised_shield jetpack kitbashed_weapon massive_spanner medical_equipment megaphone "
+    "mono_wheel musical_instrument strong_booze tasty_snack tracks",
+    "the fancy gear issue",
+)

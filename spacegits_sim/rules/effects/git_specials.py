@@ -11,8 +11,8 @@ from .base import Effect, Flow, register
 
 if TYPE_CHECKING:
     from ...data.rules_data import GitType, RulesData, Weapon
+    from ..core import MatchCore as Match
     from ..gangs import GitSpec
-    from ..engine import Match
     from ..state import Model
 
 
@@ -71,7 +71,12 @@ class Animal(Effect):
 
     def gang_problems(self, spec: GitSpec, git: GitType, rules: RulesData) -> list[tuple[str, str]]:
         if spec.weapons or spec.gear:
-            return [("weapons" if spec.weapons else "gear", f"a {git.name} is an Animal: it cannot be given weapons or gear")]
+            return [
+                (
+                    "weapons" if spec.weapons else "gear",
+                    f"a {git.name} is an Animal: it cannot be given weapons or gear",
+                )
+            ]
         return []
 
 

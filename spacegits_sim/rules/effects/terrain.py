@@ -22,5 +22,8 @@ class ExplodingBarrel(Effect):
         return terrain.explode or BARREL_EXPLODE
 
 
-defer("terrain", "oil_slick toxic_waste food_stall bar slot_machine test_your_strength arcade_machine "
-      "teleportaloo vending_machine", "the terrain issue")
+defer(
+    "terrain",
+    "oil_slick toxic_waste food_stall bar slot_machine test_your_strength arcade_machine teleportaloo vending_machine",
+    "the terrain issue",
+)

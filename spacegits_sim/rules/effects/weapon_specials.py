@@ -12,7 +12,7 @@ from .base import Effect, Flow, defer, register
 if TYPE_CHECKING:
     from ...data.rules_data import Weapon
     from ..combat import Combat
-    from ..engine import Match
+    from ..core import MatchCore as Match
     from ..state import Model
 
 JOLT_PUSH_IN = 3.0
@@ -25,8 +25,9 @@ class Buzzcut(Effect):
 
     family, id = "special_rules", "buzzcut"
 
-    def on_big_damage(self, combat: Combat, attacker: Model, target: Model, w: Weapon, in_fight: bool,
-                      toughness_bonus: int) -> Flow:
+    def on_big_damage(
+        self, combat: Combat, attacker: Model, target: Model, w: Weapon, in_fight: bool, toughness_bonus: int
+    ) -> Flow:
         if in_fight and target.standing and toughness_bonus < MAX_BUZZCUT_BONUS:
             yield from combat.thump(attacker, target, [w], toughness_bonus + 1)
 
@@ -37,8 +38,9 @@ class Fire(Effect):
 
     family, id = "special_rules", "fire"
 
-    def on_big_damage(self, combat: Combat, attacker: Model, target: Model, w: Weapon, in_fight: bool,
-                      toughness_bonus: int) -> Flow:
+    def on_big_damage(
+        self, combat: Combat, attacker: Model, target: Model, w: Weapon, in_fight: bool, toughness_bonus: int
+    ) -> Flow:
         if target.standing:
             target.tokens[OnFire.id] = 1
         yield from ()
@@ -66,8 +68,9 @@ class Jolt(Effect):
 
     family, id = "special_rules", "jolt"
 
-    def on_big_damage(self, combat: Combat, attacker: Model, target: Model, w: Weapon, in_fight: bool,
-                      toughness_bonus: int) -> Flow:
+    def on_big_damage(
+        self, combat: Combat, attacker: Model, target: Model, w: Weapon, in_fight: bool, toughness_bonus: int
+    ) -> Flow:
         if target.standing:
             yield from combat.shove(attacker, target, JOLT_PUSH_IN, reason="jolt")
 

@@ -23,7 +23,6 @@ from .combat import (
     Thumped,
 )
 from .flow import (
-    MatchStarted,
     ActionTaken,
     ActivationEnded,
     ActivationStarted,
@@ -37,19 +36,20 @@ from .flow import (
     GameOver,
     Klanked,
     LeggedIt,
+    MatchStarted,
     Rebooted,
     SafetyRule,
     Siren,
     StoodUp,
 )
 from .table import (
-    TerrainRemoved,
-    ModelPlaced,
     CapLooted,
     DiceThrown,
     DieRemoved,
     ModelMoved,
+    ModelPlaced,
     ModelRemoved,
+    TerrainRemoved,
     TowerFell,
     TowerGrew,
     TowerStruck,
@@ -116,9 +116,7 @@ def tally(e: Event) -> tuple[str, str, int] | None:
     return None
 
 
-EVENT_TYPES: dict[str, type[Event]] = {
-    c.kind: c for c in Event.__subclasses__()
-}
+EVENT_TYPES: dict[str, type[Event]] = {c.kind: c for c in Event.__subclasses__()}
 
 
 def from_dict(d: dict[str, Any]) -> Event:
@@ -143,17 +141,29 @@ def summary_from_events(events: list[Event]) -> dict[str, Any]:
     per_boss: dict[str, dict[str, int]] = {}
     for b in start.bosses:
         new = go.new_caps[b["name"]] if go is not None else 0
-        per_boss[b["name"]] = {"new_caps": new, "stash": b["stash"] + new, "activations": 0, "falls": 0,
-                               "sober_ups": 0, "damage_taken": 0, "caps_looted": 0}
+        per_boss[b["name"]] = {
+            "new_caps": new,
+            "stash": b["stash"] + new,
+            "activations": 0,
+            "falls": 0,
+            "sober_ups": 0,
+            "damage_taken": 0,
+            "caps_looted": 0,
+        }
     for e in events:
         counts = tally(e)
         if counts is not None:
             model, key, n = counts
             per_boss[boss_of[model]][key] += n
     return {
-        "scenario": start.scenario, "seed": start.seed,
-        "winners": go.winners if go else None, "tie": bool(go and len(go.winners) > 1),
-        "bosses": per_boss, "activations": sum(isinstance(e, ActivationStarted) for e in events),
-        "clock_s": go.clock_s if go else round(events[-1].t, 3), "siren": any(isinstance(e, Siren) for e in events),
-        "safety_rule_fired": bool(go and go.safety_fired), "events": len(events),
+        "scenario": start.scenario,
+        "seed": start.seed,
+        "winners": go.winners if go else None,
+        "tie": bool(go and len(go.winners) > 1),
+        "bosses": per_boss,
+        "activations": sum(isinstance(e, ActivationStarted) for e in events),
+        "clock_s": go.clock_s if go else round(events[-1].t, 3),
+        "siren": any(isinstance(e, Siren) for e in events),
+        "safety_rule_fired": bool(go and go.safety_fired),
+        "events": len(events),
     }

@@ -19,7 +19,6 @@ def _r(p: Point | None) -> str:
     return "off the table" if p is None else f"({p[0]:.1f}, {p[1]:.1f})"
 
 
-
 @dataclass
 class Event:
     kind: ClassVar[str] = "event"
@@ -35,7 +34,6 @@ class Event:
         return self.kind
 
 
-
 def canonical(obj: Any) -> Any:
     """Round floats so checksums are stable across JSON round trips (12 significant digits)."""
     if isinstance(obj, float):
@@ -45,7 +43,6 @@ def canonical(obj: Any) -> Any:
     if isinstance(obj, (list, tuple)):
         return [canonical(v) for v in obj]
     return obj
-
 
 
 def checksum(events: list[Event], start: int = 0, prev: str = "") -> str:

@@ -15,8 +15,8 @@ class FightBroke(Event):
     passive: str
 
     def describe(self, names: dict[str, str]) -> str:
-        return f"a fight breaks out between {names.get(self.active, self.active)} and {names.get(self.passive, self.passive)}"
-
+        a, p = names.get(self.active, self.active), names.get(self.passive, self.passive)
+        return f"a fight breaks out between {a} and {p}"
 
 
 @dataclass
@@ -43,9 +43,10 @@ class BulletResolved(Event):
         tgt = names.get(ident, ident)
         if kind != "figure":
             return f"{who}'s {self.weapon} bullet ({self.value}) hits the {tgt}"
-        return (f"{who} shoots {tgt} with the {self.weapon} ({self.value}{' vs cover' if self.cover else ''}): "
-                f"{'big' if self.big else 'weak'} damage {self.damage}")
-
+        return (
+            f"{who} shoots {tgt} with the {self.weapon} ({self.value}{' vs cover' if self.cover else ''}): "
+            f"{'big' if self.big else 'weak'} damage {self.damage}"
+        )
 
 
 @dataclass
@@ -59,7 +60,6 @@ class Damaged(Event):
         return f"{names.get(self.model, self.model)} takes {self.amount} damage ({self.source})"
 
 
-
 @dataclass
 class FightRound(Event):
     kind: ClassVar[str] = "fight_round"
@@ -71,9 +71,8 @@ class FightRound(Event):
 
     def describe(self, names: dict[str, str]) -> str:
         a, p = names.get(self.active, self.active), names.get(self.passive, self.passive)
-        res = lambda i: self.throws[i] if self.happens[i] else f"({self.throws[i]}, cancelled)"  # noqa: E731
-        return f"3, 2, 1... {a} throws {res(0)}, {p} throws {res(1)}"
-
+        res = [t if ok else f"({t}, cancelled)" for t, ok in zip(self.throws, self.happens, strict=True)]
+        return f"3, 2, 1... {a} throws {res[0]}, {p} throws {res[1]}"
 
 
 @dataclass
@@ -87,9 +86,10 @@ class Thumped(Event):
     damage: int
 
     def describe(self, names: dict[str, str]) -> str:
-        return (f"{names.get(self.model, self.model)} thumps {names.get(self.target, self.target)} with "
-                f"{'+'.join(self.weapons)}: rolls {self.rolls} vs toughness {self.toughness}, {self.damage} damage")
-
+        return (
+            f"{names.get(self.model, self.model)} thumps {names.get(self.target, self.target)} with "
+            f"{'+'.join(self.weapons)}: rolls {self.rolls} vs toughness {self.toughness}, {self.damage} damage"
+        )
 
 
 @dataclass
@@ -100,8 +100,8 @@ class Pinched(Event):
     caps: int
 
     def describe(self, names: dict[str, str]) -> str:
-        return f"{names.get(self.model, self.model)} pinches {self.caps} cap{'s' if self.caps != 1 else ''} from {names.get(self.target, self.target)}'s boss"
-
+        who, victim = names.get(self.model, self.model), names.get(self.target, self.target)
+        return f"{who} pinches {self.caps} cap{'s' if self.caps != 1 else ''} from {victim}'s boss"
 
 
 @dataclass
@@ -115,7 +115,6 @@ class Exploded(Event):
     def describe(self, names: dict[str, str]) -> str:
         shares = ", ".join(f"{b} {n}" for b, n in self.shares.items())
         return f"BOOM! {names.get(self.origin, self.origin)} explodes ({self.x}): dice split {shares}"
-
 
 
 @dataclass
@@ -132,4 +131,6 @@ class BlastResolved(Event):
         if self.hit is None:
             return f"a blast die ({self.value}) hits nothing"
         _, _, ident = self.hit.partition(":")
-        return f"a blast die ({self.value}) hits {names.get(ident, ident)}" + (f" for {self.damage}" if self.damage else "")
+        return f"a blast die ({self.value}) hits {names.get(ident, ident)}" + (
+            f" for {self.damage}" if self.damage else ""
+        )

@@ -21,10 +21,13 @@ class MatchStarted(Event):
     timer_s: float
     terrain: list[dict[str, Any]]  # id, type, name, height_in, polygon | circle, explodes
     bosses: list[dict[str, Any]]  # name, seat, stash
-    models: list[dict[str, Any]]  # id, name, boss, type, glyph, radius_in, move, headbutt_dice, toughness, kit, tower_offset
+    models: list[
+        dict[str, Any]
+    ]  # id, name, boss, type, glyph, radius_in, move, headbutt_dice, toughness, kit, tower_offset
 
     def describe(self, names: dict[str, str]) -> str:
-        return f"{self.scenario}: {' vs '.join(b['name'] for b in self.bosses)} on a {self.width:g}\"x{self.height:g}\" table"
+        bosses = " vs ".join(b["name"] for b in self.bosses)
+        return f'{self.scenario}: {bosses} on a {self.width:g}"x{self.height:g}" table'
 
 
 @dataclass
@@ -39,7 +42,6 @@ class CapsDropped(Event):
         return f"{self.boss} drops {len(self.caps)} caps onto the table" + (f"; {lost} bounce off" if lost else "")
 
 
-
 @dataclass
 class CapPlaced(Event):
     kind: ClassVar[str] = "cap_placed"
@@ -51,7 +53,6 @@ class CapPlaced(Event):
         return f"a cap is placed at {_r(self.position)} ({self.reason})"
 
 
-
 @dataclass
 class BigBoss(Event):
     kind: ClassVar[str] = "big_boss"
@@ -59,7 +60,6 @@ class BigBoss(Event):
 
     def describe(self, names: dict[str, str]) -> str:
         return f"{self.boss} is the big boss"
-
 
 
 @dataclass
@@ -73,7 +73,6 @@ class Deployed(Event):
         return f"{self.boss} deploys {names.get(self.model, self.model)} at {_r(self.position)}"
 
 
-
 @dataclass
 class ClockStarted(Event):
     kind: ClassVar[str] = "clock_started"
@@ -81,7 +80,6 @@ class ClockStarted(Event):
 
     def describe(self, names: dict[str, str]) -> str:
         return f"the {self.timer_s / 60:.0f}-minute timer starts"
-
 
 
 @dataclass
@@ -95,7 +93,6 @@ class ActivationStarted(Event):
         return f"#{self.number}: {self.boss} activates {names.get(self.model, self.model)}"
 
 
-
 @dataclass
 class ActivationEnded(Event):
     kind: ClassVar[str] = "activation_ended"
@@ -106,7 +103,6 @@ class ActivationEnded(Event):
         return f"{names.get(self.model, self.model)}'s activation ends ({self.reason})"
 
 
-
 @dataclass
 class ActionTaken(Event):
     kind: ClassVar[str] = "action"
@@ -115,7 +111,6 @@ class ActionTaken(Event):
 
     def describe(self, names: dict[str, str]) -> str:
         return f"{names.get(self.model, self.model)} will {self.action}"
-
 
 
 @dataclass
@@ -133,7 +128,6 @@ class Booted(Event):
         return f"{a} boots {b} up the arse"
 
 
-
 @dataclass
 class Rebooted(Event):
     kind: ClassVar[str] = "rebooted"
@@ -142,8 +136,9 @@ class Rebooted(Event):
     success: bool
 
     def describe(self, names: dict[str, str]) -> str:
-        return f"{names.get(self.model, self.model)} hits the reboot button: {self.rolls} " + ("and stands up" if self.success else "and stays down")
-
+        return f"{names.get(self.model, self.model)} hits the reboot button: {self.rolls} " + (
+            "and stands up" if self.success else "and stays down"
+        )
 
 
 @dataclass
@@ -153,7 +148,6 @@ class Klanked(Event):
 
     def describe(self, names: dict[str, str]) -> str:
         return f"{names.get(self.model, self.model)} klanks: the token is discarded and nothing happens"
-
 
 
 @dataclass
@@ -167,14 +161,12 @@ class StoodUp(Event):
         return f"{names.get(self.model, self.model)} is back on their feet ({self.by})"
 
 
-
 @dataclass
 class Siren(Event):
     kind: ClassVar[str] = "siren"
 
     def describe(self, names: dict[str, str]) -> str:
         return "WEE-OO WEE-OO: the siren! No more booting"
-
 
 
 @dataclass
@@ -187,9 +179,10 @@ class LeggedIt(Event):
     forced: bool
 
     def describe(self, names: dict[str, str]) -> str:
-        return (f"{self.boss} legs it{' (nothing left to activate)' if self.forced else ''}: "
-                f"{len(self.replaced)} git(s) near enemies leave {len(self.caps_placed)} cap(s) behind")
-
+        return (
+            f"{self.boss} legs it{' (nothing left to activate)' if self.forced else ''}: "
+            f"{len(self.replaced)} git(s) near enemies leave {len(self.caps_placed)} cap(s) behind"
+        )
 
 
 @dataclass
@@ -201,7 +194,6 @@ class SafetyRule(Event):
         return f"safety rule: {self.reason}; every boss still playing legs it"
 
 
-
 @dataclass
 class CapsScooped(Event):
     kind: ClassVar[str] = "caps_scooped"
@@ -210,7 +202,6 @@ class CapsScooped(Event):
 
     def describe(self, names: dict[str, str]) -> str:
         return f"{self.boss}, last boss standing, scoops up {self.count} caps from the table"
-
 
 
 @dataclass
@@ -224,4 +215,5 @@ class GameOver(Event):
     def describe(self, names: dict[str, str]) -> str:
         scores = ", ".join(f"{b} {n:+d}" for b, n in self.new_caps.items())
         who = " and ".join(self.winners)
-        return f"GAME OVER: {'tie between ' if len(self.winners) > 1 else ''}{who} {'win' if len(self.winners) > 1 else 'wins'} ({scores} new caps)"
+        tie = len(self.winners) > 1
+        return f"GAME OVER: {'tie between ' if tie else ''}{who} {'win' if tie else 'wins'} ({scores} new caps)"

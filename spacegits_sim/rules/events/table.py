@@ -22,8 +22,9 @@ class DiceThrown(Event):
 
     def describe(self, names: dict[str, str]) -> str:
         vals = ", ".join(f"{d['value']}" + ("(lost)" if d["position"] is None else "") for d in self.dice)
-        return f"{self.boss} throws {len(self.dice)} {self.purpose} dice for {names.get(self.model, self.model)}: {vals}"
-
+        return (
+            f"{self.boss} throws {len(self.dice)} {self.purpose} dice for {names.get(self.model, self.model)}: {vals}"
+        )
 
 
 @dataclass
@@ -38,9 +39,10 @@ class TowerStruck(Event):
     frames: list[Any] = field(default_factory=list)  # the tower side-on while it rocked (physics.tower.Frame)
 
     def describe(self, names: dict[str, str]) -> str:
-        return (f"a stray die from {self.by_boss} hits {names.get(self.model, self.model)}'s tower at "
-                f"{self.height_mm:.0f} mm ({self.speed_mm_s:.0f} mm/s)" + (" and topples it" if self.toppled else ""))
-
+        return (
+            f"a stray die from {self.by_boss} hits {names.get(self.model, self.model)}'s tower at "
+            f"{self.height_mm:.0f} mm ({self.speed_mm_s:.0f} mm/s)" + (" and topples it" if self.toppled else "")
+        )
 
 
 @dataclass
@@ -60,7 +62,7 @@ class ModelMoved(Event):
 
     def describe(self, names: dict[str, str]) -> str:
         who = names.get(self.model, self.model)
-        what = f"{self.reason}s {self.travelled:.1f}\""
+        what = f'{self.reason}s {self.travelled:.1f}"'
         if self.value is not None:
             what += f" towards the {self.value}"
         if self.stop:
@@ -69,12 +71,10 @@ class ModelMoved(Event):
         return f"{who} {what}"
 
 
-
 @dataclass
 class DieRemoved(Event):
     kind: ClassVar[str] = "die_removed"
     die: str
-
 
 
 @dataclass
@@ -88,7 +88,6 @@ class CapLooted(Event):
         return f"{names.get(self.model, self.model)} loots a cap for {self.boss}"
 
 
-
 @dataclass
 class TowerGrew(Event):
     kind: ClassVar[str] = "tower_grew"
@@ -100,9 +99,9 @@ class TowerGrew(Event):
     frame: list[Any] = field(default_factory=list)  # the tower side-on once the dice are on
 
     def describe(self, names: dict[str, str]) -> str:
-        s = f"{names.get(self.model, self.model)} takes {self.added} {'swig' if self.reason == 'swig' else 'damage'} dice (tower {self.height})"
+        what = "swig" if self.reason == "swig" else "damage"
+        s = f"{names.get(self.model, self.model)} takes {self.added} {what} dice (tower {self.height})"
         return s + ("" if self.standing else " and it wobbles over")
-
 
 
 @dataclass
@@ -119,7 +118,6 @@ class TowerFell(Event):
         if self.outcome == "fell_over":
             return f"{who}'s tower of {self.dice} falls ({self.cause}): {who} falls over"
         return f"{who}'s tower of {self.dice} is knocked down by {self.knocked_by} ({self.cause}): {who} sobers up"
-
 
 
 @dataclass
