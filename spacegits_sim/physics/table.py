@@ -3,8 +3,9 @@ bases swept. Game-agnostic on purpose: it knows figures (round bases or box hull
 terrain with a height, tokens (small discs), dice and dice towers — never gits, bosses or
 rules. The rules layer asks questions and reads the answers as plain results and views.
 
-Rooms: :mod:`.results` (what it hands out), :mod:`.world` (the space, building, views,
-snapshots), :mod:`.throwing` (throws and drops), :mod:`.queries` (sweeps, lines, distances).
+Rooms: :mod:`.results` (what it hands out), :mod:`.world` (the space, adding and moving
+things), :mod:`.views` (read-only views, snapshots), :mod:`.throwing` (throws and drops),
+:mod:`.queries` (sweeps, lines, distances).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from .results import (
     TowerHit,
 )
 from .throwing import Throwing
-from .world import TableSnapshot
+from .views import TableSnapshot, TableViews
 
 __all__ = [
     "Table",
@@ -53,5 +54,5 @@ __all__ = [
 ]
 
 
-class Table(Throwing, Queries):
+class Table(Throwing, Queries, TableViews):
     """A rectangular table ``width`` × ``height`` inches, origin at one corner."""

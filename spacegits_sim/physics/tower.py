@@ -41,47 +41,22 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 import pymunk
 
 from ..rng import stream
+from .hand import CARE_LEVELS, care_profile, segment_profile
 from .params import load_params
+from .tower_parts import Frame, TowerFallenError, TowerSnapshot, _no_gravity, _Plane
+from .tower_record import Recording
 
-CARE_LEVELS: tuple[str, ...] = ("careful", "normal", "hurried")
+__all__ = ["CARE_LEVELS", "Frame", "Tower", "TowerFallenError", "TowerSnapshot", "build_tower"]
+
 _MM_PER_IN = 25.4
 
 
-@dataclass
-class _Plane:
-    """One side view: a space, the carrier (kinematic), the held bottom die and the free dice."""
-
-    space: pymunk.Space
-    carrier: pymunk.Body
-    dice: list[pymunk.Body] = field(default_factory=list)
-    shapes: list[pymunk.Shape] = field(default_factory=list)
-    offsets: list[float] = field(default_factory=list)  # intended x of each die relative to the one below
-    frozen: bool = True
-
-
-@dataclass(frozen=True)
-class TowerSnapshot:
-    """Everything needed to put a tower back exactly as it was (renderer, replays, lookahead)."""
-
-    height: int
-    standing: bool
-    planes: tuple[tuple[tuple[float, float, float, float, float, float], ...], ...]  # per plane, per die: x,y,a,vx,vy,w
-    carrier_x: tuple[float, float]
-    rng_state: dict[str, Any]
-    sim_time_s: float
-    steps: int
-
-
-Frame = list[tuple[float, float, float]]  # one die per entry: x mm, y mm, angle rad
-
-
-class Tower:
+class Tower(Recording):
     """A tower of d6s on a figure's base. See the module docstring for the model."""
 
     def __init__(self, params: dict[str, Any] | None = None, seed: int = 0) -> None:
@@ -256,68 +231,15 @@ class Tower:
         hand tremor (``jitter``) on top; a segment flagged in ``bumped`` ends in an abrupt
         stop (``bump_stop_s``) instead of braking. Between segments the hand pauses.
         """
-        prof = self._care(care)
+        prof = care_profile(self.p, care)
         bumped = list(bumped) if bumped is not None else [False] * len(path_mm)
         if len(bumped) != len(path_mm):
             raise ValueError("bumped needs one flag per segment")
         return self._carry_profile(path_mm, prof, bumped, pause_s)
 
     def segment_profile(self, dx: float, dy: float, prof: dict[str, float], bump: bool) -> list[tuple[float, float]]:
-        """Base velocity per physics step for one carried segment (trapezoid + tremor)."""
-        length = math.hypot(dx, dy)
-        if length < 1e-9:
-            return []
-        ux, uy = dx / length, dy / length
-        # no two moves of a hand are alike: each segment's acceleration and tremor vary log-normally
-        sig = float(self.p["hand_variation"])
-        hand = math.exp(sig * float(self.rng.normal())) if sig > 0 else 1.0
-        v, a = float(prof["speed_mm_s"]), float(prof["accel_mm_s2"]) * hand
-        t_acc = v / a
-        d_acc = 0.5 * a * t_acc**2
-        if 2 * d_acc > length:  # triangle profile: never reaches cruise speed
-            t_acc = math.sqrt(length / a)
-            v = a * t_acc
-            d_acc = length / 2
-        t_cruise = (length - 2 * d_acc) / v
-        if bump:  # no braking: the carrier walks into something and stops dead
-            t_total = t_acc + t_cruise + t_acc / 2
-        else:
-            t_total = 2 * t_acc + t_cruise
-        n = max(1, int(math.ceil(t_total / self.dt)))
-        jit = float(prof["jitter_mm_s2"]) * (math.exp(sig * float(self.rng.normal())) if sig > 0 else 1.0)
-        f0 = float(self.p["jitter_hz"])
-        comps = []
-        for _ in range(3):  # three random tremor sines per axis; acceleration RMS = jitter
-            f = f0 * float(self.rng.uniform(0.5, 1.5))
-            amp_a = jit * math.sqrt(2.0 / 3.0)
-            comps.append(
-                (
-                    f,
-                    amp_a / (2 * math.pi * f),
-                    float(self.rng.uniform(0, 2 * math.pi)),
-                    float(self.rng.uniform(0, 2 * math.pi)),
-                )
-            )
-        out: list[tuple[float, float]] = []
-        for i in range(n):
-            t = (i + 0.5) * self.dt
-            if t < t_acc:
-                s = a * t
-            elif t < t_acc + t_cruise:
-                s = v
-            elif bump:
-                s = v
-            else:
-                s = max(0.0, v - a * (t - t_acc - t_cruise))
-            env = math.sin(math.pi * min(1.0, t / t_total))
-            jx = sum(A * math.sin(2 * math.pi * f * t + ph) for f, A, ph, _ in comps) * env
-            jy = sum(A * math.sin(2 * math.pi * f * t + ph2) for f, A, _, ph2 in comps) * env
-            out.append((ux * s + jx, uy * s + jy))
-        if bump:  # the abrupt stop: speed to zero within bump_stop_s
-            k = max(1, int(float(self.p["bump_stop_s"]) / self.dt))
-            last = out[-1]
-            out += [(last[0] * (1 - (j + 1) / k), last[1] * (1 - (j + 1) / k)) for j in range(k)]
-        return out
+        """Base velocity per physics step for one carried segment (see :mod:`.hand`)."""
+        return segment_profile(self.p, self.rng, self.dt, dx, dy, prof, bump)
 
     def bump_stop(self, speed_mm_s: float, direction: tuple[float, float] = (1.0, 0.0)) -> bool:
         """Moving steadily at ``speed_mm_s``, the base stops dead (it bumped into something)."""
@@ -399,47 +321,7 @@ class Tower:
         self.sim_time_s = snap.sim_time_s
         self.steps = snap.steps
 
-    def record(self, every_s: float = 1.0 / 15.0, both_planes: bool = False) -> None:
-        """Start recording side-view frames (``frame()``, or both planes' ``dice_positions()``)
-        every ``every_s`` simulated seconds."""
-        self._frames = []
-        self._both_planes = both_planes
-        self._frame_every_s = every_s
-        self._next_frame_s = self.sim_time_s
-
-    def recorded(self) -> list[Any]:
-        """Stop recording; the frames since ``record()`` and the tower as it is now, last."""
-        frames = self._frames or []
-        self._frames = None
-        return frames + [self._sample()]
-
-    @property
-    def recording(self) -> bool:
-        return self._frames is not None
-
-    def _sample(self) -> Any:
-        return self.dice_positions() if self._both_planes else self.frame()
-
-    def frame(self) -> Frame:
-        """The tower side-on (the x plane) as plain numbers: (x mm from the held die, y mm, angle rad)
-        per die, rounded to what a screen can show (0.1 mm, 1 mrad)."""
-        return [(round(x, 1), round(y, 1), round(a, 3)) for x, y, a in self.dice_positions()[0]]
-
-    def dice_positions(self) -> tuple[list[tuple[float, float, float]], list[tuple[float, float, float]]]:
-        """(x, y, angle) of each die in each plane, relative to the held die, for drawing."""
-        out = []
-        for plane in self.planes:
-            x0 = plane.dice[0].position.x if plane.dice else 0.0
-            out.append([(b.position.x - x0, b.position.y, b.angle) for b in plane.dice])
-        return out[0], out[1]
-
     # ------------------------------------------------------------------ internals
-
-    def _care(self, care: str) -> dict[str, float]:
-        carry = self.p["carry"]
-        if care not in carry:
-            raise ValueError(f"unknown care level '{care}' (valid: {', '.join(carry)})")
-        return carry[care]  # type: ignore[no-any-return]
 
     def _carry_profile(
         self, path: Sequence[tuple[float, float]], prof: dict[str, float], bumped: Sequence[bool], pause_s: float = 0.0
@@ -481,9 +363,8 @@ class Tower:
                     plane.space.step(self.dt)
                     self.steps += 1
             self.sim_time_s += self.dt
-            if self._frames is not None and self.sim_time_s >= self._next_frame_s:
-                self._frames.append(self._sample())
-                self._next_frame_s += self._frame_every_s
+            if self._frames is not None:
+                self._sample_frame_if_due()
             if (i + 1) % check_every == 0 or i == n - 1:
                 if self._check_fallen():
                     return False
@@ -522,14 +403,6 @@ class Tower:
                         p.frozen = True
                     return True
         return False
-
-
-class TowerFallenError(RuntimeError):
-    """Adding to, or asking things of, a tower that has already fallen."""
-
-
-def _no_gravity(body: pymunk.Body, _gravity: Any, _damping: float, dt: float) -> None:
-    pymunk.Body.update_velocity(body, (0.0, 0.0), 1.0, dt)
 
 
 def build_tower(
