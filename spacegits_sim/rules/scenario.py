@@ -75,6 +75,7 @@ def _point(v: Any) -> Point | None:
 
 
 def scenario_from_doc(doc: Any, label: str, rules: RulesData, base: Path | None = None) -> Scenario:
+    """A scenario from its plain data; every problem in it and its gangs is reported at once."""
     problems: list[Problem] = []
     if not isinstance(doc, dict):
         raise DataError([Problem(label, None, None, "a scenario is a mapping (name, table, terrain, players…)")])
@@ -82,108 +83,132 @@ def scenario_from_doc(doc: Any, label: str, rules: RulesData, base: Path | None 
         if k not in _KEYS:
             problems.append(Problem(label, None, str(k), f"unknown key (valid keys: {', '.join(sorted(_KEYS))})"))
     name = doc.get("name", Path(label).stem)
-    table = doc.get("table", {"width_in": 24, "height_in": 24})
-    width = height = 24.0
+    width, height = _table_size(doc.get("table", {"width_in": 24, "height_in": 24}), label, problems)
+    timer = _number(doc, "timer_min", 30, 1, 240, label, problems)
+    budget = int(_number(doc, "cap_budget", 25, 0, 1000, label, problems, integer=True))
+    seed = int(_number(doc, "seed", 0, 0, 2**63 - 1, label, problems, integer=True))
+    caps_per_boss = int(_number(doc, "caps_per_boss", 6, 0, 50, label, problems, integer=True))
+    options = _options(doc.get("options", {}) or {}, label, problems)
+    terrain: list[TerrainPiece] = []
+    for i, t in enumerate(doc.get("terrain", []) or []):
+        piece = _terrain_piece(t, f"terrain #{i + 1}", i, width, height, rules, label, problems)
+        if piece is not None:
+            terrain.append(piece)
+    players = _players(doc.get("players"), budget, rules, label, base, problems)
+    if problems:
+        raise DataError(problems)
+    return Scenario(
+        str(name), width, height, tuple(terrain), tuple(players), timer, budget, seed, options, label, caps_per_boss
+    )
+
+
+def _table_size(table: Any, label: str, problems: list[Problem]) -> tuple[float, float]:
+    """(width, height) in inches; the default 24x24 for any side that is not a valid number."""
     if not isinstance(table, dict):
         problems.append(Problem(label, None, "table", "expected {width_in: 24, height_in: 24}"))
-    else:
-        for k, v in table.items():
-            if k not in ("width_in", "height_in"):
-                problems.append(Problem(label, "table", str(k), "unknown key (valid: width_in, height_in)"))
-            elif isinstance(v, bool) or not isinstance(v, (int, float)) or not (6 <= v <= 120):
-                problems.append(Problem(label, "table", str(k), f"must be a number of inches from 6 to 120, got {v!r}"))
-        width = float(table.get("width_in", 24))
-        height = float(table.get("height_in", 24))
+        return 24.0, 24.0
+    size = {"width_in": 24.0, "height_in": 24.0}
+    for k, v in table.items():
+        if k not in size:
+            problems.append(Problem(label, "table", str(k), "unknown key (valid: width_in, height_in)"))
+        elif isinstance(v, bool) or not isinstance(v, (int, float)) or not (6 <= v <= 120):
+            problems.append(Problem(label, "table", str(k), f"must be a number of inches from 6 to 120, got {v!r}"))
+        else:
+            size[k] = float(v)
+    return size["width_in"], size["height_in"]
 
-    def num(key: str, default: float, lo: float, hi: float, integer: bool = False) -> float:
-        v = doc.get(key, default)
-        ok = (
-            isinstance(v, (int, float))
-            and not isinstance(v, bool)
-            and lo <= v <= hi
-            and (not integer or isinstance(v, int))
-        )
-        if not ok:
-            problems.append(
-                Problem(
-                    label,
-                    None,
-                    key,
-                    f"must be {'a whole number' if integer else 'a number'} from {lo} to {hi}, got {v!r}",
-                )
-            )
-            return default
-        return float(v)
 
-    timer = num("timer_min", 30, 1, 240)
-    budget = int(num("cap_budget", 25, 0, 1000, integer=True))
-    seed = int(num("seed", 0, 0, 2**63 - 1, integer=True))
-    caps_per_boss = int(num("caps_per_boss", 6, 0, 50, integer=True))
+def _number(
+    doc: dict[str, Any],
+    key: str,
+    default: float,
+    lo: float,
+    hi: float,
+    label: str,
+    problems: list[Problem],
+    integer: bool = False,
+) -> float:
+    v = doc.get(key, default)
+    ok = (
+        isinstance(v, (int, float))
+        and not isinstance(v, bool)
+        and lo <= v <= hi
+        and (not integer or isinstance(v, int))
+    )
+    if not ok:
+        what = "a whole number" if integer else "a number"
+        problems.append(Problem(label, None, key, f"must be {what} from {lo} to {hi}, got {v!r}"))
+        return default
+    return float(v)
+
+
+def _options(opts: Any, label: str, problems: list[Problem]) -> dict[str, Any]:
     options = dict(DEFAULT_OPTIONS)
-    opts = doc.get("options", {}) or {}
     if not isinstance(opts, dict):
         problems.append(Problem(label, None, "options", "expected a mapping"))
-        opts = {}
+        return options
     for k, v in opts.items():
         if k not in DEFAULT_OPTIONS:
-            problems.append(
-                Problem(label, "options", str(k), f"unknown option (valid: {', '.join(sorted(DEFAULT_OPTIONS))})")
-            )
+            valid = ", ".join(sorted(DEFAULT_OPTIONS))
+            problems.append(Problem(label, "options", str(k), f"unknown option (valid: {valid})"))
         elif type(v) is not type(DEFAULT_OPTIONS[k]) and not (
             isinstance(DEFAULT_OPTIONS[k], float) and isinstance(v, int)
         ):
-            problems.append(
-                Problem(label, "options", str(k), f"expected {type(DEFAULT_OPTIONS[k]).__name__}, got {v!r}")
-            )
+            want = type(DEFAULT_OPTIONS[k]).__name__
+            problems.append(Problem(label, "options", str(k), f"expected {want}, got {v!r}"))
         else:
             options[k] = v
+    return options
 
-    terrain: list[TerrainPiece] = []
-    for i, t in enumerate(doc.get("terrain", []) or []):
-        entry = f"terrain #{i + 1}"
-        if not isinstance(t, dict):
-            problems.append(
-                Problem(label, entry, None, "expected {type: ..., polygon: [...]} or {type: ..., circle: [[x, y], r]}")
-            )
-            continue
-        ttype = t.get("type")
-        if not isinstance(ttype, str) or ttype not in rules.terrain:
-            problems.append(
-                Problem(label, entry, "type", f"unknown terrain type {ttype!r} (valid: {', '.join(rules.terrain)})")
-            )
-            continue
-        poly: tuple[Point, ...] | None = None
-        circ: tuple[Point, float] | None = None
-        if "polygon" in t:
-            pts = [_point(p) for p in t["polygon"]] if isinstance(t["polygon"], list) else [None]
-            if len(pts) < 3 or any(p is None for p in pts):
-                problems.append(Problem(label, entry, "polygon", "expected at least 3 [x, y] points"))
-                continue
-            poly = tuple(p for p in pts if p is not None)
-        elif "circle" in t:
-            c = t["circle"]
-            centre = _point(c[0]) if isinstance(c, list) and len(c) == 2 else None
-            if centre is None or not isinstance(c[1], (int, float)) or c[1] <= 0:
-                problems.append(Problem(label, entry, "circle", "expected [[x, y], radius] with radius > 0"))
-                continue
-            circ = (centre, float(c[1]))
-        else:
-            problems.append(Problem(label, entry, None, "needs a polygon or a circle"))
-            continue
-        corners: tuple[Point, ...] = poly if poly else ((circ[0],) if circ else ())
-        if any(not (0 <= x <= width and 0 <= y <= height) for x, y in corners):
-            problems.append(
-                Problem(label, entry, "polygon" if poly else "circle", f"lies off the {width:g}x{height:g} table")
-            )
-            continue
-        tid = t.get("id") or f"{ttype}{i + 1}"
-        if not isinstance(tid, str):
-            problems.append(Problem(label, entry, "id", "expected a name (text)"))
-            continue
-        terrain.append(TerrainPiece(tid, ttype, poly, circ))
 
+def _terrain_piece(
+    t: Any, entry: str, i: int, width: float, height: float, rules: RulesData, label: str, problems: list[Problem]
+) -> TerrainPiece | None:
+    """One piece of terrain, or None (with its problem recorded)."""
+    if not isinstance(t, dict):
+        problems.append(
+            Problem(label, entry, None, "expected {type: ..., polygon: [...]} or {type: ..., circle: [[x, y], r]}")
+        )
+        return None
+    ttype = t.get("type")
+    if not isinstance(ttype, str) or ttype not in rules.terrain:
+        valid = ", ".join(rules.terrain)
+        problems.append(Problem(label, entry, "type", f"unknown terrain type {ttype!r} (valid: {valid})"))
+        return None
+    poly: tuple[Point, ...] | None = None
+    circ: tuple[Point, float] | None = None
+    if "polygon" in t:
+        pts = [_point(p) for p in t["polygon"]] if isinstance(t["polygon"], list) else [None]
+        if len(pts) < 3 or any(p is None for p in pts):
+            problems.append(Problem(label, entry, "polygon", "expected at least 3 [x, y] points"))
+            return None
+        poly = tuple(p for p in pts if p is not None)
+    elif "circle" in t:
+        c = t["circle"]
+        centre = _point(c[0]) if isinstance(c, list) and len(c) == 2 else None
+        if centre is None or not isinstance(c[1], (int, float)) or c[1] <= 0:
+            problems.append(Problem(label, entry, "circle", "expected [[x, y], radius] with radius > 0"))
+            return None
+        circ = (centre, float(c[1]))
+    else:
+        problems.append(Problem(label, entry, None, "needs a polygon or a circle"))
+        return None
+    corners: tuple[Point, ...] = poly if poly else ((circ[0],) if circ else ())
+    if any(not (0 <= x <= width and 0 <= y <= height) for x, y in corners):
+        where = "polygon" if poly else "circle"
+        problems.append(Problem(label, entry, where, f"lies off the {width:g}x{height:g} table"))
+        return None
+    tid = t.get("id") or f"{ttype}{i + 1}"
+    if not isinstance(tid, str):
+        problems.append(Problem(label, entry, "id", "expected a name (text)"))
+        return None
+    return TerrainPiece(tid, ttype, poly, circ)
+
+
+def _players(
+    praw: Any, budget: int, rules: RulesData, label: str, base: Path | None, problems: list[Problem]
+) -> list[Player]:
     players: list[Player] = []
-    praw = doc.get("players")
     if not isinstance(praw, list) or not (2 <= len(praw) <= 4):
         problems.append(Problem(label, None, "players", "a scenario needs 2 to 4 players"))
         praw = praw if isinstance(praw, list) else []
@@ -207,11 +232,7 @@ def scenario_from_doc(doc: Any, label: str, rules: RulesData, base: Path | None 
         players.append(Player(boss, gang))
     if len({p.boss for p in players}) != len(players):
         problems.append(Problem(label, None, "players", "two players have the same boss name"))
-    if problems:
-        raise DataError(problems)
-    return Scenario(
-        str(name), width, height, tuple(terrain), tuple(players), timer, budget, seed, options, label, caps_per_boss
-    )
+    return players
 
 
 def load_scenario(path: Path | str | None, rules: RulesData) -> Scenario:
