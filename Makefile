@@ -28,9 +28,10 @@ lint: $(STAMP)
 test: lint
 	$(PY) -m pytest -q -m "not slow"
 
-## test-long: the full-size statistical runs
+## test-long: the full-size statistical runs, 120 kills of a saving process, and a long fuzz run
 test-long: $(STAMP)
 	$(PY) -m pytest -q -m slow
+	SPACEGITS_FUZZ_EXAMPLES=3000 $(PY) -m pytest -q tests/test_fuzz.py
 
 towers: $(STAMP)
 	$(PY) -m spacegits_sim towers --heights 1-12 --trials 200 --plot docs/towers.png --json docs/towers.json

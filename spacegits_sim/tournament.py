@@ -8,6 +8,8 @@ and the replay up to the failure, and the tournament carries on.
 from __future__ import annotations
 
 import math
+import os
+import re
 import traceback
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -15,6 +17,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
+from .atomic import write_atomic_with
 from .towerlab import wilson
 
 
@@ -122,8 +125,47 @@ def aggregate(results: list[dict[str, Any]], ais: Sequence[str]) -> tuple[list[P
     return list(pairs.values()), failures
 
 
+class SchedulerError(RuntimeError):
+    """A Dask scheduler address that is malformed or does not answer."""
+
+
+SCHEDULER_ADDRESS = re.compile(r"^(tcp|tls|ucx|ws|wss)://[A-Za-z0-9_.\-\[\]:]+:\d{1,5}$")
+
+
+def connect(address: str, timeout_s: float = 10.0, security: Any = None) -> Any:
+    """A Dask client for ``address`` (e.g. tcp://host:8786), or a clear SchedulerError.
+
+    Dask moves pickled tasks and results between the scheduler, the workers and this
+    process: run tournaments only on a cluster you trust, and use TLS (``tls://`` with a
+    ``security`` object) across networks you do not control."""
+    if not SCHEDULER_ADDRESS.match(address):
+        raise SchedulerError(f"'{address[:80]}' is not a scheduler address like tcp://host:8786 (or tls://…)")
+    from distributed import Client
+
+    try:
+        return Client(address, timeout=f"{timeout_s}s", security=security)
+    except (OSError, TimeoutError) as e:
+        raise SchedulerError(
+            f"no Dask scheduler answered at {address} within {timeout_s:g} s ({type(e).__name__})"
+        ) from None
+
+
+def tls_security(ca_file: str, cert: str, key: str) -> Any:
+    """Dask TLS settings for ``tls://`` schedulers: the cluster's CA, and this client's cert and key."""
+    from distributed.security import Security
+
+    for label, path in (("--tls-ca-file", ca_file), ("--tls-cert", cert), ("--tls-key", key)):
+        if not os.path.isfile(path):
+            raise SchedulerError(f"{label} '{path[:80]}' is not a file")
+    return Security(tls_ca_file=ca_file, tls_client_cert=cert, tls_client_key=key, require_encryption=True)
+
+
 def run(
-    tasks: list[Task], jobs: int = 1, scheduler: str | None = None, progress: Callable[[int, int], None] | None = None
+    tasks: list[Task],
+    jobs: int = 1,
+    scheduler: str | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    security: Any = None,
 ) -> list[dict[str, Any]]:
     """Run tasks locally (a process pool) or on a Dask cluster (``scheduler`` address or Client)."""
     results: list[dict[str, Any]] = []
@@ -140,7 +182,7 @@ def run(
             from distributed import as_completed as dask_completed
         except ImportError:
             raise RuntimeError("Dask is not installed: pip install 'spacegits_sim[distributed]'") from None
-        client = scheduler if isinstance(scheduler, Client) else Client(scheduler)
+        client = scheduler if isinstance(scheduler, Client) else connect(scheduler, security=security)
         try:
             futs = client.map(play_one, tasks, pure=False)
             for f in dask_completed(futs):
@@ -174,5 +216,6 @@ def plot(pairs: list[PairStats], path: str) -> None:
     ax.set_xlim(0, 1)
     ax.set_xlabel("win rate of the first AI among decided games (95% CI)")
     fig.tight_layout()
-    fig.savefig(path)
+    fmt = os.path.splitext(path)[1].lstrip(".").lower() or "png"
+    write_atomic_with(path, lambda f: fig.savefig(f, format=fmt))
     plt.close(fig)

@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from .atomic import write_atomic_with
 from .physics.tower import CARE_LEVELS, Tower
 from .rng import stream
 
@@ -187,9 +188,12 @@ def plot(cells: list[Cell], path: str, title: str) -> None:
     ax.grid(alpha=0.3)
     ax.legend(title="care")
     fig.tight_layout()
-    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-    fig.savefig(path)
+    fmt = os.path.splitext(path)[1].lstrip(".").lower() or "png"
+    write_atomic_with(path, lambda f: fig.savefig(f, format=fmt))
     plt.close(fig)
+
+
+MAX_HEIGHT = 40  # dice in a tower the sweep will simulate
 
 
 def parse_heights(text: str) -> list[int]:
@@ -202,13 +206,21 @@ def parse_heights(text: str) -> list[int]:
             if ":" in part:
                 part, st = part.split(":")
                 step = int(st)
+            if step < 1:
+                raise ValueError
             if "-" in part:
-                a, b = part.split("-")
-                out.extend(range(int(a), int(b) + 1, step))
+                a, b = (int(x) for x in part.split("-"))
+                if not (1 <= a <= MAX_HEIGHT and 1 <= b <= MAX_HEIGHT):
+                    raise OverflowError
+                out.extend(range(a, b + 1, step))
             else:
                 out.append(int(part))
+            if len(out) > MAX_HEIGHT or min(out, default=1) < 1 or max(out, default=1) > MAX_HEIGHT:
+                raise OverflowError
+    except OverflowError:
+        raise ValueError(f"heights must be between 1 and {MAX_HEIGHT} dice, got '{text[:40]}'") from None
     except ValueError:
-        raise ValueError(f"heights must look like 1-12 or 1,3,5, got '{text}'") from None
-    if not out or min(out) < 1 or max(out) > 40:
-        raise ValueError(f"heights must be between 1 and 40 dice, got '{text}'")
+        raise ValueError(f"heights must look like 1-12 or 1,3,5 (or 2-10:2), got '{text[:40]}'") from None
+    if not out:
+        raise ValueError(f"heights must be between 1 and {MAX_HEIGHT} dice, got '{text[:40]}'")
     return out

@@ -86,7 +86,7 @@ def module_name(path: Path) -> str:
 
 
 APPLICATION = {"cli", "watch", "matches", "replay", "tournament", "towerlab", "__main__"}  # above render
-FOUNDATION = {"rng", "errors", "__init__"}  # plain utilities any layer may use
+FOUNDATION = {"rng", "errors", "atomic", "__init__"}  # plain utilities any layer may use
 RULES_ORDER = [
     "events",
     "decisions",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import tempfile
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -29,7 +30,8 @@ def _pygame():
 
 
 def app_for(m, humans=(0, 1)):
-    app = HotseatApp(lambda seed: (m, [None] * len(m.bosses)), 1, set(humans), save_path="/tmp/sg_test_save.json")
+    save = os.path.join(tempfile.mkdtemp(prefix="sg_test_"), "save.json")
+    app = HotseatApp(lambda seed: (m, [None] * len(m.bosses)), 1, set(humans), save_path=save)
     settle(app)
     return app
 

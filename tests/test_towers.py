@@ -214,7 +214,7 @@ def test_bad_parameter_names_and_values_get_a_clear_error():
         load_params("towers", {"friction": 0.3})
     with pytest.raises(ParamError, match="needs a number"):
         load_params("towers", {"friction_die_die": "sticky"})
-    with pytest.raises(ParamError, match="must not be negative"):
+    with pytest.raises(ParamError, match="must be a number from 1 to 5000, got -5"):
         load_params("towers", {"carry.normal.speed_mm_s": -5})
 
 

@@ -7,12 +7,18 @@ file, a bad parameter) into one readable message and exit status 2, never a trac
 from __future__ import annotations
 
 import argparse
+import sys
+import time
+import traceback
 from collections.abc import Sequence
+from pathlib import Path
 
 from .. import __version__
+from ..atomic import write_atomic
 from ..data.errors import DataError
 from ..errors import UserError
 from ..physics.params import ParamError
+from ..physics.table import TableError
 from .common import err
 from .match import cmd_match, cmd_replay
 from .play import cmd_play
@@ -22,6 +28,18 @@ from .validate import cmd_validate
 from .watch import cmd_watch
 
 __all__ = ["main", "build_parser"]
+
+
+def write_bug_report(argv: Sequence[str] | None) -> str:
+    """The traceback and the command line, saved for a bug report (out/bug-report-*.txt)."""
+    text = f"spacegits_sim {__version__}\ncommand: spacegits {' '.join(argv if argv is not None else sys.argv[1:])}\n\n"
+    text += traceback.format_exc()
+    path = Path("out") / f"bug-report-{time.strftime('%Y%m%d-%H%M%S')}.txt"
+    try:
+        write_atomic(path, text)
+    except OSError:
+        return "(could not write a report; run again with python -X dev for the traceback)"
+    return str(path)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -89,8 +107,14 @@ def build_parser() -> argparse.ArgumentParser:
     tn.add_argument("--games", type=int, default=20, help="games per pair (seats swapped every other game)")
     tn.add_argument("--jobs", type=int, default=None, help="local worker processes (default: all cores)")
     tn.add_argument(
-        "--scheduler", default=None, help="address of an existing Dask scheduler (needs the distributed extra)"
+        "--scheduler",
+        default=None,
+        help="address of an existing Dask scheduler, e.g. tcp://host:8786 (needs the distributed extra). "
+        "Dask moves pickles: use only a scheduler and workers you trust (tls:// across untrusted networks)",
     )
+    tn.add_argument("--tls-ca-file", default=None, help="with a tls:// scheduler: the cluster's CA certificate")
+    tn.add_argument("--tls-cert", default=None, help="with a tls:// scheduler: this client's certificate")
+    tn.add_argument("--tls-key", default=None, help="with a tls:// scheduler: this client's private key")
     tn.add_argument("--seed", type=int, default=0)
     tn.add_argument("--json", default=None)
     tn.add_argument("--plot", default=None)
@@ -119,6 +143,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     except DataError as e:
         err.print(f"[red]error:[/] {e}")
         return 2
+    except TableError as e:  # geometry the scenario check let through: still the user's file, still one line
+        err.print(f"[red]error:[/] the table cannot be built: {e}")
+        return 2
+    except OSError as e:
+        err.print(f"[red]error:[/] {e.strerror or e}{f': {e.filename}' if e.filename else ''}")
+        return 2
     except KeyboardInterrupt:
         err.print("interrupted")
         return 130
+    except Exception:  # a bug: say so, keep the details for the report, never a bare traceback
+        report = write_bug_report(argv)
+        err.print(f"[red]internal error[/] (a bug in spacegits_sim, not in your files). Details: {report}")
+        return 70

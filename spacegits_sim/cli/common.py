@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 
 from rich.console import Console
@@ -11,18 +12,22 @@ from ..data import load_rules
 from ..data.paths import scenarios_dir
 from ..errors import UserError
 from ..matches import parse_ais
-from ..rules.scenario import Scenario, load_scenario
+from ..rules.scenario import Scenario, load_scenario, resolve_scenario_path
 
 console = Console()
-err = Console(stderr=True)
+err = Console(stderr=True, soft_wrap=True)  # a long path in a message stays on one line
 
 
 def load_scenario_option(path: str | None) -> Scenario:
-    """The scenario a --scenario option names (default: the embedded Quick Start)."""
-    if path is not None and not Path(path).exists():
-        if not (scenarios_dir() / Path(path).name).exists():
-            raise UserError(f"scenario '{path}' not found")
-    return load_scenario(path, load_rules())
+    """The scenario a --scenario option names (default: the embedded Quick Start); a bare name
+    not found here is looked up among the bundled scenarios, and the CLI says so."""
+    p = resolve_scenario_path(path)
+    if not p.exists():
+        bundled = ", ".join(sorted(f.name for f in scenarios_dir().glob("*.yaml")))
+        raise UserError(f"scenario '{path}' not found (bundled scenarios: {bundled})")
+    if path is not None and p != Path(path):
+        err.print(f"note: '{path}' is not in this folder; using the bundled scenario {p}")
+    return load_scenario(p, load_rules())
 
 
 def scenario_ais_seed(args: argparse.Namespace) -> tuple[Scenario, list[str], int]:
@@ -32,4 +37,42 @@ def scenario_ais_seed(args: argparse.Namespace) -> tuple[Scenario, list[str], in
         ais = parse_ais(args.ai, len(sc.players))
     except ValueError as e:
         raise UserError(str(e)) from None
+    check_range(args.seed, "--seed", 0, MAX_SEED)
     return sc, ais, (sc.seed if args.seed is None else args.seed)
+
+
+MAX_SEED = 2**63 - 1
+MAX_JOBS = 256
+
+
+def check_output(path: str | None, option: str, suffixes: tuple[str, ...] = ()) -> None:
+    """Refuse an output path that cannot be written, before any work is done."""
+    if path is None:
+        return
+    p = Path(path)
+    if p.is_dir():
+        raise UserError(f"{option} '{path}' is a folder: give a file name inside it")
+    if suffixes and p.suffix.lower() not in suffixes:
+        raise UserError(f"{option} writes {' or '.join(suffixes)} files, got '{path}'")
+    if p.exists() and not os.access(p, os.W_OK):
+        raise UserError(f"{option} '{path}' cannot be overwritten (no permission)")
+    parent = p.parent if str(p.parent) else Path(".")
+    while not parent.exists():  # it will be created: the nearest existing folder must be writable
+        parent = parent.parent
+    if not parent.is_dir():
+        raise UserError(f"{option} '{path}': '{parent}' is a file, not a folder")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise UserError(f"{option} '{path}': cannot write in '{parent}' (no permission)")
+
+
+def check_range(value: int | None, option: str, lo: int, hi: int) -> None:
+    if value is not None and not (lo <= value <= hi):
+        raise UserError(f"{option} must be from {lo:,} to {hi:,}, got {value}")
+
+
+def jobs_option(value: int | None) -> int:
+    """--jobs: worker processes, 1 to 256 (default: every core)."""
+    if value is None:
+        return os.cpu_count() or 1
+    check_range(value, "--jobs", 1, MAX_JOBS)
+    return value

@@ -5,15 +5,17 @@ from __future__ import annotations
 import argparse
 import json
 import time
-from pathlib import Path
 
 from .. import __version__
+from ..atomic import write_atomic
 from ..matches import play_by_play, play_match, print_summary, summary_with_ais
 from ..rules.replay import load_replay, rebuild, save_replay
-from .common import console, err, scenario_ais_seed
+from .common import check_output, console, err, scenario_ais_seed
 
 
 def cmd_match(args: argparse.Namespace) -> int:
+    check_output(args.json, "--json", (".json",))
+    check_output(args.replay, "--replay")
     sc, ais, seed = scenario_ais_seed(args)
     t0 = time.perf_counter()
     m = play_match(sc, seed, ais)
@@ -25,8 +27,7 @@ def cmd_match(args: argparse.Namespace) -> int:
             console.print(line, highlight=False)
     print_summary(s, console)
     if args.json:
-        Path(args.json).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.json).write_text(json.dumps({k: v for k, v in s.items() if k != "wall_s"}, indent=1))
+        write_atomic(args.json, json.dumps({k: v for k, v in s.items() if k != "wall_s"}, indent=1))
         console.print(f"wrote {args.json}")
     if args.replay:
         save_replay(m, args.replay, {"ai": ais})

@@ -8,10 +8,12 @@ from ..ai import CONTROLLERS, make_controller
 from ..errors import UserError
 from ..rules.engine import Match
 from ..rules.replay import load_replay, rebuild
-from .common import console, load_scenario_option
+from .common import MAX_SEED, check_output, check_range, console, err, load_scenario_option
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    check_output(args.save, "--save")
+    check_range(args.seed, "--seed", 0, MAX_SEED)
 
     if args.resume:
         doc = load_replay(args.resume)
@@ -50,5 +52,11 @@ def cmd_play(args: argparse.Namespace) -> int:
         )
     app = HotseatApp(make, seed, humans, save_path=args.save)
     run_hotseat(app)
-    console.print(f"game saved to {args.save}" if app.match.pending is not None else "game over")
+    if app.match.pending is None:
+        console.print("game over")
+    elif app.message.startswith("saved"):
+        console.print(f"game saved to {args.save}")
+    else:
+        err.print(f"[red]error:[/] {app.message}")
+        return 1
     return 0

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import time
 from pathlib import Path
 from statistics import mean
@@ -20,13 +19,14 @@ from rich.progress import (
 from rich.table import Table as RichTable
 
 from ..ai import CONTROLLERS
+from ..atomic import write_atomic
 from ..errors import UserError
-from ..rules.replay import scenario_to_doc
-from .common import console, err, load_scenario_option
+from ..rules.scenario import scenario_to_doc
+from .common import MAX_SEED, check_output, check_range, console, err, jobs_option, load_scenario_option
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
-    from ..tournament import aggregate, plot, run, schedule
+    from ..tournament import SCHEDULER_ADDRESS, SchedulerError, aggregate, plot, run, schedule, tls_security
 
     sc = load_scenario_option(args.scenario)
     if len(sc.players) != 2:
@@ -35,10 +35,25 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     bad = [a for a in ais if a not in CONTROLLERS]
     if bad or len(ais) < 2:
         raise UserError(f"--ai needs at least two of {', '.join(CONTROLLERS)}, got '{args.ai}'")
-    if args.games < 1:
-        raise UserError("--games must be at least 1")
+    check_range(args.games, "--games", 1, 100_000)
+    check_range(args.seed, "--seed", 0, MAX_SEED)
+    if args.scheduler is not None and not SCHEDULER_ADDRESS.match(args.scheduler):
+        raise UserError(f"--scheduler '{args.scheduler[:80]}' is not an address like tcp://host:8786 (or tls://…)")
+    security = None
+    tls = (args.tls_ca_file, args.tls_cert, args.tls_key)
+    if any(tls):
+        if not all(tls) or not (args.scheduler or "").startswith("tls://"):
+            raise UserError("TLS needs a tls:// --scheduler and all three of --tls-ca-file, --tls-cert, --tls-key")
+        try:
+            security = tls_security(*tls)
+        except SchedulerError as e:
+            raise UserError(str(e)) from None
+    check_output(args.json, "--json", (".json",))
+    check_output(args.plot, "--plot", (".png", ".pdf", ".svg"))
+    if len(set(ais)) != len(ais):
+        raise UserError(f"--ai names an AI twice ('{args.ai}'): a tournament pits different AIs against each other")
     tasks = schedule(scenario_to_doc(sc), ais, args.games, args.seed)
-    jobs = args.jobs or (os.cpu_count() or 1)
+    jobs = jobs_option(args.jobs)
     t0 = time.perf_counter()
     where = f"Dask at {args.scheduler}" if args.scheduler else f"{jobs} local process(es)"
     with Progress(
@@ -50,7 +65,12 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         console=err,
     ) as prog:
         task = prog.add_task("matches", total=len(tasks))
-        results = run(tasks, jobs, args.scheduler, progress=lambda d, _: prog.update(task, completed=d))
+        try:
+            results = run(
+                tasks, jobs, args.scheduler, progress=lambda d, _: prog.update(task, completed=d), security=security
+            )
+        except SchedulerError as e:
+            raise UserError(str(e)) from None
     wall = time.perf_counter() - t0
     pairs, failures = aggregate(results, ais)
     t = RichTable(title=f"{sc.name}: {args.games} games per pair, seats swapped (win rate among decided games, 95% CI)")
@@ -77,7 +97,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         for f in failures:
             if f.get("replay"):
                 path = Path("out") / f"failed_seed{f['seed']}_{'_'.join(f['seats'])}.replay.json"
-                path.write_text(json.dumps(f["replay"]))
+                write_atomic(path, json.dumps(f["replay"]))
                 err.print(f"  replay: {path}")
     if args.json:
         doc = {
@@ -102,8 +122,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             ],
             "failures": [{k: v for k, v in f.items() if k != "replay"} for f in failures],
         }
-        Path(args.json).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.json).write_text(json.dumps(doc, indent=1))
+        write_atomic(args.json, json.dumps(doc, indent=1))
         console.print(f"wrote {args.json}")
     if args.plot:
         plot(pairs, args.plot)

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import time
-from pathlib import Path
 
 from rich.progress import (
     BarColumn,
@@ -19,10 +17,11 @@ from rich.progress import (
 from rich.table import Table as RichTable
 
 from .. import __version__
+from ..atomic import write_atomic
 from ..errors import UserError
 from ..physics.params import load_params, parse_set
 from ..physics.tower import CARE_LEVELS
-from .common import console, err
+from .common import MAX_SEED, check_output, check_range, console, err, jobs_option
 
 
 def cmd_towers(args: argparse.Namespace) -> int:
@@ -32,6 +31,8 @@ def cmd_towers(args: argparse.Namespace) -> int:
         from ..render.bench import run_bench  # pygame lives in render/ only
 
         return run_bench(args)
+    check_output(args.json, "--json", (".json",))
+    check_output(args.plot, "--plot", (".png", ".pdf", ".svg"))
     try:
         heights = parse_heights(args.heights)
     except ValueError as e:
@@ -42,9 +43,9 @@ def cmd_towers(args: argparse.Namespace) -> int:
     bad = [c for c in cares if c not in CARE_LEVELS]
     if bad:
         raise UserError(f"unknown care level '{bad[0]}' (valid: {', '.join(CARE_LEVELS)})")
-    if args.trials < 1:
-        raise UserError("--trials must be at least 1")
-    jobs = args.jobs or (os.cpu_count() or 1)
+    check_range(args.trials, "--trials", 1, 100_000)
+    check_range(args.seed, "--seed", 0, MAX_SEED)
+    jobs = jobs_option(args.jobs)
     total = len(heights) * len(cares) * args.trials
     t0 = time.perf_counter()
     with Progress(
@@ -96,8 +97,7 @@ def cmd_towers(args: argparse.Namespace) -> int:
         "wall_s": wall,
     }
     if args.json:
-        Path(args.json).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.json).write_text(json.dumps(cells_to_json(cells, meta), indent=1))
+        write_atomic(args.json, json.dumps(cells_to_json(cells, meta), indent=1))
         console.print(f"wrote {args.json}")
     if args.plot:
         plot(cells, args.plot, f"Tower falls per {args.experiment} ({args.trials} trials/point)")

@@ -13,7 +13,7 @@ from ..errors import UserError
 from ..matches import print_summary, summary_with_ais
 from ..rules.engine import Match
 from ..rules.replay import events_from_doc, load_replay
-from .common import console, scenario_ais_seed
+from .common import check_output, console, scenario_ais_seed
 
 
 def _check_record(record: str | None) -> None:
@@ -32,6 +32,8 @@ def _check_record(record: str | None) -> None:
 
 def cmd_watch(args: argparse.Namespace) -> int:
     _check_record(args.record)
+    check_output(args.record, "--record", (".gif", ".mp4"))
+    check_output(args.screenshot, "--screenshot", (".png",))
     from ..render.watch_app import LogWatcher, Watcher, has_display, run_headless, run_window  # pygame: render only
 
     if args.replay:

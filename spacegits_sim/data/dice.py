@@ -13,6 +13,8 @@ import re
 from dataclasses import dataclass
 from typing import Protocol
 
+from .errors import short
+
 #: The physical dice the table world knows how to throw. A D3 is thrown as a D6.
 DIE_TYPES: tuple[int, ...] = (4, 6, 8, 10, 12, 20)
 #: Sides that may appear in notation: the physical dice plus D3 (a halved D6) and D100 (2×D10).
@@ -84,6 +86,11 @@ class DicePool:
         return ", ".join(str(t) for t in self.terms)
 
 
+MAX_DICE = 100  # no table in the rulebook throws more; bounded so a typo cannot allocate millions
+MAX_SIDES = 1000
+MAX_NOTATION = 200
+
+
 def parse_dice(text: str) -> DicePool:
     """Parse rulebook dice notation. Raises :class:`DiceError` naming what is wrong.
 
@@ -95,9 +102,11 @@ def parse_dice(text: str) -> DicePool:
     Dice(count=1, sides=3, modifier=-1)
     """
     if not isinstance(text, str):
-        raise DiceError(f"dice must be written as text like '3D6', got {type(text).__name__} {text!r}")
+        raise DiceError(f"dice must be written as text like '3D6', got {type(text).__name__} {short(text)}")
     if not text.strip():
         raise DiceError("dice notation is empty")
+    if len(text) > MAX_NOTATION:
+        raise DiceError(f"dice notation is {len(text)} characters long; at most {MAX_NOTATION}")
     terms = []
     for part in text.split(","):
         m = _TERM.match(part)
@@ -108,6 +117,11 @@ def parse_dice(text: str) -> DicePool:
         mod = int(m.group(4) or 0) * (-1 if m.group(3) == "-" else 1)
         if count == 0:
             raise DiceError(f"'{part.strip()}' in '{text}' throws zero dice")
+        if count > MAX_DICE or sides > MAX_SIDES or abs(mod) > MAX_SIDES:
+            raise DiceError(
+                f"'{part.strip()}' in '{text}': at most {MAX_DICE} dice of at most {MAX_SIDES} sides "
+                f"(and a modifier of at most {MAX_SIDES})"
+            )
         terms.append(Dice(count, sides, mod))
     return DicePool(tuple(terms))
 

@@ -6,7 +6,9 @@ fix all their mistakes in one go, and never wants to read a traceback.
 
 from __future__ import annotations
 
+import reprlib
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -33,3 +35,14 @@ class DataError(ValueError):
         n = len(self.problems)
         head = f"{n} problem{'s' if n != 1 else ''} found:"
         super().__init__("\n".join([head] + [f"  - {p}" for p in self.problems]))
+
+
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel, _SHORT.maxlist, _SHORT.maxtuple, _SHORT.maxdict = 2, 4, 4, 3
+_SHORT.maxstring, _SHORT.maxother, _SHORT.maxlong = 40, 40, 24
+
+
+def short(value: Any) -> str:
+    """A user's value for a message: its repr, cut short. Never the whole of an unbounded value
+    (a YAML alias bomb repr'd in full would eat the machine)."""
+    return _SHORT.repr(value)

@@ -9,7 +9,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .dice import DiceError, DicePool, parse_dice
-from .errors import Problem
+from .errors import Problem, short
 from .types import Faction, GitType, Item, Provenance, SpecialRule, TerrainType, VehicleType, Weapon
 
 
@@ -23,7 +23,7 @@ Parser = Callable[[Any], Any]
 def _int(lo: int | None = None, hi: int | None = None) -> Parser:
     def p(v: Any) -> int:
         if isinstance(v, bool) or not isinstance(v, int):
-            raise FieldError(f"expected a whole number, got {type(v).__name__} {v!r}")
+            raise FieldError(f"expected a whole number, got {type(v).__name__} {short(v)}")
         if lo is not None and v < lo:
             raise FieldError(f"must be at least {lo}, got {v}")
         if hi is not None and v > hi:
@@ -36,7 +36,7 @@ def _int(lo: int | None = None, hi: int | None = None) -> Parser:
 def _num(lo: float | None = None) -> Parser:
     def p(v: Any) -> float:
         if isinstance(v, bool) or not isinstance(v, (int, float)):
-            raise FieldError(f"expected a number, got {type(v).__name__} {v!r}")
+            raise FieldError(f"expected a number, got {type(v).__name__} {short(v)}")
         if lo is not None and v < lo:
             raise FieldError(f"must be at least {lo}, got {v}")
         return float(v)
@@ -50,7 +50,7 @@ def _opt(p: Parser) -> Parser:
 
 def _str(v: Any) -> str:
     if not isinstance(v, str) or not v.strip():
-        raise FieldError(f"expected non-empty text, got {type(v).__name__} {v!r}")
+        raise FieldError(f"expected non-empty text, got {type(v).__name__} {short(v)}")
     return v
 
 
@@ -59,7 +59,7 @@ _ID = re.compile(r"^[a-z][a-z0-9_]*$")
 
 def _ident(v: Any) -> str:
     if not isinstance(v, str) or not _ID.match(v):
-        raise FieldError(f"ids are lower_snake_case text, got {v!r}")
+        raise FieldError(f"ids are lower_snake_case text, got {short(v)}")
     return v
 
 
@@ -69,7 +69,7 @@ def _ids(v: Any) -> tuple[str, ...]:
     if isinstance(v, str):
         v = [v]
     if not isinstance(v, list):
-        raise FieldError(f"expected a list of ids, got {type(v).__name__} {v!r}")
+        raise FieldError(f"expected a list of ids, got {type(v).__name__} {short(v)}")
     return tuple(_ident(x) for x in v)
 
 
@@ -77,7 +77,7 @@ def _strs(v: Any) -> tuple[str, ...]:
     if isinstance(v, str):
         return (v,)
     if not isinstance(v, list):
-        raise FieldError(f"expected a list of names, got {v!r}")
+        raise FieldError(f"expected a list of names, got {short(v)}")
     return tuple(_str(x) for x in v)
 
 
@@ -91,14 +91,14 @@ def _dice(v: Any) -> DicePool:
 def _die(v: Any) -> int:
     pool = _dice(v)
     if pool.count != 1 or pool.modifier:
-        raise FieldError(f"expected a single die like D12, got {v!r}")
+        raise FieldError(f"expected a single die like D12, got {short(v)}")
     return pool.terms[0].sides
 
 
 def _enum(*allowed: str) -> Parser:
     def p(v: Any) -> str:
         if v not in allowed:
-            raise FieldError(f"must be one of {', '.join(allowed)}, got {v!r}")
+            raise FieldError(f"must be one of {', '.join(allowed)}, got {short(v)}")
         return str(v)
 
     return p
@@ -106,20 +106,20 @@ def _enum(*allowed: str) -> Parser:
 
 def _bool(v: Any) -> bool:
     if not isinstance(v, bool):
-        raise FieldError(f"expected true or false, got {v!r}")
+        raise FieldError(f"expected true or false, got {short(v)}")
     return v
 
 
 def _pair(v: Any) -> tuple[float, float]:
     if not isinstance(v, list) or len(v) != 2:
-        raise FieldError(f"expected [width, length], got {v!r}")
+        raise FieldError(f"expected [width, length], got {short(v)}")
     a, b = (_num(0.01)(x) for x in v)
     return (a, b)
 
 
 def _mapping(v: Any) -> Mapping[str, Any]:
     if not isinstance(v, dict):
-        raise FieldError(f"expected a mapping, got {v!r}")
+        raise FieldError(f"expected a mapping, got {short(v)}")
     return MappingProxyType({str(k): x for k, x in v.items()})
 
 

@@ -9,12 +9,15 @@ problem is reported at once as a :class:`~spacegits_sim.data.errors.DataError`.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, cast
 
-from .errors import DataError, Problem
+from .errors import DataError, Problem, short
 from .fields import (
     _BUILDERS,
     _DEFAULTS,
@@ -86,7 +89,7 @@ def _merge_file(raw: _Raw, doc: Any, label: str, problems: list[Problem], house:
     kind = doc.get("kind")
     valid_kinds = ENTRY_FAMILIES + ("tables",)
     if kind not in valid_kinds:
-        problems.append(Problem(label, None, "kind", f"must be one of {', '.join(valid_kinds)}, got {kind!r}"))
+        problems.append(Problem(label, None, "kind", f"must be one of {', '.join(valid_kinds)}, got {short(kind)}"))
         return
     allowed_top = {"kind", "entries"} if kind != "tables" else {"kind", "tables", *TABLE_FILE_EXTRAS}
     for key in doc:
@@ -143,7 +146,7 @@ def _build(raw: _Raw, problems: list[Problem]) -> RulesData | None:
         if t is not None:
             tables[ident] = t
     data = RulesData(
-        **{f: MappingProxyType(built[f]) for f in ENTRY_FAMILIES},
+        **cast(dict[str, Any], {f: MappingProxyType(built[f]) for f in ENTRY_FAMILIES}),
         tables=MappingProxyType(tables),
         files=tuple(raw.files),
     )
@@ -300,7 +303,17 @@ def load_rules(house_rules: Iterable[Path | str] = (), base_dir: Path | None = N
     data = _build(raw, problems)
     if problems or data is None:
         raise DataError(problems)
-    return data
+    return replace(data, fingerprint=_fingerprint(raw))
+
+
+def _fingerprint(raw: _Raw) -> str:
+    """A hash of every merged entry and table, so a replay can tell the rules it was played with."""
+    merged = {
+        "entries": {f: {i: fields for i, (fields, _) in ids.items()} for f, ids in raw.entries.items()},
+        "tables": {i: fields for i, (fields, _) in raw.tables.items()},
+    }
+    text = json.dumps(merged, sort_keys=True, default=str, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def _short(path: Path) -> str:

@@ -163,6 +163,7 @@ class RulesData:
     special_rules: Mapping[str, SpecialRule]
     tables: Mapping[str, RollTable]
     files: tuple[str, ...]
+    fingerprint: str = ""  # sha256 of the merged data: what a replay binds (house rules included)
 
     def family(self, name: str) -> Mapping[str, Any]:
         return getattr(self, name)  # type: ignore[no-any-return]

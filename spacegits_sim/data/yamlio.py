@@ -1,7 +1,15 @@
-"""Reading YAML safely: a safe loader only, and syntax errors turned into a Problem with a line."""
+"""Reading user files safely: regular files only, bounded in size, a safe YAML loader only,
+and bounded in nesting and size once parsed; every failure is a Problem naming the file.
+
+Why each bound: a gang path can name ``/dev/zero`` or a FIFO (reading would never end), a
+1 KB YAML "billion laughs" expands through aliases to billions of values, and 20,000 nested
+brackets overflow the parser's recursion. Each is refused up front with one clear line.
+"""
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -9,26 +17,85 @@ import yaml
 
 from .errors import DataError, Problem
 
+MAX_FILE_BYTES = 4 * 1024 * 1024  # a YAML rules, gang, scenario or params file
+MAX_VALUES = 200_000  # values reachable in a parsed document, counting every alias use
+MAX_DEPTH = 64  # nesting of mappings and lists
+
+
+def read_text(path: Path | str, label: str | None = None, max_bytes: int = MAX_FILE_BYTES) -> str:
+    """The text of a regular file of at most ``max_bytes``, as UTF-8. Raises DataError."""
+    path = Path(path)
+    label = label or str(path)
+
+    def fail(msg: str) -> DataError:
+        return DataError([Problem(label, None, None, msg)])
+
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        raise fail("file not found") from None
+    except OSError as e:
+        raise fail(f"cannot read file: {e.strerror or e}") from None
+    if stat.S_ISDIR(st.st_mode):
+        raise fail("is a folder, not a file")
+    if not stat.S_ISREG(st.st_mode):
+        raise fail("is not a regular file (a device, pipe or socket cannot be read as data)")
+    if st.st_size > max_bytes:
+        raise fail(f"is {st.st_size:,} bytes; files of at most {max_bytes:,} bytes are read")
+    try:
+        with open(path, "rb") as f:
+            data = f.read(max_bytes + 1)
+    except OSError as e:
+        raise fail(f"cannot read file: {e.strerror or e}") from None
+    if len(data) > max_bytes:
+        raise fail(f"grew past {max_bytes:,} bytes while being read")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise fail(f"is not UTF-8 text ({e.reason} at byte {e.start})") from None
+
 
 def read_yaml(path: Path | str, label: str | None = None) -> Any:
     """Parse a YAML file with ``yaml.safe_load``; a bad file raises :class:`DataError`."""
-    path = Path(path)
     label = label or str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DataError([Problem(label, None, None, "file not found")]) from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise DataError([Problem(label, None, None, f"cannot read file: {e}")]) from None
-    return parse_yaml_text(text, label)
+    return parse_yaml_text(read_text(path, label), label)
 
 
 def parse_yaml_text(text: str, label: str) -> Any:
     try:
-        return yaml.safe_load(text)
+        doc = yaml.safe_load(text)
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark
         pos = f"line {mark.line + 1}, column {mark.column + 1}" if mark else "unknown position"
         raise DataError([Problem(label, None, None, f"YAML syntax error at {pos}: {e.problem}")]) from None
     except yaml.YAMLError as e:
-        raise DataError([Problem(label, None, None, f"YAML error: {e}")]) from None
+        raise DataError([Problem(label, None, None, f"YAML error: {str(e)[:200]}")]) from None
+    except RecursionError:
+        raise DataError([Problem(label, None, None, f"nested too deeply (at most {MAX_DEPTH} levels)")]) from None
+    check_bounded(doc, label)
+    return doc
+
+
+def check_bounded(doc: Any, label: str, max_values: int = MAX_VALUES, max_depth: int = MAX_DEPTH) -> None:
+    """Refuse a parsed document nested deeper than MAX_DEPTH or reaching more than MAX_VALUES
+    values (aliases count every time they are used): iterative, so it cannot overflow."""
+    stack: list[tuple[Any, int]] = [(doc, 0)]
+    seen = 0
+    while stack:
+        node, depth = stack.pop()
+        seen += 1
+        if seen > max_values:
+            raise DataError(
+                [
+                    Problem(
+                        label, None, None, f"too large: more than {MAX_VALUES:,} values (YAML aliases count each use)"
+                    )
+                ]
+            )
+        if depth > max_depth:
+            raise DataError([Problem(label, None, None, f"nested too deeply (at most {max_depth} levels)")])
+        if isinstance(node, dict):
+            stack.extend((k, depth + 1) for k in node)
+            stack.extend((v, depth + 1) for v in node.values())
+        elif isinstance(node, (list, tuple)):
+            stack.extend((v, depth + 1) for v in node)

@@ -8,17 +8,121 @@ silently ignored key or a traceback deep in pymunk.
 from __future__ import annotations
 
 import copy
+import math
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ..data.errors import DataError, Problem
+from ..data.errors import DataError, Problem, short
 from ..data.paths import physics_dir
 from ..data.yamlio import parse_yaml_text, read_yaml
 
 
 class ParamError(ValueError):
     """A bad parameter name or value; the message is one line a user can act on."""
+
+
+#: The valid range of every numeric parameter: (lowest, highest, integer). Outside these the
+#: simulation is meaningless or the physics engine aborts (a zero step, a zero-size die, NaN
+#: friction, a zero iteration count), so values are checked before anything is built.
+#: Patterns: "*" stands for one name part (any die type, any care level).
+RANGES: dict[str, dict[str, tuple[float, float, bool]]] = {
+    "towers": {
+        "die_size_mm": (4.0, 100.0, False),
+        "die_mass_g": (0.1, 1000.0, False),
+        "die_corner_radius_mm": (0.0, 10.0, False),
+        "gravity_mm_s2": (1.0, 100_000.0, False),
+        "friction_die_die": (0.01, 5.0, False),  # the floor's friction is set relative to it
+        "friction_die_table": (0.0, 5.0, False),
+        "elasticity": (0.0, 1.0, False),
+        "dt_s": (1e-5, 0.01, False),
+        "iterations": (1, 500, True),
+        "settle_speed_mm_s": (1e-3, 100.0, False),
+        "max_settle_s": (0.01, 60.0, False),
+        "fall_drop_mm": (0.1, 100.0, False),
+        "placement_error_mm": (0.0, 8.0, False),
+        "placement_drop_mm": (0.0, 20.0, False),
+        "carry.*.speed_mm_s": (1.0, 5000.0, False),
+        "carry.*.accel_mm_s2": (1.0, 100_000.0, False),
+        "carry.*.jitter_mm_s2": (0.0, 100_000.0, False),
+        "hand_variation": (0.0, 3.0, False),
+        "jitter_hz": (0.1, 100.0, False),
+        "bump_stop_s": (1e-4, 1.0, False),
+        "push_distance_mm": (0.0, 1000.0, False),
+        "push_speed_mm_s": (1.0, 5000.0, False),
+        "push_accel_mm_s2": (1.0, 100_000.0, False),
+        "hit_restitution": (0.0, 1.0, False),
+    },
+    "table": {
+        "gravity_in_s2": (1.0, 10_000.0, False),
+        "dt_s": (1e-4, 0.05, False),
+        "iterations": (1, 500, True),
+        "settle_speed_in_s": (1e-4, 10.0, False),
+        "settle_spin_rad_s": (1e-4, 10.0, False),
+        "max_settle_s": (0.1, 120.0, False),
+        "low_height_in": (0.0, 24.0, False),
+        "model_height_in": (0.1, 24.0, False),
+        "edge_margin_in": (0.0, 6.0, False),
+        "dice.*.sides": (3, 12, True),
+        "dice.*.circumradius_mm": (2.0, 50.0, False),
+        "dice.*.height_mm": (2.0, 50.0, False),
+        "dice.*.mass_g": (0.1, 100.0, False),
+        "die_friction": (0.0, 5.0, False),
+        "die_spin_friction_in": (0.0, 5.0, False),
+        "die_elasticity": (0.0, 1.0, False),
+        "token.diameter_mm": (2.0, 100.0, False),
+        "token.mass_g": (0.1, 100.0, False),
+        "token.friction": (0.0, 5.0, False),
+        "token.elasticity": (0.0, 1.0, False),
+        "throw.hand_height_in": (0.0, 48.0, False),
+        "throw.flight_speed_in_s": (1.0, 1000.0, False),
+        "throw.slide_speed_min_in_s": (0.0, 500.0, False),
+        "throw.slide_speed_max_in_s": (0.0, 500.0, False),
+        "throw.slide_spread": (0.0, 3.0, False),
+        "throw.direction_spread_rad": (0.0, 3.2, False),
+        "throw.scatter_in": (0.0, 24.0, False),
+        "throw.scatter_per_in": (0.0, 5.0, False),
+        "token_drop.height_in": (0.0, 120.0, False),
+        "token_drop.hand_spread_in": (0.0, 24.0, False),
+        "token_drop.bounce": (0.0, 5.0, False),
+    },
+}
+
+
+def valid_range(kind: str, name: str) -> tuple[float, float, bool] | None:
+    """The range of a parameter (None: not a numeric parameter with a range)."""
+    table = RANGES.get(kind, {})
+    if name in table:
+        return table[name]
+    parts = name.split(".")
+    for pattern, rng in table.items():
+        pp = pattern.split(".")
+        if len(pp) == len(parts) and all(a in ("*", b) for a, b in zip(pp, parts, strict=True)):
+            return rng
+    return None
+
+
+def ranges_markdown() -> str:
+    """docs/parameters.md: every physics parameter, its default and its valid range."""
+    out = [
+        "# Physics parameters and their valid ranges",
+        "",
+        "Generated from `spacegits_sim/physics/params.py` (`RANGES`) and `assets/physics/*.yaml` by",
+        "`python tools/gen_docs.py`; do not edit by hand. Every override (`--set`, `--params`, a",
+        "`Match`'s parameters) is checked against these before anything is built; outside them the",
+        "simulation is meaningless or the physics engine aborts.",
+    ]
+    for kind in RANGES:
+        out += ["", f"## {kind} (`assets/physics/{kind}.yaml`)", "", "| parameter | default | valid |", "|---|---|---|"]
+        for name, value in flat_names(_defaults(kind)).items():
+            rng = valid_range(kind, name)
+            out.append(f"| `{name}` | {value:g} | {describe_range(rng) if rng else '-'} |")
+    return "\n".join(out) + "\n"
+
+
+def describe_range(rng: tuple[float, float, bool]) -> str:
+    lo, hi, integer = rng
+    return f"{'a whole number' if integer else 'a number'} from {lo:g} to {hi:g}"
 
 
 def flat_names(tree: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
@@ -33,23 +137,29 @@ def flat_names(tree: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
     return out
 
 
-def apply_override(tree: dict[str, Any], name: str, value: Any, defaults: Mapping[str, Any]) -> None:
-    """Set a dotted ``name`` in ``tree`` after checking it exists in ``defaults`` and the type fits."""
+def apply_override(tree: dict[str, Any], name: str, value: Any, defaults: Mapping[str, Any], kind: str = "") -> None:
+    """Set a dotted ``name`` in ``tree`` after checking it exists in ``defaults``, the type fits
+    and the value is in the parameter's documented range (``RANGES``)."""
     valid = flat_names(defaults)
     if name not in valid:
-        raise ParamError(f"unknown parameter '{name}'. Valid names: {', '.join(sorted(valid))}")
+        raise ParamError(f"unknown parameter '{str(name)[:80]}'. Valid names: {', '.join(sorted(valid))}")
     old = valid[name]
     if isinstance(old, (int, float)) and not isinstance(old, bool):
         if isinstance(value, str):
             try:
                 value = float(value)
             except ValueError:
-                raise ParamError(f"parameter '{name}' needs a number, got '{value}'") from None
+                raise ParamError(f"parameter '{name}' needs a number, got {short(value)}") from None
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise ParamError(f"parameter '{name}' needs a number, got {value!r}")
-        if value < 0:
-            raise ParamError(f"parameter '{name}' must not be negative, got {value}")
-        value = float(value)
+            raise ParamError(f"parameter '{name}' needs a number, got {short(value)}")
+        rng = valid_range(kind, name) if kind else None
+        if not math.isfinite(value) or (rng is None and value < 0):
+            raise ParamError(f"parameter '{name}' needs a finite number, got {value}")
+        if rng is not None:
+            lo, hi, integer = rng
+            if not (lo <= value <= hi) or (integer and value != int(value)):
+                raise ParamError(f"parameter '{name}' must be {describe_range(rng)}, got {value:g}")
+        value = int(value) if rng is not None and rng[2] else float(value)
     node = tree
     parts = name.split(".")
     for p in parts[:-1]:
@@ -80,12 +190,23 @@ def load_params(
             raise ParamError(f"{params_file}: expected a mapping of parameter: value")
         for name, value in flat_names(doc).items():
             try:
-                apply_override(tree, name, value, defaults)
+                apply_override(tree, name, value, defaults, kind)
             except ParamError as e:
                 raise ParamError(f"{params_file}: {e}") from None
     for name, value in (overrides or {}).items():
-        apply_override(tree, name, value, defaults)
+        apply_override(tree, name, value, defaults, kind)
+    _check_consistent(kind, tree)
     return tree
+
+
+def _check_consistent(kind: str, tree: Mapping[str, Any]) -> None:
+    """Ranges that depend on each other."""
+    if kind == "towers" and float(tree["die_corner_radius_mm"]) * 2 >= float(tree["die_size_mm"]):
+        raise ParamError("parameter 'die_corner_radius_mm' must be less than half of die_size_mm")
+    if kind == "table":
+        t = tree["throw"]
+        if float(t["slide_speed_min_in_s"]) > float(t["slide_speed_max_in_s"]):
+            raise ParamError("parameter 'throw.slide_speed_min_in_s' must not exceed throw.slide_speed_max_in_s")
 
 
 _DEFAULTS: dict[str, dict[str, Any]] = {}
@@ -110,5 +231,6 @@ def params_from_text(kind: str, text: str) -> dict[str, Any]:
     defaults = _defaults(kind)
     tree = copy.deepcopy(defaults)
     for name, value in flat_names(doc or {}).items():
-        apply_override(tree, name, value, defaults)
+        apply_override(tree, name, value, defaults, kind)
+    _check_consistent(kind, tree)
     return tree

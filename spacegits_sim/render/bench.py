@@ -18,6 +18,7 @@ import pygame
 
 from ..physics.params import load_params, parse_set
 from ..physics.tower import CARE_LEVELS, Tower
+from .watch_app import save_png
 
 SIZE = (1000, 640)
 SCALE = 2.2  # px per mm
@@ -142,5 +143,4 @@ def render_bench_png(bench: Bench, path: str) -> None:
     pygame.init()
     surf = pygame.Surface(SIZE)
     bench.draw(surf)
-    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-    pygame.image.save(surf, path)
+    save_png(surf, path)

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pygame
@@ -37,6 +36,7 @@ from ..rules.decisions import (
     Throw,
     collect,
 )
+from ..rules.replay import save_replay
 from .board import BOSS_COLOURS, Overrides
 from .watch_app import Watcher
 
@@ -302,10 +302,13 @@ class HotseatApp(Watcher):
                 best = (d, did)
         return None if best is None else best[1]
 
-    def save(self) -> str:
-        from ..rules.replay import save_replay
-
-        save_replay(self.match, self.save_path, {"hotseat": True, "humans": sorted(self.humans)})
+    def save(self) -> str | None:
+        """Save the game (atomically). A failure is shown in the window and the game goes on."""
+        try:
+            save_replay(self.match, self.save_path, {"hotseat": True, "humans": sorted(self.humans)})
+        except OSError as e:
+            self.message = f"could not save to {self.save_path}: {e.strerror or e} (the game goes on)"
+            return None
         self.message = f"saved to {self.save_path} (resume with: spacegits play --resume {self.save_path})"
         return self.save_path
 
@@ -419,6 +422,5 @@ def run_hotseat(app: HotseatApp, fps: int = 60) -> None:
         app.draw_ui(screen, ov)
         pygame.display.flip()
     if app.match.pending is not None:
-        Path(app.save_path).parent.mkdir(parents=True, exist_ok=True)
-        app.save()
+        app.save()  # on failure app.message says why; the caller reports it
     pygame.quit()

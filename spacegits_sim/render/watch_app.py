@@ -8,6 +8,7 @@ are rendered off-screen, optionally recorded to a GIF/MP4, and the final board s
 
 from __future__ import annotations
 
+import io
 import os
 import time
 from collections import deque
@@ -18,6 +19,7 @@ from typing import Any
 
 import pygame
 
+from ..atomic import write_atomic, write_atomic_with
 from ..rules import events as ev
 from ..rules.decisions import collect
 from .board import BoardRenderer, Overrides, help_lines
@@ -365,8 +367,7 @@ def run_headless(
     w.draw(surf, ov)
     out: dict[str, Any] = {"frames": len(frames), "wall_s": time.perf_counter() - t0}
     if screenshot:
-        Path(screenshot).parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(surf, screenshot)
+        save_png(surf, screenshot)
         out["screenshot"] = screenshot
     if record and frames:
         write_video(frames, frame_size, record, fps)
@@ -375,13 +376,18 @@ def run_headless(
 
 
 def write_video(frames: list[bytes], size: tuple[int, int], path: str, fps: int) -> None:
-    """GIF via Pillow (a matplotlib dependency, always present); MP4 needs the 'video' extra."""
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    """GIF via Pillow (a matplotlib dependency, always present); MP4 needs the 'video' extra.
+    Both are written atomically (a temporary file renamed over the target)."""
     if path.lower().endswith(".gif"):
         from PIL import Image
 
         imgs = [Image.frombytes("RGB", size, f).convert("P", palette=Image.Palette.ADAPTIVE, colors=96) for f in frames]
-        imgs[0].save(path, save_all=True, append_images=imgs[1:], duration=int(1000 / fps), loop=0, optimize=True)
+        write_atomic_with(
+            path,
+            lambda fh: imgs[0].save(
+                fh, format="GIF", save_all=True, append_images=imgs[1:], duration=int(1000 / fps), loop=0, optimize=True
+            ),
+        )
         return
     try:
         import imageio.v2 as imageio
@@ -390,6 +396,16 @@ def write_video(frames: list[bytes], size: tuple[int, int], path: str, fps: int)
         raise RuntimeError(
             "writing MP4 needs the video extra: pip install 'spacegits_sim[video]' (or use a .gif)"
         ) from None
-    with imageio.get_writer(path, fps=fps) as wr:
+    tmp = str(Path(path).with_name(f".{Path(path).name}.part.mp4"))
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    with imageio.get_writer(tmp, fps=fps) as wr:
         for f in frames:
             wr.append_data(np.frombuffer(f, dtype=np.uint8).reshape(size[1], size[0], 3))
+    os.replace(tmp, path)
+
+
+def save_png(surf: pygame.Surface, path: str) -> None:
+    """A PNG of a surface, written atomically."""
+    data = io.BytesIO()
+    pygame.image.save(surf, data, "png")
+    write_atomic(path, data.getvalue())

@@ -9,11 +9,14 @@ rules shares. The turn flow (:mod:`.turns`) and movement (:mod:`.movement`) buil
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Generator, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
+from .. import __version__
 from ..data.rules_data import RulesData, default_rules
+from ..physics.params import load_params
 from ..physics.table import MM, Kind, Table
 from ..physics.tower import Tower
 from ..rng import Streams
@@ -21,7 +24,7 @@ from . import effects
 from . import events as ev
 from .combat import Combat
 from .decisions import IllegalDecision, Request, Throw, collect
-from .scenario import Scenario
+from .scenario import Scenario, scenario_to_doc
 from .state import CLOCKWISE, CONTACT_IN, SEAT_EDGES, TOKEN_NAME, Boss, Controller, Model, Point
 from .timecost import TimeCosts, load_time_costs
 
@@ -56,7 +59,8 @@ class MatchCore:
         self.costs = time_costs or load_time_costs()
         self.events: list[ev.Event] = []
         self.decisions: list[tuple[str, Any, str]] = []  # (request kind, answer as JSON, log checksum after)
-        self._hash = ""
+        self.binding = self._binding(scenario)
+        self._hash = ev.digest(self.binding)  # the checksum chain starts from what decides the game
         self._hashed = 0
         self.clock = 0.0
         self.clock_running = False
@@ -99,6 +103,21 @@ class MatchCore:
         self._gen: Flow | None = None
         self.combat = Combat(cast("Movement", self))  # the finished Match is a Movement
         self.pending: Request | None = None
+
+    def _binding(self, scenario: Scenario) -> dict[str, str]:
+        """Everything besides the decisions that decides this game, each part hashed: the
+        scenario (table, terrain, gangs, budget), options, seed, rules data (house rules
+        included), physics and time-cost parameters, and the package version."""
+        towers = self.tower_params if self.tower_params is not None else load_params("towers")
+        return {
+            "scenario": ev.digest(scenario_to_doc(scenario)),
+            "options": ev.digest(self.options),
+            "seed": str(self.seed),
+            "rules": self.rules.fingerprint,
+            "physics": ev.digest({"table": self.table.p, "towers": towers}),
+            "time_costs": ev.digest(dataclasses.asdict(self.costs)),
+            "version": __version__,
+        }
 
     # ------------------------------------------------------------------ driving the match
 

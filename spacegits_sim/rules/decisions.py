@@ -17,6 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from ..data.errors import short
+
 Point = tuple[float, float]
 
 
@@ -53,7 +55,7 @@ class Choice(Request):
             answer = tuple(answer)
         if answer not in self.options:
             raise IllegalDecision(
-                f"{self.kind}: {answer!r} is not legal here; legal: {', '.join(map(repr, self.options))}"
+                f"{self.kind}: {short(answer)} is not legal here; legal: {', '.join(map(repr, self.options))}"
             )
         return answer
 
@@ -137,13 +139,13 @@ class AimThrow(Request):
         if isinstance(answer, dict):
             answer = Throw(tuple(answer.get("aim", ())), answer.get("strength"))  # type: ignore[arg-type]
         if not isinstance(answer, Throw):
-            raise IllegalDecision(f"aim_throw: expected Throw(aim=(x, y), strength), got {answer!r}")
+            raise IllegalDecision(f"aim_throw: expected Throw(aim=(x, y), strength), got {short(answer)}")
         try:
             x, y = (float(c) for c in answer.aim)
             s = float(answer.strength)
         except (TypeError, ValueError):
             raise IllegalDecision(
-                f"aim_throw: aim must be (x, y) numbers and strength a number, got {answer!r}"
+                f"aim_throw: aim must be (x, y) numbers and strength a number, got {short(answer)}"
             ) from None
         if not (math.isfinite(x) and math.isfinite(y) and 0 <= x <= self.width and 0 <= y <= self.height):
             raise IllegalDecision(f"aim_throw: aim ({x}, {y}) is off the {self.width:g}x{self.height:g} table")
@@ -179,14 +181,14 @@ class Deploy(Request):
         if isinstance(answer, list):
             answer = tuple(answer)
         if not (isinstance(answer, tuple) and len(answer) == 2):
-            raise IllegalDecision(f"deploy: expected (model, (x, y)) or 'skip', got {answer!r}")
+            raise IllegalDecision(f"deploy: expected (model, (x, y)) or 'skip', got {short(answer)}")
         model, pos = answer
         if model not in self.models:
-            raise IllegalDecision(f"deploy: {model!r} cannot be deployed now; legal: {', '.join(self.models)}")
+            raise IllegalDecision(f"deploy: {short(model)} cannot be deployed now; legal: {', '.join(self.models)}")
         try:
             p = (float(pos[0]), float(pos[1]))
         except (TypeError, ValueError, IndexError):
-            raise IllegalDecision(f"deploy: position must be (x, y), got {pos!r}") from None
+            raise IllegalDecision(f"deploy: position must be (x, y), got {short(pos)}") from None
         why = self.legal(model, p)
         if why:
             raise IllegalDecision(f"deploy: {model} cannot go at ({p[0]:.2f}, {p[1]:.2f}): {why}")
@@ -217,10 +219,10 @@ class FightThrow(Request):
         if isinstance(answer, list):
             answer = tuple(answer)
         if not isinstance(answer, tuple) or len(answer) != len(self.bosses):
-            raise IllegalDecision(f"fight_throw: expected one throw per boss ({len(self.bosses)}), got {answer!r}")
+            raise IllegalDecision(f"fight_throw: expected one throw per boss ({len(self.bosses)}), got {short(answer)}")
         for a in answer:
             if a not in self.options:
-                raise IllegalDecision(f"fight_throw: {a!r} is not a throw; legal: {', '.join(self.options)}")
+                raise IllegalDecision(f"fight_throw: {short(a)} is not a throw; legal: {', '.join(self.options)}")
         return tuple(answer)
 
     def part(self, i: int) -> Choice:

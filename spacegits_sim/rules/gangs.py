@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..data.errors import DataError, Problem
+from ..data.errors import DataError, Problem, short
 from ..data.rules_data import RulesData
 from ..data.yamlio import read_yaml
 from . import effects
@@ -53,7 +53,7 @@ def _as_ids(value: Any, label: str, entry: str, field: str, problems: list[Probl
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        problems.append(Problem(label, entry, field, f"expected a list of ids, got {value!r}"))
+        problems.append(Problem(label, entry, field, f"expected a list of ids, got {short(value)}"))
         return ()
     return tuple(value)
 
@@ -71,7 +71,7 @@ def gang_from_doc(doc: Any, label: str, rules: RulesData) -> Gang:
         problems.append(Problem(label, None, "name", "a gang needs a name"))
         name = "?"
     faction = doc.get("faction")
-    if faction is not None and faction not in rules.factions:
+    if faction is not None and (not isinstance(faction, str) or faction not in rules.factions):
         problems.append(
             Problem(label, None, "faction", f"unknown faction '{faction}' (valid: {', '.join(rules.factions)})")
         )
@@ -93,12 +93,12 @@ def gang_from_doc(doc: Any, label: str, rules: RulesData) -> Gang:
         gtype = g.get("type")
         if not isinstance(gtype, str) or gtype not in rules.gits:
             problems.append(
-                Problem(label, entry, "type", f"unknown git type {gtype!r} (valid: {', '.join(rules.gits)})")
+                Problem(label, entry, "type", f"unknown git type {short(gtype)} (valid: {', '.join(rules.gits)})")
             )
             continue
         gname = g.get("name") or f"{rules.gits[gtype].name} {i + 1}"
         if not isinstance(gname, str):
-            problems.append(Problem(label, entry, "name", f"expected text, got {gname!r}"))
+            problems.append(Problem(label, entry, "name", f"expected text, got {short(gname)}"))
             gname = str(gname)
         weapons = _as_ids(g.get("weapons"), label, entry, "weapons", problems)
         gear = _as_ids(g.get("gear"), label, entry, "gear", problems)
@@ -111,9 +111,11 @@ def gang_from_doc(doc: Any, label: str, rules: RulesData) -> Gang:
         for it in gear:
             if it not in rules.gear:
                 problems.append(Problem(label, entry, "gear", f"unknown gear '{it}'"))
-        if vehicle is not None and vehicle not in rules.vehicles:
+        if vehicle is not None and (not isinstance(vehicle, str) or vehicle not in rules.vehicles):
             problems.append(
-                Problem(label, entry, "vehicle", f"unknown vehicle {vehicle!r} (valid: {', '.join(rules.vehicles)})")
+                Problem(
+                    label, entry, "vehicle", f"unknown vehicle {short(vehicle)} (valid: {', '.join(rules.vehicles)})"
+                )
             )
         for m in mods:
             if m not in rules.vehicle_mods:

@@ -13,50 +13,16 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from ..data.errors import DataError, Problem
+from ..atomic import write_atomic
+from ..data.errors import DataError, Problem, short
 from ..data.rules_data import RulesData, default_rules
+from ..data.yamlio import check_bounded, read_text
 from . import events as ev
 from .decisions import IllegalDecision
 from .engine import Match
-from .scenario import Scenario, scenario_from_doc
+from .scenario import Scenario, _options, scenario_from_doc, scenario_to_doc
 
 FORMAT = "spacegits-replay/1"
-
-
-def scenario_to_doc(sc: Scenario) -> dict[str, Any]:
-    """A scenario as plain data with inline gangs, readable back by scenario_from_doc."""
-    terrain = []
-    for t in sc.terrain:
-        d: dict[str, Any] = {"id": t.id, "type": t.type}
-        if t.polygon is not None:
-            d["polygon"] = [list(p) for p in t.polygon]
-        else:
-            assert t.circle is not None
-            d["circle"] = [list(t.circle[0]), t.circle[1]]
-        terrain.append(d)
-    players = []
-    for p in sc.players:
-        gits = []
-        for g in p.gang.gits:
-            gd: dict[str, Any] = {"type": g.type, "name": g.name, "weapons": list(g.weapons), "gear": list(g.gear)}
-            if g.vehicle:
-                gd.update(vehicle=g.vehicle, mods=list(g.mods), vehicle_weapons=list(g.vehicle_weapons))
-            gits.append(gd)
-        gang: dict[str, Any] = {"name": p.gang.name, "gits": gits}
-        if p.gang.faction:
-            gang["faction"] = p.gang.faction
-        players.append({"boss": p.boss, "gang": gang})
-    return {
-        "name": sc.name,
-        "table": {"width_in": sc.width, "height_in": sc.height},
-        "timer_min": sc.timer_min,
-        "cap_budget": sc.cap_budget,
-        "seed": sc.seed,
-        "options": dict(sc.options),
-        "terrain": terrain,
-        "players": players,
-        "caps_per_boss": sc.caps_per_boss,
-    }
 
 
 def replay_doc(match: Match, meta: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -72,6 +38,7 @@ def _replay_doc(match: Match, meta: dict[str, Any] | None = None) -> dict[str, A
         "seed": match.seed,
         "scenario": scenario_to_doc(match.scenario),
         "options": dict(match.options),
+        "binding": dict(match.binding),
         "meta": meta or {},
         "decisions": [{"kind": k, "answer": a, "checksum": c} for k, a, c in match.decisions],
         "events": [e.to_dict() for e in match.events],
@@ -107,8 +74,8 @@ def events_from_doc(doc: dict[str, Any], label: str = "<replay>") -> list[ev.Eve
 
 
 def save_replay(match: Match, path: Path | str, meta: dict[str, Any] | None = None) -> None:
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    Path(path).write_text(json.dumps(_replay_doc(match, meta), separators=(",", ":")))
+    """Write the replay atomically: the file is the old one or the whole new one, never half."""
+    write_atomic(path, json.dumps(_replay_doc(match, meta), separators=(",", ":")))
 
 
 @dataclass
@@ -120,14 +87,31 @@ class Verdict:
     match: Match
 
 
+MAX_REPLAY_BYTES = 256 * 1024 * 1024
+MAX_REPLAY_DEPTH = 32
+MAX_REPLAY_VALUES = 50_000_000
+BINDING_PARTS = {
+    "scenario": "the scenario (table, terrain, gangs, budget…)",
+    "options": "the match options",
+    "seed": "the seed",
+    "rules": "the rules data (a house-rule file, or a changed assets/rules)",
+    "physics": "the physics parameters (table or towers)",
+    "time_costs": "the game-clock costs",
+    "version": "the package version",
+}
+
+
 def load_replay(path: Path | str) -> dict[str, Any]:
+    """A replay file's document, checked for shape (not yet re-run). Raises DataError."""
     label = str(path)
+    text = read_text(path, label, MAX_REPLAY_BYTES)
     try:
-        doc = json.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise DataError([Problem(label, None, None, "file not found")]) from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        doc = json.loads(text)
+    except json.JSONDecodeError as e:
         raise DataError([Problem(label, None, None, f"not a replay file (bad JSON: {e})")]) from None
+    except RecursionError:
+        raise DataError([Problem(label, None, None, "not a replay file (nested too deeply)")]) from None
+    check_bounded(doc, label, MAX_REPLAY_VALUES, MAX_REPLAY_DEPTH)
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise DataError([Problem(label, None, "format", f"not a {FORMAT} file")])
     for k in ("seed", "scenario", "decisions"):
@@ -136,6 +120,31 @@ def load_replay(path: Path | str) -> dict[str, Any]:
     if not isinstance(doc["decisions"], list):
         raise DataError([Problem(label, None, "decisions", "expected a list")])
     return doc
+
+
+def _checked_start(doc: dict[str, Any], label: str, rules: RulesData) -> tuple[Scenario, int, dict[str, Any]]:
+    """The scenario, seed and options a replay starts from, each checked. Raises DataError."""
+    seed = doc.get("seed")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not (0 <= seed < 2**63):
+        raise DataError([Problem(label, None, "seed", f"must be a whole number from 0 to 2^63-1, got {short(seed)}")])
+    raw_options = doc.get("options") or {}
+    problems: list[Problem] = []
+    options = _options(raw_options, label, problems)
+    sc = scenario_from_doc(doc["scenario"], f"{label} (scenario)", rules)
+    if problems:
+        raise DataError(problems)
+    return sc, seed, {k: options[k] for k in raw_options if isinstance(raw_options, dict) and k in options}
+
+
+def binding_differences(recorded: Any, now: dict[str, str]) -> list[str]:
+    """Which parts of what decides the game differ from those a replay was recorded with."""
+    if not isinstance(recorded, dict):
+        return ["the replay records no binding (saved by an older version): nothing it started from can be checked"]
+    return [
+        f"{BINDING_PARTS.get(k, k)} differs from the one this replay was recorded with"
+        for k in now
+        if recorded.get(k) != now[k]
+    ]
 
 
 def rebuild(
@@ -147,8 +156,12 @@ def rebuild(
 ) -> Verdict:
     """Re-run a replay's decisions; stop at the first divergence (kind, legality or checksum)."""
     rules = rules or default_rules()
-    sc = scenario_from_doc(doc["scenario"], f"{label} (scenario)", rules)
-    m = Match(sc, rules, seed=int(doc["seed"]), options=doc.get("options"))
+    sc, seed, options = _checked_start(doc, label, rules)
+    m = Match(sc, rules, seed=seed, options=options)
+    if verify:
+        differs = binding_differences(doc.get("binding"), m.binding)
+        if differs:
+            return Verdict(False, 0, 0, "does not verify: " + "; ".join(differs), m)
     decisions = doc["decisions"] if upto is None else doc["decisions"][:upto]
     for i, d in enumerate(decisions):
         where = f"decision {i} of {len(doc['decisions'])}"

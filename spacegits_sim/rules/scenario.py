@@ -6,11 +6,12 @@ problem in the scenario and its gangs is reported at once.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..data.errors import DataError, Problem
+from ..data.errors import DataError, Problem, short
 from ..data.paths import scenarios_dir
 from ..data.rules_data import RulesData
 from ..data.yamlio import read_yaml
@@ -64,13 +65,44 @@ class Scenario:
 _KEYS = {"name", "table", "timer_min", "cap_budget", "seed", "options", "terrain", "players", "caps_per_boss"}
 
 
+MAX_TERRAIN = 500
+MAX_POLYGON_POINTS = 64
+#: option -> (lowest, highest) for the numeric options
+OPTION_RANGES: dict[str, tuple[float, float]] = {
+    "safety_factor": (1.0, 10.0),
+    "max_activations": (1, 10_000),
+    "max_models": (1, 50),
+    "deploy_distance_in": (0.0, 24.0),
+    "vehicle_deploy_distance_in": (0.0, 48.0),
+}
+
+
+def _number_ok(c: Any) -> bool:
+    return isinstance(c, (int, float)) and not isinstance(c, bool) and math.isfinite(c)
+
+
 def _point(v: Any) -> Point | None:
-    if (
-        isinstance(v, (list, tuple))
-        and len(v) == 2
-        and all(isinstance(c, (int, float)) and not isinstance(c, bool) for c in v)
-    ):
+    if isinstance(v, (list, tuple)) and len(v) == 2 and all(_number_ok(c) for c in v):
         return (float(v[0]), float(v[1]))
+    return None
+
+
+def polygon_problem(pts: tuple[Point, ...]) -> str | None:
+    """Why a polygon cannot be a piece of terrain (None: it can). The table takes convex
+    pieces; a concave one is refused, never silently replaced by its hull."""
+    n = len(pts)
+    area2 = sum(pts[i][0] * pts[(i + 1) % n][1] - pts[(i + 1) % n][0] * pts[i][1] for i in range(n))
+    if abs(area2) / 2 < 1e-6:
+        return "has no area (its points are on one line)"
+    sign = 0
+    for i in range(n):
+        (ax, ay), (bx, by), (cx, cy) = pts[i], pts[(i + 1) % n], pts[(i + 2) % n]
+        cross = (bx - ax) * (cy - by) - (by - ay) * (cx - bx)
+        if abs(cross) < 1e-12:
+            continue
+        if sign and (cross > 0) != (sign > 0):
+            return "is concave (or crosses itself): the table takes convex pieces, so split it into convex polygons"
+        sign = 1 if cross > 0 else -1
     return None
 
 
@@ -90,10 +122,21 @@ def scenario_from_doc(doc: Any, label: str, rules: RulesData, base: Path | None 
     caps_per_boss = int(_number(doc, "caps_per_boss", 6, 0, 50, label, problems, integer=True))
     options = _options(doc.get("options", {}) or {}, label, problems)
     terrain: list[TerrainPiece] = []
-    for i, t in enumerate(doc.get("terrain", []) or []):
+    raw_terrain = doc.get("terrain", []) or []
+    if not isinstance(raw_terrain, list):
+        problems.append(Problem(label, None, "terrain", "expected a list of pieces"))
+        raw_terrain = []
+    elif len(raw_terrain) > MAX_TERRAIN:
+        problems.append(Problem(label, None, "terrain", f"{len(raw_terrain)} pieces; at most {MAX_TERRAIN}"))
+        raw_terrain = []
+    for i, t in enumerate(raw_terrain):
         piece = _terrain_piece(t, f"terrain #{i + 1}", i, width, height, rules, label, problems)
-        if piece is not None:
-            terrain.append(piece)
+        if piece is None:
+            continue
+        if any(p.id == piece.id for p in terrain):
+            problems.append(Problem(label, f"terrain #{i + 1}", "id", f"'{piece.id}' is used twice: ids must differ"))
+            continue
+        terrain.append(piece)
     players = _players(doc.get("players"), budget, rules, label, base, problems)
     if problems:
         raise DataError(problems)
@@ -112,7 +155,9 @@ def _table_size(table: Any, label: str, problems: list[Problem]) -> tuple[float,
         if k not in size:
             problems.append(Problem(label, "table", str(k), "unknown key (valid: width_in, height_in)"))
         elif isinstance(v, bool) or not isinstance(v, (int, float)) or not (6 <= v <= 120):
-            problems.append(Problem(label, "table", str(k), f"must be a number of inches from 6 to 120, got {v!r}"))
+            problems.append(
+                Problem(label, "table", str(k), f"must be a number of inches from 6 to 120, got {short(v)}")
+            )
         else:
             size[k] = float(v)
     return size["width_in"], size["height_in"]
@@ -137,7 +182,7 @@ def _number(
     )
     if not ok:
         what = "a whole number" if integer else "a number"
-        problems.append(Problem(label, None, key, f"must be {what} from {lo} to {hi}, got {v!r}"))
+        problems.append(Problem(label, None, key, f"must be {what} from {lo} to {hi}, got {short(v)}"))
         return default
     return float(v)
 
@@ -152,10 +197,13 @@ def _options(opts: Any, label: str, problems: list[Problem]) -> dict[str, Any]:
             valid = ", ".join(sorted(DEFAULT_OPTIONS))
             problems.append(Problem(label, "options", str(k), f"unknown option (valid: {valid})"))
         elif type(v) is not type(DEFAULT_OPTIONS[k]) and not (
-            isinstance(DEFAULT_OPTIONS[k], float) and isinstance(v, int)
+            isinstance(DEFAULT_OPTIONS[k], float) and isinstance(v, int) and not isinstance(v, bool)
         ):
             want = type(DEFAULT_OPTIONS[k]).__name__
-            problems.append(Problem(label, "options", str(k), f"expected {want}, got {v!r}"))
+            problems.append(Problem(label, "options", str(k), f"expected {want}, got {short(v)}"))
+        elif k in OPTION_RANGES and not (_number_ok(v) and OPTION_RANGES[k][0] <= v <= OPTION_RANGES[k][1]):
+            lo, hi = OPTION_RANGES[k]
+            problems.append(Problem(label, "options", str(k), f"must be from {lo:g} to {hi:g}, got {short(v)}"))
         else:
             options[k] = v
     return options
@@ -173,7 +221,7 @@ def _terrain_piece(
     ttype = t.get("type")
     if not isinstance(ttype, str) or ttype not in rules.terrain:
         valid = ", ".join(rules.terrain)
-        problems.append(Problem(label, entry, "type", f"unknown terrain type {ttype!r} (valid: {valid})"))
+        problems.append(Problem(label, entry, "type", f"unknown terrain type {short(ttype)} (valid: {valid})"))
         return None
     poly: tuple[Point, ...] | None = None
     circ: tuple[Point, float] | None = None
@@ -183,10 +231,17 @@ def _terrain_piece(
             problems.append(Problem(label, entry, "polygon", "expected at least 3 [x, y] points"))
             return None
         poly = tuple(p for p in pts if p is not None)
+        if len(poly) > MAX_POLYGON_POINTS:
+            problems.append(Problem(label, entry, "polygon", f"has {len(poly)} points; at most {MAX_POLYGON_POINTS}"))
+            return None
+        why = polygon_problem(poly)
+        if why is not None:
+            problems.append(Problem(label, entry, "polygon", why))
+            return None
     elif "circle" in t:
         c = t["circle"]
         centre = _point(c[0]) if isinstance(c, list) and len(c) == 2 else None
-        if centre is None or not isinstance(c[1], (int, float)) or c[1] <= 0:
+        if centre is None or not _number_ok(c[1]) or not (0 < c[1] <= 120):
             problems.append(Problem(label, entry, "circle", "expected [[x, y], radius] with radius > 0"))
             return None
         circ = (centre, float(c[1]))
@@ -205,6 +260,21 @@ def _terrain_piece(
     return TerrainPiece(tid, ttype, poly, circ)
 
 
+def _gang_path(name: str, base: Path | None, label: str, entry: str) -> Path:
+    """A gang file named by a scenario: inside the scenario's folder (or below it), never
+    anywhere else on the machine."""
+    folder = (base or Path(".")).resolve()
+    p = Path(name)
+    if p.is_absolute() or ".." in p.parts:
+        raise DataError(
+            [Problem(label, entry, "gang", f"'{name[:80]}' must be a path inside the scenario's folder ({folder})")]
+        )
+    target = (folder / p).resolve()
+    if not target.is_relative_to(folder):
+        raise DataError([Problem(label, entry, "gang", f"'{name[:80]}' leads outside the scenario's folder")])
+    return folder / p
+
+
 def _players(
     praw: Any, budget: int, rules: RulesData, label: str, base: Path | None, problems: list[Problem]
 ) -> list[Player]:
@@ -221,7 +291,7 @@ def _players(
         g = p["gang"]
         try:
             if isinstance(g, str):
-                gpath = (base / g) if base is not None else Path(g)
+                gpath = _gang_path(g, base, label, entry)
                 gang = gang_from_doc(read_yaml(gpath), str(gpath), rules)
             else:
                 gang = gang_from_doc(g, f"{label} ({entry})", rules)
@@ -237,7 +307,52 @@ def _players(
 
 def load_scenario(path: Path | str | None, rules: RulesData) -> Scenario:
     """Load a scenario file; ``None`` means the embedded Quick Start."""
-    p = Path(path) if path is not None else scenarios_dir() / "quickstart.yaml"
-    if path is not None and not p.exists() and (scenarios_dir() / p.name).exists():
-        p = scenarios_dir() / p.name
+    p = resolve_scenario_path(path)
     return scenario_from_doc(read_yaml(p), str(p), rules, p.parent)
+
+
+def resolve_scenario_path(path: Path | str | None) -> Path:
+    """The file a scenario option names: the path itself, or — for a bare name such as
+    ``four_bosses.yaml`` that is not in the current folder — the bundled scenario of that name."""
+    if path is None:
+        return scenarios_dir() / "quickstart.yaml"
+    p = Path(path)
+    if not p.exists() and p.parent == Path(".") and (scenarios_dir() / p.name).exists():
+        return scenarios_dir() / p.name
+    return p
+
+
+def scenario_to_doc(sc: Scenario) -> dict[str, Any]:
+    """A scenario as plain data with inline gangs, readable back by scenario_from_doc."""
+    terrain = []
+    for t in sc.terrain:
+        d: dict[str, Any] = {"id": t.id, "type": t.type}
+        if t.polygon is not None:
+            d["polygon"] = [list(p) for p in t.polygon]
+        else:
+            assert t.circle is not None
+            d["circle"] = [list(t.circle[0]), t.circle[1]]
+        terrain.append(d)
+    players = []
+    for p in sc.players:
+        gits = []
+        for g in p.gang.gits:
+            gd: dict[str, Any] = {"type": g.type, "name": g.name, "weapons": list(g.weapons), "gear": list(g.gear)}
+            if g.vehicle:
+                gd.update(vehicle=g.vehicle, mods=list(g.mods), vehicle_weapons=list(g.vehicle_weapons))
+            gits.append(gd)
+        gang: dict[str, Any] = {"name": p.gang.name, "gits": gits}
+        if p.gang.faction:
+            gang["faction"] = p.gang.faction
+        players.append({"boss": p.boss, "gang": gang})
+    return {
+        "name": sc.name,
+        "table": {"width_in": sc.width, "height_in": sc.height},
+        "timer_min": sc.timer_min,
+        "cap_budget": sc.cap_budget,
+        "seed": sc.seed,
+        "options": dict(sc.options),
+        "terrain": terrain,
+        "players": players,
+        "caps_per_boss": sc.caps_per_boss,
+    }

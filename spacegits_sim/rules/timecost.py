@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..data.errors import DataError, Problem
+from ..data.errors import DataError, Problem, short
 from ..data.paths import assets_dir
 from ..data.yamlio import read_yaml
 
@@ -49,7 +49,7 @@ def load_time_costs(path: str | None = None) -> TimeCosts:
     for k in _FIELDS:
         v = doc.get(k)
         if isinstance(v, bool) or not isinstance(v, (int, float)) or v < 0:
-            problems.append(Problem(p, None, k, f"expected seconds >= 0, got {v!r}"))
+            problems.append(Problem(p, None, k, f"expected seconds >= 0, got {short(v)}"))
     carry = doc.get("carry_s_per_in")
     if not isinstance(carry, dict) or set(carry) != {"careful", "normal", "hurried"}:
         problems.append(Problem(p, None, "carry_s_per_in", "expected careful, normal and hurried seconds per inch"))

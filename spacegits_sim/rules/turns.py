@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from ..data.errors import DataError, Problem
 from ..physics.table import MM, Kind
 from . import effects
 from . import events as ev
@@ -84,6 +85,7 @@ class TurnFlow(Movement):
         n = len(self.bosses)
         order = list(CLOCKWISE[n])
         i = order.index(self.big_boss)
+        self._check_room_to_deploy()
         done = [False] * n
         while not all(done):
             b = self.bosses[order[i % n]]
@@ -155,6 +157,39 @@ class TurnFlow(Movement):
             bosses,
             models,
         )
+
+    def _check_room_to_deploy(self) -> None:
+        """Refuse a table with no legal spot for a boss's first git (too small, too crowded):
+        a clear error before play, never a boss who "wins" after nobody could deploy."""
+        for b in self.bosses:
+            first = self._deployable(b.index)
+            if first and not self._has_legal_spot(first[0], b.seat):
+                need = float(self.options["deploy_distance_in"])
+                raise DataError(
+                    [
+                        Problem(
+                            self.scenario.source or self.scenario.name,
+                            None,
+                            "table",
+                            f"no room to deploy: {b.name}'s {self.models[first[0]].name} has no spot on the "
+                            f'{self.table.width:g}"x{self.table.height:g}" table {need:g}" from every cap '
+                            "(a bigger table, less terrain, or a smaller deploy_distance_in)",
+                        )
+                    ]
+                )
+
+    def _has_legal_spot(self, model_id: str, seat: str, step: float = 0.25) -> bool:
+        """Any legal deployment spot at all, searched row by row from the boss's own edge."""
+        w, h = self.table.width, self.table.height
+        xs = [step * k for k in range(int(w / step) + 1)]
+        ys = [step * k for k in range(int(h / step) + 1)]
+        if seat in ("south", "north"):
+            rows = ys if seat == "south" else ys[::-1]
+            points = ((x, y) for y in rows for x in xs)
+        else:
+            cols = xs if seat == "west" else xs[::-1]
+            points = ((x, y) for x in cols for y in ys)
+        return any(self._deploy_problem(model_id, p) is None for p in points)
 
     def _deployable(self, boss: int) -> list[str]:
         deployed = [m for m in self.models.values() if m.boss == boss and m.in_play]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from .base import Event, Point, canonical, checksum
+from .base import Event, Point, canonical, checksum, digest
 from .combat import (
     BlastResolved,
     BulletResolved,
@@ -64,6 +64,7 @@ __all__ = [
     "Point",
     "canonical",
     "checksum",
+    "digest",
     "tally",
     "from_dict",
     "EVENT_TYPES",

@@ -45,6 +45,12 @@ def canonical(obj: Any) -> Any:
     return obj
 
 
+def digest(obj: Any) -> str:
+    """sha256 of an object's canonical JSON (sorted keys, floats to 12 significant digits)."""
+    text = json.dumps(canonical(obj), sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
 def checksum(events: list[Event], start: int = 0, prev: str = "") -> str:
     """A running hash of the log: sha256(prev + canonical JSON of each event since ``start``)."""
     h = hashlib.sha256(prev.encode())

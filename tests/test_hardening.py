@@ -1,0 +1,457 @@
+"""Hardening: every bad file, option and replay ends in one clear message (never a traceback,
+a hang or a machine eaten), saves are atomic, and a replay binds everything that decides the game."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import yaml
+from conftest import ROOT
+
+from spacegits_sim.data import DataError, default_rules, load_rules
+from spacegits_sim.data.dice import DiceError, parse_dice
+from spacegits_sim.physics.params import ParamError, load_params
+from spacegits_sim.rules.gangs import gang_from_doc
+from spacegits_sim.rules.replay import load_replay, rebuild, replay_doc
+from spacegits_sim.rules.scenario import load_scenario, scenario_from_doc
+
+ORC = {"type": "orc", "name": "Grunk", "weapons": ["pistol"]}
+
+
+PEAK = (
+    "import resource, subprocess, sys\n"
+    "r = subprocess.run([sys.executable, '-m', 'spacegits_sim', *sys.argv[1:]])\n"
+    'sys.stderr.write(f"\\nPEAK_KB={resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss}\\n")\n'
+    "sys.exit(r.returncode)\n"
+)
+
+
+def cli(*args: str, cwd: Path = ROOT, timeout: float = 60) -> tuple[int, str, float, float]:
+    """Run the spacegits command; (exit code, its output on one line, wall seconds, its own peak MB).
+
+    A small wrapper process runs the command as its only child and reports that child's peak
+    resident memory, so nothing else this test process ever ran is counted."""
+    t0 = time.perf_counter()
+    out = subprocess.run(
+        [sys.executable, "-c", PEAK, *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=timeout,
+        env={**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"},
+    )
+    wall = time.perf_counter() - t0
+    errors, _, peak_kb = out.stderr.partition("PEAK_KB=")
+    peak = int(peak_kb.split()[0]) / 1024 if peak_kb else float("inf")
+    return out.returncode, " ".join((errors + out.stdout).split()), wall, peak
+
+
+def scenario_doc(**over) -> dict:
+    doc = {
+        "name": "T",
+        "table": {"width_in": 24, "height_in": 24},
+        "players": [
+            {"boss": "A", "gang": {"name": "GA", "gits": [ORC]}},
+            {"boss": "B", "gang": {"name": "GB", "gits": [ORC]}},
+        ],
+    }
+    doc.update(over)
+    return doc
+
+
+def problems_of(doc, label="<t>") -> str:
+    with pytest.raises(DataError) as ei:
+        scenario_from_doc(doc, label, default_rules())
+    return str(ei.value)
+
+
+# ---------------------------------------------------------------- wrong YAML types
+
+
+@pytest.mark.parametrize(
+    "git,field",
+    [({"type": ["orc"], "name": "X"}, "type"), ({"type": "orc", "name": "X", "vehicle": ["bike"]}, "vehicle")],
+)
+def test_a_list_where_a_git_type_or_vehicle_is_expected_is_a_clear_problem(git, field):
+    with pytest.raises(DataError) as ei:
+        gang_from_doc({"name": "G", "gits": [git]}, "<g>", default_rules())
+    assert f"field '{field}'" in str(ei.value)
+
+
+def test_a_list_where_a_faction_is_expected_is_a_clear_problem():
+    with pytest.raises(DataError) as ei:
+        gang_from_doc({"name": "G", "faction": ["city_boys"], "gits": [ORC]}, "<g>", default_rules())
+    assert "field 'faction'" in str(ei.value)
+
+
+@pytest.mark.parametrize(
+    "terrain,needle",
+    [
+        (5, "expected a list of pieces"),
+        ([{"type": "wall", "id": {"a": 1}, "circle": [[5, 5], 1]}], "field 'id'"),
+        ([{"type": "wall", "circle": [[5, 5], float("nan")]}], "radius"),
+        ([{"type": "wall", "circle": [[5, 5], float("inf")]}], "radius"),
+        ([{"type": "wall", "polygon": [[1, 1], [2, 2], [3, 3]]}], "no area"),
+        ([{"type": "wall", "polygon": [[1, 1], [1, 1], [1, 1]]}], "no area"),
+        ([{"type": "wall", "polygon": [[0, 0], [6, 0], [6, 6], [3, 2], [0, 6]]}], "concave"),
+        (
+            [{"type": "wall", "id": "w", "circle": [[5, 5], 1]}, {"type": "wall", "id": "w", "circle": [[9, 9], 1]}],
+            "used twice",
+        ),
+    ],
+)
+def test_terrain_the_physics_would_reject_is_refused_by_validation(terrain, needle):
+    assert needle in problems_of(scenario_doc(terrain=terrain))
+
+
+@pytest.mark.parametrize(
+    "option,value", [("deploy_distance_in", -1.0), ("max_models", -1), ("max_models", 0), ("safety_factor", 0.5)]
+)
+def test_options_out_of_their_range_are_refused(option, value):
+    text = problems_of(scenario_doc(options={option: value}))
+    assert f"field '{option}'" in text and "must be from" in text
+
+
+def test_a_table_size_that_is_not_a_number_is_a_problem_not_a_crash():
+    assert "width_in" in problems_of(scenario_doc(table={"width_in": "big", "height_in": 24}))
+
+
+# ---------------------------------------------------------------- resource bounds
+
+
+def test_a_billion_laughs_file_ends_in_under_5s_with_a_clear_message_and_little_memory(tmp_path):
+    lines = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+    for prev, cur in zip("abcdefgh", "bcdefghi", strict=True):
+        lines.append(f"{cur}: &{cur} [{', '.join(['*' + prev] * 9)}]")
+    lines.append("name: *i\ngits: *i")
+    bomb = tmp_path / "bomb.yaml"
+    bomb.write_text("\n".join(lines))
+    assert bomb.stat().st_size < 2048
+    code, out, wall, peak = cli("validate", str(bomb))
+    assert code != 0 and "too large" in out and "Traceback" not in out
+    assert wall < 5 and peak < 200, (wall, peak)
+
+
+def test_dev_zero_as_a_gang_file_is_refused_at_once(tmp_path):
+    sc = tmp_path / "s.yaml"
+    (tmp_path / "zero.yaml").symlink_to("/dev/zero")
+    sc.write_text(
+        yaml.safe_dump(scenario_doc(players=[{"boss": "A", "gang": "zero.yaml"}, {"boss": "B", "gang": "zero.yaml"}]))
+    )
+    code, out, wall, peak = cli("validate", str(sc))
+    assert code != 0 and "zero.yaml" in out and wall < 5 and peak < 200  # a link out of the folder: refused
+    code, out, wall, peak = cli("validate", "/dev/zero")
+    assert code != 0 and "not a regular file" in out and wall < 5 and peak < 200
+
+
+def test_a_fifo_as_a_file_is_refused_without_hanging(tmp_path):
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    code, out, wall, peak = cli("validate", str(fifo), timeout=20)
+    assert code != 0 and "not a regular file" in out and wall < 5 and peak < 200
+
+
+def test_deeply_nested_brackets_in_a_scenario_are_refused(tmp_path):
+    sc = tmp_path / "deep.yaml"
+    sc.write_text("name: " + "[" * 20_000 + "]" * 20_000)
+    code, out, wall, _ = cli("validate", str(sc))
+    assert code != 0 and "nested too deeply" in out and "Traceback" not in out and wall < 5
+
+
+@pytest.mark.parametrize(
+    "args,needle",
+    [
+        (("towers", "--heights", "1-999999999999"), "between 1 and 40"),
+        (("towers", "--trials", "2000000000"), "--trials must be from"),
+        (("tournament", "--ai", "heuristic,random", "--games", "1000000000"), "--games must be from"),
+        (("tournament", "--ai", "random,random", "--games", "2"), "twice"),
+        (("tournament", "--ai", "heuristic,random", "--jobs", "-2"), "--jobs must be from"),
+        (("tournament", "--ai", "heuristic,random", "--jobs", "0"), "--jobs must be from"),
+        (("match", "--seed", "-5"), "--seed must be from"),
+        (("tournament", "--ai", "heuristic,random", "--scheduler", "not-an-address"), "not an address"),
+    ],
+)
+def test_huge_or_impossible_counts_and_ranges_end_at_once_with_a_message(args, needle):
+    code, out, wall, peak = cli(*args)
+    assert code == 2 and needle in out and "Traceback" not in out, out
+    assert wall < 5 and peak < 200
+
+
+def test_a_house_rule_table_with_a_hundred_million_dice_is_refused(tmp_path):
+    house = tmp_path / "h.yaml"
+    house.write_text(yaml.safe_dump({"kind": "weapons", "entries": [{"id": "pistol", "dice": "100000000D100"}]}))
+    t0 = time.perf_counter()
+    with pytest.raises(DataError) as ei:
+        load_rules([house])
+    assert "at most 100 dice" in str(ei.value) and time.perf_counter() - t0 < 5
+    with pytest.raises(DiceError):
+        parse_dice("100000000D100")
+
+
+# ---------------------------------------------------------------- tower parameters
+
+
+@pytest.mark.parametrize(
+    "name,value",
+    [
+        ("dt_s", 0),
+        ("die_size_mm", 0),
+        ("die_mass_g", 0),
+        ("friction_die_die", float("nan")),
+        ("iterations", 0),
+        ("gravity_mm_s2", float("nan")),
+        ("gravity_mm_s2", float("inf")),
+        ("carry.normal.speed_mm_s", 1e300),
+        ("die_mass_g", 1e308),
+        ("elasticity", 1e9),
+        ("iterations", 2.5),
+    ],
+)
+def test_every_tower_parameter_is_checked_against_its_documented_range_up_front(name, value):
+    with pytest.raises(ParamError) as ei:
+        load_params("towers", {name: value})
+    assert name in str(ei.value)
+
+
+def test_a_bad_tower_parameter_on_the_command_line_is_one_line_not_an_abort():
+    code, out, wall, _ = cli("towers", "--set", "dt_s=0", "--heights", "2", "--trials", "1")
+    assert code == 2 and "dt_s" in out and "from 1e-05 to 0.01" in out and wall < 5
+
+
+def test_the_parameter_ranges_document_is_generated_from_the_code():
+    sys.path.insert(0, str(ROOT / "tools"))
+    from spacegits_sim.physics.params import ranges_markdown
+
+    assert (ROOT / "docs" / "parameters.md").read_text(encoding="utf-8") == ranges_markdown(), "run tools/gen_docs.py"
+
+
+# ---------------------------------------------------------------- paths
+
+
+def test_a_scenario_cannot_name_a_gang_outside_its_folder(tmp_path):
+    for bad in ("../../etc/passwd", "/etc/passwd"):
+        sc = tmp_path / "s.yaml"
+        sc.write_text(yaml.safe_dump(scenario_doc(players=[{"boss": "A", "gang": bad}, {"boss": "B", "gang": bad}])))
+        with pytest.raises(DataError) as ei:
+            load_scenario(sc, default_rules())
+        assert "scenario's folder" in str(ei.value) and ":0:0:" not in str(ei.value)  # nothing read from it
+
+
+def test_a_missing_scenario_path_is_an_error_and_a_bare_bundled_name_says_which_file(tmp_path):
+    code, out, _, _ = cli("validate", str(tmp_path / "nope" / "quickstart.yaml"))
+    assert code != 0 and "not found" in out
+    code, out, _, _ = cli("match", "--scenario", "four_bosses.yaml", "--ai", "random", "--seed", "1", cwd=tmp_path)
+    assert code == 0 and "bundled scenario" in out
+
+
+def test_output_paths_are_checked_before_the_work(tmp_path):
+    (tmp_path / "adir").mkdir()
+    for args, needle in [
+        (("match", "--json", str(tmp_path / "adir")), "is a folder"),
+        (("tournament", "--ai", "heuristic,random", "--games", "50", "--plot", str(tmp_path / "x.xyz")), ".png"),
+        (("towers", "--trials", "500", "--json", str(tmp_path / "adir")), "is a folder"),
+        (("watch", "--headless", "--screenshot", str(tmp_path / "b.jpg")), ".png"),
+    ]:
+        code, out, wall, _ = cli(*args)
+        assert code == 2 and needle in out and wall < 5, (args, out)
+
+
+# ---------------------------------------------------------------- replays
+
+
+@pytest.fixture(scope="module")
+def played():
+    from spacegits_sim.matches import play_match
+
+    return play_match(load_scenario(None, default_rules()), 11, ["heuristic", "random"])
+
+
+@pytest.mark.parametrize("make", ["dir", "loop", "nested", "huge_number"])
+def test_unreadable_replays_give_one_message(tmp_path, make):
+    p = tmp_path / "r.json"
+    if make == "dir":
+        p.mkdir()
+    elif make == "loop":
+        p.symlink_to(p)
+    elif make == "nested":
+        p.write_text("[" * 100_000 + "]" * 100_000)
+    else:
+        p.write_text('{"format": "spacegits-replay/1", "seed": 1e999, "scenario": {}, "decisions": []}')
+    with pytest.raises(DataError):
+        doc = load_replay(p)
+        rebuild(doc, str(p))
+
+
+@pytest.mark.parametrize("seed", ["abc", 1e999, None, [1], True, -1])
+def test_a_replay_seed_that_is_not_a_whole_number_is_refused(played, seed):
+    doc = replay_doc(played)
+    doc["seed"] = seed
+    with pytest.raises(DataError) as ei:
+        rebuild(doc)
+    assert "seed" in str(ei.value)
+
+
+@pytest.mark.parametrize("options", [{"max_models": "many"}, {"nope": 1}, {"deploy_distance_in": -3}])
+def test_replay_options_are_checked_like_a_scenario_s(played, options):
+    doc = replay_doc(played)
+    doc["options"] = options
+    with pytest.raises(DataError):
+        rebuild(doc)
+
+
+@pytest.mark.parametrize(
+    "edit,part",
+    [
+        (lambda d: d["scenario"]["terrain"][0]["polygon"].__setitem__(0, [1.5, 2.0]), "scenario"),
+        (lambda d: d["scenario"]["terrain"].pop(), "scenario"),
+        (lambda d: d["scenario"].__setitem__("cap_budget", 24), "scenario"),
+        (lambda d: d["scenario"]["players"][0]["gang"]["gits"][0].__setitem__("weapons", ["rifle"]), "scenario"),
+        (lambda d: d["options"].__setitem__("dice_tray", False), "options"),
+        (lambda d: d["binding"].__setitem__("version", "0.0.1"), "version"),
+    ],
+)
+def test_a_replay_binds_what_decides_the_game_and_verify_says_which_part_differs(played, edit, part):
+    doc = replay_doc(played)
+    edit(doc)
+    v = rebuild(doc)
+    assert not v.ok and part in v.message, v.message
+
+
+def test_a_replay_played_under_other_house_rules_does_not_verify(played, tmp_path):
+    house = tmp_path / "h.yaml"
+    house.write_text(yaml.safe_dump({"kind": "weapons", "entries": [{"id": "pistol", "range": 9}]}))
+    v = rebuild(replay_doc(played), rules=load_rules([house]))
+    assert not v.ok and "rules data" in v.message
+
+
+# ---------------------------------------------------------------- atomic saves
+
+
+def test_a_failed_second_save_leaves_the_first_save_whole(played, tmp_path, monkeypatch):
+    from spacegits_sim.rules.replay import save_replay
+
+    path = tmp_path / "save.json"
+    save_replay(played, path)
+    first = path.read_bytes()
+
+    def broken_fsync(fd):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", broken_fsync)
+    with pytest.raises(OSError):
+        save_replay(played, path, {"second": True})
+    assert path.read_bytes() == first and [p.name for p in tmp_path.iterdir()] == ["save.json"]
+
+
+SAVER = """
+import json, sys
+sys.path.insert(0, {root!r})
+from spacegits_sim.atomic import write_atomic
+doc = json.loads(open({src!r}).read())
+i = 0
+while True:
+    doc["meta"] = {{"save": i}}
+    write_atomic({dst!r}, json.dumps(doc))
+    i += 1
+"""
+
+
+def kill_saves(tmp_path: Path, kills: int, played) -> int:
+    """Kill a process that saves a replay over and over at random moments; count good files."""
+    import random
+
+    from spacegits_sim.rules.replay import save_replay
+
+    src, dst = tmp_path / "src.json", tmp_path / "dst.json"
+    save_replay(played, src)
+    script = tmp_path / "saver.py"
+    script.write_text(SAVER.format(root=str(ROOT), src=str(src), dst=str(dst)))
+    rnd = random.Random(7)
+    good = 0
+    for _ in range(kills):
+        proc = subprocess.Popen([sys.executable, str(script)])
+        time.sleep(0.06 + rnd.random() * 0.25)
+        proc.kill()
+        proc.wait()
+        if dst.exists():
+            load_replay(dst)  # raises if a kill ever left a broken file
+            good += 1
+    return good
+
+
+def test_killing_a_saving_process_never_leaves_an_unloadable_save(played, tmp_path):
+    assert kill_saves(tmp_path, 12, played) >= 6
+
+
+@pytest.mark.slow
+def test_killing_a_saving_process_a_hundred_times_never_leaves_an_unloadable_save(played, tmp_path):
+    assert kill_saves(tmp_path, 120, played) >= 100
+
+
+def test_a_hot_seat_save_that_fails_is_shown_and_the_game_goes_on(tmp_path):
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from helpers import match
+
+    from spacegits_sim.render.hotseat import HotseatApp
+
+    m = match([[ORC], [ORC]], {"a1": (5, 5), "b1": (20, 20)})
+    blocker = tmp_path / "file.txt"
+    blocker.write_text("x")
+    app = HotseatApp(lambda seed: (m, [None, None]), 1, {0, 1}, save_path=str(blocker / "save.json"))
+    assert app.save() is None and "could not save" in app.message and app.match.pending is not None
+
+
+def test_saved_json_outputs_are_complete_files(tmp_path):
+    out = tmp_path / "m.json"
+    code, text, _, _ = cli("match", "--seed", "3", "--ai", "random", "--json", str(out))
+    assert code == 0, text
+    assert json.loads(out.read_text())["seed"] == 3 and [p.name for p in tmp_path.iterdir()] == ["m.json"]
+
+
+def test_a_table_too_small_to_deploy_on_is_a_clear_error_not_a_walkover():
+    from spacegits_sim.rules.engine import Match
+
+    sc = scenario_from_doc(
+        scenario_doc(table={"width_in": 6, "height_in": 6}, options={"deploy_distance_in": 4.0}),
+        "<tiny>",
+        default_rules(),
+    )
+    with pytest.raises(DataError) as ei:
+        Match(sc)
+    assert "no room to deploy" in str(ei.value)
+
+
+def test_validate_checks_every_file_even_after_a_bad_one(tmp_path):
+    bad, good = tmp_path / "bad.yaml", tmp_path / "good.yaml"
+    bad.write_text("name: G\ngits:\n  - {type: [orc], name: X}\n")
+    good.write_text("name: G\ngits:\n  - {type: orc, name: X}\n")
+    code, out, _, _ = cli("validate", str(bad), str(good))
+    assert code == 1 and "bad.yaml" in out and "ok" in out and "good.yaml" in out
+
+
+def test_an_unreachable_dask_scheduler_is_one_message_after_its_timeout():
+    from spacegits_sim.tournament import SchedulerError, connect
+
+    t0 = time.perf_counter()
+    with pytest.raises(SchedulerError, match="no Dask scheduler answered"):
+        connect("tcp://127.0.0.1:1", timeout_s=1.0)
+    assert time.perf_counter() - t0 < 5
+
+
+def test_tls_for_dask_needs_a_tls_address_and_all_three_files(tmp_path):
+    code, out, _, _ = cli("tournament", "--ai", "heuristic,random", "--scheduler", "tcp://h:1", "--tls-cert", "x")
+    assert code == 2 and "TLS needs" in out
+
+
+def test_a_file_too_big_to_be_a_scenario_is_refused_before_it_is_read(tmp_path):
+    big = tmp_path / "big.yaml"
+    with open(big, "wb") as f:
+        f.truncate(50 * 1024 * 1024)  # 50 MB (sparse: nothing to read)
+    code, out, wall, peak = cli("validate", str(big))
+    assert code != 0 and "bytes" in out and wall < 5 and peak < 200
