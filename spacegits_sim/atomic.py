@@ -15,6 +15,16 @@ from pathlib import Path
 from typing import BinaryIO
 
 
+def _mode_for(target: Path) -> int:
+    """The mode the file would have had if written in place: the old file's, else 0666 less umask."""
+    try:
+        return target.stat().st_mode & 0o777
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
+
+
 def write_atomic(path: Path | str, data: bytes | str) -> None:
     """Write ``data`` to ``path`` atomically (creating its folder). Raises OSError on failure,
     leaving any existing file untouched."""
@@ -28,6 +38,7 @@ def write_atomic_with(path: Path | str, writer: Callable[[BinaryIO], object], su
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=suffix or ".tmp", dir=target.parent)
     try:
+        os.chmod(tmp, _mode_for(target))  # mkstemp makes 0600; a written file gets the usual mode
         with os.fdopen(fd, "wb") as f:
             writer(f)
             f.flush()

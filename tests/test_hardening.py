@@ -455,3 +455,17 @@ def test_a_file_too_big_to_be_a_scenario_is_refused_before_it_is_read(tmp_path):
         f.truncate(50 * 1024 * 1024)  # 50 MB (sparse: nothing to read)
     code, out, wall, peak = cli("validate", str(big))
     assert code != 0 and "bytes" in out and wall < 5 and peak < 200
+
+
+def test_an_atomically_written_file_gets_the_usual_permissions(tmp_path):
+    from spacegits_sim.atomic import write_atomic
+
+    mask = os.umask(0o022)
+    try:
+        write_atomic(tmp_path / "a.json", "{}")
+        assert (tmp_path / "a.json").stat().st_mode & 0o777 == 0o644
+        os.chmod(tmp_path / "a.json", 0o600)
+        write_atomic(tmp_path / "a.json", "{}")  # an existing file keeps its mode
+        assert (tmp_path / "a.json").stat().st_mode & 0o777 == 0o600
+    finally:
+        os.umask(mask)
