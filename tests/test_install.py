@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -12,6 +13,10 @@ from conftest import ROOT
 
 def test_wheel_install_finds_the_rules_and_scenarios(tmp_path: Path):
     wheel_dir = tmp_path / "wheel"
+    src = tmp_path / "src"  # a clean copy: a stale build/ folder in the checkout must not leak into the wheel
+    shutil.copytree(
+        ROOT, src, ignore=shutil.ignore_patterns(".venv", "build", "out", ".git", "*.egg-info", "__pycache__", "golden")
+    )
     subprocess.run(
         [
             sys.executable,
@@ -23,7 +28,7 @@ def test_wheel_install_finds_the_rules_and_scenarios(tmp_path: Path):
             "-q",
             "-w",
             str(wheel_dir),
-            str(ROOT),
+            str(src),
         ],
         check=True,
         cwd=tmp_path,
@@ -42,7 +47,11 @@ def test_wheel_install_finds_the_rules_and_scenarios(tmp_path: Path):
         "d = load_rules();"
         "print(spacegits_sim.__file__);"
         "print(len(d.gits), len(d.tables), sorted(p.name for p in scenarios_dir().glob('*.yaml')),"
-        " sorted(p.name for p in physics_dir().glob('*.yaml')))"
+        " sorted(p.name for p in physics_dir().glob('*.yaml')));"
+        "import pkgutil;"
+        "print(sorted(m.name for m in pkgutil.walk_packages(spacegits_sim.__path__, 'spacegits_sim.')));"
+        "from spacegits_sim.cli import main;"
+        "print(main(['validate', str(scenarios_dir() / 'quickstart.yaml')]))"
     )
     env = {**os.environ, "PYTHONPATH": str(target)}
     out = subprocess.run(
@@ -52,3 +61,13 @@ def test_wheel_install_finds_the_rules_and_scenarios(tmp_path: Path):
     scenarios = sorted(p.name for p in (ROOT / "scenarios").glob("*.yaml"))
     physics = sorted(p.name for p in (ROOT / "assets" / "physics").glob("*.yaml"))
     assert out[1] == f"6 17 {scenarios} {physics}", out[1]  # every shipped YAML file is in the wheel
+    source = sorted(
+        ".".join(p.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+        for p in (ROOT / "spacegits_sim").rglob("*.py")
+        if p.name != "__main__.py"
+    )
+    wheel_modules = eval(out[2])  # noqa: S307 - our own probe's printed list
+    assert [m for m in source if m != "spacegits_sim" and m not in wheel_modules] == [], (
+        "modules missing from the wheel"
+    )
+    assert out[-1] == "0", "the installed command validates the bundled scenario"
