@@ -178,9 +178,11 @@ class TurnFlow(Movement):
                     ]
                 )
 
-    def _has_legal_spot(self, model_id: str, seat: str, step: float = 0.25) -> bool:
-        """Any legal deployment spot at all, searched row by row from the boss's own edge."""
+    def _has_legal_spot(self, model_id: str, seat: str) -> bool:
+        """Any legal deployment spot at all, searched row by row from the boss's own edge on a
+        grid of at most ~100 x 100 points (a quarter inch on a 2' table), so it stays cheap."""
         w, h = self.table.width, self.table.height
+        step = max(0.25, max(w, h) / 96)
         xs = [step * k for k in range(int(w / step) + 1)]
         ys = [step * k for k in range(int(h / step) + 1)]
         if seat in ("south", "north"):
