@@ -469,3 +469,20 @@ def test_an_atomically_written_file_gets_the_usual_permissions(tmp_path):
         assert (tmp_path / "a.json").stat().st_mode & 0o777 == 0o600
     finally:
         os.umask(mask)
+
+
+def test_a_bug_prints_one_line_and_leaves_a_report_naming_the_options(tmp_path, monkeypatch, capsys):
+    import spacegits_sim.cli.match as match_cmd
+    from spacegits_sim.cli import main
+
+    def boom(*a, **k):
+        raise ZeroDivisionError("a bug")
+
+    monkeypatch.setattr(match_cmd, "play_match", boom)
+    monkeypatch.chdir(tmp_path)
+    assert main(["match", "--seed", "9", "--ai", "random"]) == 70
+    err = capsys.readouterr().err
+    assert "internal error" in err and "Traceback" not in err
+    (report,) = (tmp_path / "out").glob("bug-report-*.txt")
+    text = report.read_text()
+    assert "'seed': 9" in text and "ZeroDivisionError" in text

@@ -30,10 +30,14 @@ from .watch import cmd_watch
 __all__ = ["main", "build_parser"]
 
 
-def write_bug_report(argv: Sequence[str] | None) -> str:
-    """The traceback and the command line, saved for a bug report (out/bug-report-*.txt)."""
-    text = f"spacegits_sim {__version__}\ncommand: spacegits {' '.join(argv if argv is not None else sys.argv[1:])}\n\n"
-    text += traceback.format_exc()
+def write_bug_report(argv: Sequence[str] | None, args: argparse.Namespace | None = None) -> str:
+    """The traceback, the command line and every option (the seed among them), saved for a bug
+    report (out/bug-report-*.txt)."""
+    text = f"spacegits_sim {__version__}\ncommand: spacegits {' '.join(argv if argv is not None else sys.argv[1:])}\n"
+    if args is not None:
+        opts = {k: v for k, v in vars(args).items() if k != "func"}
+        text += f"options: {opts}\n"
+    text += "\n" + traceback.format_exc()
     path = Path("out") / f"bug-report-{time.strftime('%Y%m%d-%H%M%S')}.txt"
     try:
         write_atomic(path, text)
@@ -153,6 +157,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         err.print("interrupted")
         return 130
     except Exception:  # a bug: say so, keep the details for the report, never a bare traceback
-        report = write_bug_report(argv)
+        report = write_bug_report(argv, args)
         err.print(f"[red]internal error[/] (a bug in spacegits_sim, not in your files). Details: {report}")
         return 70
