@@ -440,3 +440,54 @@ def test_the_scene_rebuilt_from_events_matches_the_match_at_every_decision(scena
         k += 1
         _assert_scene_matches(scene, m, f"decision {k}")
     assert scene.over and k > 50
+
+
+RECORD = """
+import gzip, json, resource, sys
+sys.path.insert(0, {root!r})
+from spacegits_sim.render.watch_app import LogWatcher, run_headless
+from spacegits_sim.rules import events as ev
+doc = json.load(gzip.open({golden!r}))
+w = LogWatcher([ev.from_dict(e) for e in doc["events"]])
+res = run_headless(w, {gif!r}, None, max_frames={n})
+print("RESULT", res["frames"], res["plays_s"], resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
+"""
+
+
+def _record(tmp_path, n: int) -> tuple[int, float, int, str]:
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+
+    gif = str(tmp_path / f"r{n}.gif")
+    golden = str(ROOT / "tests" / "golden" / "qs_heuristic_3.json.gz")
+    code = RECORD.format(root=str(ROOT), golden=golden, gif=gif, n=n)
+    out = (
+        subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"},
+        )
+        .stdout.split("RESULT")[-1]
+        .split()
+    )
+    return int(out[0]), float(out[1]), int(out[2]), gif
+
+
+def test_recording_memory_does_not_grow_with_the_length_of_the_film_and_the_report_is_true(tmp_path):
+    from PIL import Image
+
+    short_frames, _, short_mb, _ = _record(tmp_path, 60)
+    long_frames, plays_s, long_mb, gif = _record(tmp_path, 400)
+    assert (short_frames, long_frames) == (60, 400)
+    assert long_mb - short_mb < 40, f"recording 340 more frames took {long_mb - short_mb} MB more"
+    with Image.open(gif) as im:
+        assert im.n_frames == long_frames
+        total_ms = 0
+        for k in range(im.n_frames):
+            im.seek(k)
+            total_ms += im.info["duration"]
+    assert abs(total_ms / 1000 - plays_s) < 0.05, (total_ms, plays_s)

@@ -71,6 +71,6 @@ def cmd_watch(args: argparse.Namespace) -> int:
     print_summary(summary, console)
     console.print(
         f"final board: [bold]{res['screenshot']}[/]   match video: [bold]{res.get('record', '(none)')}[/] "
-        f"({res['frames']} frames, {res['wall_s']:.1f} s)"
+        f"({res['frames']} frames, plays {res.get('plays_s', 0):.1f} s; rendered in {res['wall_s']:.1f} s)"
     )
     return 0

@@ -312,7 +312,7 @@ class BoardRenderer:
         cols = min(6, len(models))
         cw = max(50, width // cols)
         ch = 170
-        scale = 0.62  # px per mm: a 14-die tower fits
+        scale = 0.62  # px per mm: a 14-die tower fits; taller ones are drawn smaller to stay in their box
         for i, m in enumerate(models):
             cx = x + (i % cols) * cw
             cy = y + (i // cols) * (ch + 4)
@@ -326,10 +326,12 @@ class BoardRenderer:
                 surf.blit(self.text("fallen", self.small, DIM), (box.left + 4, base_y - 20))
                 continue
             xs = (ov.tower_frames.get(m.id) if ov is not None else None) or m.frame
-            half = 8 * scale
+            top = max((dy for _, dy, _ in xs), default=0.0) + 8.0  # mm to the top of the highest die
+            fit = min(scale, (base_y - box.top - 6) / top) if top > 0 else scale  # a tall tower is drawn smaller
+            half = 8 * fit
             for dx, dy, ang in xs:
-                px = box.centerx + dx * scale
-                py = base_y - dy * scale
+                px = box.centerx + dx * fit
+                py = base_y - dy * fit
                 ca, sa = math.cos(-ang), math.sin(-ang)
                 pts = [
                     (px + (u * ca - v * sa) * half, py + (u * sa + v * ca) * half)

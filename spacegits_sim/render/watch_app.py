@@ -8,21 +8,22 @@ are rendered off-screen, optionally recorded to a GIF/MP4, and the final board s
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import pygame
 
-from ..atomic import write_atomic, write_atomic_with
+from ..atomic import write_atomic
 from ..rules import events as ev
 from ..rules.decisions import collect
 from .board import BoardRenderer, Overrides, help_lines
+from .recording import VideoWriter
 from .scene import Scene
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
@@ -342,66 +343,40 @@ def run_headless(
     max_frames: int = 3000,
     frame_size: tuple[int, int] = (640, 400),
 ) -> dict[str, Any]:
-    """Play the whole match off-screen; write frames to a GIF/MP4 and the final board to PNG."""
+    """Play the whole match off-screen; stream frames to a GIF/MP4 as they are drawn (memory
+    stays flat) and save the final board as a PNG. Reports the frames written and how long the
+    film plays."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     pygame.init()
     surf = pygame.Surface(w.size)
-    frames: list[Any] = []
     printed = 0
     t0 = time.perf_counter()
     n = 0
-    while not w.finished and n < 200_000:
-        ov = w.advance(speed / fps)
-        n += 1
-        if on_log:
-            for line in w.state.log[printed:]:
-                on_log(line)
-            printed = len(w.state.log)
-        if record and len(frames) < max_frames:
-            w.draw(surf, ov)
-            frames.append(pygame.image.tobytes(pygame.transform.smoothscale(surf, frame_size), "RGB"))
+    video = VideoWriter(record, frame_size, fps) if record else None
+    with video if video is not None else contextlib.nullcontext():
+        while not w.finished and n < 200_000:
+            ov = w.advance(speed / fps)
+            n += 1
+            if on_log:
+                for line in w.state.log[printed:]:
+                    on_log(line)
+                printed = len(w.state.log)
+            if video is not None and video.frames < max_frames:
+                w.draw(surf, ov)
+                video.add(pygame.image.tobytes(pygame.transform.smoothscale(surf, frame_size), "RGB"))
     if on_log:
         for line in w.state.log[printed:]:
             on_log(line)
     ov = Overrides()
     w.draw(surf, ov)
-    out: dict[str, Any] = {"frames": len(frames), "wall_s": time.perf_counter() - t0}
+    out: dict[str, Any] = {"frames": video.frames if video else 0, "wall_s": time.perf_counter() - t0}
     if screenshot:
         save_png(surf, screenshot)
         out["screenshot"] = screenshot
-    if record and frames:
-        write_video(frames, frame_size, record, fps)
+    if video is not None and video.frames:
         out["record"] = record
+        out["plays_s"] = video.seconds
     return out
-
-
-def write_video(frames: list[bytes], size: tuple[int, int], path: str, fps: int) -> None:
-    """GIF via Pillow (a matplotlib dependency, always present); MP4 needs the 'video' extra.
-    Both are written atomically (a temporary file renamed over the target)."""
-    if path.lower().endswith(".gif"):
-        from PIL import Image
-
-        imgs = [Image.frombytes("RGB", size, f).convert("P", palette=Image.Palette.ADAPTIVE, colors=96) for f in frames]
-        write_atomic_with(
-            path,
-            lambda fh: imgs[0].save(
-                fh, format="GIF", save_all=True, append_images=imgs[1:], duration=int(1000 / fps), loop=0, optimize=True
-            ),
-        )
-        return
-    try:
-        import imageio.v2 as imageio
-        import numpy as np
-    except ImportError:
-        raise RuntimeError(
-            "writing MP4 needs the video extra: pip install 'spacegits_sim[video]' (or use a .gif)"
-        ) from None
-    tmp = str(Path(path).with_name(f".{Path(path).name}.part.mp4"))
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    with imageio.get_writer(tmp, fps=fps) as wr:
-        for f in frames:
-            wr.append_data(np.frombuffer(f, dtype=np.uint8).reshape(size[1], size[0], 3))
-    os.replace(tmp, path)
 
 
 def save_png(surf: pygame.Surface, path: str) -> None:
