@@ -61,10 +61,17 @@ def read_yaml(path: Path | str, label: str | None = None) -> Any:
     return parse_yaml_text(read_text(path, label), label)
 
 
+#: The C build of PyYAML's *safe* loader where libyaml is present (about 9x faster), else the
+#: pure-Python safe loader: same constructor, so the same values and the same refusals.
+SAFE_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def parse_yaml_text(text: str, label: str) -> Any:
     try:
-        doc = yaml.safe_load(text)
+        doc = yaml.load(text, Loader=SAFE_LOADER)  # noqa: S506 - a safe loader, never the full one
     except yaml.MarkedYAMLError as e:
+        if "nesting depth" in str(e.problem):  # libyaml's own guard against deep nesting
+            raise DataError([Problem(label, None, None, f"nested too deeply (at most {MAX_DEPTH} levels)")]) from None
         mark = e.problem_mark
         pos = f"line {mark.line + 1}, column {mark.column + 1}" if mark else "unknown position"
         raise DataError([Problem(label, None, None, f"YAML syntax error at {pos}: {e.problem}")]) from None
