@@ -491,3 +491,39 @@ def test_recording_memory_does_not_grow_with_the_length_of_the_film_and_the_repo
             im.seek(k)
             total_ms += im.info["duration"]
     assert abs(total_ms / 1000 - plays_s) < 0.05, (total_ms, plays_s)
+
+
+def test_watch_without_a_seed_plays_a_fresh_match_and_prints_its_seed(tmp_path):
+    import re
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+
+    out = subprocess.run(
+        [sys.executable, "-m", "spacegits_sim", "watch", "--headless", "--out", str(tmp_path), "--ai", "random"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"},
+    )
+    assert out.returncode == 0, out.stderr
+    text = " ".join(out.stdout.split())
+    seed = re.search(r"watch this match again with --seed (\d+)", text)
+    assert seed and f"seed {seed.group(1)}" in text.split("watch this match again")[1]
+    assert "alsa" not in (out.stderr + out.stdout).lower()
+
+
+def test_a_replayed_match_summary_names_its_ais(tmp_path):
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+
+    rp = tmp_path / "m.replay.json"
+    run = [sys.executable, "-m", "spacegits_sim"]
+    subprocess.run(
+        [*run, "match", "--seed", "2", "--ai", "heuristic,random", "--replay", str(rp)], check=True, cwd=ROOT
+    )
+    out = subprocess.run([*run, "replay", str(rp)], capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 0 and "heurist" in out.stdout and "random" in out.stdout, out.stdout

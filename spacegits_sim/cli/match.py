@@ -45,7 +45,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return 1
     console.print(f"[green]ok[/] {args.file}: {v.message}")
     if v.match.over:
-        print_summary(v.match.summary(), console)
+        print_summary(summary_with_ais(v.match.summary(), list(doc.get("meta", {}).get("ai", []))), console)
     else:
         console.print(
             f"the match is not over: {v.match.pending.kind if v.match.pending else ''} is next "

@@ -5,6 +5,7 @@ the final board) with a printed play-by-play."""
 from __future__ import annotations
 
 import argparse
+import secrets
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +45,9 @@ def cmd_watch(args: argparse.Namespace) -> int:
         ais: list[str] = list(doc.get("meta", {}).get("ai", []))
     else:
         sc, ais, seed = scenario_ais_seed(args)
+        if args.seed is None:  # a fresh match every time, and the seed to see it again
+            seed = secrets.randbelow(2**31)
+            console.print(f"seed {seed} (watch this match again with --seed {seed})")
 
         def make(seed: int) -> tuple[Any, list[Any]]:
             m = Match(sc, seed=seed)

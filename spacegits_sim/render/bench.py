@@ -140,7 +140,8 @@ def run_bench(args: argparse.Namespace) -> int:
 
 
 def render_bench_png(bench: Bench, path: str) -> None:
-    pygame.init()
+    pygame.display.init()  # headless: no sound system
+    pygame.font.init()
     surf = pygame.Surface(SIZE)
     bench.draw(surf)
     save_png(surf, path)

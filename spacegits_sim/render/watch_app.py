@@ -347,7 +347,8 @@ def run_headless(
     stays flat) and save the final board as a PNG. Reports the frames written and how long the
     film plays."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    pygame.init()
+    pygame.display.init()  # no sound system: a headless run prints no audio-driver errors
+    pygame.font.init()
     surf = pygame.Surface(w.size)
     printed = 0
     t0 = time.perf_counter()
