@@ -12,10 +12,10 @@ import os
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 
-def _mode_for(target: Path) -> int:
+def usual_mode(target: Path) -> int:
     """The mode the file would have had if written in place: the old file's, else 0666 less umask."""
     try:
         return target.stat().st_mode & 0o777
@@ -38,7 +38,7 @@ def write_atomic_with(path: Path | str, writer: Callable[[BinaryIO], object], su
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=suffix or ".tmp", dir=target.parent)
     try:
-        os.chmod(tmp, _mode_for(target))  # mkstemp makes 0600; a written file gets the usual mode
+        os.chmod(tmp, usual_mode(target))  # mkstemp makes 0600; a written file gets the usual mode
         with os.fdopen(fd, "wb") as f:
             writer(f)
             f.flush()
@@ -54,3 +54,9 @@ def write_atomic_with(path: Path | str, writer: Callable[[BinaryIO], object], su
             os.fsync(dirfd)
         finally:
             os.close(dirfd)
+
+
+def write_figure(path: Path | str, fig: Any) -> None:
+    """Save a matplotlib figure atomically, in the format its file name says (png, pdf, svg…)."""
+    fmt = Path(path).suffix.lstrip(".").lower() or "png"
+    write_atomic_with(path, lambda f: fig.savefig(f, format=fmt))

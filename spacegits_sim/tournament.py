@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from .atomic import write_atomic_with
+from .atomic import write_figure
 from .towerlab import wilson
 
 
@@ -216,6 +216,5 @@ def plot(pairs: list[PairStats], path: str) -> None:
     ax.set_xlim(0, 1)
     ax.set_xlabel("win rate of the first AI among decided games (95% CI)")
     fig.tight_layout()
-    fmt = os.path.splitext(path)[1].lstrip(".").lower() or "png"
-    write_atomic_with(path, lambda f: fig.savefig(f, format=fmt))
+    write_figure(path, fig)
     plt.close(fig)

@@ -8,7 +8,6 @@ tests use the same trial function, so what the tool reports is what the tests ch
 from __future__ import annotations
 
 import math
-import os
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -17,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from .atomic import write_atomic_with
+from .atomic import write_figure
 from .physics.tower import CARE_LEVELS, Tower
 from .rng import stream
 
@@ -188,8 +187,7 @@ def plot(cells: list[Cell], path: str, title: str) -> None:
     ax.grid(alpha=0.3)
     ax.legend(title="care")
     fig.tight_layout()
-    fmt = os.path.splitext(path)[1].lstrip(".").lower() or "png"
-    write_atomic_with(path, lambda f: fig.savefig(f, format=fmt))
+    write_figure(path, fig)
     plt.close(fig)
 
 

@@ -29,6 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 from spacegits_sim.ai import make_controller  # noqa: E402
 from spacegits_sim.ai.random_ai import RandomController  # noqa: E402
+from spacegits_sim.atomic import write_atomic  # noqa: E402
 from spacegits_sim.data import default_rules  # noqa: E402
 from spacegits_sim.rules.engine import Match  # noqa: E402
 from spacegits_sim.rules.events import canonical  # noqa: E402
@@ -91,11 +92,7 @@ def path_of(p: Playthrough) -> Path:
 
 def save(p: Playthrough, doc: dict[str, Any]) -> None:
     data = json.dumps(doc, sort_keys=True, separators=(",", ":")).encode()
-    tmp = path_of(p).with_suffix(".tmp")
-    with open(tmp, "wb") as f:  # mtime 0: the same log gives the same bytes
-        with gzip.GzipFile(fileobj=f, mode="wb", mtime=0) as gz:
-            gz.write(data)
-    tmp.replace(path_of(p))
+    write_atomic(path_of(p), gzip.compress(data, mtime=0))  # mtime 0: the same log gives the same bytes
 
 
 def load(p: Playthrough) -> dict[str, Any]:

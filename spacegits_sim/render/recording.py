@@ -20,6 +20,8 @@ from typing import Any, BinaryIO
 
 from PIL import GifImagePlugin, Image, ImageChops
 
+from ..atomic import usual_mode
+
 GIF_COLOURS = 128
 
 
@@ -90,7 +92,7 @@ class VideoWriter:
         if self._mp4 is not None:
             self._mp4.close()
             self._mp4 = None
-        os.chmod(self.tmp, 0o666 & ~_umask())
+        os.chmod(self.tmp, usual_mode(self.path))
         os.replace(self.tmp, self.path)
 
     def abort(self) -> None:
@@ -111,9 +113,3 @@ class VideoWriter:
             self.close()
         else:
             self.abort()
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
