@@ -174,3 +174,37 @@ def test_validation_warns_loudly_about_every_item_that_is_not_simulated_yet():
     text = "\n".join(str(p) for p in unsimulated(gang, rules))
     for frag in ("'jetpack' is not simulated", "'gout' is not simulated", "'city_boys'", "'bike' is not simulated"):
         assert frag in text, frag
+
+
+def test_a_house_rule_that_adds_an_item_no_handler_simulates_is_a_loud_warning(tmp_path):
+    import subprocess
+
+    house = tmp_path / "h.yaml"
+    house.write_text(
+        "kind: gear\nentries:\n  - {id: rocket_boots, name: Rocket Boots, cost: 1, text: Whoosh., special: [], source: completed,"
+        " completed: [cost], reason: a house item}\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-m", "spacegits_sim", "validate", str(house)], capture_output=True, text=True, cwd=ROOT
+    )
+    text = " ".join((out.stderr + out.stdout).split())
+    assert "warning" in text and "rocket_boots" in text and "no handler" in text
+
+
+def test_playing_a_scenario_with_unsimulated_items_warns_before_the_match(tmp_path):
+    import subprocess
+
+    import yaml
+
+    sc = yaml.safe_load((ROOT / "scenarios" / "four_bosses.yaml").read_text())
+    sc["players"][0]["gang"]["gits"][0]["gear"] = ["jetpack"]
+    path = tmp_path / "s.yaml"
+    path.write_text(yaml.safe_dump(sc))
+    out = subprocess.run(
+        [sys.executable, "-m", "spacegits_sim", "match", "--scenario", str(path), "--ai", "random", "--seed", "1"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    text = " ".join(out.stderr.split())
+    assert out.returncode == 0 and "'jetpack' is not simulated yet" in text

@@ -9,10 +9,11 @@ from pathlib import Path
 from rich.console import Console
 
 from ..data import load_rules
+from ..data.errors import Problem
 from ..data.paths import scenarios_dir
 from ..errors import UserError
 from ..matches import parse_ais
-from ..rules.scenario import Scenario, load_scenario, resolve_scenario_path
+from ..rules.scenario import Scenario, load_scenario, resolve_scenario_path, unsimulated_in_scenario
 
 console = Console()
 err = Console(stderr=True, soft_wrap=True)  # a long path in a message stays on one line
@@ -27,7 +28,21 @@ def load_scenario_option(path: str | None) -> Scenario:
         raise UserError(f"scenario '{path}' not found (bundled scenarios: {bundled})")
     if path is not None and p != Path(path):
         err.print(f"note: '{path}' is not in this folder; using the bundled scenario {p}")
-    return load_scenario(p, load_rules())
+    rules = load_rules()
+    sc = load_scenario(p, rules)
+    warn_unsimulated(p, unsimulated_in_scenario(sc, rules))
+    return sc
+
+
+def warn_unsimulated(path: Path, problems: list[Problem]) -> None:
+    """Loud, never silent: each id a file names that the engine does not simulate yet."""
+    for pr in problems:
+        err.print(f"[yellow]warning[/] {pr}")
+    if problems:
+        err.print(
+            f"[yellow]warning[/] {path}: {len(problems)} item(s) above are accepted but not simulated yet "
+            "(see the implemented table in docs/rules.md)"
+        )
 
 
 def scenario_ais_seed(args: argparse.Namespace) -> tuple[Scenario, list[str], int]:

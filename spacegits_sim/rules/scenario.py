@@ -15,7 +15,8 @@ from ..data.errors import DataError, Problem, short
 from ..data.paths import scenarios_dir
 from ..data.rules_data import RulesData
 from ..data.yamlio import read_yaml
-from .gangs import Gang, gang_from_doc, validate_gang
+from . import effects
+from .gangs import Gang, gang_from_doc, unsimulated, validate_gang
 
 Point = tuple[float, float]
 
@@ -356,3 +357,23 @@ def scenario_to_doc(sc: Scenario) -> dict[str, Any]:
         "players": players,
         "caps_per_boss": sc.caps_per_boss,
     }
+
+
+def unsimulated_in_scenario(sc: Scenario, rules: RulesData) -> list[Problem]:
+    """Every item a scenario and its gangs name that the engine does not simulate yet."""
+    out: list[Problem] = []
+    for pl in sc.players:
+        out += unsimulated(pl.gang, rules)
+    for piece in sc.terrain:
+        for sid in rules.terrain[piece.type].special:
+            if not effects.is_implemented("terrain", sid):
+                out.append(
+                    Problem(
+                        sc.source,
+                        f"terrain '{piece.id}'",
+                        "type",
+                        f"'{piece.type}' is not simulated yet: it is plain terrain of its height "
+                        "until the terrain issue",
+                    )
+                )
+    return out
