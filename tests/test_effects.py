@@ -181,8 +181,8 @@ def test_a_house_rule_that_adds_an_item_no_handler_simulates_is_a_loud_warning(t
 
     house = tmp_path / "h.yaml"
     house.write_text(
-        "kind: gear\nentries:\n  - {id: rocket_boots, name: Rocket Boots, cost: 1, text: Whoosh., special: [], source: completed,"
-        " completed: [cost], reason: a house item}\n"
+        "kind: gear\nentries:\n  - {id: rocket_boots, name: Rocket Boots, cost: 1, text: Whoosh., special: [],"
+        " source: completed, completed: [cost], reason: a house item}\n"
     )
     out = subprocess.run(
         [sys.executable, "-m", "spacegits_sim", "validate", str(house)], capture_output=True, text=True, cwd=ROOT
