@@ -26,11 +26,14 @@ def care_profile(p: dict[str, Any], care: str) -> dict[str, float]:
 
 def segment_profile(
     p: dict[str, Any], rng: np.random.Generator, dt: float, dx: float, dy: float, prof: dict[str, float], bump: bool
-) -> list[tuple[float, float]]:
-    """Base velocity per physics step for one carried segment (trapezoid + tremor)."""
+) -> np.ndarray:
+    """Base velocity per physics step for one carried segment (trapezoid + tremor), shape (n, 2).
+
+    Computed with numpy in one pass: the carry loop then only reads one row per step.
+    """
     length = math.hypot(dx, dy)
     if length < 1e-9:
-        return []
+        return np.zeros((0, 2))
     ux, uy = dx / length, dy / length
     # no two moves of a hand are alike: each segment's acceleration and tremor vary log-normally
     sig = float(p["hand_variation"])
@@ -50,35 +53,26 @@ def segment_profile(
     n = max(1, int(math.ceil(t_total / dt)))
     jit = float(prof["jitter_mm_s2"]) * (math.exp(sig * float(rng.normal())) if sig > 0 else 1.0)
     f0 = float(p["jitter_hz"])
-    comps = []
+    t = (np.arange(n) + 0.5) * dt
+    if bump:
+        speed = np.minimum(a * t, v)
+    else:
+        speed = np.clip(np.minimum(a * t, v - a * (t - t_acc - t_cruise)), 0.0, v)
+    env = np.sin(np.pi * np.minimum(1.0, t / t_total))
+    jx = np.zeros(n)
+    jy = np.zeros(n)
+    amp_a = jit * math.sqrt(2.0 / 3.0)
     for _ in range(3):  # three random tremor sines per axis; acceleration RMS = jitter
         f = f0 * float(rng.uniform(0.5, 1.5))
-        amp_a = jit * math.sqrt(2.0 / 3.0)
-        comps.append(
-            (
-                f,
-                amp_a / (2 * math.pi * f),
-                float(rng.uniform(0, 2 * math.pi)),
-                float(rng.uniform(0, 2 * math.pi)),
-            )
-        )
-    out: list[tuple[float, float]] = []
-    for i in range(n):
-        t = (i + 0.5) * dt
-        if t < t_acc:
-            s = a * t
-        elif t < t_acc + t_cruise:
-            s = v
-        elif bump:
-            s = v
-        else:
-            s = max(0.0, v - a * (t - t_acc - t_cruise))
-        env = math.sin(math.pi * min(1.0, t / t_total))
-        jx = sum(A * math.sin(2 * math.pi * f * t + ph) for f, A, ph, _ in comps) * env
-        jy = sum(A * math.sin(2 * math.pi * f * t + ph2) for f, A, _, ph2 in comps) * env
-        out.append((ux * s + jx, uy * s + jy))
+        amp = amp_a / (2 * math.pi * f)
+        ph, ph2 = float(rng.uniform(0, 2 * math.pi)), float(rng.uniform(0, 2 * math.pi))
+        jx += amp * np.sin(2 * math.pi * f * t + ph)
+        jy += amp * np.sin(2 * math.pi * f * t + ph2)
+    out = np.empty((n, 2))
+    out[:, 0] = ux * speed + jx * env
+    out[:, 1] = uy * speed + jy * env
     if bump:  # the abrupt stop: speed to zero within bump_stop_s
         k = max(1, int(float(p["bump_stop_s"]) / dt))
-        last = out[-1]
-        out += [(last[0] * (1 - (j + 1) / k), last[1] * (1 - (j + 1) / k)) for j in range(k)]
+        ramp = 1.0 - (np.arange(k) + 1.0) / k
+        out = np.concatenate([out, out[-1] * ramp[:, None]])
     return out

@@ -43,6 +43,7 @@ import math
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+import numpy as np
 import pymunk
 
 from ..rng import stream
@@ -90,29 +91,41 @@ class Tower(Recording):
         return self.height * self.s
 
     def _new_plane(self) -> _Plane:
+        """A side view: the carrier is the hand's grip on the bottom die (kinematic), so one velocity
+        set per step moves the held die; the table top rides on it, its surface at y = 0."""
         space = pymunk.Space()
         space.gravity = (0.0, -self.g)
         space.iterations = int(self.p["iterations"])
         carrier = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
-        floor = pymunk.Segment(carrier, (-5000.0, -0.5), (5000.0, -0.5), 0.5)  # top surface at y = 0
+        carrier.position = (0.0, self.s / 2.0)
+        y_floor = -self.s / 2.0 - 0.5
+        floor = pymunk.Segment(carrier, (-5000.0, y_floor), (5000.0, y_floor), 0.5)  # top surface at y = 0
         mu_table = float(self.p["friction_die_table"])
         floor.friction = mu_table / self._f_die
         floor.elasticity = self._e
         space.add(carrier, floor)
         return _Plane(space, carrier)
 
-    def _die_body(self, plane: _Plane, x: float, y: float, held: bool) -> tuple[pymunk.Body, pymunk.Shape]:
+    def _die_shape(self, body: pymunk.Body) -> pymunk.Shape:
         half = self.s / 2.0 - self.r
         verts = [(-half, -half), (half, -half), (half, half), (-half, half)]
-        if held:
-            body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
-        else:
-            body = pymunk.Body(self.m, pymunk.moment_for_box(self.m, (self.s, self.s)))
-        body.position = (x, y)
         shape = pymunk.Poly(body, verts, radius=self.r)
         shape.friction = self._f_die
         shape.elasticity = self._e
-        plane.space.add(body, shape)
+        return shape
+
+    def _die_body(self, plane: _Plane, x: float, y: float, held: bool) -> tuple[pymunk.Body, pymunk.Shape]:
+        """A die at (x, y): the held bottom die is the carrier itself, every other die is free."""
+        if held:
+            body = plane.carrier
+        else:
+            body = pymunk.Body(self.m, pymunk.moment_for_box(self.m, (self.s, self.s)))
+        body.position = (x, y)
+        shape = self._die_shape(body)
+        if held:
+            plane.space.add(shape)
+        else:
+            plane.space.add(body, shape)
         return body, shape
 
     # ------------------------------------------------------------------ Tower Lab API
@@ -138,8 +151,6 @@ class Tower(Recording):
                 x = top.position.x + offset_mm[k]
                 y = top.position.y + self.s + float(self.p["placement_drop_mm"])
             body, shape = self._die_body(plane, x, y, held=first)
-            if first:
-                body.velocity = plane.carrier.velocity
             plane.dice.append(body)
             plane.shapes.append(shape)
             plane.offsets.append(0.0 if first else offset_mm[k])
@@ -237,7 +248,7 @@ class Tower(Recording):
             raise ValueError("bumped needs one flag per segment")
         return self._carry_profile(path_mm, prof, bumped, pause_s)
 
-    def segment_profile(self, dx: float, dy: float, prof: dict[str, float], bump: bool) -> list[tuple[float, float]]:
+    def segment_profile(self, dx: float, dy: float, prof: dict[str, float], bump: bool) -> np.ndarray:
         """Base velocity per physics step for one carried segment (see :mod:`.hand`)."""
         return segment_profile(self.p, self.rng, self.dt, dx, dy, prof, bump)
 
@@ -307,7 +318,7 @@ class Tower(Recording):
         continues identically to any other restore of the same snapshot.)"""
         self.planes = (self._new_plane(), self._new_plane())
         for plane, states, cx in zip(self.planes, snap.planes, snap.carrier_x, strict=False):
-            plane.carrier.position = (cx, 0.0)
+            plane.carrier.position = (cx, self.s / 2.0)
             for i, (x, y, a, vx, vy, w) in enumerate(states):
                 body, shape = self._die_body(plane, x, y, held=(i == 0))
                 body.angle = a
@@ -349,8 +360,6 @@ class Tower(Recording):
         for plane, v in zip(self.planes, (vx, vy), strict=False):
             if plane.carrier.velocity.x != v:
                 plane.carrier.velocity = (v, 0.0)
-                if plane.dice:
-                    plane.dice[0].velocity = (v, 0.0)
                 if v != 0.0:
                     plane.frozen = False
 

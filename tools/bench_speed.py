@@ -1,0 +1,147 @@
+"""Before/after speed report: matches, the tower sweep and the cost of a die, side by side.
+
+Each measurement runs in a fresh interpreter on a source tree: this checkout ("after") and
+the tree of ``--before REV`` extracted with ``git archive`` into a temporary folder. Both
+run the same script against the same public API (``play_match``, ``towerlab.sweep``,
+``Tower.add_die``), one after the other, so the ratios compare code, not machines. CPU time
+(``time.process_time``) is what is reported: wall time on this 2-core box is noisy.
+
+    python tools/bench_speed.py --before 9ff2f53                 # quick: 10 matches, 20 trials/cell
+    python tools/bench_speed.py --before 9ff2f53 --matches 20 --trials 200   # the issue's sizes
+
+Reported: CPU per match (median), how much faster than the real clock a game that reached the
+siren ran (game clock / CPU), the 1-12 dice x 3 care levels sweep's total CPU, and the CPU to
+add one die to towers of 8, 24 and 32 dice (median over seeds).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# Runs inside the measured tree. Uses only API that both trees have.
+_SCRIPT = r"""
+import json, statistics, sys, time
+what, n = sys.argv[1], int(sys.argv[2])
+out = {}
+if what == "match":
+    from spacegits_sim.data import default_rules
+    from spacegits_sim.matches import play_match
+    from spacegits_sim.rules.scenario import load_scenario
+    sc = load_scenario(None, default_rules())
+    play_match(sc, 10_000, ["heuristic", "heuristic"])  # warm-up: imports, caches
+    rows = []
+    for seed in range(n):
+        t0 = time.process_time()
+        m = play_match(sc, seed, ["heuristic", "heuristic"])
+        cpu = time.process_time() - t0
+        s = m.summary()
+        rows.append((cpu, bool(s["siren"]), float(s["clock_s"])))
+    out = {"cpu": [r[0] for r in rows], "siren": [r[1] for r in rows], "clock": [r[2] for r in rows]}
+elif what == "sweep":
+    from spacegits_sim.towerlab import sweep
+    t0 = time.process_time()
+    cells = sweep(list(range(1, 13)), ["careful", "normal", "hurried"], n)
+    out = {"cpu": time.process_time() - t0, "falls": [[c.height, c.care, c.falls, c.trials] for c in cells]}
+elif what == "die":
+    from spacegits_sim.physics.tower import Tower
+    for h in (8, 24, 32):
+        costs = []
+        for seed in range(n):
+            t = Tower(seed=seed)
+            t.rebuild(h - 1)
+            t0 = time.process_time()
+            t.add_die()
+            costs.append((time.process_time() - t0) * 1000)
+        out[str(h)] = costs
+print(json.dumps(out))
+"""
+
+
+def _extract(rev: str, dest: Path) -> Path:
+    """The tree of ``rev`` (via git archive) in ``dest``."""
+    with tempfile.TemporaryFile() as f:
+        subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", rev], stdout=f, check=True)
+        f.seek(0)
+        with tarfile.open(fileobj=f) as tar:
+            tar.extractall(dest, filter="data")
+    return dest
+
+
+def _measure(tree: Path, what: str, n: int) -> dict:
+    env = dict(os.environ, PYTHONPATH=str(tree), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    r = subprocess.run([sys.executable, "-c", _SCRIPT, what, str(n)], cwd=tree, env=env, capture_output=True, text=True)
+    if r.returncode != 0:
+        raise SystemExit(f"measuring {what} in {tree} failed:\n{r.stderr[-2000:]}")
+    return json.loads(r.stdout.strip().splitlines()[-1])
+
+
+def _median(xs: list[float]) -> float:
+    s = sorted(xs)
+    k = len(s) // 2
+    return s[k] if len(s) % 2 else (s[k - 1] + s[k]) / 2
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--before", required=True, help="git revision to compare against (e.g. 9ff2f53)")
+    ap.add_argument("--matches", type=int, default=10, help="seeded heuristic-vs-heuristic matches (default 10)")
+    ap.add_argument("--trials", type=int, default=20, help="sweep trials per height and care level (default 20)")
+    ap.add_argument("--dice-seeds", type=int, default=10, help="seeds per tower height for the cost of a die")
+    ap.add_argument("--skip", default="", help="comma list of measurements to skip: match,sweep,die")
+    args = ap.parse_args()
+    skip = set(filter(None, args.skip.split(",")))
+    tmp = Path(tempfile.mkdtemp(prefix="bench-before-"))
+    try:
+        before = _extract(args.before, tmp)
+        trees = {"before": before, "after": ROOT}
+        print(f"before = {args.before}, after = this checkout; CPU seconds (process time), medians")
+        rows: list[tuple[str, float, float, str]] = []
+        if "match" not in skip:
+            res = {k: _measure(t, "match", args.matches) for k, t in trees.items()}
+            med = {k: _median(r["cpu"]) for k, r in res.items()}
+            rows.append((f"CPU per match ({args.matches} heuristic matches)", med["before"], med["after"], "s"))
+            for k, r in res.items():
+                full = [c / cpu for cpu, s, c in zip(r["cpu"], r["siren"], r["clock"], strict=True) if s and cpu > 0]
+                res[k]["x_real"] = _median(full) if full else float("nan")
+                res[k]["n_full"] = len(full)
+            rows.append(
+                (
+                    f"full game, x real time (games reaching the siren: {res['before']['n_full']}/"
+                    f"{res['after']['n_full']})",
+                    res["before"]["x_real"],
+                    res["after"]["x_real"],
+                    "x",
+                )
+            )
+        if "sweep" not in skip:
+            res = {k: _measure(t, "sweep", args.trials) for k, t in trees.items()}
+            rows.append((f"sweep 1-12 dice x 3 cares x {args.trials}", res["before"]["cpu"], res["after"]["cpu"], "s"))
+            print("sweep falls (height care before after):")
+            for fb, fa in zip(res["before"]["falls"], res["after"]["falls"], strict=True):
+                print(f"  {fb[0]:2d} {fb[1]:8s} {fb[2]:4d}/{fb[3]} {fa[2]:4d}/{fa[3]}")
+        if "die" not in skip:
+            res = {k: _measure(t, "die", args.dice_seeds) for k, t in trees.items()}
+            for h in ("8", "24", "32"):
+                b, a = _median(res["before"][h]), _median(res["after"][h])
+                rows.append((f"CPU to add a die to {int(h) - 1} dice", b, a, "ms"))
+        print(f"{'measure':58s} {'before':>10s} {'after':>10s} {'ratio':>8s}")
+        for name, b, a, unit in rows:
+            ratio = (a / b if unit == "x" else b / a) if a and b else float("nan")
+            print(f"{name:58s} {b:9.2f}{unit:1s} {a:9.2f}{unit:1s} {ratio:7.2f}x")
+        print("ratio = how many times faster after is (before/after; for 'x real time', after/before)")
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
