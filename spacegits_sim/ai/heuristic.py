@@ -121,20 +121,30 @@ class HeuristicController:
     # ------------------------------------------------------------------ deployment
 
     def deploy(self, req: Deploy, match: Any) -> Any:
-        caps = self.caps(match)
-        best, best_score = None, -math.inf
+        """The best of 250 random spots (near caps, clear of enemies) that is legal.
+
+        Scored all at once with numpy; legality (a table query) is checked best-first, so
+        usually once: the winner is the legal spot with the highest score, the earliest on ties.
+        """
         model = req.models[0]
-        for _ in range(250):
-            p = (float(self.rng.uniform(1, req.width - 1)), float(self.rng.uniform(1, req.height - 1)))
-            if req.legal(model, p) is not None:
-                continue
-            near = sorted(_dist(p, c) for c in caps)[:3]
-            score = -sum(near) / max(1, len(near))
-            for e in self.enemies(match):
-                score -= max(0.0, 8 - _dist(p, match.position(e.id))) * 0.3
-            if score > best_score:
-                best, best_score = p, score
-        return (model, best) if best is not None else "skip"
+        u = self.rng.random((250, 2))  # the draws rng.uniform(1, w - 1) would make, in order
+        spots = np.empty((250, 2))
+        spots[:, 0] = 1.0 + ((req.width - 1) - 1.0) * u[:, 0]
+        spots[:, 1] = 1.0 + ((req.height - 1) - 1.0) * u[:, 1]
+        score = np.zeros(250)
+        caps = np.array(self.caps(match), dtype=float).reshape(-1, 2)
+        if len(caps):
+            d = np.hypot(spots[:, None, 0] - caps[None, :, 0], spots[:, None, 1] - caps[None, :, 1])
+            near = np.sort(d, axis=1)[:, :3]
+            score = -near.sum(axis=1) / near.shape[1]
+        for e in self.enemies(match):
+            ex, ey = match.position(e.id)
+            score = score - np.maximum(0.0, 8 - np.hypot(spots[:, 0] - ex, spots[:, 1] - ey)) * 0.3
+        for i in np.lexsort((np.arange(250), -score)):
+            p = (float(spots[i, 0]), float(spots[i, 1]))
+            if req.legal(model, p) is None:
+                return (model, p)
+        return "skip"
 
     # ------------------------------------------------------------------ activation choice
 
