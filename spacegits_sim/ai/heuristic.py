@@ -136,7 +136,7 @@ class HeuristicController:
         if len(caps):
             d = np.hypot(spots[:, None, 0] - caps[None, :, 0], spots[:, None, 1] - caps[None, :, 1])
             near = np.sort(d, axis=1)[:, :3]
-            score = -near.sum(axis=1) / near.shape[1]
+            score = -near.sum(axis=1) / min(3, len(caps))
         for e in self.enemies(match):
             ex, ey = match.position(e.id)
             score = score - np.maximum(0.0, 8 - np.hypot(spots[:, 0] - ex, spots[:, 1] - ey)) * 0.3
