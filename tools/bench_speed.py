@@ -45,24 +45,33 @@ if what == "match":
         m = play_match(sc, seed, ["heuristic", "heuristic"])
         cpu = time.process_time() - t0
         s = m.summary()
-        rows.append((cpu, bool(s["siren"]), float(s["clock_s"])))
-    out = {"cpu": [r[0] for r in rows], "siren": [r[1] for r in rows], "clock": [r[2] for r in rows]}
+        rows.append((cpu, bool(s["siren"]), float(s["clock_s"]), int(s["activations"])))
+    out = {"cpu": [r[0] for r in rows], "siren": [r[1] for r in rows], "clock": [r[2] for r in rows],
+           "acts": [r[3] for r in rows]}
 elif what == "sweep":
     from spacegits_sim.towerlab import sweep
     t0 = time.process_time()
     cells = sweep(list(range(1, 13)), ["careful", "normal", "hurried"], n)
     out = {"cpu": time.process_time() - t0, "falls": [[c.height, c.care, c.falls, c.trials] for c in cells]}
 elif what == "die":
+    # towers built one die at a time (as in a game), then the next die: CPU of that one add;
+    # a build that falls before reaching the height is skipped (and counted)
     from spacegits_sim.physics.tower import Tower
     for h in (8, 24, 32):
-        costs = []
-        for seed in range(n):
+        costs, skipped, seed = [], 0, 0
+        while len(costs) < n and seed < 20 * n:
             t = Tower(seed=seed)
-            t.rebuild(h - 1)
+            seed += 1
+            while t.standing and t.height < h - 1:
+                t.add_die()
+            if not t.standing:
+                skipped += 1
+                continue
             t0 = time.process_time()
             t.add_die()
             costs.append((time.process_time() - t0) * 1000)
         out[str(h)] = costs
+        out["skipped" + str(h)] = skipped
 print(json.dumps(out))
 """
 
@@ -110,6 +119,13 @@ def main() -> None:
             res = {k: _measure(t, "match", args.matches) for k, t in trees.items()}
             med = {k: _median(r["cpu"]) for k, r in res.items()}
             rows.append((f"CPU per match ({args.matches} heuristic matches)", med["before"], med["after"], "s"))
+            per = {
+                k: _median([c / max(1, a) * 1000 for c, a in zip(r["cpu"], r["acts"], strict=True)])
+                for k, r in res.items()
+            }
+            rows.append(("CPU per activation (games differ when physics does)", per["before"], per["after"], "ms"))
+            total = {k: sum(r["cpu"]) / max(1.0, sum(r["clock"]) / 60) for k, r in res.items()}
+            rows.append(("CPU per minute of game clock, all games", total["before"], total["after"], "s"))
             for k, r in res.items():
                 full = [c / cpu for cpu, s, c in zip(r["cpu"], r["siren"], r["clock"], strict=True) if s and cpu > 0]
                 res[k]["x_real"] = _median(full) if full else float("nan")
@@ -133,7 +149,8 @@ def main() -> None:
             res = {k: _measure(t, "die", args.dice_seeds) for k, t in trees.items()}
             for h in ("8", "24", "32"):
                 b, a = _median(res["before"][h]), _median(res["after"][h])
-                rows.append((f"CPU to add a die to {int(h) - 1} dice", b, a, "ms"))
+                sk = f"{res['before']['skipped' + h]}/{res['after']['skipped' + h]}"
+                rows.append((f"CPU to add a die to {int(h) - 1} dice (builds fell: {sk})", b, a, "ms"))
         print(f"{'measure':58s} {'before':>10s} {'after':>10s} {'ratio':>8s}")
         for name, b, a, unit in rows:
             ratio = (a / b if unit == "x" else b / a) if a and b else float("nan")

@@ -49,12 +49,13 @@ import pymunk
 from ..rng import stream
 from .hand import CARE_LEVELS, care_profile, segment_profile
 from .params import load_params
-from .tower_parts import Frame, TowerFallenError, TowerSnapshot, _no_gravity, _Plane
+from .tower_parts import Frame, TowerFallenError, TowerSnapshot, _no_gravity, _Plane, read_poses
 from .tower_record import Recording
 
 __all__ = ["CARE_LEVELS", "Frame", "Tower", "TowerFallenError", "TowerSnapshot", "build_tower"]
 
 _MM_PER_IN = 25.4
+_FALL_CHECK_EVERY = 16  # steps between checks for a die that has left the stack
 
 
 class Tower(Recording):
@@ -142,21 +143,33 @@ class Tower(Recording):
             sd = float(self.p["placement_error_mm"])
             offset_mm = (float(self.rng.normal(0.0, sd)), float(self.rng.normal(0.0, sd)))
         first = self.height == 0
+        pairs = zip(self.planes, offset_mm, strict=True)
+        quiet = not first and all(self._sets_down_quietly(plane, off) for plane, off in pairs)
         for k, plane in enumerate(self.planes):
             if first:
                 x = plane.carrier.position.x
                 y = self.s / 2.0
+            elif quiet:  # it lands where it is put and stays: place it at rest on the top face
+                x, y, angle = self._on_top(plane, offset_mm[k])
             else:
                 top = plane.dice[-1]
                 x = top.position.x + offset_mm[k]
                 y = top.position.y + self.s + float(self.p["placement_drop_mm"])
             body, shape = self._die_body(plane, x, y, held=first)
+            if quiet:
+                top = plane.dice[-1]
+                body.angle = angle
+                body.velocity = top.velocity
+                body.angular_velocity = top.angular_velocity
             plane.dice.append(body)
             plane.shapes.append(shape)
             plane.offsets.append(0.0 if first else offset_mm[k])
-            plane.frozen = False
-        if first:
+            plane.frozen = True
+            plane.resting = first or quiet
+        if first or quiet:
             return True
+        for plane in self.planes:
+            plane.frozen = False
         self._settle()
         return self.standing
 
@@ -170,14 +183,8 @@ class Tower(Recording):
         if not self.standing or self.height == 0:
             return self.standing
         n_sub = max(1, int(round(dt / self.dt)))
-        for plane in self.planes:  # driving always simulates, even a base held still
-            plane.frozen = False
-        for vx, vy in velocities_mm_s:
-            self._set_base_velocity(vx, vy)
-            if not self._run(n_sub):
-                break
-        self._set_base_velocity(0.0, 0.0)
-        if self.standing:
+        vel = np.repeat(np.asarray(velocities_mm_s, dtype=float).reshape(-1, 2), n_sub, axis=0)
+        if self._move(vel):
             self._settle()
         return self.standing
 
@@ -289,7 +296,7 @@ class Tower(Recording):
                 plane.dice.append(body)
                 plane.shapes.append(shape)
                 plane.offsets.append(0.0)
-                plane.frozen = True
+                plane.frozen = plane.resting = True
 
     def clear(self) -> None:
         """Discard every die (the tower fell, or was knocked down)."""
@@ -311,6 +318,7 @@ class Tower(Recording):
             dict(self.rng.bit_generator.state),
             self.sim_time_s,
             self.steps,
+            (self.planes[0].resting, self.planes[1].resting),
         )
 
     def restore(self, snap: TowerSnapshot) -> None:
@@ -327,6 +335,8 @@ class Tower(Recording):
                 plane.dice.append(body)
                 plane.shapes.append(shape)
                 plane.offsets.append(0.0)
+        for plane, resting in zip(self.planes, snap.resting, strict=False):
+            plane.resting = resting
         self.standing = snap.standing
         self.rng.bit_generator.state = snap.rng_state
         self.sim_time_s = snap.sim_time_s
@@ -340,21 +350,174 @@ class Tower(Recording):
         if not self.standing or self.height == 0:
             return self.standing
         for k, ((dx, dy), bump) in enumerate(zip(path, bumped, strict=False)):
-            for vx, vy in self.segment_profile(dx, dy, prof, bump):
-                self._set_base_velocity(vx, vy)
-                if not self._run(1):
-                    break
-            self._set_base_velocity(0.0, 0.0)
-            if not self.standing:
+            if not self._move(self.segment_profile(dx, dy, prof, bump)):
                 break
             if pause_s > 0 and k < len(path) - 1:  # the hand pauses between move dice
-                self._run(max(1, int(pause_s / self.dt)))
-                if not self.standing:
+                if not self._still(pause_s, freeze_all=False):
                     break
-        self._set_base_velocity(0.0, 0.0)
         if self.standing:
             self._settle()
         return self.standing
+
+    def _move(self, vel: np.ndarray) -> bool:
+        """The base follows ``vel`` (one (vx, vy) row per physics step), then stops.
+
+        A plane at rest whose stack cannot tip or slide under the largest base acceleration in
+        its component of the motion (:meth:`_tip_acceleration`, with ``skip_margin``) is not
+        stepped: its dice ride along rigidly (translated by the base's travel). Falls are checked
+        every ``_FALL_CHECK_EVERY`` steps and at the end.
+        """
+        n = len(vel)
+        if n == 0 or not self.standing:
+            return self.standing
+        active: list[tuple[_Plane, list[float]]] = []
+        for k, plane in enumerate(self.planes):
+            col = vel[:, k]
+            if self._rides_rigidly(plane, col):
+                self._translate(plane, float(col.sum()) * self.dt)
+            else:
+                plane.frozen = False
+                plane.resting = False
+                active.append((plane, col.tolist()))
+        if not active:
+            self._idle(n)
+            return True
+        dt = self.dt
+        every = _FALL_CHECK_EVERY
+        recording = self._frames is not None
+        loop = [(plane.step, plane.carrier, vs) for plane, vs in active]
+        last: list[float | None] = [None] * len(loop)
+        fell = False
+        done = 0
+        for i in range(n):
+            for j, (step, carrier, vs) in enumerate(loop):
+                v = vs[i]
+                if v != last[j]:
+                    carrier.velocity = (v, 0.0)  # the one velocity set per plane and step
+                    last[j] = v
+                step(dt)
+            done += 1
+            self.sim_time_s += dt
+            if recording:
+                self._sample_frame_if_due()
+            if done % every == 0 and self._check_fallen():
+                fell = True
+                break
+        self.steps += done * len(loop)
+        for plane, _ in active:
+            plane.carrier.velocity = (0.0, 0.0)
+        if not fell and self._check_fallen():
+            fell = True
+        return not fell
+
+    def _rides_rigidly(self, plane: _Plane, col: np.ndarray) -> bool:
+        """Whether this plane's stack, at rest, cannot tip or slide under the base motion ``col``.
+
+        The largest base acceleration (velocity changes between steps, from rest and back to
+        rest) must stay under ``skip_margin`` times the smallest acceleration at which any part
+        of the stack tips or slides (rigid-body statics, tested in tests/test_towers.py).
+        """
+        margin = float(self.p["skip_margin"])
+        if margin <= 0 or not plane.resting or len(plane.dice) >= int(self.p["rigid_below_dice"]):
+            return False
+        if len(plane.dice) < 2:
+            return True  # the held die alone cannot fall
+        steps = np.concatenate(([0.0], col, [0.0]))
+        a_max = float(np.abs(np.diff(steps)).max()) / self.dt
+        return a_max <= margin * self._tip_acceleration(plane)
+
+    def _joints(self, pos: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+        """Per joint j = 1..n-1 (the dice above resting on die j-1): how many dice are above,
+        the horizontal offset c of their centre of mass from the centre of die j-1, and its height
+        h above that die's top face. ``pos`` rows are (x, y, angle) of every die, held die first.
+        None when a die is tilted by more than 0.02 rad against the held one (not flat on its
+        face: the flat-face statics below do not apply)."""
+        n = len(pos)
+        if np.abs(pos[1:, 2] - pos[0, 2]).max() > 0.02:
+            return None
+        counts = np.arange(n - 1, 0, -1, dtype=float)  # dice above joint j = 1..n-1 (all weigh the same)
+        cx = np.cumsum(pos[::-1, 0])[::-1][1:] / counts
+        cy = np.cumsum(pos[::-1, 1])[::-1][1:] / counts
+        below = pos[:-1]
+        return counts, np.abs(cx - below[:, 0]), cy - (below[:, 1] + self.s / 2.0)
+
+    def _tip_acceleration(self, plane: _Plane) -> float:
+        """The smallest steady base acceleration (mm/s²) at which the stack above any joint tips
+        over the edge of the die below it, g·(w/2 − c)/h, or slides on it, μ·g (w = s − 2r, the
+        flat width of a face; c, h from :meth:`_joints`). 0 when a joint is already past its edge."""
+        joints = self._joints(self._positions(plane))
+        if joints is None:
+            return 0.0
+        _, offset, h = joints
+        half_w = self.s / 2.0 - self.r
+        if (offset >= half_w).any() or (h <= 0).any():
+            return 0.0
+        tip = float((self.g * (half_w - offset) / h).min())
+        return min(tip, float(self.p["friction_die_die"]) * self.g)
+
+    def _sets_down_quietly(self, plane: _Plane, offset: float) -> bool:
+        """Whether a die set down ``offset`` mm off the top of this resting stack lands and stays.
+
+        Energy bound: the die falls ``placement_drop_mm`` before it touches, bringing m·g·drop.
+        To tip the stack above joint j over the edge of the die below, its centre of mass (k dice
+        at offset c, height h) must rise to above that edge: by sqrt((w/2 − c)² + h²) − h, which
+        costs k·m·g times that. If the stack with the new die stands statically at every joint and
+        the die brings less than ``skip_margin`` of the cheapest way over an edge, it cannot fall.
+        """
+        margin = float(self.p["skip_margin"])
+        if margin <= 0 or not plane.resting or not plane.dice or len(plane.dice) + 1 >= int(self.p["rigid_below_dice"]):
+            return False
+        pos = self._positions(plane)
+        x, y, a = self._on_top(plane, offset)
+        joints = self._joints(np.vstack([pos, [(x, y, a)]]))
+        if joints is None:
+            return False
+        counts, c, h = joints
+        half_w = self.s / 2.0 - self.r
+        if (c >= half_w).any() or (h <= 0).any():
+            return False
+        lift = np.sqrt((half_w - c) ** 2 + h**2) - h  # mm the centre of mass must rise to tip
+        brought = float(self.p["placement_drop_mm"])  # per die mass
+        return brought <= margin * float((counts * lift).min())
+
+    def _on_top(self, plane: _Plane, offset: float) -> tuple[float, float, float]:
+        """Where a set-down die comes to rest on the top face, ``offset`` mm along it from its centre.
+
+        It rests as the solver leaves it: overlapping the die below by the distance it travels in
+        the step of impact, sqrt(2·g·drop)·dt, because the solver leaves overlaps under its
+        collision slop alone (0.08 mm with the defaults; a physically settled stack shows the same).
+        """
+        top = plane.dice[-1]
+        x0, y0 = top.position
+        a = top.angle
+        ca, sa = math.cos(a), math.sin(a)
+        impact = math.sqrt(2.0 * self.g * float(self.p["placement_drop_mm"])) * self.dt
+        up = self.s - min(impact, plane.space.collision_slop)
+        return x0 + offset * ca - up * sa, y0 + offset * sa + up * ca, a
+
+    @staticmethod
+    def _positions(plane: _Plane) -> np.ndarray:
+        return np.array(read_poses(plane.dice)).reshape(-1, 3)
+
+    def _translate(self, plane: _Plane, dx: float) -> None:
+        """Carry a plane's stack rigidly ``dx`` mm along with its base."""
+        if dx == 0.0:
+            return
+        for b in plane.dice:
+            x, y = b.position
+            b.position = (x + dx, y)
+        if not plane.dice:
+            x, y = plane.carrier.position
+            plane.carrier.position = (x + dx, y)
+
+    def _idle(self, n: int) -> None:
+        """``n`` steps pass with nothing to simulate: the clock runs and frames are taken."""
+        end = self.sim_time_s + n * self.dt
+        if self._frames is not None:
+            while self._next_frame_s <= end:
+                self._frames.append(self._sample())
+                self._next_frame_s += self._frame_every_s
+        self.sim_time_s = end
 
     def _set_base_velocity(self, vx: float, vy: float) -> None:
         for plane, v in zip(self.planes, (vx, vy), strict=False):
@@ -362,55 +525,108 @@ class Tower(Recording):
                 plane.carrier.velocity = (v, 0.0)
                 if v != 0.0:
                     plane.frozen = False
+                    plane.resting = False
 
-    def _run(self, n: int) -> bool:
-        """Step both planes ``n`` times (a plane at rest with a still base is skipped)."""
-        check_every = 16
+    def _run(self, n: int, check_end: bool = True) -> bool:
+        """Step the planes that are not frozen ``n`` times; falls checked every 16 steps and at the
+        end (``check_end=False``: the caller checks the end itself, from positions it reads anyway)."""
+        every = _FALL_CHECK_EVERY
+        live = [plane for plane in self.planes if not plane.frozen]
+        for plane in live:
+            plane.resting = False
+        steps = [plane.step for plane in live]
+        dt = self.dt
         for i in range(n):
-            for plane in self.planes:
-                if not plane.frozen:
-                    plane.space.step(self.dt)
-                    self.steps += 1
-            self.sim_time_s += self.dt
+            for step in steps:
+                step(dt)
+            self.sim_time_s += dt
             if self._frames is not None:
                 self._sample_frame_if_due()
-            if (i + 1) % check_every == 0 or i == n - 1:
+            if (i + 1) % every == 0 and i < n - 1 or i == n - 1 and check_end:
                 if self._check_fallen():
+                    self.steps += (i + 1) * len(steps)
                     return False
+        self.steps += n * len(steps)
         return True
 
     def _settle(self) -> None:
-        eps = float(self.p["settle_speed_mm_s"])
-        max_steps = int(float(self.p["max_settle_s"]) / self.dt)
-        done = 0
-        while done < max_steps:
-            if not self._run(32):
-                return
-            done += 32
-            if self._at_rest(eps):
-                for plane in self.planes:
-                    plane.frozen = True
-                return
+        """Let the tower come to rest (at most ``max_settle_s``), then freeze it."""
+        self._still(float(self.p["max_settle_s"]), freeze_all=True)
 
-    def _at_rest(self, eps: float) -> bool:
+    def _still(self, seconds: float, freeze_all: bool) -> bool:
+        """The base held still for up to ``seconds``; each plane freezes as soon as it is at rest.
+
+        At rest: over the last ``rest_window_s`` (positions sampled every 16 steps) no point of
+        any free die moved farther than ``rest_speed_mm_s`` × the window — a pace at which
+        nothing moves as much as a player can see within the eye's integration time
+        (docs/towers.md). This measures displacement, not the solver's instantaneous velocities
+        (which jitter). Freezing pauses a plane, it does not stop it: whatever motion is left
+        (the slow sway of a tall stack, caught near a turning point) resumes with the next
+        motion. Returns early once every plane is at rest; ``freeze_all`` freezes the rest when
+        time runs out. Returns whether the tower stands.
+        """
+        every = _FALL_CHECK_EVERY
+        window = max(1, int(round(float(self.p["rest_window_s"]) / (every * self.dt))))
+        limit = float(self.p["rest_speed_mm_s"]) * window * every * self.dt  # mm within the window
+        budget = max(1, int(round(seconds / self.dt)))
+        history: list[list[np.ndarray]] = [[], []]
         for plane in self.planes:
-            if plane.carrier.velocity.x != 0.0:
-                return False
-            for b in plane.dice[1:]:
-                if b.velocity.length > eps or abs(b.angular_velocity) * self.s > eps:
+            if len(plane.dice) < 2 and plane.carrier.velocity.x == 0.0:
+                plane.frozen = plane.resting = True  # nothing free to move
+        done = 0
+        while True:
+            live = [k for k, plane in enumerate(self.planes) if not plane.frozen]
+            if not live:
+                return True
+            for k in live:
+                hist = history[k]
+                pose = self._pose(self.planes[k])
+                if done and self._left_the_stack(k, pose):
                     return False
+                hist.append(pose)
+                if len(hist) > window:
+                    if len(hist) > window + 1:
+                        del hist[0]
+                    if float(np.ptp(np.stack(hist), axis=0).max()) <= limit:
+                        self.planes[k].frozen = self.planes[k].resting = True
+            if all(plane.frozen for plane in self.planes) or done >= budget:
+                break
+            n = min(every, budget - done)
+            if not self._run(n, check_end=False):
+                return False
+            done += n
+        if freeze_all:
+            for plane in self.planes:
+                plane.frozen = True
         return True
 
+    def _pose(self, plane: _Plane) -> np.ndarray:
+        """Where the free dice of a plane are: centre x, y and the corner's travel from turning."""
+        pose = np.array(read_poses(plane.dice[1:])).reshape(-1, 3)
+        pose[:, 2] *= self.s / math.sqrt(2.0)
+        return pose
+
     def _check_fallen(self) -> bool:
+        for k, plane in enumerate(self.planes):
+            if plane.frozen:
+                continue  # a frozen plane has not moved since it was last checked
+            if self._left_the_stack(k, None):
+                return True
+        return False
+
+    def _left_the_stack(self, k: int, pose: np.ndarray | None) -> bool:
+        """Whether a die of plane ``k`` has left the stack (its centre ``fall_drop_mm`` below its
+        place); if so the tower has fallen. ``pose``: that plane's :meth:`_pose`, if read already."""
+        plane = self.planes[k]
         drop = float(self.p["fall_drop_mm"])
-        for name, plane in zip("xy", self.planes, strict=False):
-            for i, b in enumerate(plane.dice[1:], start=1):
-                if b.position.y < (i + 0.5) * self.s - drop:
-                    self.standing = False
-                    self.fell_in = name
-                    for p in self.planes:
-                        p.frozen = True
-                    return True
+        ys = pose[:, 1] if pose is not None else [y for _, y, _ in read_poses(plane.dice[1:])]
+        for i, y in enumerate(ys, start=1):
+            if y < (i + 0.5) * self.s - drop:
+                self.standing = False
+                self.fell_in = "xy"[k]
+                for p in self.planes:
+                    p.frozen = True
+                return True
         return False
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,7 +18,12 @@ class _Plane:
     dice: list[pymunk.Body] = field(default_factory=list)
     shapes: list[pymunk.Shape] = field(default_factory=list)
     offsets: list[float] = field(default_factory=list)  # intended x of each die relative to the one below
-    frozen: bool = True
+    frozen: bool = True  # not stepped (between calls, or at rest during one)
+    step: Callable[[float], None] = field(init=False)
+    resting: bool = False  # passed the rest test (or built aligned) and not stepped since
+
+    def __post_init__(self) -> None:
+        self.step = direct_step(self.space)
 
 
 @dataclass(frozen=True)
@@ -31,6 +37,7 @@ class TowerSnapshot:
     rng_state: dict[str, Any]
     sim_time_s: float
     steps: int
+    resting: tuple[bool, bool] = (False, False)
 
 
 Frame = list[tuple[float, float, float]]  # one die per entry: x mm, y mm, angle rad
@@ -42,3 +49,60 @@ class TowerFallenError(RuntimeError):
 
 def _no_gravity(body: pymunk.Body, _gravity: Any, _damping: float, dt: float) -> None:
     pymunk.Body.update_velocity(body, (0.0, 0.0), 1.0, dt)
+
+
+def direct_step(space: pymunk.Space) -> Callable[[float], None]:
+    """``space.step`` without pymunk's Python bookkeeping around the C step.
+
+    ``Space.step`` also runs post-step callbacks and queued adds and removes; a tower space uses
+    none of them (bodies are added and removed between steps, never from a callback), and for
+    a small space that bookkeeping is a fifth of the step's cost. (It also asserts that every
+    body added has a positive mass: dice are built with theirs.) Falls back to ``Space.step``
+    if pymunk's internals are not the ones this was written against (pymunk 7).
+    """
+    try:
+        from pymunk._chipmunk import lib
+
+        handle = space._space
+        step_c = lib.cpSpaceStep
+    except (ImportError, AttributeError):  # pragma: no cover - another pymunk
+        return space.step
+
+    def step(dt: float) -> None:
+        step_c(handle, dt)
+
+    return step
+
+
+def pose_reader() -> Callable[[list[pymunk.Body]], list[tuple[float, float, float]]]:
+    """A reader of (x, y, angle) for many bodies at once, straight from chipmunk.
+
+    The rest test and the fall check read every die every 16 steps; going through
+    ``Body.position`` builds a Vec2d per read, which is most of their cost. Falls back to the
+    public properties if pymunk's internals differ.
+    """
+    try:
+        from pymunk._chipmunk import lib
+
+        get_pos, get_angle = lib.cpBodyGetPosition, lib.cpBodyGetAngle
+        probe = pymunk.Body(1.0, 1.0)
+        get_pos(probe._body)
+    except (ImportError, AttributeError):  # pragma: no cover - another pymunk
+
+        def public(bodies: list[pymunk.Body]) -> list[tuple[float, float, float]]:
+            return [(b.position.x, b.position.y, b.angle) for b in bodies]
+
+        return public
+
+    def fast(bodies: list[pymunk.Body]) -> list[tuple[float, float, float]]:
+        out = []
+        for b in bodies:
+            h = b._body
+            v = get_pos(h)
+            out.append((v.x, v.y, get_angle(h)))
+        return out
+
+    return fast
+
+
+read_poses = pose_reader()
