@@ -66,6 +66,26 @@ def play_one(task: Task) -> dict[str, Any]:
         }
 
 
+def _play_chunk(tasks: list[Task]) -> list[dict[str, Any]]:
+    """Several matches in one round trip to a worker (the scenario travels once per chunk)."""
+    return [play_one(t) for t in tasks]
+
+
+def chunk_size(total: int, jobs: int) -> int:
+    """Matches per worker task: enough to amortise a round trip, few enough that every worker
+    still has work at the end (about 8 chunks per worker, at most 8 matches per chunk)."""
+    return max(1, min(8, total // (8 * max(1, jobs))))
+
+
+def _warm() -> None:
+    """Import the engine and parse the rules in this process, before a pool forks its workers."""
+    from .ai import make_controller  # noqa: F401
+    from .data import default_rules
+    from .rules import engine, replay, scenario  # noqa: F401
+
+    default_rules()
+
+
 def schedule(scenario_doc: dict[str, Any], ais: Sequence[str], games: int, seed: int = 0) -> list[Task]:
     """Round-robin: every pair plays ``games`` matches, half with the seats swapped."""
     tasks = []
@@ -194,9 +214,13 @@ def run(
         for t in tasks:
             done(play_one(t))
     else:
+        _warm()  # forked workers inherit the imported engine and the parsed rules
+        size = chunk_size(total, jobs)
+        chunks = [tasks[i : i + size] for i in range(0, total, size)]
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for f in as_completed([pool.submit(play_one, t) for t in tasks]):
-                done(f.result())
+            for f in as_completed([pool.submit(_play_chunk, ch) for ch in chunks]):
+                for r in f.result():
+                    done(r)
     results.sort(key=lambda r: (r["seats"], r["seed"]))
     return results
 
