@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from helpers import drive, match, scripted
+from helpers import default_answer, drive, match, scripted
 
 from spacegits_sim.physics.table import TowerHit
 from spacegits_sim.rules import events as ev
@@ -409,3 +409,24 @@ def test_an_eager_helper_runt_may_move_using_a_friends_move_die():
     )
     die2 = m2.table.place_die(6, 3, (9, 12))
     drive(m2, m2._eager_helpers(m2.models["a1"], die2, 3), lambda r: pytest.fail("no runt in range"))
+
+
+def test_a_klankbot_that_falls_over_during_its_activation_still_gets_a_klank_token():
+    # "Klanking: After activating this model, put a klank token on its ID card or beside the
+    # model." Falling over ends the activation; it does not skip the token (only a reboot does).
+    m = match([[{"type": "klankbot", "name": "K"}], [dict(ORC, name="X")]], {"a1": (12, 12), "b1": (40, 30)})
+    k = m.models["a1"]
+    k.tower.rebuild(16)  # a 16-die tower carried in a hurry falls: a 12-die one always did in the sweep
+
+    def answer(req):
+        if isinstance(req, ChooseAction):
+            return "scoot"
+        if isinstance(req, ChooseCare):
+            return "hurried"
+        if isinstance(req, AimThrow):
+            return Throw((24.0, 12.0), 0.5)  # the move dice land a foot away: a long walk
+        return default_answer(req)
+
+    drive(m, m._activation(k), answer)
+    assert k.fallen, "the hurried scoot should have toppled the tower"
+    assert k.tokens.get("klank") == 1

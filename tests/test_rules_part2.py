@@ -8,6 +8,7 @@ import pytest
 from helpers import drive, match, scripted
 from scipy import stats
 
+from spacegits_sim.rules import effects
 from spacegits_sim.rules import events as ev
 from spacegits_sim.rules.combat import exact_p_at_least
 from spacegits_sim.rules.decisions import AimThrow, SplitOdd, Throw
@@ -88,6 +89,17 @@ def test_shove_into_terrain_does_1_damage_and_stops():
     assert events_of(m, ev.Damaged)[-1].amount == 1 and m.models["b1"].tower.height == 1
 
 
+def test_a_jolt_push_into_terrain_stops_there_without_the_shove_damage():
+    # "Jolt: ... they are pushed 3" directly away from the attacker." The 1 damage is for being
+    # "shoved into some terrain" (a Shove); a Jolt push does none (docs/rules.md, interpretations).
+    crate = [{"type": "wall", "polygon": [[7, 10], [8, 10], [8, 14], [7, 14]]}]
+    m = shooter_match(positions={"a1": (4, 12), "b1": (4 + 2 * R, 12)}, terrain=crate)
+    gitstick = next(w for w in m.rules.weapons.values() if "jolt" in w.special)
+    drive(m, effects.on_big_damage(m.combat, m.models["a1"], m.models["b1"], gitstick, in_fight=True))
+    assert m.position("b1")[0] == pytest.approx(7 - R, abs=1e-3)
+    assert not events_of(m, ev.Damaged) and m.models["b1"].tower.height == 0
+
+
 def test_pinch_takes_one_cap_and_with_an_empty_stash_takes_nothing():
     m = shooter_match(positions={"a1": (4, 12), "b1": (4 + 2 * R, 12)})
     m.bosses[1].stash = 1
@@ -101,10 +113,30 @@ def test_throws_beat_each_other_like_rock_paper_scissors_and_equal_throws_both_h
     m = shooter_match(positions={"a1": (4, 12), "b1": (4 + 2 * R, 12)})
     a, b = m.models["a1"], m.models["b1"]
     h = m.combat._happens
-    assert not h("thump", "shove", a) and h("shove", "thump", b)
-    assert not h("shove", "pinch", a) and h("pinch", "shove", b)
-    assert not h("pinch", "thump", a) and h("thump", "pinch", b)
-    assert all(h(t, t, a) for t in ("thump", "shove", "pinch"))
+    assert not h("thump", "shove", a, b) and h("shove", "thump", b, a)
+    assert not h("shove", "pinch", a, b) and h("pinch", "shove", b, a)
+    assert not h("pinch", "thump", a, b) and h("thump", "pinch", b, a)
+    assert all(h(t, t, a, b) for t in ("thump", "shove", "pinch"))
+
+
+def test_poke_keeps_a_thump_through_a_shove_only_when_the_pointed_stick_is_used():
+    # "Poke: When using this weapon, your thump is not cancelled out by a shove: both results
+    # are applied." A git that thumps with something better than its pointed stick is not using it.
+    m = match(
+        [
+            [
+                {"type": "orc", "name": "Stick", "weapons": ["pointed_stick"]},
+                {"type": "orc", "name": "Both", "weapons": ["pointed_stick", "massive_buzzsaw"]},
+            ],
+            [dict(ORC, name="X")],
+        ],
+        {},
+    )
+    stick, both, x = m.models["a1"], m.models["a2"], m.models["b1"]
+    assert [w.id for w in m.combat.thump_weapons(stick, 3)] == ["pointed_stick"]
+    assert m.combat._happens("thump", "shove", stick, x)
+    assert [w.id for w in m.combat.thump_weapons(both, 3)] == ["massive_buzzsaw"]
+    assert not m.combat._happens("thump", "shove", both, x)
 
 
 def test_a_fight_repeats_until_the_gits_are_separated():
@@ -144,6 +176,59 @@ def test_thump_rolls_both_one_handed_weapons_a_two_handed_one_alone_or_a_headbut
     assert ids("a1") == ["massive_h2h", "regular_h2h"]
     assert ids("a2") == ["massive_buzzsaw"]
     assert ids("a3") == ["headbutt"]
+
+
+def test_each_git_type_headbutts_with_its_own_headbutt_dice_and_skull_cap_builds_on_it():
+    # "Headbutt: The dice you roll when they headbutt something." (Gits table: orc 1D6,
+    # bullorc 1D8, goblin 1D4, ...); Skull Cap: "their headbutts roll 1D8 thump dice and do 2/3"
+    types = ["orc", "bullorc", "goblin", "gnawball", "runt", "klankbot"]
+    m = match([[{"type": t, "name": t} for t in types], [dict(ORC, name="X")]], {})
+    for i, t in enumerate(types, start=1):
+        git = m.rules.gits[t]
+        w = m.combat.headbutt(m.models[f"a{i}"])
+        assert str(w.dice) == str(git.headbutt), t
+        assert (w.weak, w.big) == (m.rules.headbutt.weak, m.rules.headbutt.big)
+    assert str(m.combat.headbutt(m.models["a2"]).dice) == "1D8"  # the bullorc's, not the generic 1D6
+    capped = match([[{"type": "goblin", "name": "Tin", "gear": ["skull_cap"]}], [dict(ORC, name="X")]], {})
+    w = capped.combat.headbutt(capped.models["a1"])
+    assert (str(w.dice), w.weak, w.big) == ("1D8", 2, 3)
+
+
+def test_a_bionic_arm_eases_one_two_handed_weapon_not_all_of_them():
+    # "Bionic Arm: ... this git can count one of their 2-handed weapons as needing only 1 hand."
+    m = match(
+        [
+            [
+                {"type": "orc", "name": "Bionic", "weapons": ["rifle", "shotgun"], "gear": ["bionic_arm"]},
+                {"type": "orc", "name": "Mixed", "weapons": ["rifle", "pistol"], "gear": ["bionic_arm"]},
+            ],
+            [dict(ORC, name="X")],
+        ],
+        {},
+    )
+    assert m.combat.gun_options(m.models["a1"]) == [("rifle",), ("shotgun",)]  # 1 + 2 hands: too many
+    assert ("rifle", "pistol") in m.combat.gun_options(m.models["a2"])  # the eased rifle + a pistol
+
+
+def test_shooting_and_thumping_agree_on_hands_an_extra_arm_wields_a_two_hander_and_a_one_hander():
+    # "Extra Arm: ... they count as having an extra hand, and can attack with more weapons as a result."
+    m = match(
+        [
+            [
+                {"type": "orc", "name": "Guns", "weapons": ["rifle", "pistol"], "gear": ["extra_arm"]},
+                {"type": "orc", "name": "Blades", "weapons": ["massive_buzzsaw", "regular_h2h"], "gear": ["extra_arm"]},
+                {"type": "orc", "name": "Plain", "weapons": ["massive_buzzsaw", "regular_h2h"]},
+            ],
+            [dict(ORC, name="X")],
+        ],
+        {},
+    )
+    assert ("pistol", "rifle") in m.combat.gun_options(m.models["a1"]) or ("rifle", "pistol") in m.combat.gun_options(
+        m.models["a1"]
+    )
+    ids = lambda mid: sorted(w.id for w in m.combat.thump_weapons(m.models[mid], 3))  # noqa: E731
+    assert ids("a2") == ["massive_buzzsaw", "regular_h2h"]
+    assert ids("a3") == ["massive_buzzsaw"]  # two hands: the 2-hander alone
 
 
 def test_an_explosion_splits_7_dice_4_3_between_two_bosses_the_active_boss_picking_the_odd_one():
@@ -187,6 +272,25 @@ def test_a_rigged_gnawball_explodes_7_when_it_falls_over():
     drive(m, m.tower_fell(m.models["a1"], 0, "test"))
     boom = events_of(m, ev.Exploded)
     assert boom and boom[0].x == 7 and not m.models["a1"].in_play
+
+
+def test_a_rigged_gnawball_blasts_from_the_edge_of_its_base_not_its_centre():
+    # Measuring is from anywhere on the base: a blast die's line starts at the edge of the
+    # exploded gnawball's (32 mm) base towards the die and runs the die's value from there.
+    m = match([[{"type": "gnawball", "name": "Boomer"}], [dict(ORC, name="X")]], {"a1": (12, 12), "b1": (2, 2)})
+    r = 32 / 25.4 / 2
+    die = m.table.place_die(6, 2, (20.0, 12.0))
+    m.remove_model(m.models["a1"], "exploded")
+    drive(m, m.combat._blast_die("a1", (12.0, 12.0), die, 2, "a1", r))
+    line = events_of(m, ev.BlastResolved)[-1].line
+    assert line[0][0] == pytest.approx(12 + r, abs=1e-6) and line[1][0] == pytest.approx(12 + r + 2, abs=1e-6)
+    # and through the whole effect: the explosion is thrown with the gnawball's radius
+    m2 = match([[{"type": "gnawball", "name": "Boomer"}], [dict(ORC, name="X")]], {"a1": (12, 12), "b1": (2, 2)})
+    m2.current_boss = 0
+    drive(m2, m2.tower_fell(m2.models["a1"], 0, "test"))
+    for b in events_of(m2, ev.BlastResolved):
+        (sx, sy), (ex, ey) = b.line
+        assert math.hypot(sx - 12, sy - 12) == pytest.approx(r, abs=1e-3)
 
 
 def test_barrels_in_a_blast_explode_in_turn_each_once():

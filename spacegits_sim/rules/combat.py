@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 from collections import deque
 from collections.abc import Generator
+from dataclasses import replace
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -31,7 +32,7 @@ from ..physics.table import Kind, Thing
 from . import effects
 from . import events as ev
 from .decisions import AimThrow, ChooseGuns, FightThrow, OrderBullet, SplitOdd, Throw
-from .effects import hands_needed, hands_of
+from .effects import hands_for, hands_of
 from .state import Model, clockwise_from, thing_label
 
 if TYPE_CHECKING:
@@ -50,37 +51,33 @@ class Combat:
     # ------------------------------------------------------------------ weapons and hands
 
     def gun_options(self, m: Model) -> list[tuple[str, ...]]:
-        """Legal gun choices: one gun, or two guns whose hands fit (Strong: 2-handed in one hand)."""
+        """Legal gun choices: any set of ready guns whose hands fit (one gun, or two one-handers;
+        Strong holds a 2-hander in one hand, Bionic Arm one of them, Extra Arm adds a hand)."""
         guns = [w for w in m.weapons if w.kind == "shooting" and effects.gun_ready(m, w)]
-        have = hands_of(m.spec, self.match.rules)
-        opts: list[tuple[str, ...]] = []
-        for w in guns:
-            if hands_needed(w.id, m.spec, self.match.rules) <= have:
-                opts.append((w.id,))
-        for wa, wb in combinations(guns, 2):  # hands_needed already lets Strong hold a 2-hander in one
-            need = hands_needed(wa.id, m.spec, self.match.rules) + hands_needed(wb.id, m.spec, self.match.rules)
-            if need <= have:
-                opts.append((wa.id, wb.id))
-        return sorted(set(opts))
+        return sorted({tuple(w.id for w in combo) for combo in self._fitting(m, guns)})
+
+    def _fitting(self, m: Model, weapons: list[Weapon]) -> list[tuple[Weapon, ...]]:
+        """Every non-empty set of ``weapons`` this git can use in one action: the same hands rule
+        for shooting and thumping ("A git can use two of these in the same fight, or shoot action")."""
+        rules = self.match.rules
+        have = hands_of(m.spec, rules)
+        out = []
+        for k in range(1, len(weapons) + 1):
+            for combo in combinations(weapons, k):
+                if hands_for([w.id for w in combo], m.spec, rules) <= have:
+                    out.append(combo)
+        return out
 
     def can_shoot(self, m: Model) -> bool:
         return m.standing and bool(self.gun_options(m))
 
     def thump_weapons(self, m: Model, toughness: int) -> list[Weapon]:
-        """The fighting weapons a git thumps with: the best legal set (a 2-handed weapon alone,
-        or 1-handed weapons up to its hands), else its headbutt (or free fighting weapon)."""
-        rules = self.match.rules
+        """The fighting weapons a git thumps with: the best set whose hands fit (the same rule as
+        for shooting: :meth:`_fitting`), else its headbutt (or free fighting weapon)."""
         fighting = [w for w in m.weapons if w.kind == "fighting" and not w.innate]
         innate = [w for w in m.weapons if w.kind == "fighting" and w.innate]
         head = self.headbutt(m)
-        have = hands_of(m.spec, rules)
-        candidates: list[list[Weapon]] = []
-        for k in range(1, len(fighting) + 1):
-            for combo in combinations(fighting, k):
-                need = sum(hands_needed(w.id, m.spec, rules) for w in combo)
-                two = [w for w in combo if hands_needed(w.id, m.spec, rules) >= 2]
-                if need <= have and (not two or len(combo) == 1):
-                    candidates.append(list(combo))
+        candidates: list[list[Weapon]] = [list(combo) for combo in self._fitting(m, fighting)]
         candidates += [[w] for w in innate] + [[head]]
         return max(candidates, key=lambda ws: sum(expected_damage(w, toughness) for w in ws))
 
@@ -162,8 +159,11 @@ class Combat:
         return 0 if ttype is None else effects.terrain_explodes(self.match.rules.terrain[ttype])
 
     def headbutt(self, m: Model) -> Weapon:
-        """Every git can headbutt (the innate fighting weapon with no hands), as its effects make it."""
-        return effects.headbutt(m, self.match.rules.headbutt)
+        """Every git can headbutt (the innate fighting weapon with no hands) with its own type's
+        headbutt dice ("Headbutt: The dice you roll when they headbutt something"), as its
+        effects make it (Skull Cap replaces the dice and damage)."""
+        own = replace(self.match.rules.headbutt, dice=m.git.headbutt)
+        return effects.headbutt(m, own)
 
     # ------------------------------------------------------------------ fighting
 
@@ -181,7 +181,7 @@ class Combat:
             )
             match.advance(match.costs.fight_throw_s)
             ta, tp = throws
-            happens = (self._happens(ta, tp, active), self._happens(tp, ta, passive))
+            happens = (self._happens(ta, tp, active, passive), self._happens(tp, ta, passive, active))
             match.emit(ev.FightRound(active.id, passive.id, rnd, (ta, tp), happens))
             for who, other, t, ok, theirs in (
                 (active, passive, ta, happens[0], tp),
@@ -194,9 +194,13 @@ class Combat:
                 elif t == "thump" and theirs == "shove" and effects.headbutt_when_shoved(who):
                     yield from self.thump(who, other, [self.headbutt(who)])
 
-    def _happens(self, mine: str, theirs: str, who: Model) -> bool:
+    def _happens(self, mine: str, theirs: str, who: Model, other: Model) -> bool:
+        """Whether ``who``'s throw takes effect against ``other``'s. A thump beaten by a shove
+        survives only when made with a weapon that says so ("Poke: When using this weapon…")."""
         if BEATS.get(theirs) == mine:
-            return mine == "thump" and effects.thump_survives_shove(who)
+            if mine != "thump":
+                return False
+            return effects.thump_survives_shove(who, self.thump_weapons(who, effects.thumped_toughness(other)))
         return True
 
     def _effect(self, who: Model, other: Model, throw: str) -> Flow:
@@ -257,15 +261,27 @@ class Combat:
             other, distance_in, "normal", direction=d, reason=reason, ignore=[who.id], tower_motion="shove"
         )
 
-    def bumped_terrain(self, m: Model, terrain_id: str, pushed: bool) -> Flow:
-        """Shoved (or pushed, e.g. by Jolt) into terrain: 1 damage (rulebook: Fighting)."""
-        if pushed:
+    def bumped_terrain(self, m: Model, terrain_id: str, shoved: bool) -> Flow:
+        """Shoved into terrain: 1 damage ("If they are shoved into some terrain, they suffer 1
+        damage"). Only a Shove: other pushes (Jolt's 3") are moves that stop at the terrain
+        (docs/rules.md, interpretations)."""
+        if shoved:
             yield from self.damage(m, 1, f"shoved into {self.match.terrain_types.get(terrain_id, 'terrain')}")
 
     # ------------------------------------------------------------------ explosions
 
-    def explode(self, origin: str, position: tuple[float, float], x: int, from_model: str | None = None) -> Flow:
-        """Explode (x): xD6 split among bosses in play, thrown in turn, each a 1/3 'bullet'."""
+    def explode(
+        self,
+        origin: str,
+        position: tuple[float, float],
+        x: int,
+        from_model: str | None = None,
+        radius_in: float = 0.0,
+    ) -> Flow:
+        """Explode (x): xD6 split among bosses in play, thrown in turn, each a 1/3 'bullet'.
+
+        An exploding model (already off the table) of base radius ``radius_in`` blasts from the
+        edge of its base towards each die, as measuring is "from anywhere on the base"."""
         match = self.match
         playing = [b.index for b in match.bosses if not b.out]
         if not playing or x <= 0:
@@ -296,7 +312,7 @@ class Combat:
             for die_id, _sides, value, _pos in landed:
                 if not match.table.has_die(die_id):
                     continue
-                hit_barrel = yield from self._blast_die(origin, position, die_id, value, from_model)
+                hit_barrel = yield from self._blast_die(origin, position, die_id, value, from_model, radius_in)
                 if hit_barrel:
                     queue.append(hit_barrel)
                 match.discard_die(die_id)
@@ -304,7 +320,13 @@ class Combat:
             yield from self.explode_barrels(list(queue))
 
     def _blast_die(
-        self, origin: str, position: tuple[float, float], die_id: str, value: int, from_model: str | None
+        self,
+        origin: str,
+        position: tuple[float, float],
+        die_id: str,
+        value: int,
+        from_model: str | None,
+        radius_in: float = 0.0,
     ) -> Flow:
         match = self.match
         target = match.table.die(die_id).position
@@ -312,6 +334,13 @@ class Combat:
         exclude = [origin] + ([from_model] if from_model else [])
         if match.table.has_terrain(origin):
             start = match.table.terrain_edge_point(origin, target)
+        elif radius_in > 0:  # from the edge of the exploding model's base, towards the die
+            dx, dy = target[0] - position[0], target[1] - position[1]
+            d = math.hypot(dx, dy)
+            if d > 1e-9:  # (a die that landed under the base still points the way out)
+                ux, uy = dx / d, dy / d
+                start = (position[0] + ux * radius_in, position[1] + uy * radius_in)
+                target = (start[0] + ux, start[1] + uy)
 
         def passes(thing: Thing, _low: bool) -> bool:
             if thing.kind in (Kind.DIE, Kind.TOKEN, Kind.TOWER):

@@ -125,7 +125,7 @@ class Movement(MatchCore):
                 self._activation_over = self.active_model == m.id or self._activation_over
                 yield from self.combat.fight(m, other)
         elif c.kind == Kind.TERRAIN:
-            yield from self.combat.bumped_terrain(m, c.id, pushed=tower_motion == "shove")
+            yield from self.combat.bumped_terrain(m, c.id, shoved=reason == "shove")
 
     def stand_up(self, o: Model, by: str, active: bool = False) -> Flow:
         """A fallen git gets up where it lay; if that touches a standing enemy, a fight breaks out."""

@@ -9,7 +9,7 @@ rulebook names; none of them knows an item's name.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from . import factions, gear, git_specials, terrain, vehicle_mods, weapon_specials  # noqa: F401  (registration)
@@ -101,6 +101,16 @@ def hands_needed(weapon_id: str, spec: GitSpec, rules: RulesData) -> int:
     for h in spec_effects(spec, rules):
         n = h.hands_needed(spec, w, n)
     return n
+
+
+def hands_for(weapon_ids: Sequence[str], spec: GitSpec, rules: RulesData) -> int:
+    """Hands needed to use these weapons together in one action (shooting and thumping alike):
+    each weapon's own need, then effects that work on the set (Bionic Arm: *one* 2-hander)."""
+    needs = [hands_needed(w, spec, rules) for w in weapon_ids]
+    weapons = [rules.weapons[w] for w in weapon_ids]
+    for h in spec_effects(spec, rules):
+        needs = h.combo_hands(spec, weapons, needs)
+    return sum(needs)
 
 
 def max_weapons(spec: GitSpec, rules: RulesData) -> int:
@@ -206,8 +216,9 @@ def headbutt_when_shoved(m: Model) -> bool:
     return any(h.headbutt_when_shoved(m) for h in effects_of(m))
 
 
-def thump_survives_shove(m: Model) -> bool:
-    return any(h.thump_survives_shove(m) for h in effects_of(m))
+def thump_survives_shove(m: Model, weapons: Iterable[Weapon]) -> bool:
+    """Asked of the specials of the weapons the thump is made with, not of everything carried."""
+    return any(h.thump_survives_shove(m) for w in weapons for h in weapon_effects(w))
 
 
 def gun_ready(m: Model, w: Weapon) -> bool:

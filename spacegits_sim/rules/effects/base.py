@@ -47,6 +47,10 @@ class Effect:
         """Hands this git needs to hold ``weapon``."""
         return n
 
+    def combo_hands(self, spec: GitSpec, weapons: list[Weapon], needs: list[int]) -> list[int]:
+        """Hands needed for each of ``weapons`` when used together in one action."""
+        return needs
+
     def max_weapons(self, spec: GitSpec, n: int) -> int:
         """How many weapons this git may carry."""
         return n

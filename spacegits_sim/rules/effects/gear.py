@@ -46,12 +46,18 @@ class HookHand(Effect):
 
 @register
 class BionicArm(Effect):
-    """Holds a 2-handed weapon in one hand."""
+    """One of its 2-handed weapons needs only one hand ("can count one of their 2-handed
+    weapons as needing only 1 hand"): in any one action, at most one is eased."""
 
     family, id = "gear", "bionic_arm"
 
-    def hands_needed(self, spec: GitSpec, weapon: Weapon, n: int) -> int:
-        return 1 if weapon.hands >= 2 else n
+    def combo_hands(self, spec: GitSpec, weapons: list[Weapon], needs: list[int]) -> list[int]:
+        out = list(needs)
+        for i, n in enumerate(out):
+            if n >= 2:
+                out[i] = 1
+                break
+        return out
 
 
 @register

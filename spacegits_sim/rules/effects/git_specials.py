@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...physics.table import MM
 from ..events import Klanked
 from .base import Effect, Flow, register
 
@@ -99,7 +100,8 @@ class Rigged(Effect):
             return
         pos = match.position(m.id)
         match.remove_model(m, "exploded")
-        yield from match.combat.explode(m.id, pos, x, from_model=m.id)
+        radius = m.git.base_mm * MM / 2  # measured from anywhere on its base
+        yield from match.combat.explode(m.id, pos, x, from_model=m.id, radius_in=radius)
 
 
 @register
@@ -137,6 +139,11 @@ class Klanking(Effect):
     TOKEN = "klank"
 
     def before_swig(self, m: Model, match: Match) -> None:
+        m.tokens[self.TOKEN] = 1
+
+    def activation_end(self, m: Model, match: Match) -> None:
+        # "After activating this model, put a klank token": also when it fell over mid-way
+        # (no swig then). A reboot or a klanked activation ends before this hook: no token.
         m.tokens[self.TOKEN] = 1
 
     def wastes_next_activation(self, m: Model) -> bool:
