@@ -72,9 +72,10 @@ def _play_chunk(tasks: list[Task]) -> list[dict[str, Any]]:
 
 
 def chunk_size(total: int, jobs: int) -> int:
-    """Matches per worker task: enough to amortise a round trip, few enough that every worker
-    still has work at the end (about 8 chunks per worker, at most 8 matches per chunk)."""
-    return max(1, min(8, total // (8 * max(1, jobs))))
+    """Matches per worker task: enough to amortise a round trip on many short matches, few
+    enough that every worker still has work at the end (at least 16 chunks per worker, at most
+    8 matches per chunk; a small tournament goes one match at a time)."""
+    return max(1, min(8, total // (16 * max(1, jobs))))
 
 
 def _warm() -> None:

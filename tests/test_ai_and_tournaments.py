@@ -144,3 +144,11 @@ def test_every_ai_answers_every_request_kind_in_a_full_match():
 def test_fight_requests_are_split_per_boss():
     req = FightThrow(0, (0, 1), ("a1", "b1"))
     assert req.part(0).boss == 0 and req.part(1).boss == 1 and req.part(0).options == ("thump", "shove", "pinch")
+
+
+def test_a_chunked_two_worker_tournament_gives_exactly_the_results_of_one_process():
+    from spacegits_sim.tournament import chunk_size
+
+    tasks = schedule(scenario_to_doc(SC), ["random", "random"], 96, seed=3)
+    assert chunk_size(len(tasks), 2) > 1  # this size really goes to the workers in chunks
+    assert run(tasks, jobs=2) == run(tasks, jobs=1)
