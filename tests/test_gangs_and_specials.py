@@ -161,3 +161,79 @@ def test_every_special_rule_in_the_data_has_a_registry_entry_and_vice_versa():
     for fam in reg.values():
         for h in fam.values():
             assert isinstance(h, effects.Deferred) != h.implemented, h
+
+
+# ---- gear that sits on one gun (issue 12: "they apply to *that* gun") ---------------------
+
+
+def _git_doc(**kw):
+    return {"name": "Test Gang", "gits": [dict({"type": "orc", "name": "Gunz"}, **kw)]}
+
+
+def test_one_gun_gear_on_a_git_with_two_guns_must_say_which_gun():
+    # "Oversized Gun: ... they add +1 to the big damage stat of that gun."
+    with pytest.raises(DataError) as e:
+        gang_from_doc(_git_doc(weapons=["rifle", "pistol"], gear=["oversized_gun"]), "gang.yaml", default_rules())
+    msg = str(e.value)
+    assert "gear_on" in msg and "oversized_gun" in msg and "rifle, pistol" in msg
+    gang = gang_from_doc(
+        _git_doc(weapons=["rifle", "pistol"], gear=["oversized_gun"], gear_on={"oversized_gun": "rifle"}),
+        "gang.yaml",
+        default_rules(),
+    )
+    assert gang.gits[0].gun_for("oversized_gun") == "rifle"
+    single = gang_from_doc(_git_doc(weapons=["pistol"], gear=["overly_long_gun_barrel"]), "g.yaml", default_rules())
+    assert single.gits[0].gun_for("overly_long_gun_barrel") == "pistol"  # the only gun: no need to say
+
+
+@pytest.mark.parametrize(
+    ("gear_on", "says"),
+    [
+        ({"oversized_gun": "shotgun"}, "not a gun this git carries"),
+        ({"skull_cap": "rifle"}, "not this git's one-gun gear"),
+        (["oversized_gun"], "expected a mapping"),
+    ],
+)
+def test_a_wrong_gear_on_gets_one_clear_message(gear_on, says):
+    doc = _git_doc(weapons=["rifle", "pistol"], gear=["oversized_gun"], gear_on=gear_on)
+    with pytest.raises(DataError) as e:
+        gang_from_doc(doc, "gang.yaml", default_rules())
+    assert says in str(e.value) and "gear_on" in str(e.value)
+
+
+def test_oversized_gun_and_long_barrel_apply_to_that_gun_only():
+    from helpers import match
+
+    m = match(
+        [
+            [
+                {
+                    "type": "orc",
+                    "name": "Gunz",
+                    "weapons": ["rifle", "pistol"],
+                    "gear": ["oversized_gun", "overly_long_gun_barrel"],
+                    "gear_on": {"oversized_gun": "rifle", "overly_long_gun_barrel": "pistol"},
+                }
+            ],
+            [{"type": "orc", "name": "X", "weapons": ["pistol"]}],
+        ],
+        {},
+    )
+    g, w = m.models["a1"], m.rules.weapons
+    assert effects.weapon_damage(g, w["rifle"], True) == w["rifle"].big + 1
+    assert effects.weapon_damage(g, w["pistol"], True) == w["pistol"].big
+    assert effects.weapon_range(g, w["pistol"]) == w["pistol"].range + 8
+    assert effects.weapon_range(g, w["rifle"]) == w["rifle"].range
+
+
+def test_gear_on_survives_the_trip_through_a_scenario_document():
+    from spacegits_sim.rules.scenario import scenario_from_doc, scenario_to_doc
+
+    sc = load_scenario(None, default_rules())
+    doc = scenario_to_doc(sc)
+    doc["players"][0]["gang"]["gits"][0].update(
+        weapons=["rifle", "pistol"], gear=["oversized_gun"], gear_on={"oversized_gun": "pistol"}
+    )
+    back = scenario_from_doc(doc, "<doc>", default_rules())
+    assert back.players[0].gang.gits[0].gear_on == (("oversized_gun", "pistol"),)
+    assert scenario_to_doc(back)["players"][0]["gang"]["gits"][0]["gear_on"] == {"oversized_gun": "pistol"}

@@ -24,7 +24,7 @@ from ..data.yamlio import read_yaml
 from . import effects
 
 DEFAULT_BUDGET = 25
-_GIT_KEYS = {"type", "name", "weapons", "gear", "vehicle", "mods", "vehicle_weapons"}
+_GIT_KEYS = {"type", "name", "weapons", "gear", "gear_on", "vehicle", "mods", "vehicle_weapons"}
 
 
 @dataclass(frozen=True)
@@ -36,6 +36,14 @@ class GitSpec:
     vehicle: str | None = None
     mods: tuple[str, ...] = ()
     vehicle_weapons: tuple[str, ...] = ()
+    gear_on: tuple[tuple[str, str], ...] = ()  # (gear id, the gun it is on), for gear that fits one gun
+
+    def gun_for(self, gear_id: str) -> str | None:
+        """The gun a piece of one-gun gear is on (named in ``gear_on``, else the only gun)."""
+        for g, w in self.gear_on:
+            if g == gear_id:
+                return w
+        return None
 
 
 @dataclass(frozen=True)
@@ -56,6 +64,66 @@ def _as_ids(value: Any, label: str, entry: str, field: str, problems: list[Probl
         problems.append(Problem(label, entry, field, f"expected a list of ids, got {short(value)}"))
         return ()
     return tuple(value)
+
+
+def _gear_on(
+    value: Any,
+    weapons: tuple[str, ...],
+    gear: tuple[str, ...],
+    rules: RulesData,
+    label: str,
+    entry: str,
+    problems: list[Problem],
+) -> tuple[tuple[str, str], ...]:
+    """Which gun each piece of one-gun gear (Overly Long Gun Barrel, Oversized Gun) is on.
+
+    ``gear_on: {oversized_gun: rifle}``. A git with exactly one gun needs no entry: it is on
+    that gun. One problem per mistake, naming the field and the valid choices."""
+    guns = [w for w in weapons if w in rules.weapons and rules.weapons[w].kind == "shooting"]
+    one_gun = [x for x in gear if effects.gear_fits_one_gun(x)]
+    named: dict[str, str] = {}
+    if value is not None:
+        if not isinstance(value, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
+            problems.append(
+                Problem(
+                    label, entry, "gear_on", f"expected a mapping like {{oversized_gun: rifle}}, got {short(value)}"
+                )
+            )
+            return ()
+        for k, v in value.items():
+            if k not in one_gun:
+                fits = ", ".join(x for x in gear if effects.gear_fits_one_gun(x)) or "none carried"
+                problems.append(
+                    Problem(label, entry, "gear_on", f"'{k}' is not this git's one-gun gear (that is: {fits})")
+                )
+            elif v not in guns:
+                problems.append(
+                    Problem(
+                        label,
+                        entry,
+                        "gear_on",
+                        f"'{k}' on '{v}': not a gun this git carries (guns: {', '.join(guns) or 'none'})",
+                    )
+                )
+            else:
+                named[k] = v
+    for x in one_gun:
+        if x in named:
+            continue
+        if len(guns) == 1:
+            named[x] = guns[0]
+        elif not guns:
+            problems.append(Problem(label, entry, "gear", f"'{x}' fits on a gun, and this git carries none"))
+        else:
+            problems.append(
+                Problem(
+                    label,
+                    entry,
+                    "gear_on",
+                    f"say which gun '{x}' is on: gear_on: {{{x}: {guns[0]}}} (guns: {', '.join(guns)})",
+                )
+            )
+    return tuple(sorted(named.items()))
 
 
 def gang_from_doc(doc: Any, label: str, rules: RulesData) -> Gang:
@@ -120,7 +188,8 @@ def gang_from_doc(doc: Any, label: str, rules: RulesData) -> Gang:
         for m in mods:
             if m not in rules.vehicle_mods:
                 problems.append(Problem(label, entry, "mods", f"unknown vehicle mod '{m}'"))
-        gits.append(GitSpec(gtype, gname, weapons, gear, vehicle, mods, vweapons))
+        gear_on = _gear_on(g.get("gear_on"), weapons, gear, rules, label, entry, problems)
+        gits.append(GitSpec(gtype, gname, weapons, gear, vehicle, mods, vweapons, gear_on))
     if problems:
         raise DataError(problems)
     gang = Gang(str(name), tuple(gits), faction, label)

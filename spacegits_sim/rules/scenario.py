@@ -339,6 +339,8 @@ def scenario_to_doc(sc: Scenario) -> dict[str, Any]:
         gits = []
         for g in p.gang.gits:
             gd: dict[str, Any] = {"type": g.type, "name": g.name, "weapons": list(g.weapons), "gear": list(g.gear)}
+            if g.gear_on:
+                gd["gear_on"] = dict(g.gear_on)
             if g.vehicle:
                 gd.update(vehicle=g.vehicle, mods=list(g.mods), vehicle_weapons=list(g.vehicle_weapons))
             gits.append(gd)

@@ -103,6 +103,12 @@ def hands_needed(weapon_id: str, spec: GitSpec, rules: RulesData) -> int:
     return n
 
 
+def gear_fits_one_gun(gear_id: str) -> bool:
+    """Whether this gear sits on one gun (the gang file's ``gear_on`` names which)."""
+    h = REGISTRY.get("gear", {}).get(gear_id)
+    return bool(h is not None and isinstance(h, type) and getattr(h, "FITS_ONE_GUN", False))
+
+
 def hands_for(weapon_ids: Sequence[str], spec: GitSpec, rules: RulesData) -> int:
     """Hands needed to use these weapons together in one action (shooting and thumping alike):
     each weapon's own need, then effects that work on the set (Bionic Arm: *one* 2-hander)."""

@@ -37,6 +37,7 @@ class Effect:
     family: ClassVar[str] = ""
     id: ClassVar[str] = ""
     implemented: ClassVar[bool] = True
+    FITS_ONE_GUN: ClassVar[bool] = False  # gear that sits on one gun: the gang file says which (gear_on)
 
     # ---- gang building (work on the git's spec: no match exists yet) ----------------
     def hands(self, spec: GitSpec, n: int) -> int:

@@ -109,22 +109,24 @@ class SpikeyBits(Effect):
 
 @register
 class OverlyLongGunBarrel(Effect):
-    """+8" range (to every gun until the armoury issue names which)."""
+    """+8" range to the gun it is on ("they add +8" to the range stat of that gun")."""
 
     family, id = "gear", "overly_long_gun_barrel"
+    FITS_ONE_GUN = True
 
     def weapon_range(self, m: Model, w: Weapon, r: float) -> float:
-        return r + 8.0
+        return r + 8.0 if m.spec.gun_for(self.id) == w.id else r
 
 
 @register
 class OversizedGun(Effect):
-    """+1 big damage with guns (every gun until the armoury issue names which)."""
+    """+1 big damage with the gun it is on ("they add +1 to the big damage stat of that gun")."""
 
     family, id = "gear", "oversized_gun"
+    FITS_ONE_GUN = True
 
     def weapon_damage(self, m: Model, w: Weapon, big: bool, dmg: int) -> int:
-        return dmg + 1 if big and w.kind == "shooting" else dmg
+        return dmg + 1 if big and m.spec.gun_for(self.id) == w.id else dmg
 
 
 defer(
