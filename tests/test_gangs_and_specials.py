@@ -190,7 +190,7 @@ def test_one_gun_gear_on_a_git_with_two_guns_must_say_which_gun():
     ("gear_on", "says"),
     [
         ({"oversized_gun": "shotgun"}, "not a gun this git carries"),
-        ({"skull_cap": "rifle"}, "not this git's one-gun gear"),
+        ({"skull_cap": "rifle"}, "not this git's gun gear"),
         (["oversized_gun"], "expected a mapping"),
     ],
 )
@@ -235,5 +235,42 @@ def test_gear_on_survives_the_trip_through_a_scenario_document():
         weapons=["rifle", "pistol"], gear=["oversized_gun"], gear_on={"oversized_gun": "pistol"}
     )
     back = scenario_from_doc(doc, "<doc>", default_rules())
-    assert back.players[0].gang.gits[0].gear_on == (("oversized_gun", "pistol"),)
+    assert back.players[0].gang.gits[0].gear_on == (("oversized_gun", ("pistol",)),)
     assert scenario_to_doc(back)["players"][0]["gang"]["gits"][0]["gear_on"] == {"oversized_gun": "pistol"}
+
+
+def test_a_kitbashed_git_carries_three_weapons_because_the_combined_pair_counts_once():
+    # "Kitbashed Weapon: ... choose two weapons to combine and hold in a single hand ... These two
+    # weapons together only count as one of their two weapons. Both can be fired at the same time."
+    kit = {"gear": ["kitbashed_weapon"], "gear_on": {"kitbashed_weapon": ["pistol", "smg"]}}
+    assert not problems([dict({"type": "orc", "name": "Kludge", "weapons": ["pistol", "smg", "rifle"]}, **kit)])
+    msgs = problems([{"type": "orc", "name": "Plain", "weapons": ["pistol", "smg", "rifle"]}])
+    assert any("carries 3 weapons; a git can have up to 2" in m for m in msgs), msgs
+    with pytest.raises(DataError) as e:  # three guns: which two are combined must be said
+        gang_from_doc(
+            _git_doc(weapons=["pistol", "smg", "rifle"], gear=["kitbashed_weapon"]), "gang.yaml", default_rules()
+        )
+    assert "gear_on" in str(e.value) and "kitbashed_weapon" in str(e.value)
+
+
+def test_a_kitbashed_pair_is_held_in_one_hand_and_fired_together():
+    from helpers import match
+
+    m = match(
+        [
+            [
+                {
+                    "type": "orc",
+                    "name": "Kludge",
+                    "weapons": ["smg", "shotgun", "pistol"],
+                    "gear": ["kitbashed_weapon"],
+                    "gear_on": {"kitbashed_weapon": ["smg", "shotgun"]},
+                }
+            ],
+            [{"type": "orc", "name": "X", "weapons": ["pistol"]}],
+        ],
+        {},
+    )
+    opts = m.combat.gun_options(m.models["a1"])
+    assert ("smg", "shotgun") in opts  # a 1-hander and a 2-hander, combined: one hand
+    assert ("smg", "shotgun", "pistol") in opts  # ... which leaves a hand for the pistol

@@ -36,14 +36,19 @@ class GitSpec:
     vehicle: str | None = None
     mods: tuple[str, ...] = ()
     vehicle_weapons: tuple[str, ...] = ()
-    gear_on: tuple[tuple[str, str], ...] = ()  # (gear id, the gun it is on), for gear that fits one gun
+    gear_on: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (gear id, the guns it is on), for gear on guns
+
+    def guns_for(self, gear_id: str) -> tuple[str, ...]:
+        """The guns a piece of gun gear is on (named in ``gear_on``, else the only ones)."""
+        for g, ws in self.gear_on:
+            if g == gear_id:
+                return ws
+        return ()
 
     def gun_for(self, gear_id: str) -> str | None:
-        """The gun a piece of one-gun gear is on (named in ``gear_on``, else the only gun)."""
-        for g, w in self.gear_on:
-            if g == gear_id:
-                return w
-        return None
+        """The one gun a piece of one-gun gear is on."""
+        ws = self.guns_for(gear_id)
+        return ws[0] if ws else None
 
 
 @dataclass(frozen=True)
@@ -74,16 +79,19 @@ def _gear_on(
     label: str,
     entry: str,
     problems: list[Problem],
-) -> tuple[tuple[str, str], ...]:
-    """Which gun each piece of one-gun gear (Overly Long Gun Barrel, Oversized Gun) is on.
-
-    ``gear_on: {oversized_gun: rifle}``. A git with exactly one gun needs no entry: it is on
-    that gun. One problem per mistake, naming the field and the valid choices."""
+) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Which guns each piece of gun gear is on: one gun for Overly Long Gun Barrel and
+    Oversized Gun (``gear_on: {oversized_gun: rifle}``), two for a Kitbashed Weapon
+    (``gear_on: {kitbashed_weapon: [pistol, smg]}``). Not needed when the git carries exactly
+    that many guns. One problem per mistake, naming the field and the valid choices."""
     guns = [w for w in weapons if w in rules.weapons and rules.weapons[w].kind == "shooting"]
-    one_gun = [x for x in gear if effects.gear_fits_one_gun(x)]
-    named: dict[str, str] = {}
+    on_guns = {x: effects.guns_gear_takes(x) for x in gear if effects.guns_gear_takes(x)}
+    named: dict[str, tuple[str, ...]] = {}
     if value is not None:
-        if not isinstance(value, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
+        if not isinstance(value, dict) or not all(
+            isinstance(k, str) and (isinstance(v, str) or (isinstance(v, list) and all(isinstance(x, str) for x in v)))
+            for k, v in value.items()
+        ):
             problems.append(
                 Problem(
                     label, entry, "gear_on", f"expected a mapping like {{oversized_gun: rifle}}, got {short(value)}"
@@ -91,36 +99,41 @@ def _gear_on(
             )
             return ()
         for k, v in value.items():
-            if k not in one_gun:
-                fits = ", ".join(x for x in gear if effects.gear_fits_one_gun(x)) or "none carried"
+            chosen = (v,) if isinstance(v, str) else tuple(v)
+            if k not in on_guns:
+                fits = ", ".join(on_guns) or "none carried"
+                problems.append(Problem(label, entry, "gear_on", f"'{k}' is not this git's gun gear (that is: {fits})"))
+            elif len(chosen) != on_guns[k] or len(set(chosen)) != len(chosen):
                 problems.append(
-                    Problem(label, entry, "gear_on", f"'{k}' is not this git's one-gun gear (that is: {fits})")
+                    Problem(label, entry, "gear_on", f"'{k}' goes on {on_guns[k]} different gun(s), got {short(v)}")
                 )
-            elif v not in guns:
+            elif any(w not in guns for w in chosen):
+                bad = next(w for w in chosen if w not in guns)
                 problems.append(
                     Problem(
                         label,
                         entry,
                         "gear_on",
-                        f"'{k}' on '{v}': not a gun this git carries (guns: {', '.join(guns) or 'none'})",
+                        f"'{k}' on '{bad}': not a gun this git carries (guns: {', '.join(guns) or 'none'})",
                     )
                 )
             else:
-                named[k] = v
-    for x in one_gun:
+                named[k] = chosen
+    for x, n in on_guns.items():
         if x in named:
             continue
-        if len(guns) == 1:
-            named[x] = guns[0]
-        elif not guns:
-            problems.append(Problem(label, entry, "gear", f"'{x}' fits on a gun, and this git carries none"))
+        if len(guns) == n:
+            named[x] = tuple(guns)
+        elif len(guns) < n:
+            problems.append(Problem(label, entry, "gear", f"'{x}' goes on {n} gun(s); this git carries {len(guns)}"))
         else:
+            example = guns[0] if n == 1 else "[" + ", ".join(guns[:n]) + "]"
             problems.append(
                 Problem(
                     label,
                     entry,
                     "gear_on",
-                    f"say which gun '{x}' is on: gear_on: {{{x}: {guns[0]}}} (guns: {', '.join(guns)})",
+                    f"say which gun(s) '{x}' is on: gear_on: {{{x}: {example}}} (guns: {', '.join(guns)})",
                 )
             )
     return tuple(sorted(named.items()))
@@ -237,11 +250,11 @@ def validate_gang(gang: Gang, rules: RulesData, budget: int | None = None) -> li
         entry = f"git #{i + 1} '{g.name}'"
         gt = rules.gits[g.type]
         max_weapons = effects.max_weapons(g, rules)
-        if len(g.weapons) > max_weapons:
+        counted = effects.weapons_counted(g, rules)
+        if counted > max_weapons:
+            pair = " (combined weapons count once)" if counted < len(g.weapons) else ""
             problems.append(
-                Problem(
-                    label, entry, "weapons", f"carries {len(g.weapons)} weapons; a git can have up to {max_weapons}"
-                )
+                Problem(label, entry, "weapons", f"carries {counted} weapons{pair}; a git can have up to {max_weapons}")
             )
         for w in g.weapons:
             if rules.weapons[w].innate:

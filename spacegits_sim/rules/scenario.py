@@ -340,7 +340,7 @@ def scenario_to_doc(sc: Scenario) -> dict[str, Any]:
         for g in p.gang.gits:
             gd: dict[str, Any] = {"type": g.type, "name": g.name, "weapons": list(g.weapons), "gear": list(g.gear)}
             if g.gear_on:
-                gd["gear_on"] = dict(g.gear_on)
+                gd["gear_on"] = {k: v[0] if len(v) == 1 else list(v) for k, v in g.gear_on}
             if g.vehicle:
                 gd.update(vehicle=g.vehicle, mods=list(g.mods), vehicle_weapons=list(g.vehicle_weapons))
             gits.append(gd)

@@ -103,10 +103,10 @@ def hands_needed(weapon_id: str, spec: GitSpec, rules: RulesData) -> int:
     return n
 
 
-def gear_fits_one_gun(gear_id: str) -> bool:
-    """Whether this gear sits on one gun (the gang file's ``gear_on`` names which)."""
+def guns_gear_takes(gear_id: str) -> int:
+    """How many guns this gear sits on (0: none; the gang file's ``gear_on`` names which)."""
     h = REGISTRY.get("gear", {}).get(gear_id)
-    return bool(h is not None and isinstance(h, type) and getattr(h, "FITS_ONE_GUN", False))
+    return int(getattr(h, "ON_GUNS", 0)) if h is not None and isinstance(h, type) else 0
 
 
 def hands_for(weapon_ids: Sequence[str], spec: GitSpec, rules: RulesData) -> int:
@@ -117,6 +117,14 @@ def hands_for(weapon_ids: Sequence[str], spec: GitSpec, rules: RulesData) -> int
     for h in spec_effects(spec, rules):
         needs = h.combo_hands(spec, weapons, needs)
     return sum(needs)
+
+
+def weapons_counted(spec: GitSpec, rules: RulesData) -> int:
+    """How many of a git's weapons count against its limit (a Kitbashed pair counts once)."""
+    n = len(spec.weapons)
+    for h in spec_effects(spec, rules):
+        n = h.weapons_counted(spec, n)
+    return n
 
 
 def max_weapons(spec: GitSpec, rules: RulesData) -> int:

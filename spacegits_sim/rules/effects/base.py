@@ -37,7 +37,7 @@ class Effect:
     family: ClassVar[str] = ""
     id: ClassVar[str] = ""
     implemented: ClassVar[bool] = True
-    FITS_ONE_GUN: ClassVar[bool] = False  # gear that sits on one gun: the gang file says which (gear_on)
+    ON_GUNS: ClassVar[int] = 0  # gear that sits on this many guns: the gang file says which (gear_on)
 
     # ---- gang building (work on the git's spec: no match exists yet) ----------------
     def hands(self, spec: GitSpec, n: int) -> int:
@@ -54,6 +54,10 @@ class Effect:
 
     def max_weapons(self, spec: GitSpec, n: int) -> int:
         """How many weapons this git may carry."""
+        return n
+
+    def weapons_counted(self, spec: GitSpec, n: int) -> int:
+        """How many of its ``n`` weapons count against that limit."""
         return n
 
     def gang_problems(self, spec: GitSpec, git: GitType, rules: RulesData) -> list[tuple[str, str]]:

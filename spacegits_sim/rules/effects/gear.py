@@ -112,7 +112,7 @@ class OverlyLongGunBarrel(Effect):
     """+8" range to the gun it is on ("they add +8" to the range stat of that gun")."""
 
     family, id = "gear", "overly_long_gun_barrel"
-    FITS_ONE_GUN = True
+    ON_GUNS = 1
 
     def weapon_range(self, m: Model, w: Weapon, r: float) -> float:
         return r + 8.0 if m.spec.gun_for(self.id) == w.id else r
@@ -123,16 +123,40 @@ class OversizedGun(Effect):
     """+1 big damage with the gun it is on ("they add +1 to the big damage stat of that gun")."""
 
     family, id = "gear", "oversized_gun"
-    FITS_ONE_GUN = True
+    ON_GUNS = 1
 
     def weapon_damage(self, m: Model, w: Weapon, big: bool, dmg: int) -> int:
         return dmg + 1 if big and m.spec.gun_for(self.id) == w.id else dmg
 
 
+@register
+class KitbashedWeapon(Effect):
+    """Two guns combined into one, held in one hand: together they count as one of the git's
+    weapons, and both can be fired at the same time (the gang file names them in gear_on)."""
+
+    family, id = "gear", "kitbashed_weapon"
+    ON_GUNS = 2
+
+    def weapons_counted(self, spec: GitSpec, n: int) -> int:
+        # "These two weapons together only count as one of their two weapons."
+        return n - 1 if len(spec.guns_for(self.id)) == 2 else n
+
+    def combo_hands(self, spec: GitSpec, weapons: list[Weapon], needs: list[int]) -> list[int]:
+        pair = spec.guns_for(self.id)
+        idx = [i for i, w in enumerate(weapons) if w.id in pair]
+        if not idx:
+            return needs
+        out = list(needs)
+        for i in idx:  # "hold in a single hand": the pair, or either half, takes one hand
+            out[i] = 0
+        out[idx[0]] = 1
+        return out
+
+
 defer(
     "gear",
     "bully_boots ammo_box banner_ad bayonet beast_mount_pogo_stick big_hat bionic_leg cans fuel_can "
-    "handcuffs improvised_shield jetpack kitbashed_weapon massive_spanner medical_equipment megaphone "
+    "handcuffs improvised_shield jetpack massive_spanner medical_equipment megaphone "
     "mono_wheel musical_instrument strong_booze tasty_snack tracks",
     "the fancy gear issue",
 )
