@@ -527,3 +527,30 @@ def test_a_replayed_match_summary_names_its_ais(tmp_path):
     )
     out = subprocess.run([*run, "replay", str(rp)], capture_output=True, text=True, cwd=ROOT)
     assert out.returncode == 0 and "heurist" in out.stdout and "random" in out.stdout, out.stdout
+
+
+def test_the_final_picture_is_the_decisive_moment_with_a_results_card_not_an_empty_table(tmp_path):
+    # when a boss legs it their gits leave the table, so the end of most matches is an empty
+    # table: the picture kept is the table just before the first boss legged it, plus the result
+    from spacegits_sim.data import default_rules
+    from spacegits_sim.matches import play_match
+    from spacegits_sim.render.watch_app import LogWatcher, decisive_scene, final_picture, save_png
+    from spacegits_sim.rules.scenario import load_scenario
+
+    m = play_match(load_scenario(None, default_rules()), 0, ["heuristic", "heuristic"])
+    legs = [e for e in m.events if isinstance(e, ev.LeggedIt)]
+    assert legs, "seed 0 has a boss legging it"
+    scene, legged = decisive_scene(m.events)
+    assert legged is legs[0]
+    end = Scene()
+    for e in m.events:
+        end.apply(e)
+    in_play = lambda s: sum(1 for look in s.models.values() if look.in_play)  # noqa: E731
+    assert in_play(scene) > in_play(end) and in_play(scene) >= 1
+    pygame.font.init()
+    w = LogWatcher(m.events)
+    surf = pygame.Surface(w.size)
+    final_picture(w, surf)
+    path = tmp_path / "final.png"
+    save_png(surf, str(path))
+    assert path.stat().st_size > 5_000

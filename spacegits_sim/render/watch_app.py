@@ -243,6 +243,10 @@ class Watcher:
         """No animation left to play (a person may be asked now)."""
         return not self.state.queue
 
+    def event_log(self) -> list[ev.Event]:
+        """Every event so far."""
+        return list(self.match.events)
+
     def draw(self, surf: pygame.Surface, ov: Overrides, hover: Any = None) -> None:
         sp = SPEEDS[self.state.speed_i]
         status = f"seed {self.seed}   speed {sp:g}x   {'playing' if self.state.playing else 'paused'}   F1 help"
@@ -284,6 +288,9 @@ class LogWatcher(Watcher):
     @property
     def finished(self) -> bool:
         return self.seen >= len(self.events) and not self.state.queue
+
+    def event_log(self) -> list[ev.Event]:
+        return list(self.events)
 
 
 def has_display() -> bool:
@@ -368,16 +375,66 @@ def run_headless(
     if on_log:
         for line in w.state.log[printed:]:
             on_log(line)
-    ov = Overrides()
-    w.draw(surf, ov)
     out: dict[str, Any] = {"frames": video.frames if video else 0, "wall_s": time.perf_counter() - t0}
     if screenshot:
+        final_picture(w, surf)
         save_png(surf, screenshot)
         out["screenshot"] = screenshot
     if video is not None and video.frames:
         out["record"] = record
         out["plays_s"] = video.seconds
     return out
+
+
+def decisive_scene(events: list[ev.Event]) -> tuple[Scene, ev.LeggedIt | None]:
+    """The table at the decisive moment: just before the first boss legged it (their gits
+    leave the table then, so the end of a match is often an empty table), else at the end."""
+    scene = Scene()
+    for e in events:
+        if isinstance(e, ev.LeggedIt):
+            return scene, e
+        scene.apply(e)
+    return scene, None
+
+
+def final_picture(w: Watcher, surf: pygame.Surface) -> None:
+    """The picture to keep: the decisive moment, with a results card over the table."""
+    events = w.event_log()
+    scene, legged = decisive_scene(events)
+    over = next((e for e in reversed(events) if isinstance(e, ev.GameOver)), None)
+    when = f"the moment before {legged.boss} legged it" if legged is not None else "the end"
+    w.renderer.draw(surf, scene, Overrides(), w.state.log, None, None, f"seed {w.seed}   final picture: {when}")
+    if over is None:
+        return
+    r = w.renderer
+    lines = [("GAME OVER", r.big, (255, 220, 120))]
+    winners = " and ".join(over.winners) or "nobody"
+    lines.append((f"{winners} win{'s' if len(over.winners) == 1 else ''}", r.big, (240, 240, 240)))
+    for name, caps in over.new_caps.items():
+        lines.append((f"{name}: {caps:+d} new caps", r.font, (220, 220, 220)))
+    mins, secs = divmod(int(over.clock_s), 60)
+    lines.append(
+        (
+            f"game clock {mins}:{secs:02d}" + ("   (safety rule fired)" if over.safety_fired else ""),
+            r.small,
+            (180, 180, 180),
+        )
+    )
+    if legged is not None:
+        lines.append((f"shown: {when}", r.small, (180, 180, 180)))
+    rendered = [r.text(t, f, c) for t, f, c in lines]
+    width = max(t.get_width() for t in rendered) + 40
+    height = sum(t.get_height() + 6 for t in rendered) + 28
+    box = pygame.Rect(0, 0, width, height)
+    box.midbottom = (w.size[1] // 2, w.size[1] - 30)  # low over the (square) table, off its middle
+    card = pygame.Surface(box.size, pygame.SRCALPHA)
+    card.fill((20, 20, 26, 225))
+    surf.blit(card, box.topleft)
+    pygame.draw.rect(surf, (200, 200, 200), box, 2, border_radius=8)
+    y = box.top + 14
+    for t in rendered:
+        surf.blit(t, (box.centerx - t.get_width() // 2, y))
+        y += t.get_height() + 6
 
 
 def save_png(surf: pygame.Surface, path: str) -> None:
