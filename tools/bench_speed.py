@@ -20,6 +20,7 @@ import argparse
 import json
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import tarfile
@@ -94,12 +95,6 @@ def _measure(tree: Path, what: str, n: int) -> dict:
     return json.loads(r.stdout.strip().splitlines()[-1])
 
 
-def _median(xs: list[float]) -> float:
-    s = sorted(xs)
-    k = len(s) // 2
-    return s[k] if len(s) % 2 else (s[k - 1] + s[k]) / 2
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--before", required=True, help="git revision to compare against (e.g. 9ff2f53)")
@@ -117,10 +112,10 @@ def main() -> None:
         rows: list[tuple[str, float, float, str]] = []
         if "match" not in skip:
             res = {k: _measure(t, "match", args.matches) for k, t in trees.items()}
-            med = {k: _median(r["cpu"]) for k, r in res.items()}
+            med = {k: statistics.median(r["cpu"]) for k, r in res.items()}
             rows.append((f"CPU per match ({args.matches} heuristic matches)", med["before"], med["after"], "s"))
             per = {
-                k: _median([c / max(1, a) * 1000 for c, a in zip(r["cpu"], r["acts"], strict=True)])
+                k: statistics.median([c / max(1, a) * 1000 for c, a in zip(r["cpu"], r["acts"], strict=True)])
                 for k, r in res.items()
             }
             rows.append(("CPU per activation (games differ when physics does)", per["before"], per["after"], "ms"))
@@ -128,7 +123,7 @@ def main() -> None:
             rows.append(("CPU per minute of game clock, all games", total["before"], total["after"], "s"))
             for k, r in res.items():
                 full = [c / cpu for cpu, s, c in zip(r["cpu"], r["siren"], r["clock"], strict=True) if s and cpu > 0]
-                res[k]["x_real"] = _median(full) if full else float("nan")
+                res[k]["x_real"] = statistics.median(full) if full else float("nan")
                 res[k]["n_full"] = len(full)
             rows.append(
                 (
@@ -148,7 +143,7 @@ def main() -> None:
         if "die" not in skip:
             res = {k: _measure(t, "die", args.dice_seeds) for k, t in trees.items()}
             for h in ("8", "24", "32"):
-                b, a = _median(res["before"][h]), _median(res["after"][h])
+                b, a = statistics.median(res["before"][h]), statistics.median(res["after"][h])
                 sk = f"{res['before']['skipped' + h]}/{res['after']['skipped' + h]}"
                 rows.append((f"CPU to add a die to {int(h) - 1} dice (builds fell: {sk})", b, a, "ms"))
         print(f"{'measure':58s} {'before':>10s} {'after':>10s} {'ratio':>8s}")

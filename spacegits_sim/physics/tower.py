@@ -377,38 +377,14 @@ class Tower(Recording):
                 self._translate(plane, float(col.sum()) * self.dt)
             else:
                 plane.frozen = False
-                plane.resting = False
                 active.append((plane, col.tolist()))
         if not active:
             self._idle(n)
             return True
-        dt = self.dt
-        every = _FALL_CHECK_EVERY
-        recording = self._frames is not None
-        loop = [(plane.step, plane.carrier, vs) for plane, vs in active]
-        last: list[float | None] = [None] * len(loop)
-        fell = False
-        done = 0
-        for i in range(n):
-            for j, (step, carrier, vs) in enumerate(loop):
-                v = vs[i]
-                if v != last[j]:
-                    carrier.velocity = (v, 0.0)  # the one velocity set per plane and step
-                    last[j] = v
-                step(dt)
-            done += 1
-            self.sim_time_s += dt
-            if recording:
-                self._sample_frame_if_due()
-            if done % every == 0 and self._check_fallen():
-                fell = True
-                break
-        self.steps += done * len(loop)
+        ok = self._steps([plane for plane, _ in active], n, [vs for _, vs in active])
         for plane, _ in active:
             plane.carrier.velocity = (0.0, 0.0)
-        if not fell and self._check_fallen():
-            fell = True
-        return not fell
+        return ok
 
     def _rides_rigidly(self, plane: _Plane, col: np.ndarray) -> bool:
         """Whether this plane's stack, at rest, cannot tip or slide under the base motion ``col``.
@@ -427,11 +403,12 @@ class Tower(Recording):
         return a_max <= margin * self._tip_acceleration(plane)
 
     def _joints(self, pos: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
-        """Per joint j = 1..n-1 (the dice above resting on die j-1): how many dice are above,
-        the horizontal offset c of their centre of mass from the centre of die j-1, and its height
-        h above that die's top face. ``pos`` rows are (x, y, angle) of every die, held die first.
-        None when a die is tilted by more than 0.02 rad against the held one (not flat on its
-        face: the flat-face statics below do not apply)."""
+        """Per joint j = 1..n-1 (the dice above resting on die j-1): how many dice are above, how
+        far their centre of mass is inside the edge of the die below (w/2 − c, c its horizontal
+        offset from that die's centre; w = s − 2r, the flat width of a face), and its height h
+        above that die's top face. ``pos`` rows are (x, y, angle) of every die, held die first.
+        None when the flat-face statics do not apply: a die tilted by more than 0.02 rad against
+        the held one, or a joint already at or past its edge."""
         n = len(pos)
         if np.abs(pos[1:, 2] - pos[0, 2]).max() > 0.02:
             return None
@@ -439,20 +416,21 @@ class Tower(Recording):
         cx = np.cumsum(pos[::-1, 0])[::-1][1:] / counts
         cy = np.cumsum(pos[::-1, 1])[::-1][1:] / counts
         below = pos[:-1]
-        return counts, np.abs(cx - below[:, 0]), cy - (below[:, 1] + self.s / 2.0)
+        inside = (self.s / 2.0 - self.r) - np.abs(cx - below[:, 0])
+        h = cy - (below[:, 1] + self.s / 2.0)
+        if (inside <= 0).any() or (h <= 0).any():
+            return None
+        return counts, inside, h
 
     def _tip_acceleration(self, plane: _Plane) -> float:
         """The smallest steady base acceleration (mm/s²) at which the stack above any joint tips
-        over the edge of the die below it, g·(w/2 − c)/h, or slides on it, μ·g (w = s − 2r, the
-        flat width of a face; c, h from :meth:`_joints`). 0 when a joint is already past its edge."""
+        over the edge of the die below it, g·(w/2 − c)/h, or slides on it, μ·g (see
+        :meth:`_joints`). 0 when the statics do not apply (always simulate)."""
         joints = self._joints(self._positions(plane))
         if joints is None:
             return 0.0
-        _, offset, h = joints
-        half_w = self.s / 2.0 - self.r
-        if (offset >= half_w).any() or (h <= 0).any():
-            return 0.0
-        tip = float((self.g * (half_w - offset) / h).min())
+        _, inside, h = joints
+        tip = float((self.g * inside / h).min())
         return min(tip, float(self.p["friction_die_die"]) * self.g)
 
     def _sets_down_quietly(self, plane: _Plane, offset: float) -> bool:
@@ -467,16 +445,11 @@ class Tower(Recording):
         margin = float(self.p["skip_margin"])
         if margin <= 0 or not plane.resting or not plane.dice or len(plane.dice) + 1 >= int(self.p["rigid_below_dice"]):
             return False
-        pos = self._positions(plane)
-        x, y, a = self._on_top(plane, offset)
-        joints = self._joints(np.vstack([pos, [(x, y, a)]]))
+        joints = self._joints(np.vstack([self._positions(plane), [self._on_top(plane, offset)]]))
         if joints is None:
             return False
-        counts, c, h = joints
-        half_w = self.s / 2.0 - self.r
-        if (c >= half_w).any() or (h <= 0).any():
-            return False
-        lift = np.sqrt((half_w - c) ** 2 + h**2) - h  # mm the centre of mass must rise to tip
+        counts, inside, h = joints
+        lift = np.sqrt(inside**2 + h**2) - h  # mm the centre of mass must rise to tip
         brought = float(self.p["placement_drop_mm"])  # per die mass
         return brought <= margin * float((counts * lift).min())
 
@@ -519,34 +492,39 @@ class Tower(Recording):
                 self._next_frame_s += self._frame_every_s
         self.sim_time_s = end
 
-    def _set_base_velocity(self, vx: float, vy: float) -> None:
-        for plane, v in zip(self.planes, (vx, vy), strict=False):
-            if plane.carrier.velocity.x != v:
-                plane.carrier.velocity = (v, 0.0)
-                if v != 0.0:
-                    plane.frozen = False
-                    plane.resting = False
-
     def _run(self, n: int, check_end: bool = True) -> bool:
-        """Step the planes that are not frozen ``n`` times; falls checked every 16 steps and at the
-        end (``check_end=False``: the caller checks the end itself, from positions it reads anyway)."""
+        """Step the planes that are not frozen ``n`` times, their bases as they are (see :meth:`_steps`)."""
+        return self._steps([plane for plane in self.planes if not plane.frozen], n, None, check_end)
+
+    def _steps(
+        self, planes: list[_Plane], n: int, velocities: list[list[float]] | None = None, check_end: bool = True
+    ) -> bool:
+        """The one stepping loop: step ``planes`` ``n`` times, each base following its list of
+        ``velocities`` (one per step; one velocity set per plane and step, only when it changes).
+        Falls are checked every 16 steps and at the end (``check_end=False``: the caller checks
+        the end itself, from positions it reads anyway). Returns whether the tower stands."""
         every = _FALL_CHECK_EVERY
-        live = [plane for plane in self.planes if not plane.frozen]
-        for plane in live:
+        for plane in planes:
             plane.resting = False
-        steps = [plane.step for plane in live]
+        loop = [(plane.step, plane.carrier) for plane in planes]
+        last: list[float | None] = [None] * len(loop)
         dt = self.dt
         for i in range(n):
-            for step in steps:
+            for j, (step, carrier) in enumerate(loop):
+                if velocities is not None:
+                    v = velocities[j][i]
+                    if v != last[j]:
+                        carrier.velocity = (v, 0.0)
+                        last[j] = v
                 step(dt)
             self.sim_time_s += dt
             if self._frames is not None:
                 self._sample_frame_if_due()
             if (i + 1) % every == 0 and i < n - 1 or i == n - 1 and check_end:
                 if self._check_fallen():
-                    self.steps += (i + 1) * len(steps)
+                    self.steps += (i + 1) * len(loop)
                     return False
-        self.steps += n * len(steps)
+        self.steps += n * len(loop)
         return True
 
     def _settle(self) -> None:

@@ -51,22 +51,33 @@ def _no_gravity(body: pymunk.Body, _gravity: Any, _damping: float, dt: float) ->
     pymunk.Body.update_velocity(body, (0.0, 0.0), 1.0, dt)
 
 
+def _chipmunk() -> Any:
+    """pymunk's C library, if its internals are the ones the two shortcuts below were written
+    against (pymunk 7: ``Space._space``, ``Body._body``); else None, and they use the public API."""
+    try:
+        from pymunk._chipmunk import lib
+
+        lib.cpBodyGetPosition(pymunk.Body(1.0, 1.0)._body)
+        _ = pymunk.Space()._space
+    except (ImportError, AttributeError):  # pragma: no cover - another pymunk
+        return None
+    return lib
+
+
+_LIB = _chipmunk()
+
+
 def direct_step(space: pymunk.Space) -> Callable[[float], None]:
     """``space.step`` without pymunk's Python bookkeeping around the C step.
 
     ``Space.step`` also runs post-step callbacks and queued adds and removes; a tower space uses
     none of them (bodies are added and removed between steps, never from a callback), and for
     a small space that bookkeeping is a fifth of the step's cost. (It also asserts that every
-    body added has a positive mass: dice are built with theirs.) Falls back to ``Space.step``
-    if pymunk's internals are not the ones this was written against (pymunk 7).
+    body added has a positive mass: dice are built with theirs.)
     """
-    try:
-        from pymunk._chipmunk import lib
-
-        handle = space._space
-        step_c = lib.cpSpaceStep
-    except (ImportError, AttributeError):  # pragma: no cover - another pymunk
+    if _LIB is None:  # pragma: no cover - another pymunk
         return space.step
+    handle, step_c = space._space, _LIB.cpSpaceStep
 
     def step(dt: float) -> None:
         step_c(handle, dt)
@@ -74,35 +85,18 @@ def direct_step(space: pymunk.Space) -> Callable[[float], None]:
     return step
 
 
-def pose_reader() -> Callable[[list[pymunk.Body]], list[tuple[float, float, float]]]:
-    """A reader of (x, y, angle) for many bodies at once, straight from chipmunk.
+def read_poses(bodies: list[pymunk.Body]) -> list[tuple[float, float, float]]:
+    """(x, y, angle) of many bodies at once, straight from chipmunk.
 
     The rest test and the fall check read every die every 16 steps; going through
-    ``Body.position`` builds a Vec2d per read, which is most of their cost. Falls back to the
-    public properties if pymunk's internals differ.
+    ``Body.position`` builds a Vec2d per read, which is most of their cost.
     """
-    try:
-        from pymunk._chipmunk import lib
-
-        get_pos, get_angle = lib.cpBodyGetPosition, lib.cpBodyGetAngle
-        probe = pymunk.Body(1.0, 1.0)
-        get_pos(probe._body)
-    except (ImportError, AttributeError):  # pragma: no cover - another pymunk
-
-        def public(bodies: list[pymunk.Body]) -> list[tuple[float, float, float]]:
-            return [(b.position.x, b.position.y, b.angle) for b in bodies]
-
-        return public
-
-    def fast(bodies: list[pymunk.Body]) -> list[tuple[float, float, float]]:
-        out = []
-        for b in bodies:
-            h = b._body
-            v = get_pos(h)
-            out.append((v.x, v.y, get_angle(h)))
-        return out
-
-    return fast
-
-
-read_poses = pose_reader()
+    if _LIB is None:  # pragma: no cover - another pymunk
+        return [(b.position.x, b.position.y, b.angle) for b in bodies]
+    get_pos, get_angle = _LIB.cpBodyGetPosition, _LIB.cpBodyGetAngle
+    out = []
+    for b in bodies:
+        h = b._body
+        v = get_pos(h)
+        out.append((v.x, v.y, get_angle(h)))
+    return out
