@@ -426,9 +426,10 @@ def final_picture(w: Watcher, surf: pygame.Surface) -> None:
     width = max(t.get_width() for t in rendered) + 40
     height = sum(t.get_height() + 6 for t in rendered) + 28
     box = pygame.Rect(0, 0, width, height)
-    box.midbottom = (w.size[1] // 2, w.size[1] - 30)  # low over the (square) table, off its middle
+    # on the side panel, under the tower insets: over older log lines, never over a model
+    box.midtop = (w.size[1] + (w.size[0] - w.size[1]) // 2, 290)
     card = pygame.Surface(box.size, pygame.SRCALPHA)
-    card.fill((20, 20, 26, 225))
+    card.fill((20, 20, 26, 255))
     surf.blit(card, box.topleft)
     pygame.draw.rect(surf, (200, 200, 200), box, 2, border_radius=8)
     y = box.top + 14
