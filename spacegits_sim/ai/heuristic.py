@@ -23,6 +23,7 @@ from ..rules import effects
 from ..rules.combat import expected_damage
 from ..rules.decisions import (
     AimThrow,
+    ArcadeDice,
     Choice,
     ChooseAction,
     ChooseActivation,
@@ -40,6 +41,8 @@ from ..rules.decisions import (
 
 Point = tuple[float, float]
 BEATS = {"shove": "thump", "pinch": "shove", "thump": "pinch"}
+ARCADE_GOAL = 6  # the best bet: a race for six dice stands ~70% of the time (2 caps for 1)
+MACHINE_WORTH = 0.35  # a machine worth at least this (in caps) is worth a walk
 
 
 def _dist(a: Point, b: Point) -> float:
@@ -55,6 +58,7 @@ class HeuristicController:
         self.seen_throws: Counter[str] = Counter()
         self._last_fight_len = 0
         self._target: dict[str, Point] = {}
+        self._machine: dict[str, str] = {}  # model -> terrain it is walking to, to boot
 
     # ------------------------------------------------------------------ dispatch
 
@@ -73,13 +77,10 @@ class HeuristicController:
         if isinstance(request, ChooseCare):
             return self.care(request, match)
         if isinstance(request, ChooseBoot):
-            return max(
-                request.options,
-                key=lambda o: (
-                    o[0] == "boot_in" and match.bosses[match.models[o[1]].boss].stash > 0,
-                    o[0] == "boot_up",
-                ),
-            )
+            m = match.models[request.model]
+            return max(request.options, key=lambda o: self.boot_value(m, o, match))
+        if isinstance(request, ArcadeDice):
+            return min(ARCADE_GOAL, max(request.options))
         if isinstance(request, ChooseGuns):
             return self.guns(request, match)
         if isinstance(request, OrderBullet):
@@ -176,6 +177,19 @@ class HeuristicController:
             return True  # bank a lead that nothing on the table can still overturn
         return bool(match.clock > match.scenario.timer_min * 60 * 1.25)
 
+    def boot_value(self, m: Any, option: tuple[str, str], match: Any) -> float:
+        """What a boot is worth, in caps: robbing a fallen enemy with caps, booting a friend up,
+        or what booting a piece of terrain pays (its handler's estimate)."""
+        how, target = option
+        if how == "boot_in":
+            return 1.0 if match.bosses[match.models[target].boss].stash > 0 else 0.05
+        if how == "boot_up":
+            return 0.9
+        return float(effects.boot_worth(match, m, match.terrain_type(target)))
+
+    def best_boot(self, m: Any, match: Any) -> float:
+        return max((self.boot_value(m, o, match) for o in match._boot_targets(m)), default=-1.0)
+
     def value_of_activating(self, m: Any, match: Any) -> float:
         if m.fallen:
             return 1.0  # a reboot is worth a try
@@ -186,7 +200,11 @@ class HeuristicController:
             d = min(_dist(pos, c) for c in caps)
             score += 12.0 / (1.0 + d)
         for how, target in match._boot_targets(m):
-            score += 8.0 if how == "boot_in" and match.bosses[match.models[target].boss].stash > 0 else 5.0
+            if how == "boot_terrain":
+                worth = effects.boot_worth(match, m, match.terrain_type(target))
+                score += 5.0 * worth if worth > 0 else 0.0
+            else:
+                score += 8.0 if how == "boot_in" and match.bosses[match.models[target].boss].stash > 0 else 5.0
         if match.combat.can_shoot(m) and self.shot_target(m, match) is not None:
             score += 4.0
         score -= 0.9 * m.tower.height  # tall towers are one stumble from falling over
@@ -218,7 +236,7 @@ class HeuristicController:
     def choose_action(self, req: ChooseAction, match: Any) -> Any:
         m = match.models[req.model]
         opts = req.options
-        if "boot" in opts:
+        if "boot" in opts and self.best_boot(m, match) > 0:
             return "boot"
         if "shoot" in opts and self.shot_target(m, match) is not None:
             return "shoot"
@@ -242,6 +260,11 @@ class HeuristicController:
                 d = _dist(p, q) or 1.0
                 aim = (q[0] + (q[0] - p[0]) / d * 2.5, q[1] + (q[1] - p[1]) / d * 2.5)
                 return Throw(_clamp(aim, req.width, req.height), 0.15)
+        if req.purpose == "coin":  # a teleport: flip the coin where the caps are
+            caps = self.caps(match)
+            if caps:
+                here = match.position(req.model)
+                return Throw(_clamp(min(caps, key=lambda c: _dist(here, c)), req.width, req.height), 0.2)
         if req.purpose == "explosion":
             targets = [match.position(e.id) for e in self.enemies(match)]
             if targets:
@@ -255,15 +278,39 @@ class HeuristicController:
                     return Throw(_clamp(best, req.width, req.height), 0.1)
         return Throw((req.width / 2, req.height / 2), 0.3)
 
+    def machines(self, m: Any, match: Any) -> list[tuple[str, Point, float]]:
+        """Terrain worth walking to and booting (id, centre, worth in caps), if the boss can pay."""
+        out = []
+        stash = match.bosses[self.boss].stash
+        for tid in match.table.terrain:
+            if tid not in match.terrain_types:
+                continue
+            tt = match.terrain_type(tid)
+            cost = effects.boot_cost(tt)
+            if cost is None or cost > stash:
+                continue
+            worth = float(effects.boot_worth(match, m, tt))
+            if worth >= MACHINE_WORTH:
+                out.append((tid, match.table.terrain_centre(tid), worth))
+        return out
+
     def aim_move(self, req: AimThrow, match: Any) -> Throw:
         m = match.models[req.model]
         p = match.position(m.id)
         caps = self.caps(match)
+        self._machine.pop(m.id, None)
         if caps:
             target = min(caps, key=lambda c: _dist(p, c))
+            best = 1.0 / (1.0 + _dist(p, target))
         else:
             foes = self.enemies(match, standing=False)
             target = match.position(foes[0].id) if foes else (req.width / 2, req.height / 2)
+            best = 0.0
+        for tid, centre, worth in self.machines(m, match):  # a machine that pays better than the nearest cap
+            v = worth / (1.0 + _dist(p, centre))
+            if v > best:
+                best, target = v, centre
+                self._machine[m.id] = tid
         d = _dist(p, target) or 1.0
         expected = 3.5 * len(req.dice)
         # aim a little past the target, on the same line, so each move drags the git through it
@@ -276,6 +323,7 @@ class HeuristicController:
         m = match.models[req.model]
         caps = self.caps(match)
         target = self._target.get(m.id)
+        machine = self._machine.get(m.id)
         best, best_score = req.options[0], -math.inf
         for die in req.options:
             d = match.table.die(die)
@@ -288,8 +336,12 @@ class HeuristicController:
                 o = match.models[c.thing.id]
                 if o.boss != self.boss and o.standing:
                     score += 5.0 if m.tower.height <= 3 else -15.0
+            elif machine is not None and c is not None and c.thing.id == machine:
+                score += 50.0  # at the machine: boot it next
             end = res.end
-            if caps:
+            if machine is not None and target is not None:
+                score -= _dist(end, target)
+            elif caps:
                 score -= min(_dist(end, cp) for cp in caps)
             elif target is not None:
                 score -= _dist(end, target)

@@ -117,6 +117,12 @@ def _pair(v: Any) -> tuple[float, float]:
     return (a, b)
 
 
+def _colour(v: Any) -> tuple[int, int, int]:
+    if not isinstance(v, list) or len(v) != 3 or not all(isinstance(c, int) and 0 <= c <= 255 for c in v):
+        raise FieldError(f"expected a colour [red, green, blue], each 0-255, got {short(v)}")
+    return (v[0], v[1], v[2])
+
+
 def _mapping(v: Any) -> Mapping[str, Any]:
     if not isinstance(v, dict):
         raise FieldError(f"expected a mapping, got {short(v)}")
@@ -201,6 +207,9 @@ SPECS: dict[str, Spec] = {
         "text": (_str, True),
         "explode": (_int(1), False),
         "toughness": (_int(1), False),
+        "crossable": (_bool, False),
+        "rough": (_bool, False),
+        "colour": (_colour, False),
     },
     "special_rules": {
         "id": (_ident, True),
@@ -242,7 +251,7 @@ _BUILDERS: dict[str, type] = {
 _DEFAULTS: dict[str, dict[str, Any]] = {
     "gits": {"free_weapons": (), "base_mm": 25.0, "glyph": "?", "drives": False},
     "weapons": {"innate": False},
-    "terrain": {"explode": None, "toughness": None},
+    "terrain": {"explode": None, "toughness": None, "crossable": False, "rough": False, "colour": None},
     "special_rules": {"explode": None},
 }
 _RANGE = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+))?\s*$")

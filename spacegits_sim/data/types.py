@@ -101,6 +101,9 @@ class TerrainType:
     explode: int | None
     toughness: int | None
     provenance: Provenance
+    crossable: bool = False  # walked over (a puddle, a rubble pile): never stops a move, a die or a blast
+    rough: bool = False  # carrying a tower across it shakes the tower harder (physics: rough_ground_jitter)
+    colour: tuple[int, int, int] | None = None  # how the screen paints it (None: by its height)
 
     @property
     def low(self) -> bool:

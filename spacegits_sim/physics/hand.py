@@ -9,6 +9,7 @@ segment ends in an abrupt stop instead of braking.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -25,11 +26,21 @@ def care_profile(p: dict[str, Any], care: str) -> dict[str, float]:
 
 
 def segment_profile(
-    p: dict[str, Any], rng: np.random.Generator, dt: float, dx: float, dy: float, prof: dict[str, float], bump: bool
+    p: dict[str, Any],
+    rng: np.random.Generator,
+    dt: float,
+    dx: float,
+    dy: float,
+    prof: dict[str, float],
+    bump: bool,
+    rough: Sequence[tuple[float, float]] = (),
 ) -> np.ndarray:
     """Base velocity per physics step for one carried segment (trapezoid + tremor), shape (n, 2).
 
-    Computed with numpy in one pass: the carry loop then only reads one row per step.
+    ``rough`` lists the stretches of the segment (fractions of its length, from, to) that
+    cross rough ground: there the tremor is ``rough_ground_jitter`` times stronger, as the
+    carrier picks their way over scrap. Computed with numpy in one pass: the carry loop then
+    only reads one row per step.
     """
     length = math.hypot(dx, dy)
     if length < 1e-9:
@@ -68,6 +79,12 @@ def segment_profile(
         ph, ph2 = float(rng.uniform(0, 2 * math.pi)), float(rng.uniform(0, 2 * math.pi))
         jx += amp * np.sin(2 * math.pi * f * t + ph)
         jy += amp * np.sin(2 * math.pi * f * t + ph2)
+    if rough:  # no random draws here: a carry on smooth ground is unchanged
+        done = np.cumsum(speed) * dt / length
+        boost = np.ones(n)
+        for lo, hi in rough:
+            boost[(done >= lo) & (done <= hi)] = float(p["rough_ground_jitter"])
+        env = env * boost
     out = np.empty((n, 2))
     out[:, 0] = ux * speed + jx * env
     out[:, 1] = uy * speed + jy * env

@@ -50,6 +50,7 @@ RANGES: dict[str, dict[str, tuple[float, float, bool]]] = {
         "carry.*.jitter_mm_s2": (0.0, 100_000.0, False),
         "hand_variation": (0.0, 3.0, False),
         "jitter_hz": (0.1, 100.0, False),
+        "rough_ground_jitter": (1.0, 20.0, False),
         "bump_stop_s": (1e-4, 1.0, False),
         "push_distance_mm": (0.0, 1000.0, False),
         "push_speed_mm_s": (1.0, 5000.0, False),

@@ -13,7 +13,7 @@ from typing import Any
 import pymunk
 from pymunk import Vec2d
 
-from .results import Contact, Kind, LineHit, LineResult, Point, SweepResult, Thing, _mask, _need
+from .results import _AREA, Contact, Kind, LineHit, LineResult, Point, SweepResult, Thing, _mask, _need
 from .world import TableWorld, _Figure
 
 
@@ -166,6 +166,40 @@ class Queries(TableWorld):
         end = c + d * range_in
         return LineResult((c.x, c.y), (end.x, end.y), first, crossed, tuple(hits))
 
+    def areas_along(self, radius: float, start: Point, end: Point) -> list[tuple[str, float, float]]:
+        """Crossable terrain a base of ``radius`` moving from ``start`` to ``end`` is over:
+        (terrain id, distance travelled when it first overlaps, when it last does), by entry.
+
+        A base overlaps a piece when its centre is within ``radius`` of it; the centres that do
+        form a convex set (the piece grown by the radius), so each piece is one interval."""
+        a, b = Vec2d(*start), Vec2d(*end)
+        length = (b - a).length
+        out = []
+        for t in self._terrain.values():
+            if not t.crossable:
+                continue
+            sh = t.shape
+            inside_a = sh.point_query((a.x, a.y)).distance < radius
+            inside_b = sh.point_query((b.x, b.y)).distance < radius
+            if length < 1e-9:
+                if inside_a:
+                    out.append((t.id, 0.0, 0.0))
+                continue
+            if inside_a:
+                enter = 0.0
+            else:
+                info = sh.segment_query((a.x, a.y), (b.x, b.y), radius)
+                if info is None or info.shape is None:
+                    continue
+                enter = info.alpha * length
+            if inside_b:
+                leave = length
+            else:
+                back = sh.segment_query((b.x, b.y), (a.x, a.y), radius)
+                leave = length if back is None or back.shape is None else (1.0 - back.alpha) * length
+            out.append((t.id, enter, max(enter, leave)))
+        return sorted(out, key=lambda x: (x[1], x[0]))
+
     def terrain_edge_point(self, ident: str, toward: Point) -> Point:
         """Where a line from the centre of terrain piece ``ident`` towards a point leaves it."""
         sh = self._terrain[ident].shape
@@ -205,7 +239,7 @@ class Queries(TableWorld):
         """Everything within ``distance`` (edge to edge) of a point or a figure, nearest first."""
         _need(distance >= 0, f"distance must not be negative, got {distance}")
         _need((point is None) != (figure is None), "give exactly one of point or figure")
-        mask = _mask(kinds)
+        mask = _mask(kinds) | (_AREA if Kind.TERRAIN in set(kinds) else 0)
         out: dict[Thing, float] = {}
         if point is not None:
             for q in self.space.point_query(point, distance, pymunk.ShapeFilter(mask=mask)):

@@ -28,6 +28,10 @@ class Kind(str, Enum):
 
 _CAT = {Kind.DIE: 1, Kind.TOKEN: 2, Kind.FIGURE: 4, Kind.TERRAIN: 8, Kind.TOWER: 16}
 _ALL = 0xFFFFFFFF
+#: Crossable terrain (a puddle, a rubble pile) is terrain that nothing collides with: its own
+#: category bit, which no moving body's category and no sweep's mask includes. Lines of fire
+#: and ``within`` still see it (they ask for every category).
+_AREA = 32
 
 
 def _mask(kinds: Iterable[Kind]) -> int:
@@ -173,3 +177,4 @@ class TerrainView:
     tags: tuple[str, ...]
     polygon: tuple[Point, ...] | None
     circle: tuple[Point, float] | None
+    crossable: bool = False

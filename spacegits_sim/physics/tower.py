@@ -242,22 +242,30 @@ class Tower(Recording):
         care: str = "normal",
         bumped: Sequence[bool] | None = None,
         pause_s: float = 0.25,
+        rough: Sequence[Sequence[tuple[float, float]]] | None = None,
     ) -> bool:
         """Carry the tower along straight segments (dx, dy) in mm at a care level.
 
         Each segment accelerates, cruises and brakes as a hand of that care level does, with
         hand tremor (``jitter``) on top; a segment flagged in ``bumped`` ends in an abrupt
-        stop (``bump_stop_s``) instead of braking. Between segments the hand pauses.
+        stop (``bump_stop_s``) instead of braking. ``rough`` gives, per segment, the stretches
+        (fractions of its length) over rough ground, where the tremor is stronger
+        (``rough_ground_jitter``). Between segments the hand pauses.
         """
         prof = care_profile(self.p, care)
         bumped = list(bumped) if bumped is not None else [False] * len(path_mm)
         if len(bumped) != len(path_mm):
             raise ValueError("bumped needs one flag per segment")
-        return self._carry_profile(path_mm, prof, bumped, pause_s)
+        rough = list(rough) if rough is not None else [()] * len(path_mm)
+        if len(rough) != len(path_mm):
+            raise ValueError("rough needs one list of stretches per segment")
+        return self._carry_profile(path_mm, prof, bumped, pause_s, rough)
 
-    def segment_profile(self, dx: float, dy: float, prof: dict[str, float], bump: bool) -> np.ndarray:
+    def segment_profile(
+        self, dx: float, dy: float, prof: dict[str, float], bump: bool, rough: Sequence[tuple[float, float]] = ()
+    ) -> np.ndarray:
         """Base velocity per physics step for one carried segment (see :mod:`.hand`)."""
-        return segment_profile(self.p, self.rng, self.dt, dx, dy, prof, bump)
+        return segment_profile(self.p, self.rng, self.dt, dx, dy, prof, bump, rough)
 
     def bump_stop(self, speed_mm_s: float, direction: tuple[float, float] = (1.0, 0.0)) -> bool:
         """Moving steadily at ``speed_mm_s``, the base stops dead (it bumped into something)."""
@@ -297,6 +305,27 @@ class Tower(Recording):
                 plane.shapes.append(shape)
                 plane.offsets.append(0.0)
                 plane.frozen = plane.resting = True
+
+    def take_off(self, n: int) -> int:
+        """Lift ``n`` dice off the top (fewer if the tower is shorter); returns how many.
+
+        The dice below stay exactly as they were: a hand taking dice off the top of a standing
+        stack does not disturb it (a tower at rest stays at rest). Taking the held bottom die
+        leaves no tower."""
+        if n < 0:
+            raise ValueError(f"n must not be negative, got {n}")
+        n = min(n, self.height)
+        if n == 0:
+            return 0
+        if n == self.height:
+            self.clear()
+            return n
+        for plane in self.planes:
+            for _ in range(n):
+                body, shape = plane.dice.pop(), plane.shapes.pop()
+                plane.offsets.pop()
+                plane.space.remove(body, shape)
+        return n
 
     def clear(self) -> None:
         """Discard every die (the tower fell, or was knocked down)."""
@@ -345,12 +374,18 @@ class Tower(Recording):
     # ------------------------------------------------------------------ internals
 
     def _carry_profile(
-        self, path: Sequence[tuple[float, float]], prof: dict[str, float], bumped: Sequence[bool], pause_s: float = 0.0
+        self,
+        path: Sequence[tuple[float, float]],
+        prof: dict[str, float],
+        bumped: Sequence[bool],
+        pause_s: float = 0.0,
+        rough: Sequence[Sequence[tuple[float, float]]] | None = None,
     ) -> bool:
         if not self.standing or self.height == 0:
             return self.standing
         for k, ((dx, dy), bump) in enumerate(zip(path, bumped, strict=False)):
-            if not self._move(self.segment_profile(dx, dy, prof, bump)):
+            stretches = rough[k] if rough is not None else ()
+            if not self._move(self.segment_profile(dx, dy, prof, bump, stretches)):
                 break
             if pause_s > 0 and k < len(path) - 1:  # the hand pauses between move dice
                 if not self._still(pause_s, freeze_all=False):

@@ -77,9 +77,11 @@ class TableViews(TableWorld):
         t = self._terrain[ident]
         sh = t.shape
         if isinstance(sh, pymunk.Poly):
-            return TerrainView(ident, t.height_in, t.tags, tuple((v.x, v.y) for v in sh.get_vertices()), None)
+            return TerrainView(
+                ident, t.height_in, t.tags, tuple((v.x, v.y) for v in sh.get_vertices()), None, t.crossable
+            )
         assert isinstance(sh, pymunk.Circle)
-        return TerrainView(ident, t.height_in, t.tags, None, ((sh.offset.x, sh.offset.y), sh.radius))
+        return TerrainView(ident, t.height_in, t.tags, None, ((sh.offset.x, sh.offset.y), sh.radius), t.crossable)
 
     # ------------------------------------------------------------------ snapshots
 

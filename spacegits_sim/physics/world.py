@@ -16,7 +16,7 @@ from typing import Any
 import pymunk
 
 from .params import load_params
-from .results import _ALL, _CAT, MM, Kind, Point, TableError, Thing, TowerHit, _need
+from .results import _ALL, _AREA, _CAT, MM, Kind, Point, TableError, Thing, TowerHit, _need
 
 
 @dataclass
@@ -38,6 +38,7 @@ class _Terrain:
     shape: pymunk.Shape
     height_in: float
     tags: tuple[str, ...]
+    crossable: bool = False
 
 
 class TableWorld:
@@ -88,8 +89,13 @@ class TableWorld:
         polygon: Sequence[Point] | None = None,
         circle: tuple[Point, float] | None = None,
         tags: Iterable[str] = (),
+        crossable: bool = False,
     ) -> None:
-        """A static piece of terrain: a polygon (convex) or a circle, ``height_in`` tall."""
+        """A static piece of terrain: a polygon (convex) or a circle, ``height_in`` tall.
+
+        ``crossable`` terrain (a puddle, a rubble pile) is walked over and rolled over: no base,
+        die or token collides with it and sweeps pass it; lines of fire and ``within`` still see
+        it, and :meth:`~.queries.Queries.areas_along` says where a moving base is over it."""
         _need(height_in >= 0, f"terrain '{ident}': height_in must not be negative, got {height_in}")
         _need((polygon is None) != (circle is None), f"terrain '{ident}': give exactly one of polygon or circle")
         _need(ident not in self._terrain, f"terrain '{ident}': duplicate id")
@@ -105,8 +111,11 @@ class TableWorld:
         shape.elasticity = float(self.p["die_elasticity"])
         shape.friction = 0.5
         self._tag(shape, Kind.TERRAIN, ident)
+        if crossable:
+            shape.collision_type = _AREA
+            shape.filter = pymunk.ShapeFilter(categories=_AREA, mask=_AREA)
         self.space.add(shape)
-        self._terrain[ident] = _Terrain(ident, shape, float(height_in), tuple(tags))
+        self._terrain[ident] = _Terrain(ident, shape, float(height_in), tuple(tags), crossable)
 
     def add_figure(
         self,
@@ -217,6 +226,15 @@ class TableWorld:
     def remove_die(self, ident: str) -> None:
         body, shape, _, _ = self._dice.pop(ident)
         self._remove_body(body, shape)
+
+    def forget_token(self, ident: str) -> None:
+        """Take a token out of the game entirely: off the table, or out of the lost list (a
+        coin flipped for a game rule is no token of the game's own)."""
+        if ident in self._tokens:
+            body, shape = self._tokens.pop(ident)
+            self._remove_body(body, shape)
+        elif ident in self.lost_tokens:
+            self.lost_tokens.remove(ident)
 
     def terrain_centre(self, ident: str) -> Point:
         """The centre of a terrain piece's bounding box."""

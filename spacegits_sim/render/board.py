@@ -8,12 +8,13 @@ surfaces are cached because font rendering dominates frame time.
 from __future__ import annotations
 
 import math
+import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
 
-from .scene import ModelLook, Scene
+from .scene import ModelLook, Scene, TerrainLook
 
 Point = tuple[float, float]
 BOSS_COLOURS = [(214, 48, 49), (41, 98, 214), (39, 160, 80), (222, 170, 20)]
@@ -21,6 +22,8 @@ TABLE_COLOUR = (58, 92, 62)
 TALL_COLOUR = (92, 88, 84)
 LOW_COLOUR = (150, 128, 96)
 BARREL_COLOUR = (220, 110, 20)
+MACHINE_COLOUR = (120, 60, 140)  # terrain a git can boot: funfair machines, bars, loos
+PUDDLE_COLOURS = [(30, 30, 40), (90, 170, 40), (60, 110, 170), (150, 60, 60)]
 CAP_COLOUR = (230, 200, 60)
 PANEL = (28, 30, 36)
 TEXT = (230, 230, 230)
@@ -123,6 +126,11 @@ class BoardRenderer:
         for t in scene.terrain.values():
             barrel = t.explodes > 0  # terrain that blows up looks like a barrel
             colour = BARREL_COLOUR if barrel else (TALL_COLOUR if t.height_in > 2 else LOW_COLOUR)
+            if t.crossable and t.height_in <= 0:  # a flat puddle: glossy, each kind its own colour
+                self._draw_puddle(layer, scene, t)
+                continue
+            if t.boots:
+                colour = MACHINE_COLOUR
             if t.polygon is not None:
                 pts = [self.to_px(scene, v) for v in t.polygon]
                 pygame.draw.polygon(layer, colour, pts)
@@ -151,8 +159,40 @@ class BoardRenderer:
                             (int(c[0] + r * 0.5 * math.cos(a)), int(c[1] + r * 0.5 * math.sin(a))),
                             max(2, r // 4),
                         )
+        for t in scene.terrain.values():
+            if t.boots:  # machines say what they are
+                self._label(layer, scene, t, (250, 240, 200))
         self._static, self._static_key = layer, key
         return layer
+
+    def _draw_puddle(self, layer: pygame.Surface, scene: Scene, t: TerrainLook) -> None:
+        """A flat spill (walked over, never blocks): translucent, outlined, named."""
+        _rect, s = self.layout(scene)
+        colour = t.colour or PUDDLE_COLOURS[zlib.crc32(t.type.encode()) % len(PUDDLE_COLOURS)]
+        if t.polygon is not None:
+            pts = [self.to_px(scene, v) for v in t.polygon]
+            pygame.draw.polygon(layer, (*colour, 200), pts)
+            pygame.draw.polygon(layer, (20, 20, 20, 220), pts, 2)
+        elif t.circle is not None:
+            c = self.to_px(scene, t.circle[0])
+            r = max(3, int(t.circle[1] * s))
+            pygame.draw.circle(layer, (*colour, 200), c, r)
+            pygame.draw.circle(layer, (20, 20, 20, 220), c, r, 2)
+        self._label(layer, scene, t, (235, 235, 235))
+
+    def _label(self, layer: pygame.Surface, scene: Scene, t: TerrainLook, colour: tuple[int, int, int]) -> None:
+        if t.polygon is not None:
+            cx = sum(p[0] for p in t.polygon) / len(t.polygon)
+            cy = sum(p[1] for p in t.polygon) / len(t.polygon)
+        elif t.circle is not None:
+            cx, cy = t.circle[0]
+        else:
+            return
+        img = self.small.render(t.name, True, colour)
+        p = self.to_px(scene, (cx, cy))
+        rect, _s = self.layout(scene)
+        x = min(max(p[0] - img.get_width() // 2, rect.left + 2), rect.right - img.get_width() - 2)
+        layer.blit(img, (x, p[1] - img.get_height() // 2))
 
     def draw_table(
         self, surf: pygame.Surface, scene: Scene, ov: Overrides, hover: Point | None, active: str | None

@@ -178,6 +178,13 @@ class HotseatApp(Watcher):
                 opts = [("Really leg it? (Y)", "leg_it_yes", True, ""), ("No (N)", "leg_it_no", True, "")]
         elif isinstance(req, Deploy):
             opts = [("Field no more (skip)", "skip", True, "")]
+        elif isinstance(req, ChooseBoot):  # terrain in contact gets a button; gits are clicked
+            looks = self.scene.terrain
+            opts = [
+                (f"boot the {looks[o[1]].name if o[1] in looks else o[1]}", o, True, "")
+                for o in req.options
+                if o[0] == "boot_terrain"
+            ]
         elif isinstance(req, Choice) and not isinstance(req, (ChooseBoot, OrderMoveDie, OrderBullet)):
             # any other choice (e.g. Eager Helper): one button per option, models by name
             names = self.match.names()
@@ -255,7 +262,7 @@ class HotseatApp(Watcher):
             if opt is not None:
                 self.submit(opt)
             else:
-                self.message = "click a fallen git in base contact"
+                self.message = "click a fallen git in base contact (or a terrain button)"
         elif isinstance(req, (OrderMoveDie, OrderBullet)):
             die = self.die_at(p, req.options)
             if die is not None:

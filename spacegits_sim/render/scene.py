@@ -24,6 +24,10 @@ class TerrainLook:
     explodes: int
     polygon: list[Point] | None
     circle: tuple[Point, float] | None
+    name: str = ""
+    crossable: bool = False  # walked over (a puddle, rubble): drawn flat
+    boots: bool = False  # a git in contact can boot it (a machine, a bar, a loo): labelled
+    colour: tuple[int, int, int] | None = None  # the rules data's paint for it, if any
 
 
 @dataclass
@@ -123,7 +127,16 @@ class Scene:
             circle = (_pt(t["circle"][0]), float(t["circle"][1])) if "circle" in t else None
             poly = [_pt(p) for p in t["polygon"]] if "polygon" in t else None
             self.terrain[t["id"]] = TerrainLook(
-                t["id"], t["type"], float(t["height_in"]), int(t["explodes"]), poly, circle
+                t["id"],
+                t["type"],
+                float(t["height_in"]),
+                int(t["explodes"]),
+                poly,
+                circle,
+                str(t.get("name", t["type"])),
+                bool(t.get("crossable", False)),
+                bool(t.get("boots", False)),
+                tuple(t["colour"]) if "colour" in t else None,
             )
         self.bosses = [BossLook(i, b["name"], b["seat"], b["stash"], b["stash"]) for i, b in enumerate(e.bosses)]
         for m in e.models:
@@ -217,6 +230,15 @@ class Scene:
         if e.how == "boot_in" and e.caps:
             self.bosses[self.models[e.target].boss].stash -= e.caps
             self.bosses[self.models[e.model].boss].stash += e.caps
+
+    def _on_terrain_booted(self, e: ev.TerrainBooted) -> None:
+        b = self.bosses[self.boss_index(e.boss)]
+        b.stash += e.caps_won - e.paid
+
+    def _on_tower_rebuilt(self, e: ev.TowerRebuilt) -> None:
+        m = self.models[e.model]
+        m.tower = e.height if e.standing else 0
+        m.frame = [tuple(d) for d in e.frame]
 
     def _on_pinched(self, e: ev.Pinched) -> None:
         if e.caps:

@@ -83,9 +83,15 @@ class Combat:
 
     # ------------------------------------------------------------------ damage
 
-    def damage(self, target: Model, amount: int, source: str) -> Flow:
-        """Each point of damage is a die on the target's tower, stacked by its own boss."""
+    def damage(self, target: Model, amount: int, source: str, kind: str = "other") -> Flow:
+        """Each point of damage is a die on the target's tower, stacked by its own boss.
+
+        ``kind`` ("shot", "blast", "fight", "other") is what effects that stop some damage ask
+        (a cooking pot on the head stops shots and blasts)."""
         if amount <= 0 or not target.in_play:
+            return
+        amount = effects.damage_taken(target, kind, amount)
+        if amount <= 0:
             return
         self.match.emit(ev.Damaged(target.id, amount, source))
         if target.standing:  # a fallen git has no tower and gets no tower dice
@@ -115,6 +121,7 @@ class Combat:
             match.discard_die(die_id)
         for die_id in bullets:
             match.discard_die(die_id)
+        effects.after_shoot(m, match)
 
     def resolve_bullet(self, m: Model, w: Weapon, die_id: str, value: int) -> Flow:
         match = self.match
@@ -128,7 +135,12 @@ class Combat:
         seg = (line.start, line.end)
         hit = line.hit
         barrels = [h for h in line.crossed_low if h.thing.kind == Kind.TERRAIN and self.is_barrel(h.thing.id)]
-        cover_terrain = [h for h in line.crossed_low if h.thing.kind == Kind.TERRAIN]
+        # low terrain gives cover; a flat puddle (0" tall: Oil Slick, Toxic Waste) hides nothing
+        cover_terrain = [
+            h
+            for h in line.crossed_low
+            if h.thing.kind == Kind.TERRAIN and match.table.terrain_piece(h.thing.id).height_in > 0
+        ]
         if hit is not None and hit.thing.kind == Kind.FIGURE and barrels:
             b = barrels[0]  # the barrel would give cover: it is hit instead, and explodes
             match.emit(
@@ -146,7 +158,7 @@ class Combat:
         big = value >= tough
         dmg = effects.weapon_damage(m, w, big)
         match.emit(ev.BulletResolved(m.id, w.name, die_id, value, False, seg, f"figure:{target.id}", cover, dmg, big))
-        yield from self.damage(target, dmg, f"shot by {m.name}")
+        yield from self.damage(target, dmg, f"shot by {m.name}", "shot")
         if big:
             yield from effects.on_big_damage(self, m, target, w)
 
@@ -230,8 +242,9 @@ class Combat:
                 total += effects.weapon_damage(who, w, big)
                 if big:
                     bigs.append(w)
+        total = effects.fight_damage(who, total)
         self.match.emit(ev.Thumped(who.id, other.id, [w.name for w in weapons], rolls, tough, total))
-        yield from self.damage(other, total, f"thumped by {who.name}")
+        yield from self.damage(other, total, f"thumped by {who.name}", "fight")
         for w in {x.id: x for x in bigs}.values():
             yield from effects.on_big_damage(self, who, other, w, in_fight=True, toughness_bonus=toughness_bonus)
 
@@ -345,6 +358,8 @@ class Combat:
         def passes(thing: Thing, _low: bool) -> bool:
             if thing.kind in (Kind.DIE, Kind.TOKEN, Kind.TOWER):
                 return True
+            if thing.kind == Kind.TERRAIN and match.table.terrain_piece(thing.id).crossable:
+                return True  # a puddle or a scrap pile does not stop a blast
             return (
                 thing.kind == Kind.FIGURE and match.models.get(thing.id) is not None and match.models[thing.id].fallen
             )
@@ -365,7 +380,7 @@ class Combat:
             return None
         dmg = 3 if value >= t.toughness else 1
         match.emit(ev.BlastResolved(origin, die_id, value, (line.start, line.end), label, dmg))
-        yield from self.damage(t, dmg, f"caught in the blast of {match.names().get(origin, origin)}")
+        yield from self.damage(t, dmg, f"caught in the blast of {match.names().get(origin, origin)}", "blast")
         return None
 
     def explode_barrels(self, barrels: list[str]) -> Flow:

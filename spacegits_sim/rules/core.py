@@ -10,6 +10,7 @@ rules shares. The turn flow (:mod:`.turns`) and movement (:mod:`.movement`) buil
 from __future__ import annotations
 
 import dataclasses
+import math
 import time
 from collections.abc import Generator, Sequence
 from typing import TYPE_CHECKING, Any, cast
@@ -68,6 +69,7 @@ class MatchCore:
         self.safety_fired = False
         self.activations = 0
         self.caps_from_supply = 0
+        self.caps_to_supply = 0  # caps paid to play a machine (discarded: back to the supply)
         self.active_model: str | None = None
         self.current_boss = 0
         self._activation_over = False
@@ -97,7 +99,12 @@ class MatchCore:
         for piece in scenario.terrain:
             tt = self.rules.terrain[piece.type]
             self.table.add_terrain(
-                piece.id, tt.height_in, polygon=piece.polygon, circle=piece.circle, tags=(piece.type,)
+                piece.id,
+                tt.height_in,
+                polygon=piece.polygon,
+                circle=piece.circle,
+                tags=(piece.type,),
+                crossable=tt.crossable,
             )
         self.terrain_types = {p.id: p.type for p in scenario.terrain}
         self._gen: Flow | None = None
@@ -344,6 +351,26 @@ class MatchCore:
         self.sync_tower(m)
         self.emit(ev.ModelPlaced(m.id, position, reason))
 
+    def spot_touching(self, m: Model, point: Point, reach: float, facing: Point | None = None) -> Point | None:
+        """Where ``m``'s base can be put down with its edge ``reach`` from ``point`` (in contact
+        with a thing of that radius there), overlapping nothing and on the table: tried round
+        the point from the side facing ``facing``, then a little further out. None if no room."""
+        r = m.git.base_mm * MM / 2
+        w, h = self.table.width, self.table.height
+        start = 0.0
+        if facing is not None and math.dist(facing, point) > 1e-9:
+            start = math.atan2(facing[1] - point[1], facing[0] - point[0])
+        for ring in range(25):
+            d = r + reach + ring * 0.25
+            for k in range(36):
+                a = start + math.radians(10 * ((k + 1) // 2) * (1 if k % 2 else -1))
+                c = (point[0] + d * math.cos(a), point[1] + d * math.sin(a))
+                if not (r <= c[0] <= w - r and r <= c[1] <= h - r):
+                    continue
+                if all(t.id == m.id for t, _gap in self.table.within(max(r - 1e-3, 0.0), point=c)):
+                    return c
+        return None
+
     def place_cap(self, position: Point, reason: str) -> str:
         """Put a cap from the supply down at a spot."""
         cap = self.table.add_token(position)
@@ -371,6 +398,46 @@ class MatchCore:
         self.bosses[m.boss].stash += 1
         self.emit(ev.CapLooted(m.id, self.bosses[m.boss].name, cap_id))
 
+    def pay_caps(self, boss: int, n: int) -> int:
+        """Discard up to ``n`` caps from a boss's stash to the supply (to play a machine)."""
+        n = min(n, self.bosses[boss].stash)
+        self.bosses[boss].stash -= n
+        self.caps_to_supply += n
+        return n
+
+    def win_caps(self, boss: int, n: int) -> int:
+        """Caps from the general supply straight into a boss's stash (prizes, advertising…)."""
+        n = max(0, n)
+        self.bosses[boss].stash += n
+        self.caps_from_supply += n
+        return n
+
+    def terrain_type(self, terrain_id: str) -> Any:
+        """The rules' TerrainType of a piece on the table (KeyError for an unknown id)."""
+        return self.rules.terrain[self.terrain_types[terrain_id]]
+
+    def rebuild_tower(self, m: Model, n: int, reason: str, safe: bool) -> Flow:
+        """Take a standing git's tower down and stack ``n`` dice again. ``safe`` (a teleport):
+        it cannot fall. Otherwise its own boss stacks it die by die, and a topple makes the git
+        fall over ("Then rebuild your tower")."""
+        if not m.standing:
+            return
+        m.tower.clear()
+        ok = True
+        if safe:
+            m.tower.rebuild(n)
+        else:
+            for _ in range(n):
+                ok = m.tower.add_die()
+                self.advance(self.costs.tower_die_s)
+                if not ok:
+                    break
+        height = m.tower.height if ok else n
+        self.sync_tower(m)
+        self.emit(ev.TowerRebuilt(m.id, height, safe, ok, reason, m.tower.frame() if ok else []))
+        if not ok:
+            yield from self.tower_fell(m, m.boss, reason)
+
     def take_cap(self, frm: int, to: int, n: int = 1) -> int:
         n = min(n, self.bosses[frm].stash)
         self.bosses[frm].stash -= n
@@ -380,9 +447,10 @@ class MatchCore:
     # ------------------------------------------------------------------ accounting
 
     def caps_accounted(self) -> tuple[int, int]:
-        """(caps now: stashes + table + lost, caps expected: starting stashes + supply)."""
+        """(caps now: stashes + table + lost, caps expected: starting stashes + from the supply
+        - paid back to it)."""
         now = sum(b.stash for b in self.bosses) + len(self.table.tokens) + len(self.table.lost_tokens)
-        return now, sum(b.start_stash for b in self.bosses) + self.caps_from_supply
+        return now, sum(b.start_stash for b in self.bosses) + self.caps_from_supply - self.caps_to_supply
 
     def result(self) -> ev.GameOver | None:
         for e in reversed(self.events):

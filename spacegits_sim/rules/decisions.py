@@ -96,7 +96,8 @@ class ChooseCare(Choice):
 
 @dataclass(frozen=True)
 class ChooseBoot(Choice):
-    """Whom to boot: options are (how, target) with how in {"boot_in", "boot_up"}."""
+    """Whom (or what) to boot: options are (how, target) with how in {"boot_in", "boot_up"} (a
+    fallen model) or "boot_terrain" (a piece of terrain in contact that can be booted)."""
 
     kind: ClassVar[str] = "choose_boot"
     model: str = ""
@@ -115,6 +116,14 @@ class RebootDice(Choice):
     """How many D6 a fallen klankbot rolls for its reboot."""
 
     kind: ClassVar[str] = "reboot_dice"
+    model: str = ""
+
+
+@dataclass(frozen=True)
+class ArcadeDice(Choice):
+    """Arcade Machine: how many dice to race to stack in the 10 seconds (options 1..max)."""
+
+    kind: ClassVar[str] = "arcade_dice"
     model: str = ""
 
 

@@ -6,9 +6,10 @@ bump), Bumping (caps are looted, enemies fight, terrain stops you), Standing up.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
-from ..physics.table import MM, Kind
+from ..physics.table import MM, Kind, SweepResult
 from ..physics.tower import CARE_LEVELS
 from . import effects
 from . import events as ev
@@ -16,14 +17,18 @@ from .core import Flow, MatchCore
 from .decisions import AimThrow, ChooseCare, EagerHelp, OrderMoveDie
 from .state import LEG_IT_RANGE_IN, Model, Point, thing_label
 
+MAX_SLIDES = 8  # slick after slick in a line; a bound, never reached on a real table
+SLIDE_CLEAR_IN = 1e-3  # a slide ends with the base just clear of the slick
+
 
 class Movement(MatchCore):
     """Scoots and every other way a git's base and tower move across the table."""
 
     def _scoot(self, m: Model) -> Flow:
         boss = m.boss
-        thrown = yield AimThrow(boss, m.id, "move", m.move_dice, self.table.width, self.table.height)
-        landed = yield from self.throw(boss, m.id, "move", m.move_dice, thrown)
+        move_dice = effects.move_dice(m)
+        thrown = yield AimThrow(boss, m.id, "move", move_dice, self.table.width, self.table.height)
+        landed = yield from self.throw(boss, m.id, "move", move_dice, thrown)
         dice = {d[0]: d for d in landed if self.table.has_die(d[0])}
         while dice and m.standing and not self._activation_over:
             die_id = yield OrderMoveDie(boss, tuple(dice), "which move die next?", m.id)
@@ -81,20 +86,27 @@ class Movement(MatchCore):
         start = self.position(m.id)
         res = self.table.sweep(m.id, toward=toward, direction=direction, distance=distance, ignore=ignore)
         self.table.move_figure(m.id, res.end)
+        res = yield from self._slide(m, start, res, ignore)
         stop = None
         if res.contact is not None:
             c = res.contact.thing
             stop = thing_label(c) if c.kind != Kind.EDGE else "edge"
+        travelled = res.travelled
         if tower_motion == "carry":
-            self.advance(self.costs.resolve_move_die_s + self.costs.carry_s_per_in[care] * res.travelled)
+            self.advance(self.costs.resolve_move_die_s + self.costs.carry_s_per_in[care] * travelled)
+        radius = self.table.figure_radius(m.id)
+        crossed = self.table.areas_along(radius, start, res.end)
         ok, frames = True, []
-        if m.tower.height > 0 and res.travelled > 0 and m.standing:
+        if m.tower.height > 0 and travelled > 0 and m.standing:
             seg = ((res.end[0] - start[0]) / MM, (res.end[1] - start[1]) / MM)
+            rough = [
+                (lo / travelled, hi / travelled) for tid, lo, hi in crossed if self.terrain_type(tid).rough and hi > lo
+            ]
             m.tower.record()
             if tower_motion == "shove":
-                ok = m.tower.push(seg, res.travelled / MM)
+                ok = m.tower.push(seg, travelled / MM)
             else:
-                ok = m.tower.carry([seg], care, bumped=[res.contact is not None])
+                ok = m.tower.carry([seg], care, bumped=[res.contact is not None], rough=[rough])
             frames = m.tower.recorded()
         self.emit(
             ev.ModelMoved(
@@ -102,7 +114,7 @@ class Movement(MatchCore):
                 start,
                 res.end,
                 distance,
-                res.travelled,
+                travelled,
                 towards_label,
                 value,
                 care if tower_motion == "carry" else None,
@@ -114,6 +126,9 @@ class Movement(MatchCore):
         if not ok:
             yield from self.tower_fell(m, m.boss, reason)
         self.sync_tower(m)
+        if value is not None and m.in_play:  # a move die moved it through these (Toxic Waste)
+            for tid, _lo, _hi in crossed:
+                yield from effects.moved_through(self, m, tid, self.terrain_type(tid), value)
         if res.contact is None or not m.in_play:
             return
         c = res.contact.thing
@@ -126,6 +141,37 @@ class Movement(MatchCore):
                 yield from self.combat.fight(m, other)
         elif c.kind == Kind.TERRAIN:
             yield from self.combat.bumped_terrain(m, c.id, shoved=reason == "shove")
+
+    def _slide(self, m: Model, start: Point, res: SweepResult, ignore: Sequence[str]) -> Flow:
+        """Terrain a model cannot stop on (Oil Slick): "you keep travelling in a straight line
+        until you exit the oil slick or bump into something". A base ends a move on it while
+        any part of it overlaps the slick; it slides on until it is clear, or bumps. Returns the
+        sweep from ``start`` to where the model finally stops."""
+        radius = self.table.figure_radius(m.id)
+        dx, dy = res.end[0] - start[0], res.end[1] - start[1]
+        if res.contact is not None or math.hypot(dx, dy) < 1e-9:
+            return res
+        far = math.hypot(self.table.width, self.table.height)
+        ux, uy = dx / math.hypot(dx, dy), dy / math.hypot(dx, dy)
+        for _ in range(MAX_SLIDES):
+            here = self.position(m.id)
+            on = [
+                tid
+                for tid, _lo, _hi in self.table.areas_along(radius, here, here)
+                if effects.keeps_sliding(self.terrain_type(tid))
+            ]
+            if not on:
+                break
+            ahead = (here[0] + ux * far, here[1] + uy * far)
+            exits = [hi for tid, _lo, hi in self.table.areas_along(radius, here, ahead) if tid in on]
+            more = self.table.sweep(m.id, direction=(ux, uy), distance=max(exits) + SLIDE_CLEAR_IN, ignore=ignore)
+            self.table.move_figure(m.id, more.end)
+            self.emit(ev.Slid(m.id, self.terrain_types[on[0]], more.travelled))
+            res = SweepResult(start, more.end, res.requested, res.travelled + more.travelled, more.contact)
+            if more.contact is not None or more.travelled < 1e-9:
+                break
+        yield from ()
+        return res
 
     def stand_up(self, o: Model, by: str, active: bool = False) -> Flow:
         """A fallen git gets up where it lay; if that touches a standing enemy, a fight breaks out."""

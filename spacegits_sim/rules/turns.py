@@ -17,7 +17,7 @@ from . import events as ev
 from .core import Flow
 from .decisions import ChooseAction, ChooseActivation, ChooseBoot, Deploy, RebootDice
 from .movement import Movement
-from .state import CLOCKWISE, LEG_IT_RANGE_IN, Boss, Model, Point
+from .state import CLOCKWISE, CONTACT_IN, LEG_IT_RANGE_IN, Boss, Model, Point
 
 
 class TurnFlow(Movement):
@@ -120,6 +120,12 @@ class TurnFlow(Movement):
                 "height_in": tt.height_in,
                 "explodes": self.combat.explode_x(piece.id),
             }
+            if tt.crossable:  # only where it is so: a log of plain terrain reads as before
+                d["crossable"] = True
+            if tt.colour is not None:
+                d["colour"] = list(tt.colour)
+            if effects.boot_cost(tt) is not None:  # a machine, a bar, a loo: the screen labels it
+                d["boots"] = True
             if piece.polygon is not None:
                 d["polygon"] = [list(p) for p in piece.polygon]
             elif piece.circle is not None:
@@ -315,13 +321,24 @@ class TurnFlow(Movement):
                 out.append(("boot_in", other_id))
             elif effects.can_be_booted_up(o):
                 out.append(("boot_up", other_id))
+        for thing, _gap in self.table.within(CONTACT_IN, figure=m.id, kinds=(Kind.TERRAIN,)):
+            if thing.id not in self.terrain_types:
+                continue
+            cost = effects.boot_cost(self.terrain_type(thing.id))
+            if cost is not None and self.bosses[m.boss].stash >= cost:
+                out.append(("boot_terrain", thing.id))  # a machine, a bar, a loo… in contact
         return out
 
     def _boot(self, m: Model) -> Flow:
         targets = self._boot_targets(m)
         how, target = yield ChooseBoot(m.boss, tuple(targets), "whom to boot?", m.id)
-        o = self.models[target]
         self.advance(self.costs.boot_s)
+        if how == "boot_terrain":
+            ttype = self.terrain_type(target)
+            self.pay_caps(m.boss, effects.boot_cost(ttype) or 0)
+            yield from effects.booted(self, m, target, ttype)
+            return
+        o = self.models[target]
         if how == "boot_in":
             n = self.take_cap(o.boss, m.boss, 1)
             self.emit(ev.Booted(m.id, target, how, n))

@@ -287,9 +287,58 @@ def on_big_damage(
         yield from h.on_big_damage(combat, attacker, target, w, in_fight, toughness_bonus)
 
 
+def move_dice(m: Model) -> tuple[int, ...]:
+    dice = m.git.move.dice
+    for h in effects_of(m):
+        dice = h.move_dice(m, dice)
+    return dice
+
+
+def damage_taken(m: Model, kind: str, n: int) -> int:
+    for h in effects_of(m):
+        n = h.damage_taken(m, kind, n)
+    return n
+
+
+def fight_damage(m: Model, n: int) -> int:
+    for h in effects_of(m):
+        n = h.fight_damage(m, n)
+    return n
+
+
+def after_shoot(m: Model, match: Match) -> None:
+    for h in effects_of(m):
+        h.after_shoot(m, match)
+
+
 def terrain_explodes(ttype: TerrainType) -> int:
     """Explode (x) of a terrain type that blows up when hit (0 = it does not)."""
     return max((h.explodes(ttype) for h in handlers("terrain", ttype.special)), default=0)
+
+
+def keeps_sliding(ttype: TerrainType) -> bool:
+    return any(h.keeps_sliding(ttype) for h in handlers("terrain", ttype.special))
+
+
+def moved_through(match: Match, m: Model, terrain_id: str, ttype: TerrainType, value: int) -> Flow:
+    for h in handlers("terrain", ttype.special):
+        yield from h.moved_through(match, m, terrain_id, value)
+
+
+def boot_cost(ttype: TerrainType) -> int | None:
+    """Caps to pay to boot this terrain (the cheapest of its handlers'); None: not bootable."""
+    costs = [c for c in (h.boot_cost(ttype) for h in handlers("terrain", ttype.special)) if c is not None]
+    return min(costs) if costs else None
+
+
+def booted(match: Match, m: Model, terrain_id: str, ttype: TerrainType) -> Flow:
+    for h in handlers("terrain", ttype.special):
+        if h.boot_cost(ttype) is not None:
+            yield from h.booted(match, m, terrain_id, ttype)
+
+
+def boot_worth(match: Match, m: Model, ttype: TerrainType) -> float:
+    return sum(h.boot_worth(match, m, ttype) for h in handlers("terrain", ttype.special))
 
 
 # ---- documentation ---------------------------------------------------------------------------
@@ -303,6 +352,7 @@ def implemented_table(rules: RulesData) -> list[dict[str, Any]]:
         "terrain": sorted({s for t in rules.terrain.values() for s in t.special}),
         "factions": [f.rule_id for f in rules.factions.values()],
         "vehicle_mods": list(rules.vehicle_mods),
+        "vending": [str(r.extra.get("effect", r.result)) for r in rules.tables[terrain.VENDING_TABLE].rows],
     }
     rows = []
     for fam, ids in fams.items():
@@ -324,6 +374,7 @@ FAMILY_TITLES = {
     "terrain": "Terrain",
     "factions": "Factions",
     "vehicle_mods": "Vehicle mods",
+    "vending": "Vending Machine results (tables.yaml; also Medical Equipment)",
 }
 
 

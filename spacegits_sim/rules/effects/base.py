@@ -93,6 +93,19 @@ class Effect:
         """How many dice one swig adds (before ``tower_dice``)."""
         return n
 
+    def move_dice(self, m: Model, dice: tuple[int, ...]) -> tuple[int, ...]:
+        """The move dice (sides of each) this git throws when it scoots."""
+        return dice
+
+    def damage_taken(self, m: Model, kind: str, n: int) -> int:
+        """Damage this git actually takes of ``n`` from a ``kind`` of source ("shot", "blast",
+        "fight" or "other")."""
+        return n
+
+    def fight_damage(self, m: Model, n: int) -> int:
+        """The damage one of this git's thumps deals in all (after each die's weak/big)."""
+        return n
+
     # ---- deployment and activation ---------------------------------------------------------
     def deploys_free(self, m: Model) -> bool:
         """The first such git deployed does not count against the model limit."""
@@ -146,6 +159,9 @@ class Effect:
     def on_fired(self, m: Model, w: Weapon) -> None:
         """``w`` (a weapon with this special) was just fired."""
 
+    def after_shoot(self, m: Model, match: Match) -> None:
+        """This git's shoot action is over (every bullet resolved)."""
+
     def on_big_damage(
         self, combat: Combat, attacker: Model, target: Model, w: Weapon, in_fight: bool, toughness_bonus: int
     ) -> Flow:
@@ -156,6 +172,27 @@ class Effect:
     def explodes(self, terrain: TerrainType) -> int:
         """Terrain that explodes (x) when hit, and is hit instead of giving cover; 0 = not."""
         return 0
+
+    def keeps_sliding(self, terrain: TerrainType) -> bool:
+        """A model cannot stop on this (crossable) terrain: it keeps travelling in a straight line
+        until it is off it or bumps into something."""
+        return False
+
+    def moved_through(self, match: Match, m: Model, terrain_id: str, value: int) -> Flow:
+        """A move die of ``value`` moved ``m`` through this (crossable) terrain."""
+        return no_flow()
+
+    def boot_cost(self, terrain: TerrainType) -> int | None:
+        """Caps a git in contact pays to boot this terrain (0: free); None: it cannot be booted."""
+        return None
+
+    def booted(self, match: Match, m: Model, terrain_id: str, terrain: TerrainType) -> Flow:
+        """``m`` booted this terrain (its cost is already paid)."""
+        return no_flow()
+
+    def boot_worth(self, match: Match, m: Model, terrain: TerrainType) -> float:
+        """What booting this terrain is worth to ``m``'s boss, in caps (for controllers)."""
+        return 0.0
 
 
 @dataclass(frozen=True)

@@ -49,13 +49,19 @@ from .table import (
     ModelMoved,
     ModelPlaced,
     ModelRemoved,
+    Slid,
+    TerrainBooted,
     TerrainRemoved,
     TowerFell,
     TowerGrew,
+    TowerRebuilt,
     TowerStruck,
 )
 
 __all__ = [
+    "Slid",
+    "TerrainBooted",
+    "TowerRebuilt",
     "TerrainRemoved",
     "ModelPlaced",
     "MatchStarted",

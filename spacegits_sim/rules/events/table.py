@@ -153,3 +153,59 @@ class TerrainRemoved(Event):
 
     def describe(self, names: dict[str, str]) -> str:
         return f"{self.terrain} is gone ({self.reason})"
+
+
+@dataclass
+class Slid(Event):
+    """A model could not stop on slippery terrain and kept travelling in a straight line
+    (Oil Slick); the model_moved that follows covers the whole move, slide included."""
+
+    kind: ClassVar[str] = "slid"
+    model: str
+    terrain: str
+    distance: float
+
+    def describe(self, names: dict[str, str]) -> str:
+        return f'{names.get(self.model, self.model)} cannot stop on {self.terrain}: slides on {self.distance:.1f}"'
+
+
+@dataclass
+class TerrainBooted(Event):
+    """A git booted a piece of terrain (a funfair machine, a bar, a loo…): what it paid, what
+    was rolled, what came of it and the caps it won from the supply."""
+
+    kind: ClassVar[str] = "terrain_booted"
+    model: str
+    boss: str
+    terrain: str
+    name: str
+    paid: int
+    rolls: list[int]
+    outcome: str
+    caps_won: int
+
+    def describe(self, names: dict[str, str]) -> str:
+        who = names.get(self.model, self.model)
+        paid = f" (pays {self.paid} cap{'s' if self.paid != 1 else ''})" if self.paid else ""
+        rolls = f", rolls {', '.join(map(str, self.rolls))}" if self.rolls else ""
+        won = f": wins {self.caps_won} cap{'s' if self.caps_won != 1 else ''}" if self.caps_won else ""
+        return f"{who} boots the {self.name}{paid}{rolls} — {self.outcome}{won}"
+
+
+@dataclass
+class TowerRebuilt(Event):
+    """A git's tower taken down and stacked again with ``height`` dice: safely (a teleport), or
+    die by die, when it may fall (``standing`` False: a tower_fell follows)."""
+
+    kind: ClassVar[str] = "tower_rebuilt"
+    model: str
+    height: int
+    safe: bool
+    standing: bool
+    reason: str
+    frame: list[Any] = field(default_factory=list)
+
+    def describe(self, names: dict[str, str]) -> str:
+        who = names.get(self.model, self.model)
+        s = f"{who}'s tower is rebuilt with {self.height} dice ({self.reason})"
+        return s + ("" if self.standing else " and topples")
