@@ -30,8 +30,8 @@ def check_invariants(m: Match) -> None:
             assert mod.tower.height == 0, f"{mod.id} is fallen/out but has a tower"
     figures = [mod for mod in m.models.values() if mod.in_play]
     for mod in figures:
-        for thing, gap in m.table.within(0.0, figure=mod.id, kinds=(Kind.FIGURE, Kind.TERRAIN)):
-            assert gap >= -1e-6, f"{mod.id} overlaps {thing}"
+        over = m.table.overlaps(mod.id, kinds=(Kind.FIGURE, Kind.TERRAIN))
+        assert not over, f"{mod.id} overlaps {over}"
         r = m.table.figure_radius(mod.id)
         x, y = m.position(mod.id)
         assert r - 1e-6 <= x <= m.table.width - r + 1e-6 and r - 1e-6 <= y <= m.table.height - r + 1e-6

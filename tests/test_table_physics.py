@@ -314,3 +314,39 @@ def test_views_hand_out_plain_values_never_physics_objects():
         assert all(is_plain(getattr(v, f)) for f in v.__dataclass_fields__), v
     assert t.terrain_piece("b").circle == ((8.0, 8.0), 0.5) and len(t.terrain_piece("w").polygon) == 3
     assert t.figure("m").tower_position is not None
+
+
+# ---- sweeps never pass through a base (a bug found while adding Berserk) -------------------------
+
+
+def test_a_sweep_stops_at_a_base_it_only_grazes():
+    """Bumping: "If you bump into anything … you stop". A base whose centre line passes 0.8" beside
+    another 25 mm base (they overlap by 0.18") must stop where they first touch; the space's own
+    radius segment query pruned by the thin centre line used to miss it."""
+    t = Table(24, 24)
+    t.add_figure("a", (5, 5))
+    t.add_figure("b", (5.8, 10))
+    res = t.sweep("a", toward=(5, 15), distance=10)
+    assert res.contact is not None and res.contact.thing.id == "b"
+    t.move_figure("a", res.end)
+    assert t.overlaps("a") == []
+
+
+@pytest.mark.parametrize("distance", [4.02, 4.05, 4.2, 4.4])
+def test_a_sweep_that_would_end_overlapping_a_base_stops_touching_it(distance):
+    t = Table(24, 24)
+    t.add_figure("a", (5, 5))
+    t.add_figure("b", (5, 10))
+    res = t.sweep("a", toward=(5, 15), distance=distance)
+    assert res.contact is not None and res.travelled == pytest.approx(5 - 25 / 25.4, abs=1e-5)
+
+
+def test_overlaps_reports_depth_and_ignores_touching_and_crossable_terrain():
+    t = Table(24, 24)
+    t.add_figure("a", (5, 5))
+    t.add_figure("b", (5 + 25 / 25.4, 5))  # touching
+    t.add_terrain("puddle", 0.0, polygon=[(4, 4), (6, 4), (6, 6), (4, 6)], crossable=True)
+    assert t.overlaps("a") == []
+    t.add_figure("c", (5, 5.5))
+    (thing, depth), *_ = t.overlaps("a")
+    assert thing.id == "c" and depth == pytest.approx(25 / 25.4 - 0.5, abs=1e-3)

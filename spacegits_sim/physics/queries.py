@@ -52,15 +52,15 @@ class Queries(TableWorld):
         ignore_set = set(ignore)
         filt = pymunk.ShapeFilter(group=f.shape.filter.group, mask=_mask(stop_kinds))
         best: tuple[float, Contact] | None = None
-        for info in self.space.segment_query((start.x, start.y), (end.x, end.y), r + 1e-6, filt):
-            thing: Thing = info.shape.thing
-            if thing.id in ignore_set or info.shape is f.tower_shape:
+        for shape, alpha, point in self._swept(start, end, r + 1e-6, filt):
+            thing: Thing = shape.thing
+            if thing.id in ignore_set or shape is f.tower_shape:
                 continue
-            travelled = info.alpha * distance
-            if travelled <= 1e-6 and not self._approaching(info.shape, start, d):
+            travelled = alpha * distance
+            if travelled <= 1e-6 and not self._approaching(shape, start, d):
                 continue
             if best is None or travelled < best[0]:
-                best = (travelled, Contact(thing, (info.point.x, info.point.y), travelled))
+                best = (travelled, Contact(thing, (point.x, point.y), travelled))
         edge = self._edge_distance(start, d, r)
         if edge is not None and edge < distance and (best is None or edge < best[0]):
             p = start + d * edge
@@ -69,6 +69,25 @@ class Queries(TableWorld):
             return SweepResult((start.x, start.y), (end.x, end.y), distance, distance, None)
         stop = start + d * best[0]
         return SweepResult((start.x, start.y), (stop.x, stop.y), distance, best[0], best[1])
+
+    def _swept(
+        self, start: Vec2d, end: Vec2d, radius: float, filt: pymunk.ShapeFilter
+    ) -> list[tuple[pymunk.Shape, float, Vec2d]]:
+        """Every shape a disc of ``radius`` touches sliding from ``start`` to ``end``: (shape,
+        fraction of the way at first touch, touch point).
+
+        Found with a capsule-shaped probe, then each shape's own segment query. (The space's
+        segment query with a radius prunes its index with the thin centre line, so it misses a
+        base the disc only grazes, or one it would end overlapping.)"""
+        probe = pymunk.Segment(pymunk.Body(body_type=pymunk.Body.KINEMATIC), start, end, radius)
+        probe.filter = filt
+        out = []
+        for sq in self.space.shape_query(probe):
+            info = sq.shape.segment_query((start.x, start.y), (end.x, end.y), radius)
+            if info is None or info.shape is None:
+                continue
+            out.append((sq.shape, float(info.alpha), info.point))
+        return out
 
     def _approaching(self, shape: pymunk.Shape, start: Vec2d, d: Vec2d) -> bool:
         """Is a base already touching ``shape`` moving into it (so it is blocked at once)?"""
@@ -263,6 +282,31 @@ class Queries(TableWorld):
                     continue
                 out[thing] = min(out.get(thing, math.inf), self._gap(f, sq.shape))
         return sorted(out.items(), key=lambda kv: (kv[1], kv[0].kind.value, kv[0].id))
+
+    def overlaps(self, figure: str, kinds: Iterable[Kind] = (Kind.FIGURE, Kind.TERRAIN)) -> list[tuple[Thing, float]]:
+        """Things of these kinds a figure's base overlaps, with how deep (inches, > 0), deepest
+        first. Crossable terrain is walked over, so it never overlaps. Bases that only touch
+        (as sweeps leave them) are not listed."""
+        f = self._figure(figure)
+        probe_body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
+        probe_body.position = f.body.position
+        probe_body.angle = f.body.angle
+        if f.hull is None:
+            probe: pymunk.Shape = pymunk.Circle(probe_body, f.radius)
+        else:
+            w, ln = f.hull
+            probe = pymunk.Poly.create_box(probe_body, (ln, w))
+        probe.filter = pymunk.ShapeFilter(group=f.shape.filter.group, mask=_mask(kinds))
+        out: dict[Thing, float] = {}
+        for sq in self.space.shape_query(probe):
+            thing = sq.shape.thing
+            if thing.id == figure or sq.shape is f.tower_shape:
+                continue
+            pts = sq.contact_point_set.points
+            depth = max((-p.distance for p in pts), default=0.0)
+            if depth > 1e-4:
+                out[thing] = max(out.get(thing, 0.0), depth)
+        return sorted(out.items(), key=lambda kv: (-kv[1], kv[0].id))
 
     def _gap(self, f: _Figure, other: pymunk.Shape) -> float:
         """Edge-to-edge distance between a figure and a shape."""
