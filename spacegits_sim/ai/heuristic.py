@@ -31,10 +31,13 @@ from ..rules.decisions import (
     ChooseCare,
     ChooseGuns,
     Deploy,
+    GearChoice,
+    GrappleWho,
     OrderBullet,
     OrderMoveDie,
     RebootDice,
     Request,
+    Reroll,
     SplitOdd,
     Throw,
 )
@@ -81,6 +84,16 @@ class HeuristicController:
             return max(request.options, key=lambda o: self.boot_value(m, o, match))
         if isinstance(request, ArcadeDice):
             return min(ARCADE_GOAL, max(request.options))
+        if isinstance(request, GrappleWho):
+            return "target"  # reel them in: the shooter keeps its footing
+        if isinstance(request, Reroll):  # re-roll jams and weak bullets; keep move dice as they fell
+            if request.purpose == "bullet":
+                for o in request.options:
+                    if o != "done" and match.table.has_die(o) and match.table.die(o).value <= 2:
+                        return o
+            return "done"
+        if isinstance(request, GearChoice):
+            return self.gear_choice(request, match)
         if isinstance(request, ChooseGuns):
             return self.guns(request, match)
         if isinstance(request, OrderBullet):
@@ -233,9 +246,35 @@ class HeuristicController:
                             best = (d, e)
         return None if best is None else best[1]
 
+    def gear_choice(self, req: GearChoice, match: Any) -> Any:
+        """Gear's questions, answered as a sensible player would."""
+        opts = req.options
+        m = match.models.get(req.model)
+        if "no" in opts and "drink" in opts:  # strong booze: go again while the tower is short
+            return "drink" if m is not None and m.tower.height <= 2 else "no"
+        if "rethrow" in opts:
+            return "keep"
+        if "push" in opts:
+            return "push"
+        if "any_direction" in opts:
+            return "no"
+        ints = [o for o in opts if isinstance(o, int)]
+        if ints:  # bionic leg: the longer move
+            return max(ints)
+        return opts[0]
+
     def choose_action(self, req: ChooseAction, match: Any) -> Any:
         m = match.models[req.model]
         opts = req.options
+        for gear_action in ("toss_fuel_can", "bonk"):
+            if gear_action in opts:
+                return gear_action
+        if "toot" in opts and any(o.tower.height >= 4 for o in match.in_play(self.boss) if o.id != m.id):
+            return "toot"
+        if "blast_off" in opts and self.caps(match):
+            here = match.position(m.id)
+            if min(_dist(here, c) for c in self.caps(match)) > 10:
+                return "blast_off"
         if "boot" in opts and self.best_boot(m, match) > 0:
             return "boot"
         if "shoot" in opts and self.shot_target(m, match) is not None:
@@ -252,7 +291,12 @@ class HeuristicController:
     def aim(self, req: AimThrow, match: Any) -> Throw:
         if req.purpose == "move":
             return self.aim_move(req, match)
-        if req.purpose == "bullet":
+        if req.purpose == "portal_out":  # send whatever goes through far from the caps
+            caps = self.caps(match) or [(req.width / 2, req.height / 2)]
+            cx, cy = sum(c[0] for c in caps) / len(caps), sum(c[1] for c in caps) / len(caps)
+            corners = [(1.0, 1.0), (req.width - 1, 1.0), (1.0, req.height - 1), (req.width - 1, req.height - 1)]
+            return Throw(max(corners, key=lambda c: _dist(c, (cx, cy))), 0.2)
+        if req.purpose in ("bullet", "portal_in"):
             m = match.models[req.model]
             t = self.shot_target(m, match)
             if t is not None:
@@ -260,7 +304,7 @@ class HeuristicController:
                 d = _dist(p, q) or 1.0
                 aim = (q[0] + (q[0] - p[0]) / d * 2.5, q[1] + (q[1] - p[1]) / d * 2.5)
                 return Throw(_clamp(aim, req.width, req.height), 0.15)
-        if req.purpose == "coin":  # a teleport: flip the coin where the caps are
+        if req.purpose in ("coin", "jetpack"):  # a teleport or a blast-off: towards the caps
             caps = self.caps(match)
             if caps:
                 here = match.position(req.model)
@@ -364,7 +408,12 @@ class HeuristicController:
         m = match.models[req.model]
         t = self.shot_target(m, match)
         tough = t.toughness if t is not None else 3
-        return max(req.options, key=lambda opt: sum(expected_damage(match.rules.weapons[g], tough) for g in opt))
+        return max(
+            req.options,
+            key=lambda opt: sum(
+                effects.gun_worth(match.rules.weapons[g], expected_damage(match.rules.weapons[g], tough)) for g in opt
+            ),
+        )
 
     def order_bullet(self, req: OrderBullet, match: Any) -> Any:
         return req.options[0]

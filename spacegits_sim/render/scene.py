@@ -231,6 +231,9 @@ class Scene:
             self.bosses[self.models[e.target].boss].stash -= e.caps
             self.bosses[self.models[e.model].boss].stash += e.caps
 
+    def _on_caps_won(self, e: ev.CapsWon) -> None:
+        self.bosses[self.boss_index(e.boss)].stash += e.caps
+
     def _on_terrain_booted(self, e: ev.TerrainBooted) -> None:
         b = self.bosses[self.boss_index(e.boss)]
         b.stash += e.caps_won - e.paid

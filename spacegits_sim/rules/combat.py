@@ -28,12 +28,12 @@ from typing import TYPE_CHECKING, Any
 
 from ..data.dice import face_from_physical, roll
 from ..data.rules_data import Weapon
-from ..physics.table import Kind, Thing
+from ..physics.table import Kind, LineHit, Thing
 from . import effects
 from . import events as ev
-from .decisions import AimThrow, ChooseGuns, FightThrow, OrderBullet, SplitOdd, Throw
+from .decisions import AimThrow, ChooseGuns, FightThrow, GearChoice, OrderBullet, SplitOdd, Throw
 from .effects import hands_for, hands_of
-from .state import Model, clockwise_from, thing_label
+from .state import Model, Point, clockwise_from, thing_label
 
 if TYPE_CHECKING:
     from .movement import Movement as Match  # combat moves gits (shoves), so it needs movement
@@ -100,47 +100,57 @@ class Combat:
     # ------------------------------------------------------------------ shooting
 
     def shoot(self, m: Model) -> Flow:
+        """Pick guns, throw their bullet dice at once, resolve each in the boss's order. A gun
+        whose special throws its dice its own way (Portal: one die at a time, entrance and
+        exit) fires after the others, through its handler."""
         match = self.match
         guns = yield ChooseGuns(m.boss, tuple(self.gun_options(m)), "which guns?", m.id)
+        weapons = [match.rules.weapons[g] for g in guns]
+        own = [(w, h) for w in weapons for h in [effects.own_thrower(w)] if h is not None]
         dice: list[int] = []
         owner: list[Weapon] = []
-        for gid in guns:
-            w = match.rules.weapons[gid]
+        for w in weapons:
+            if effects.own_thrower(w) is not None:
+                continue
             for sides in w.dice.dice:
                 dice.append({3: 6}.get(sides, sides))
                 owner.append(w)
-        thrown = yield AimThrow(m.boss, m.id, "bullet", tuple(dice), match.table.width, match.table.height)
-        effects.on_fired(m, [match.rules.weapons[g] for g in guns])
-        thrown_dice = yield from match.throw(m.boss, m.id, "bullet", tuple(dice), thrown, keep_lost=True)
-        weapon_of = {d[0]: w for d, w in zip(thrown_dice, owner, strict=False)}
-        bullets = {d[0]: d for d in thrown_dice if d[3] is not None and match.table.has_die(d[0])}
-        while bullets and m.in_play:
-            die_id = yield OrderBullet(m.boss, tuple(bullets), "which bullet next?", m.id)
-            _, sides, value, pos = bullets.pop(die_id)
-            yield from self.resolve_bullet(m, weapon_of[die_id], die_id, value)
-            match.discard_die(die_id)
-        for die_id in bullets:
-            match.discard_die(die_id)
+        if dice:
+            thrown = yield AimThrow(m.boss, m.id, "bullet", tuple(dice), match.table.width, match.table.height)
+        effects.on_fired(m, weapons)
+        if dice:
+            thrown_dice = yield from match.throw(m.boss, m.id, "bullet", tuple(dice), thrown, keep_lost=True)
+            thrown_dice = yield from match.rerolls(m, "bullet", thrown_dice)  # an Ammo Box nearby
+            thrown_dice = yield from effects.after_bullet_throw(match, m, thrown_dice)  # the Green Wing
+            weapon_of = {d[0]: w for d, w in zip(thrown_dice, owner, strict=False)}
+            bullets = {d[0]: d for d in thrown_dice if d[3] is not None and match.table.has_die(d[0])}
+            while bullets and m.in_play:
+                die_id = yield OrderBullet(m.boss, tuple(bullets), "which bullet next?", m.id)
+                _, sides, value, pos = bullets.pop(die_id)
+                yield from self.resolve_bullet(m, weapon_of[die_id], die_id, value)
+                match.discard_die(die_id)
+            for die_id in bullets:
+                match.discard_die(die_id)
+        for w, h in own:
+            if m.in_play:
+                yield from h.shoot_with(self, m, w)
         effects.after_shoot(m, match)
 
     def resolve_bullet(self, m: Model, w: Weapon, die_id: str, value: int) -> Flow:
         match = self.match
         match.advance(match.costs.bullet_s)
+        special = effects.bullet_resolver(w)
+        if special is not None:  # Lob, Gout, Grappling Hook: the weapon's special resolves it
+            yield from special.resolve_bullet(self, m, w, die_id, value)
+            return
         if value == 1:  # a natural 1 jams: discarded without being resolved
             match.emit(ev.BulletResolved(m.id, w.name, die_id, value, True, None, None, False, 0, False))
             return
         target_pos = match.table.die(die_id).position
-        rng = effects.weapon_range(m, w)
-        line = match.table.line_of_fire(m.id, target_pos, rng)
+        line = match.table.line_of_fire(m.id, target_pos, effects.weapon_range(m, w))
         seg = (line.start, line.end)
         hit = line.hit
         barrels = [h for h in line.crossed_low if h.thing.kind == Kind.TERRAIN and self.is_barrel(h.thing.id)]
-        # low terrain gives cover; a flat puddle (0" tall: Oil Slick, Toxic Waste) hides nothing
-        cover_terrain = [
-            h
-            for h in line.crossed_low
-            if h.thing.kind == Kind.TERRAIN and match.table.terrain_piece(h.thing.id).height_in > 0
-        ]
         if hit is not None and hit.thing.kind == Kind.FIGURE and barrels:
             b = barrels[0]  # the barrel would give cover: it is hit instead, and explodes
             match.emit(
@@ -152,8 +162,23 @@ class Combat:
             label = None if hit is None else thing_label(hit.thing)
             match.emit(ev.BulletResolved(m.id, w.name, die_id, value, False, seg, label, False, 0, False))
             return
-        target = match.models[hit.thing.id]
-        cover = bool(cover_terrain)
+        yield from self.bullet_hits(m, w, die_id, value, seg, match.models[hit.thing.id], self.cover(line.crossed_low))
+
+    def cover(self, crossed_low: tuple[LineHit, ...] | list[LineHit]) -> bool:
+        """Low terrain crossed gives cover; a flat puddle (0" tall: Oil Slick, Toxic Waste) hides nothing."""
+        table = self.match.table
+        return any(
+            h.thing.kind == Kind.TERRAIN
+            and table.has_terrain(h.thing.id)
+            and table.terrain_piece(h.thing.id).height_in > 0
+            for h in crossed_low
+        )
+
+    def bullet_hits(
+        self, m: Model, w: Weapon, die_id: str, value: int, seg: tuple[Point, Point], target: Model, cover: bool
+    ) -> Flow:
+        """A bullet of ``value`` hits a model: big damage if it meets its toughness (+1 in cover)."""
+        match = self.match
         tough = target.toughness + (1 if cover else 0)
         big = value >= tough
         dmg = effects.weapon_damage(m, w, big)
@@ -184,6 +209,7 @@ class Combat:
         match = self.match
         match.emit(ev.FightBroke(active.id, passive.id))
         rnd = 0
+        shields_used: set[str] = set()
         while (
             active.standing and passive.standing and passive.id in match.touching(active.id) and rnd < MAX_FIGHT_ROUNDS
         ):
@@ -191,6 +217,18 @@ class Combat:
             throws = yield FightThrow(
                 active.boss, (active.boss, passive.boss), (active.id, passive.id), ("thump", "shove", "pinch"), rnd
             )
+            for who in (active, passive):  # Improvised Shield: "ask for a re-throw once per fight"
+                if who.id not in shields_used and effects.rethrows_fight(who):
+                    ask = yield GearChoice(who.boss, ("keep", "rethrow"), "ask for a re-throw?", who.id, "shield")
+                    if ask == "rethrow":
+                        shields_used.add(who.id)
+                        throws = yield FightThrow(
+                            active.boss,
+                            (active.boss, passive.boss),
+                            (active.id, passive.id),
+                            ("thump", "shove", "pinch"),
+                            rnd,
+                        )
             match.advance(match.costs.fight_throw_s)
             ta, tp = throws
             happens = (self._happens(ta, tp, active, passive), self._happens(tp, ta, passive, active))
@@ -220,6 +258,8 @@ class Combat:
             yield from self.thump(who, other, self.thump_weapons(who, effects.thumped_toughness(other)))
         elif throw == "shove":
             yield from self.shove(who, other)
+            if who.standing and other.in_play:
+                yield from effects.after_shove(self, who, other)  # The Fuzz
         else:
             n = self.match.take_cap(other.boss, who.boss, 1)
             self.match.emit(ev.Pinched(who.id, other.id, n))
@@ -262,8 +302,18 @@ class Combat:
         return values
 
     def shove(self, who: Model, other: Model, distance_in: float = 3.0, reason: str = "shove") -> Flow:
-        """The other git is moved directly away by its own boss, tower and all."""
+        """The other git is moved directly away by its own boss, tower and all. A shover with a
+        Hook Hand may instead move itself "in any direction"."""
         match = self.match
+        if reason == "shove" and effects.shoves_self(who):
+            how = yield GearChoice(who.boss, ("push", "self"), "shove them, or hook yourself away?", who.id, "hook")
+            if how == "self":
+                aim = yield AimThrow(who.boss, who.id, "direction", (), match.table.width, match.table.height)
+                match.advance(match.costs.shove_s)
+                yield from match.move(
+                    who, distance_in, "normal", toward=aim.aim, reason="hook", ignore=[other.id], tower_motion="shove"
+                )
+                return
         a = match.position(who.id)
         b = match.position(other.id)
         d = (b[0] - a[0], b[1] - a[1])

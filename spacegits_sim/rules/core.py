@@ -83,7 +83,8 @@ class MatchCore:
             for k, spec in enumerate(p.gang.gits):
                 mid = f"{'abcd'[i]}{k + 1}"
                 git = self.rules.gits[spec.type]
-                weapons = tuple(self.rules.weapons[w] for w in spec.weapons + git.free_weapons)
+                extra = effects.extra_weapons(spec, self.rules)
+                weapons = tuple(self.rules.weapons[w] for w in spec.weapons + git.free_weapons + extra)
                 tseed = int(self.rng(f"tower-seed/{mid}").integers(0, 2**31))
                 self.models[mid] = Model(
                     mid,
@@ -94,7 +95,9 @@ class MatchCore:
                     weapons,
                     spec.gear,
                     Tower(tower_params, seed=tseed),
-                    effects.static_effects(git, spec.gear, weapons),
+                    effects.static_effects(
+                        git, spec.gear, weapons, self.rules.factions[p.gang.faction].rule_id if p.gang.faction else None
+                    ),
                 )
         for piece in scenario.terrain:
             tt = self.rules.terrain[piece.type]
@@ -200,6 +203,7 @@ class MatchCore:
         if not self.siren and self.clock >= self.scenario.timer_min * 60:
             self.siren = True
             self.emit(ev.Siren())
+            effects.on_siren(self)
 
     def hand_point(self, boss: int, aim: Point) -> Point:
         """Where a boss throws from: reaching in from their edge, ~5" short of the aim."""
@@ -438,11 +442,51 @@ class MatchCore:
         if not ok:
             yield from self.tower_fell(m, m.boss, reason)
 
+    def award_caps(self, m: Model, n: int, why: str) -> int:
+        """Caps from the supply for something a model did or has (advertising, a prize)."""
+        won = self.win_caps(m.boss, n)
+        self.emit(ev.CapsWon(m.id, self.bosses[m.boss].name, won, why))
+        return won
+
     def take_cap(self, frm: int, to: int, n: int = 1) -> int:
         n = min(n, self.bosses[frm].stash)
         self.bosses[frm].stash -= n
         self.bosses[to].stash += n
         return n
+
+    # ------------------------------------------------------------------ provided by the rooms above
+    # (movement and the turn flow make the finished Match; declared here so that effects, which
+    # see the match as a MatchCore, can call them)
+
+    def stand_up(self, o: Model, by: str, active: bool = False) -> Flow:
+        raise NotImplementedError
+
+    def take_action(self, m: Model, action: str) -> Flow:
+        raise NotImplementedError
+
+    def move(
+        self,
+        m: Model,
+        distance: float,
+        care: str,
+        toward: Point | None = None,
+        direction: Point | None = None,
+        towards_label: str | None = None,
+        value: int | None = None,
+        reason: str = "scoot",
+        ignore: Sequence[str] = (),
+        tower_motion: str = "carry",
+    ) -> Flow:
+        raise NotImplementedError
+
+    def reroll_dice(self, m: Model, purpose: str, landed: list[Any], most: int = 99) -> Flow:
+        raise NotImplementedError
+
+    def activate_now(self, m: Model) -> Flow:
+        raise NotImplementedError
+
+    def _legal_actions(self, m: Model) -> list[str]:
+        raise NotImplementedError
 
     # ------------------------------------------------------------------ accounting
 

@@ -128,6 +128,32 @@ class ArcadeDice(Choice):
 
 
 @dataclass(frozen=True)
+class Reroll(Choice):
+    """Re-roll (re-throw) one of these dice, or "done" (Ammo Box, Fuel Can: once per activation)."""
+
+    kind: ClassVar[str] = "reroll"
+    model: str = ""
+    purpose: str = ""
+
+
+@dataclass(frozen=True)
+class GearChoice(Choice):
+    """A choice a piece of gear offers (which die, which git, whether to): ``gear`` says which."""
+
+    kind: ClassVar[str] = "gear_choice"
+    model: str = ""
+    gear: str = ""
+
+
+@dataclass(frozen=True)
+class GrappleWho(Choice):
+    """Grappling Hook between equal toughnesses: who is reeled in ("shooter" or "target")."""
+
+    kind: ClassVar[str] = "grapple_who"
+    model: str = ""
+
+
+@dataclass(frozen=True)
 class Throw:
     aim: Point
     strength: float

@@ -8,15 +8,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Any
 
 from ..physics.table import MM, Kind, SweepResult
 from ..physics.tower import CARE_LEVELS
 from . import effects
 from . import events as ev
 from .core import Flow, MatchCore
-from .decisions import AimThrow, ChooseCare, EagerHelp, OrderMoveDie
+from .decisions import AimThrow, ChooseCare, EagerHelp, OrderMoveDie, Reroll, Throw
 from .state import LEG_IT_RANGE_IN, Model, Point, thing_label
 
+REROLLED = "rerolled_"  # token (+ "move"/"bullet"): this activation's re-roll is used
 MAX_SLIDES = 8  # slick after slick in a line; a bound, never reached on a real table
 SLIDE_CLEAR_IN = 1e-3  # a slide ends with the base just clear of the slick
 
@@ -29,16 +31,66 @@ class Movement(MatchCore):
         move_dice = effects.move_dice(m)
         thrown = yield AimThrow(boss, m.id, "move", move_dice, self.table.width, self.table.height)
         landed = yield from self.throw(boss, m.id, "move", move_dice, thrown)
+        landed = yield from effects.after_move_throw(self, m, landed)  # Beast Mount/Pogo Stick
+        landed = yield from self.rerolls(m, "move", landed)  # a Fuel Can nearby
         dice = {d[0]: d for d in landed if self.table.has_die(d[0])}
         while dice and m.standing and not self._activation_over:
             die_id = yield OrderMoveDie(boss, tuple(dice), "which move die next?", m.id)
             care = yield ChooseCare(boss, CARE_LEVELS, "how carefully to carry the tower?", m.id)
             _, sides, value, _ = dice.pop(die_id)
-            yield from self.move_towards_die(m, die_id, value, care)
+            distance, toward = yield from effects.adjust_move(self, m, die_id, value, dice)
+            if toward is not None or distance != value:  # gear changed this die's move
+                yield from self.move(
+                    m,
+                    distance,
+                    care,
+                    toward=toward or self.table.die(die_id).position,
+                    towards_label=die_id,
+                    value=value,
+                )
+            else:
+                yield from self.move_towards_die(m, die_id, value, care)
+            if m.standing and not self._activation_over:
+                yield from effects.after_move_die(self, m)  # Grabbing Hands
             yield from self._eager_helpers(m, die_id, value)
             self.discard_die(die_id)
         for die_id in dice:  # the scoot ended early: leftover move dice are removed
             self.discard_die(die_id)
+        if m.standing and not self._activation_over:
+            yield from effects.after_scoot(self, m)  # Berserk
+
+    def rerolls(self, m: Model, purpose: str, landed: list[Any]) -> Flow:
+        """Re-roll any of these dice once per activation, if an aura nearby allows it ("may
+        re-roll any of their … dice once per activation"). Returns the dice as they are now."""
+        if not landed or m.tokens.get(REROLLED + purpose) or not effects.rerolls(self, m, purpose):
+            return landed
+        dice = yield from self.reroll_dice(m, purpose, landed)
+        return dice
+
+    def reroll_dice(self, m: Model, purpose: str, landed: list[Any], most: int = 99) -> Flow:
+        """Offer ``m``'s boss to re-roll dice one at a time (each at most once, up to ``most``):
+        each chosen die is picked up and thrown again towards where it lay."""
+        dice = list(landed)
+        again_ids: set[str] = set()  # each die is re-rolled at most once
+        while True:
+            live = [d for d in dice if d[3] is not None and self.table.has_die(d[0]) and d[0] not in again_ids]
+            if not live:
+                break
+            opts = tuple(d[0] for d in live) + ("done",)
+            pick = yield Reroll(m.boss, opts, f"re-roll a {purpose} die?", m.id, purpose)
+            if pick == "done":
+                break
+            m.tokens[REROLLED + purpose] = 1
+            most -= 1
+            i = next(k for k, d in enumerate(dice) if d[0] == pick)
+            old = dice[i]
+            self.discard_die(pick)
+            again = yield from self.throw(m.boss, m.id, purpose, (old[1],), Throw(old[3], 0.15), keep_lost=True)
+            dice[i] = again[0]
+            again_ids.add(again[0][0])
+            if most <= 0:
+                break
+        return dice
 
     def _eager_helpers(self, mover: Model, die_id: str, value: int) -> Flow:
         """Eager Helper: friendly runts within 6" of a resolved move die may move using it too."""
@@ -84,6 +136,12 @@ class Movement(MatchCore):
     ) -> Flow:
         """Sweep a git's base, carry its tower (at ``care``, or as a shove), deal with what it bumped."""
         start = self.position(m.id)
+        if value is not None:  # a move die: enemies' Invisible Walls may halt it short
+            ahead = toward
+            if ahead is None and direction is not None:
+                ahead = (start[0] + direction[0], start[1] + direction[1])
+            if ahead is not None:
+                distance = effects.move_limit(self, m, start, ahead, distance)
         res = self.table.sweep(m.id, toward=toward, direction=direction, distance=distance, ignore=ignore)
         self.table.move_figure(m.id, res.end)
         res = yield from self._slide(m, start, res, ignore)

@@ -16,7 +16,7 @@ from . import effects
 from . import events as ev
 from .core import Flow
 from .decisions import ChooseAction, ChooseActivation, ChooseBoot, Deploy, RebootDice
-from .movement import Movement
+from .movement import REROLLED, Movement
 from .state import CLOCKWISE, CONTACT_IN, LEG_IT_RANGE_IN, Boss, Model, Point
 
 
@@ -254,7 +254,9 @@ class TurnFlow(Movement):
             return
         yield from self._activation(self.models[choice])
 
-    def _activation(self, m: Model) -> Flow:
+    def _activation(self, m: Model, chained: bool = False) -> Flow:
+        """One activation. ``chained``: started by another's (Big Hat, Strong Booze), so it
+        starts no further one."""
         boss = self.bosses[m.boss]
         self.activations += 1
         self.active_model = m.id
@@ -266,29 +268,24 @@ class TurnFlow(Movement):
             self.emit(ev.ActivationEnded(m.id, ended))
             self.active_model = None
             return
-        if m.fallen:  # only a Reboot Button git can be picked while fallen
-            yield from self._reboot(m)
-            self.emit(ev.ActivationEnded(m.id, "reboot"))
+        if m.fallen:  # only a git an effect lets activate fallen (Reboot Button, Tasty Snack)
+            reason = yield from effects.activate_fallen(m, self)
+            self.emit(ev.ActivationEnded(m.id, reason))
             self.active_model = None
             return
         done: list[str] = []
         reason = "done"
         while len(done) < 2 and not self._activation_over and m.standing:
-            legal = [a for a in self._legal_actions(m) if a not in done]
+            legal = [a for a in self._legal_actions(m) if effects.action_kind(m, a) not in done]
             if not legal:
                 break
             opts = tuple(legal) + (("done",) if done else ())
             action = yield ChooseAction(m.boss, opts, "choose an action", m.id)
             if action == "done":
                 break
-            done.append(action)
+            done.append(effects.action_kind(m, action))
             self.emit(ev.ActionTaken(m.id, action))
-            if action == "scoot":
-                yield from self._scoot(m)
-            elif action == "shoot":
-                yield from self.combat.shoot(m)
-            elif action == "boot":
-                yield from self._boot(m)
+            yield from self.take_action(m, action)
         if self._activation_over:
             reason = "fell over" if m.fallen else "fight"
         if m.standing:
@@ -297,9 +294,28 @@ class TurnFlow(Movement):
             self.advance(self.costs.swig_s)
             yield from self.add_tower_dice(m, n, "swig")
             yield from effects.after_swig(m, self)
+        for k in [k for k in m.tokens if k.startswith(REROLLED)]:
+            del m.tokens[k]  # "once per activation"
         effects.activation_end(m, self)
         self.emit(ev.ActivationEnded(m.id, reason))
         self.active_model = None
+        if not chained and m.in_play and any(not b.out for b in self.bosses):
+            yield from effects.after_activation(m, self)
+
+    def activate_now(self, m: Model) -> Flow:
+        """Another activation at once, started by an effect (Big Hat, Strong Booze)."""
+        yield from self._activation(m, chained=True)
+
+    def take_action(self, m: Model, action: str) -> Flow:
+        """Do one action (the activation's own, or one barked down a megaphone)."""
+        if action == "scoot":
+            yield from self._scoot(m)
+        elif action == "shoot":
+            yield from self.combat.shoot(m)
+        elif action == "boot":
+            yield from self._boot(m)
+        else:  # an action gear gives (blast off, bonk, experiment, bark, toot, toss)
+            yield from effects.act(self, m, action)
 
     def _legal_actions(self, m: Model) -> list[str]:
         acts = ["scoot"]
@@ -307,7 +323,7 @@ class TurnFlow(Movement):
             acts.append("shoot")
         if self._boot_targets(m):
             acts.append("boot")
-        return acts
+        return acts + effects.actions(m, self)
 
     def _boot_targets(self, m: Model) -> list[tuple[str, str]]:
         if self.siren:  # Time, Gentlemen: no booting once the siren has sounded
@@ -319,7 +335,7 @@ class TurnFlow(Movement):
                 continue
             if self.enemies(m.id, other_id):
                 out.append(("boot_in", other_id))
-            elif effects.can_be_booted_up(o):
+            elif effects.can_be_booted_up(o) and effects.can_stand(self, o):
                 out.append(("boot_up", other_id))
         for thing, _gap in self.table.within(CONTACT_IN, figure=m.id, kinds=(Kind.TERRAIN,)):
             if thing.id not in self.terrain_types:
@@ -340,7 +356,7 @@ class TurnFlow(Movement):
             return
         o = self.models[target]
         if how == "boot_in":
-            n = self.take_cap(o.boss, m.boss, 1)
+            n = self.take_cap(o.boss, m.boss, effects.boot_in_caps(m, self))
             self.emit(ev.Booted(m.id, target, how, n))
             return
         self.emit(ev.Booted(m.id, target, how, 0))

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from ..combat import Combat
     from ..core import MatchCore as Match
     from ..gangs import GitSpec
-    from ..state import Model
+    from ..state import Model, Point
 
 __all__ = [
     "REGISTRY",
@@ -68,12 +68,18 @@ def spec_effects(spec: GitSpec, rules: RulesData) -> list[Effect]:
     return handlers("special_rules", rules.gits[spec.type].special) + handlers("gear", spec.gear)
 
 
-def static_effects(git: GitType, gear_ids: Iterable[str], weapons: Iterable[Weapon]) -> tuple[Effect, ...]:
-    """A model's lasting effects: type rules, gear, then each weapon's specials (once each)."""
+def static_effects(
+    git: GitType, gear_ids: Iterable[str], weapons: Iterable[Weapon], faction_rule: str | None = None
+) -> tuple[Effect, ...]:
+    """A model's lasting effects: type rules, gear, each weapon's specials (once each), then its
+    gang's faction rule ("All the models in your mob get the special rule for that faction")."""
     seen: list[str] = []
     for w in weapons:
         seen += [s for s in w.special if s not in seen]
-    return tuple(handlers("special_rules", git.special) + handlers("gear", gear_ids) + handlers("special_rules", seen))
+    faction = handlers("factions", [faction_rule]) if faction_rule else []
+    return tuple(
+        handlers("special_rules", git.special) + handlers("gear", gear_ids) + handlers("special_rules", seen) + faction
+    )
 
 
 def effects_of(m: Model) -> list[Effect]:
@@ -222,6 +228,145 @@ def can_be_booted_up(m: Model) -> bool:
     return all(h.can_be_booted_up(m) for h in effects_of(m))
 
 
+def activate_fallen(m: Model, match: Match) -> Flow:
+    """Run the activation of a fallen git (the first effect that allows one); returns its reason."""
+    for h in effects_of(m):
+        if h.can_activate_fallen(m, match):
+            reason = yield from h.activate_fallen(m, match)
+            return reason
+    return "fallen"
+
+
+def can_stand(match: Match, o: Model) -> bool:
+    """No enemy within reach stops ``o`` standing up (Handcuffs: "enemy gits within 1"")."""
+    for holder in match.in_play():
+        if holder.boss != o.boss and holder.id != o.id:
+            if any(h.stops_standing(holder, o, match) for h in effects_of(holder)):
+                return False
+    return True
+
+
+def mechanical(m: Model) -> bool:
+    return any(h.mechanical(m) for h in effects_of(m))
+
+
+def extra_weapons(spec: GitSpec, rules: RulesData) -> tuple[str, ...]:
+    out: tuple[str, ...] = ()
+    for h in spec_effects(spec, rules):
+        out += h.extra_weapons(spec)
+    return out
+
+
+def actions(m: Model, match: Match) -> list[str]:
+    """Extra actions ``m`` may take now (gear), in gear order, each once."""
+    out: list[str] = []
+    for h in effects_of(m):
+        out += [a for a in h.actions(m, match) if a not in out]
+    return out
+
+
+def action_kind(m: Model, action: str) -> str:
+    for h in effects_of(m):
+        kind = h.action_kind(action)
+        if kind != action:
+            return kind
+    return action
+
+
+def act(match: Match, m: Model, action: str) -> Flow:
+    for h in effects_of(m):
+        if action in h.actions(m, match):
+            yield from h.act(match, m, action)
+            return
+
+
+def after_activation(m: Model, match: Match) -> Flow:
+    for h in effects_of(m):
+        yield from h.after_activation(m, match)
+
+
+def on_siren(match: Match) -> None:
+    for m in match.in_play():
+        for h in effects_of(m):
+            h.on_siren(m, match)
+
+
+def boot_in_caps(m: Model, match: Match) -> int:
+    n = 1
+    for h in effects_of(m):
+        n = h.boot_in_caps(m, match, n)
+    return n
+
+
+def after_move_throw(match: Match, m: Model, landed: list[Any]) -> Flow:
+    for h in effects_of(m):
+        landed = yield from h.after_move_throw(match, m, landed)
+    return landed
+
+
+def adjust_move(match: Match, m: Model, die_id: str, value: int, others: dict[str, Any]) -> Flow:
+    """Gear that changes a move die as it is resolved: returns (distance, point to head for or None)."""
+    toward = None
+    for h in effects_of(m):
+        value, toward = yield from h.adjust_move(match, m, die_id, value, others, toward)
+    return (value, toward)
+
+
+def aura(match: Match, m: Model) -> list[tuple[Model, Effect]]:
+    """(holder, handler) of every aura that reaches ``m``: its own gear, and friends' within range."""
+    out = []
+    for f in match.in_play(m.boss):
+        for h in effects_of(f):
+            if h.AURA_IN <= 0:
+                continue
+            if f.id == m.id or match.table.distance_between(f.id, m.id) <= h.AURA_IN:
+                if h.aura_for(f, m):
+                    out.append((f, h))
+    return out
+
+
+def rerolls(match: Match, m: Model, what: str) -> bool:
+    return any(h.rerolls(what) for _f, h in aura(match, m))
+
+
+def after_move_die(match: Match, m: Model) -> Flow:
+    for h in effects_of(m):
+        yield from h.after_move_die(match, m)
+
+
+def after_scoot(match: Match, m: Model) -> Flow:
+    for h in effects_of(m):
+        yield from h.after_scoot(match, m)
+
+
+def after_shove(combat: Combat, who: Model, other: Model) -> Flow:
+    for h in effects_of(who):
+        yield from h.after_shove(combat, who, other)
+
+
+def after_bullet_throw(match: Match, m: Model, dice: list[Any]) -> Flow:
+    for h in effects_of(m):
+        dice = yield from h.after_bullet_throw(match, m, dice)
+    return dice
+
+
+def move_limit(match: Match, m: Model, start: Point, end: Point, distance: float) -> float:
+    """How far a move die may take ``m`` from ``start`` towards ``end`` (Invisible Walls of enemies)."""
+    for holder in match.in_play():
+        if holder.boss != m.boss:
+            for h in effects_of(holder):
+                distance = h.limits_move(match, holder, m, start, end, distance)
+    return distance
+
+
+def rethrows_fight(m: Model) -> bool:
+    return any(h.rethrows_fight(m) for h in effects_of(m))
+
+
+def shoves_self(m: Model) -> bool:
+    return any(h.shoves_self(m) for h in effects_of(m))
+
+
 def helps_move(helper: Model, mover: Model) -> bool:
     return any(h.helps_move(helper, mover) for h in effects_of(helper))
 
@@ -233,6 +378,23 @@ def headbutt_when_shoved(m: Model) -> bool:
 def thump_survives_shove(m: Model, weapons: Iterable[Weapon]) -> bool:
     """Asked of the specials of the weapons the thump is made with, not of everything carried."""
     return any(h.thump_survives_shove(m) for w in weapons for h in weapon_effects(w))
+
+
+def bullet_resolver(w: Weapon) -> Effect | None:
+    """The special of ``w`` that resolves its bullets its own way (Lob, Gout, Grappling Hook)."""
+    return next((h for h in weapon_effects(w) if h.resolves_bullets), None)
+
+
+def own_thrower(w: Weapon) -> Effect | None:
+    """The special of ``w`` that throws its dice its own way (Portal), if any."""
+    return next((h for h in weapon_effects(w) if h.throws_own_dice), None)
+
+
+def gun_worth(w: Weapon, damage: float) -> float:
+    """What firing ``w`` is worth (for controllers), from its plain expected ``damage``."""
+    for h in weapon_effects(w):
+        damage = h.gun_worth(w, damage)
+    return damage
 
 
 def gun_ready(m: Model, w: Weapon) -> bool:

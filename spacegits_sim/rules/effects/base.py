@@ -115,8 +115,102 @@ class Effect:
         """May be picked to activate while fallen (its activation is then a reboot)."""
         return False
 
+    def activate_fallen(self, m: Model, match: Match) -> Flow:
+        """The activation of a fallen git this effect lets activate; returns why it ended."""
+        yield from ()
+        return "fallen"
+
     def can_be_booted_up(self, m: Model) -> bool:
         return True
+
+    def stops_standing(self, holder: Model, fallen: Model, match: Match) -> bool:
+        """(carried by ``holder``) ``fallen`` may not stand up (Handcuffs)."""
+        return False
+
+    def mechanical(self, m: Model) -> bool:
+        """A machine (a klankbot): what spanners bonk and fuel cans help."""
+        return False
+
+    def extra_weapons(self, spec: GitSpec) -> tuple[str, ...]:
+        """Weapon ids this gives the git on top of its own (free: not counted, not bought)."""
+        return ()
+
+    # ---- actions ------------------------------------------------------------------------------
+    def actions(self, m: Model, match: Match) -> tuple[str, ...]:
+        """Extra actions this lets ``m`` take now (each an id the handler's ``act`` runs)."""
+        return ()
+
+    def action_kind(self, action: str) -> str:
+        """Which of the two different actions ``action`` counts as (a blast-off is a scoot)."""
+        return action
+
+    def act(self, match: Match, m: Model, action: str) -> Flow:
+        """Take the extra action ``action``."""
+        return no_flow()
+
+    def after_activation(self, m: Model, match: Match) -> Flow:
+        """After the activation ended (not after one it triggered): may start another."""
+        return no_flow()
+
+    def on_siren(self, m: Model, match: Match) -> None:
+        """The timer's siren sounded while this model was in play."""
+
+    def boot_in_caps(self, m: Model, match: Match, n: int) -> int:
+        """Caps taken when this git puts the boot in."""
+        return n
+
+    # ---- scooting ---------------------------------------------------------------------------------
+    def after_move_throw(self, match: Match, m: Model, landed: list[Any]) -> Flow:
+        """The move dice just landed (id, sides, value, position); returns the dice to use."""
+        yield from ()
+        return landed
+
+    def adjust_move(self, match: Match, m: Model, die_id: str, value: int, others: dict[str, Any], toward: Any) -> Flow:
+        """One move die about to be resolved: returns (distance, where to head: a point, or None
+        for the die itself). ``others`` are the move dice still to come (a handler may use one)."""
+        yield from ()
+        return (value, toward)
+
+    def after_move_die(self, match: Match, m: Model) -> Flow:
+        """One of ``m``'s move dice has just been resolved (Grabbing Hands)."""
+        return no_flow()
+
+    def after_scoot(self, match: Match, m: Model) -> Flow:
+        """``m``'s scoot is over (Berserk)."""
+        return no_flow()
+
+    def limits_move(self, match: Match, holder: Model, mover: Model, start: Any, end: Any, distance: float) -> float:
+        """(carried by ``holder``, an enemy of ``mover``) how far a move die may take ``mover``."""
+        return distance
+
+    #: (gear) friendly models this close (inches, base to base) share it; 0: only its carrier
+    AURA_IN: ClassVar[float] = 0.0
+
+    def rerolls(self, what: str) -> bool:
+        """(an aura) lets friends re-roll their ``what`` ("bullet" or "move") dice once per activation."""
+        return False
+
+    def aura_for(self, holder: Model, m: Model) -> bool:
+        """(an aura) it helps ``m`` (a friend within AURA_IN of ``holder``)."""
+        return True
+
+    # ---- fighting ----------------------------------------------------------------------------------
+    def rethrows_fight(self, m: Model) -> bool:
+        """Its boss may ask for a re-throw once per fight (Improvised Shield)."""
+        return False
+
+    def after_shove(self, combat: Combat, who: Model, other: Model) -> Flow:
+        """``who`` has just shoved the enemy ``other`` in a fight (The Fuzz)."""
+        return no_flow()
+
+    def after_bullet_throw(self, match: Match, m: Model, dice: list[Any]) -> Flow:
+        """``m``'s bullet dice just landed (id, sides, value, position); returns the dice to use."""
+        yield from ()
+        return dice
+
+    def shoves_self(self, m: Model) -> bool:
+        """When it shoves, it may move itself in any direction instead (Hook Hand)."""
+        return False
 
     def helps_move(self, helper: Model, mover: Model) -> bool:
         """After one of ``mover``'s move dice resolves, ``helper`` may move with it too."""
@@ -161,6 +255,24 @@ class Effect:
 
     def after_shoot(self, m: Model, match: Match) -> None:
         """This git's shoot action is over (every bullet resolved)."""
+
+    #: (a weapon special) its bullets are resolved by ``resolve_bullet`` instead of the line of fire
+    resolves_bullets: ClassVar[bool] = False
+    #: (a weapon special) its dice are thrown and resolved by ``shoot_with`` (Portal: one at a time)
+    throws_own_dice: ClassVar[bool] = False
+
+    def resolve_bullet(self, combat: Combat, m: Model, w: Weapon, die_id: str, value: int) -> Flow:
+        """Resolve one of ``w``'s bullet dice (the time for it is already on the clock)."""
+        return no_flow()
+
+    def shoot_with(self, combat: Combat, m: Model, w: Weapon) -> Flow:
+        """Throw and resolve all of ``w``'s bullet dice."""
+        return no_flow()
+
+    def gun_worth(self, w: Weapon, damage: float) -> float:
+        """(a weapon special) What firing ``w`` is worth to a controller, given the expected
+        damage of its bullets as plain hits."""
+        return damage
 
     def on_big_damage(
         self, combat: Combat, attacker: Model, target: Model, w: Weapon, in_fight: bool, toughness_bonus: int

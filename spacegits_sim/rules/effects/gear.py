@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from ...data.dice import parse_dice
-from .base import Effect, defer, register
+from ...data.dice import parse_dice, roll
+from ...physics.table import MM
+from .. import events as ev
+from ..decisions import AimThrow, GearChoice
+from .base import Effect, Flow, register
 
 if TYPE_CHECKING:
     from ...data.rules_data import Weapon
+    from ..core import MatchCore as Match
     from ..gangs import GitSpec
     from ..state import Model
 
@@ -36,12 +41,15 @@ class ExtraArm(Effect):
 
 @register
 class HookHand(Effect):
-    """One hand fewer (the hook's fighting half arrives with the armoury issue)."""
+    """One hand fewer; when it shoves, it may move itself (not the other) in any direction."""
 
     family, id = "gear", "hook_hand"
 
     def hands(self, spec: GitSpec, n: int) -> int:
         return n - 1
+
+    def shoves_self(self, m: Model) -> bool:
+        return True
 
 
 @register
@@ -153,10 +161,431 @@ class KitbashedWeapon(Effect):
         return out
 
 
-defer(
-    "gear",
-    "bully_boots ammo_box banner_ad bayonet beast_mount_pogo_stick big_hat bionic_leg cans fuel_can "
-    "handcuffs improvised_shield jetpack massive_spanner medical_equipment megaphone "
-    "mono_wheel musical_instrument strong_booze tasty_snack tracks",
-    "the fancy gear issue",
-)
+# ---- gear that changes a scoot -------------------------------------------------------------------
+
+
+@register
+class Cans(Effect):
+    """+1 to each move die when scooting ("they add 1 to their move dice, as they strut to the beat")."""
+
+    family, id = "gear", "cans"
+
+    def adjust_move(self, match: Match, m: Model, die_id: str, value: int, others: dict[str, Any], toward: Any) -> Flow:
+        yield from ()
+        return (value + 1, toward)
+
+
+@register
+class BionicLeg(Effect):
+    """When scooting, any move die may be treated as a 3."""
+
+    family, id = "gear", "bionic_leg"
+    AS = 3
+
+    def adjust_move(self, match: Match, m: Model, die_id: str, value: int, others: dict[str, Any], toward: Any) -> Flow:
+        if value == self.AS:
+            return (value, toward)
+        pick = yield GearChoice(m.boss, (value, self.AS), "move by the die or by 3 (bionic leg)?", m.id, self.id)
+        return (int(pick), toward)
+
+
+@register
+class Tracks(Effect):
+    """Resolving a move die, another move die may be discarded to add its value to this one."""
+
+    family, id = "gear", "tracks"
+
+    def adjust_move(self, match: Match, m: Model, die_id: str, value: int, others: dict[str, Any], toward: Any) -> Flow:
+        if not others:
+            return (value, toward)
+        pick = yield GearChoice(m.boss, (*others, "no"), "add another move die to this one (tracks)?", m.id, self.id)
+        if pick == "no":
+            return (value, toward)
+        _, _sides, extra, _pos = others.pop(pick)
+        match.discard_die(pick)
+        return (value + int(extra), toward)
+
+
+@register
+class MonoWheel(Effect):
+    """Scooting, take a swig to move a move die's value in any direction instead of towards it."""
+
+    family, id = "gear", "mono_wheel"
+    USED = "mono_wheel_used"  # once per scoot: "discard one of your move dice"
+
+    def adjust_move(self, match: Match, m: Model, die_id: str, value: int, others: dict[str, Any], toward: Any) -> Flow:
+        from .. import effects
+
+        if m.tokens.get(self.USED):
+            return (value, toward)
+        pick = yield GearChoice(m.boss, ("no", "any_direction"), "swig to roll this die any way?", m.id, self.id)
+        if pick == "no":
+            return (value, toward)
+        m.tokens[self.USED] = 1
+        yield from match.add_tower_dice(m, effects.swig_dice(m), "swig")
+        if not m.standing:
+            return (0, toward)
+        aim = yield AimThrow(m.boss, m.id, "direction", (), match.table.width, match.table.height)
+        return (value, aim.aim)
+
+    def activation_end(self, m: Model, match: Match) -> None:
+        m.tokens.pop(self.USED, None)
+
+
+@register
+class BeastMountPogoStick(Effect):
+    """Move dice D6, D8 and D10; the player to the left throws 2D6 too; the three highest are used."""
+
+    family, id = "gear", "beast_mount_pogo_stick"
+    DICE = (6, 8, 10)
+    KEEP = 3
+
+    def move_dice(self, m: Model, dice: tuple[int, ...]) -> tuple[int, ...]:
+        return self.DICE
+
+    def after_move_throw(self, match: Match, m: Model, landed: list[Any]) -> Flow:
+        from ..state import clockwise_from
+
+        playing = [b for b in clockwise_from(len(match.bosses), m.boss) if not match.bosses[b].out]
+        left = playing[1] if len(playing) > 1 else m.boss  # "the player to your left"
+        aim = yield AimThrow(left, m.id, "pogo", (6, 6), match.table.width, match.table.height)
+        theirs = yield from match.throw(left, m.id, "pogo", (6, 6), aim)
+        pool = [d for d in list(landed) + list(theirs) if match.table.has_die(d[0])]
+        keep = sorted(pool, key=lambda d: -d[2])[: self.KEEP]  # ties: the first thrown
+        for d in pool:
+            if d not in keep:
+                match.discard_die(d[0])
+        return keep
+
+
+# ---- gear that gives an action ----------------------------------------------------------------------
+
+
+@register
+class Jetpack(Effect):
+    """Scooting, it may blast off: a D6 thrown anywhere, the git placed D6 x 5" towards it over
+    everything, tower pushed back unharmed; a landing that fails is a fall: explode (6)."""
+
+    family, id = "gear", "jetpack"
+    ACTION, PER_PIP, EXPLODE = "blast_off", 5.0, 6
+
+    def actions(self, m: Model, match: Match) -> tuple[str, ...]:
+        return (self.ACTION,)
+
+    def action_kind(self, action: str) -> str:
+        return "scoot" if action == self.ACTION else action
+
+    def act(self, match: Match, m: Model, action: str) -> Flow:
+        aim = yield AimThrow(m.boss, m.id, "jetpack", (6,), match.table.width, match.table.height)
+        landed = yield from match.throw(m.boss, m.id, "jetpack", (6,), aim)
+        if not landed:
+            return  # the die left play: no blast-off
+        die_id, _sides, value, pos = landed[0]
+        match.discard_die(die_id)
+        here = match.position(m.id)
+        dx, dy = pos[0] - here[0], pos[1] - here[1]
+        d = math.hypot(dx, dy) or 1.0
+        dist = value * self.PER_PIP
+        spot = (here[0] + dx / d * dist, here[1] + dy / d * dist)
+        r = m.git.base_mm * MM / 2
+        on_table = r <= spot[0] <= match.table.width - r and r <= spot[1] <= match.table.height - r
+        clear = on_table and all(t.id == m.id for t, _g in match.table.within(max(r - 1e-3, 0.0), point=spot))
+        if clear:
+            match.place_model(m, spot, "jetpack")
+            match.emit(ev.TowerRebuilt(m.id, m.tower.height, True, True, "jetpack", m.tower.frame()))
+            return
+        # no room where it comes down (or off the table): it crashes, falls over and explodes
+        spot = (min(max(spot[0], r), match.table.width - r), min(max(spot[1], r), match.table.height - r))
+        free = match.spot_touching(m, spot, 0.0, here) or here
+        match.place_model(m, free, "jetpack crash")
+        yield from match.tower_fell(m, m.boss, "jetpack crash")
+        if not m.fallen:  # (no tower to fall: it still comes down in a heap)
+            m.fallen = True
+            match.table.set_upright(m.id, False)
+        yield from match.combat.explode(m.id, free, self.EXPLODE)
+
+
+@register
+class MassiveSpanner(Effect):
+    """Action: bonk a vehicle or klankbot within 1": D6 dice off its tower."""
+
+    family, id = "gear", "massive_spanner"
+    ACTION, REACH = "bonk", 1.0
+
+    def _targets(self, m: Model, match: Match) -> list[str]:
+        from .. import effects
+
+        out = []
+        for o in match.in_play():
+            if o.id != m.id and o.standing and effects.mechanical(o) and o.tower.height > 0:
+                if match.table.distance_between(m.id, o.id) <= self.REACH:
+                    out.append(o.id)
+        return out
+
+    def actions(self, m: Model, match: Match) -> tuple[str, ...]:
+        return (self.ACTION,) if self._targets(m, match) else ()
+
+    def act(self, match: Match, m: Model, action: str) -> Flow:
+        pick = yield GearChoice(m.boss, tuple(self._targets(m, match)), "bonk whom?", m.id, self.id)
+        o = match.models[pick]
+        n = roll(parse_dice("D6"), match.rng("dice"))[0]
+        taken = o.tower.take_off(n)
+        match.sync_tower(o)
+        why = f"bonked by {m.name}: {taken} dice off"
+        match.emit(ev.TowerRebuilt(o.id, o.tower.height, True, True, why, o.tower.frame()))
+
+
+@register
+class MedicalEquipment(Effect):
+    """Action: experiment on a git within 1": the Vending Machine table, but a 6 is D6 damage."""
+
+    family, id = "gear", "medical_equipment"
+    ACTION, REACH, HURTS_ON = "experiment", 1.0, 6
+
+    def _targets(self, m: Model, match: Match) -> list[str]:
+        return [
+            o.id
+            for o in match.in_play()
+            if o.id != m.id and o.standing and match.table.distance_between(m.id, o.id) <= self.REACH
+        ]
+
+    def actions(self, m: Model, match: Match) -> tuple[str, ...]:
+        return (self.ACTION,) if self._targets(m, match) else ()
+
+    def act(self, match: Match, m: Model, action: str) -> Flow:
+        from .terrain import VENDING_TABLE, vend
+
+        pick = yield GearChoice(m.boss, tuple(self._targets(m, match)), "experiment on whom?", m.id, self.id)
+        o = match.models[pick]
+        table = match.rules.tables[VENDING_TABLE]
+        n = roll(table.dice, match.rng("dice"))[0]
+        if n == self.HURTS_ON:  # "If a "6" is rolled, the target suffers D6 damage instead of gaining caps."
+            dmg = roll(parse_dice("D6"), match.rng("dice"))[0]
+            match.emit(ev.CapsWon(o.id, match.bosses[o.boss].name, 0, f"{m.name}'s experiment rolls 6: {dmg} damage"))
+            yield from match.combat.damage(o, dmg, f"experimented on by {m.name}")
+            return
+        row = table.lookup(n)
+        what, won = yield from vend(match, o, str(row.extra.get("effect", "")))
+        match.emit(ev.CapsWon(o.id, match.bosses[o.boss].name, won, f"{m.name}'s experiment: {row.result}: {what}"))
+
+
+@register
+class Megaphone(Effect):
+    """Action: bark orders: a friendly git within 3D6" takes one action at once."""
+
+    family, id = "gear", "megaphone"
+    ACTION = "bark"
+
+    def actions(self, m: Model, match: Match) -> tuple[str, ...]:
+        return (self.ACTION,) if any(o.standing and o.id != m.id for o in match.in_play(m.boss)) else ()
+
+    def act(self, match: Match, m: Model, action: str) -> Flow:
+        from ..decisions import ChooseAction
+
+        reach = sum(roll(parse_dice("3D6"), match.rng("dice")))
+        near = tuple(
+            o.id
+            for o in match.in_play(m.boss)
+            if o.id != m.id and o.standing and match.table.distance_between(m.id, o.id) <= reach
+        )
+        if not near:
+            return
+        pick = yield GearChoice(m.boss, (*near, "no"), f'who obeys (within {reach}")?', m.id, self.id)
+        if pick == "no":
+            return
+        o = match.models[pick]
+        legal = tuple(a for a in match._legal_actions(o) if a != self.ACTION)
+        what = yield ChooseAction(o.boss, legal, "the barked action", o.id)
+        match.emit(ev.ActionTaken(o.id, what))
+        yield from match.take_action(o, what)
+
+
+@register
+class MusicalInstrument(Effect):
+    """Action: toot: every other friendly git within 2D6" discards D3 dice from its tower."""
+
+    family, id = "gear", "musical_instrument"
+    ACTION = "toot"
+
+    def actions(self, m: Model, match: Match) -> tuple[str, ...]:
+        return (self.ACTION,)
+
+    def act(self, match: Match, m: Model, action: str) -> Flow:
+        reach = sum(roll(parse_dice("2D6"), match.rng("dice")))
+        for o in match.in_play(m.boss):
+            if o.id == m.id or not o.standing or match.table.distance_between(m.id, o.id) > reach:
+                continue
+            n = roll(parse_dice("D3"), match.rng("dice"))[0]
+            taken = o.tower.take_off(n)
+            match.sync_tower(o)
+            match.emit(ev.TowerRebuilt(o.id, o.tower.height, True, True, f"a toot: {taken} dice off", o.tower.frame()))
+        yield from ()
+
+
+@register
+class FuelCan(Effect):
+    """Friendly vehicles and klankbots within 6" may re-roll move dice once per activation; once
+    per game it can be tossed onto a model on fire within 3": 3D6 damage."""
+
+    family, id = "gear", "fuel_can"
+    AURA_IN, ACTION, TOSS_IN, SPENT = 6.0, "toss_fuel_can", 3.0, "fuel_can_spent"
+
+    def rerolls(self, what: str) -> bool:
+        return what == "move"
+
+    def aura_for(self, holder: Model, m: Model) -> bool:
+        from .. import effects
+
+        return not holder.tokens.get(self.SPENT) and effects.mechanical(m)
+
+    def _targets(self, m: Model, match: Match) -> list[str]:
+        from .weapon_specials import OnFire
+
+        return [
+            o.id
+            for o in match.in_play()
+            if o.id != m.id and o.tokens.get(OnFire.id) and match.table.distance_between(m.id, o.id) <= self.TOSS_IN
+        ]
+
+    def actions(self, m: Model, match: Match) -> tuple[str, ...]:
+        return (self.ACTION,) if not m.tokens.get(self.SPENT) and self._targets(m, match) else ()
+
+    def act(self, match: Match, m: Model, action: str) -> Flow:
+        pick = yield GearChoice(m.boss, tuple(self._targets(m, match)), "toss the fuel can at whom?", m.id, self.id)
+        m.tokens[self.SPENT] = 1
+        dmg = sum(roll(parse_dice("3D6"), match.rng("dice")))
+        yield from match.combat.damage(match.models[pick], dmg, f"{m.name}'s fuel can")
+
+
+@register
+class AmmoBox(Effect):
+    """Friendly models within 6" may re-roll any of their shooting dice once per activation."""
+
+    family, id = "gear", "ammo_box"
+    AURA_IN = 6.0
+
+    def rerolls(self, what: str) -> bool:
+        return what == "bullet"
+
+
+# ---- gear that acts around an activation ----------------------------------------------------------
+
+
+@register
+class BigHat(Effect):
+    """After it activates, a friendly git within 6" may take a swig to activate at once."""
+
+    family, id = "gear", "big_hat"
+    REACH = 6.0
+
+    def after_activation(self, m: Model, match: Match) -> Flow:
+        from .. import effects
+
+        near = tuple(
+            o.id
+            for o in match.in_play(m.boss)
+            if o.id != m.id and o.standing and match.table.distance_between(m.id, o.id) <= self.REACH
+        )
+        if not near:
+            return
+        pick = yield GearChoice(m.boss, (*near, "no"), "who swigs and goes next (big hat)?", m.id, self.id)
+        if pick == "no":
+            return
+        o = match.models[pick]
+        yield from match.add_tower_dice(o, effects.swig_dice(o), "swig")
+        if o.standing:
+            yield from match.activate_now(o)
+
+
+@register
+class StrongBooze(Effect):
+    """Once per game, after activating, it may take D6 damage to activate again at once."""
+
+    family, id = "gear", "strong_booze"
+    USED = "strong_booze_used"
+
+    def after_activation(self, m: Model, match: Match) -> Flow:
+        if m.tokens.get(self.USED) or not m.standing:
+            return
+        pick = yield GearChoice(m.boss, ("no", "drink"), "neck the strong booze and go again?", m.id, self.id)
+        if pick == "no":
+            return
+        m.tokens[self.USED] = 1
+        dmg = roll(parse_dice("D6"), match.rng("dice"))[0]
+        yield from match.combat.damage(m, dmg, "strong booze")
+        if m.standing:
+            yield from match.activate_now(m)
+
+
+@register
+class TastySnack(Effect):
+    """Once per game, fallen, it may take 2D6 damage to boot itself up the arse."""
+
+    family, id = "gear", "tasty_snack"
+    USED = "tasty_snack_used"
+
+    def can_activate_fallen(self, m: Model, match: Match) -> bool:
+        from .. import effects
+
+        return not m.tokens.get(self.USED) and not match.siren and effects.can_stand(match, m)
+
+    def activate_fallen(self, m: Model, match: Match) -> Flow:
+        m.tokens[self.USED] = 1
+        yield from match.stand_up(m, "a tasty snack", active=True)
+        dmg = sum(roll(parse_dice("2D6"), match.rng("dice")))
+        yield from match.combat.damage(m, dmg, "a tasty snack")
+        return "tasty snack"
+
+
+@register
+class BannerAd(Effect):
+    """When the siren sounds, if it is upright, D3-1 caps of advertising revenue."""
+
+    family, id = "gear", "banner_ad"
+
+    def on_siren(self, m: Model, match: Match) -> None:
+        if m.standing:
+            n = roll(parse_dice("D3"), match.rng("dice"))[0] - 1
+            match.award_caps(m, n, "advertising revenue")
+
+
+@register
+class BullyBoots(Effect):
+    """Putting the boot in nicks D3 caps."""
+
+    family, id = "gear", "bully_boots"
+
+    def boot_in_caps(self, m: Model, match: Match, n: int) -> int:
+        return roll(parse_dice("D3"), match.rng("dice"))[0]
+
+
+@register
+class Handcuffs(Effect):
+    """Enemy gits within 1" cannot stand up."""
+
+    family, id = "gear", "handcuffs"
+    REACH = 1.0
+
+    def stops_standing(self, holder: Model, fallen: Model, match: Match) -> bool:
+        return holder.in_play and match.table.distance_between(holder.id, fallen.id) <= self.REACH
+
+
+@register
+class Bayonet(Effect):
+    """Its gun counts as a standard H2H weapon as well."""
+
+    family, id = "gear", "bayonet"
+    WEAPON = "regular_h2h"
+
+    def extra_weapons(self, spec: GitSpec) -> tuple[str, ...]:
+        return (self.WEAPON,)
+
+
+@register
+class ImprovisedShield(Effect):
+    """Once per fight its boss may ask for a re-throw: both throw again."""
+
+    family, id = "gear", "improvised_shield"
+
+    def rethrows_fight(self, m: Model) -> bool:
+        return True

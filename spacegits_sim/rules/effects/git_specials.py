@@ -165,6 +165,9 @@ class HunkOfMetal(Effect):
     def can_be_booted_up(self, m: Model) -> bool:
         return False
 
+    def mechanical(self, m: Model) -> bool:
+        return True  # a hunk of metal: what a Massive Spanner bonks and a Fuel Can helps
+
 
 @register
 class RebootButton(Effect):
@@ -173,4 +176,10 @@ class RebootButton(Effect):
     family, id = "special_rules", "reboot_button"
 
     def can_activate_fallen(self, m: Model, match: Match) -> bool:
-        return not match.siren
+        from .. import effects
+
+        return not match.siren and effects.can_stand(match, m)
+
+    def activate_fallen(self, m: Model, match: Match) -> Flow:
+        yield from match._reboot(m)  # type: ignore[attr-defined]
+        return "reboot"

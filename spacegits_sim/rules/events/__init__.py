@@ -31,6 +31,7 @@ from .flow import (
     CapPlaced,
     CapsDropped,
     CapsScooped,
+    CapsWon,
     ClockStarted,
     Deployed,
     GameOver,
@@ -59,6 +60,7 @@ from .table import (
 )
 
 __all__ = [
+    "CapsWon",
     "Slid",
     "TerrainBooted",
     "TowerRebuilt",

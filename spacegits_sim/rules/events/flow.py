@@ -217,3 +217,17 @@ class GameOver(Event):
         who = " and ".join(self.winners)
         tie = len(self.winners) > 1
         return f"GAME OVER: {'tie between ' if tie else ''}{who} {'win' if tie else 'wins'} ({scores} new caps)"
+
+
+@dataclass
+class CapsWon(Event):
+    """Caps from the general supply into a boss's stash (a banner's advertising revenue…)."""
+
+    kind: ClassVar[str] = "caps_won"
+    model: str
+    boss: str
+    caps: int
+    why: str
+
+    def describe(self, names: dict[str, str]) -> str:
+        return f"{self.boss} gets {self.caps} cap{'s' if self.caps != 1 else ''} from the supply ({self.why})"
