@@ -218,6 +218,32 @@ def test_the_board_draws_models_caps_terrain_and_towers_where_the_state_says():
     pygame.image.save(surf, "out/test_board.png")
 
 
+def test_flat_terrain_is_painted_in_its_colour_and_machines_are_labelled():
+    """Oil Slick and Toxic Waste are drawn flat in terrain.yaml's colour (blended over the mat),
+    and terrain a git can boot carries its name, so a player can tell them apart at a glance."""
+    m = match(
+        [[dict(ORC, name="Grunk")], [dict(ORC, name="Urgat")]],
+        {"a1": (2, 2), "b1": (22, 22)},
+        terrain=[
+            {"type": "oil_slick", "polygon": [[4, 4], [10, 4], [10, 8], [4, 8]]},
+            {"type": "toxic_waste", "polygon": [[14, 4], [20, 4], [20, 8], [14, 8]]},
+            {"type": "vending_machine", "polygon": [[10, 14], [14, 14], [14, 16], [10, 16]]},
+        ],
+    )
+    r = BoardRenderer((1280, 800))
+    surf = pygame.Surface((1280, 800))
+    scene = Scene.from_events(m.events)
+    r.draw(surf, scene)
+    oil = tuple(surf.get_at(r.to_px(scene, (5.0, 5.0))))[:3]
+    toxic = tuple(surf.get_at(r.to_px(scene, (15.0, 5.0))))[:3]
+    assert max(oil) < 60  # dark
+    assert toxic[1] > 150 and toxic[0] < 130  # green
+    # the machine's label: light text pixels across its middle
+    y = r.to_px(scene, (12.0, 15.0))[1]
+    xs = range(r.to_px(scene, (10.2, 15.0))[0], r.to_px(scene, (13.8, 15.0))[0])
+    assert sum(min(surf.get_at((x, yy))[:3]) > 180 for x in xs for yy in range(y - 4, y + 5)) > 10
+
+
 def test_watch_renders_a_whole_match_headless_to_a_gif_and_a_png(tmp_path):
     from spacegits_sim.ai import make_controller
     from spacegits_sim.data import default_rules
@@ -416,7 +442,14 @@ def _assert_scene_matches(scene, m, where: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "scenario,seed", [(None, 3), ("scenarios/four_bosses.yaml", 8), ("tests/golden/exotic.yaml", 12)]
+    "scenario,seed",
+    [
+        (None, 3),
+        ("scenarios/four_bosses.yaml", 8),
+        ("tests/golden/exotic.yaml", 12),
+        ("tests/golden/armoury.yaml", 16),
+        ("scenarios/funfair.yaml", 5),
+    ],
 )
 def test_the_scene_rebuilt_from_events_matches_the_match_at_every_decision(scenario, seed):
     from conftest import ROOT

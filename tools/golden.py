@@ -59,6 +59,11 @@ PLAYTHROUGHS: tuple[Playthrough, ...] = (
     Playthrough("ex_heuristic_random_12", "tests/golden/exotic.yaml", 12, ("heuristic", "stubborn")),
     Playthrough("ex_search_stubborn_13", "tests/golden/exotic.yaml", 13, ("search", "stubborn")),
     Playthrough("ex_stubborn_14", "tests/golden/exotic.yaml", 14, ("stubborn", "stubborn")),
+    Playthrough("ar_stubborn_15", "tests/golden/armoury.yaml", 15, ("stubborn", "stubborn")),
+    Playthrough("ar_heuristic_16", "tests/golden/armoury.yaml", 16, ("heuristic", "heuristic")),
+    Playthrough("ar_heuristic_random_17", "tests/golden/armoury.yaml", 17, ("heuristic", "stubborn")),
+    Playthrough("ff_heuristic_18", "scenarios/funfair.yaml", 18, ("heuristic", "heuristic")),
+    Playthrough("ff_stubborn_19", "scenarios/funfair.yaml", 19, ("stubborn", "stubborn")),
 )
 
 
