@@ -93,6 +93,7 @@ RULES_ORDER = [
     "timecost",
     "effects",
     "gangs",
+    "gangmodes",
     "scenario",
     "state",
     "combat",
@@ -101,6 +102,7 @@ RULES_ORDER = [
     "turns",
     "engine",
     "replay",
+    "invariants",
 ]  # each rules module imports (at run time) only those before it
 
 

@@ -6,35 +6,9 @@ import pytest
 
 from spacegits_sim.ai.random_ai import RandomController
 from spacegits_sim.data import default_rules
-from spacegits_sim.physics.table import Kind
 from spacegits_sim.rules.engine import Match
+from spacegits_sim.rules.invariants import Checked, check_invariants
 from spacegits_sim.rules.scenario import load_scenario
-
-
-class Checked:
-    """Wraps a controller; checks the invariants before every decision of the match."""
-
-    def __init__(self, inner):
-        self.inner = inner
-
-    def decide(self, request, match):
-        check_invariants(match)
-        return self.inner.decide(request, match)
-
-
-def check_invariants(m: Match) -> None:
-    now, expected = m.caps_accounted()
-    assert now == expected, f"caps not conserved: {now} != {expected}"
-    for mod in m.models.values():
-        if mod.fallen or not mod.in_play:
-            assert mod.tower.height == 0, f"{mod.id} is fallen/out but has a tower"
-    figures = [mod for mod in m.models.values() if mod.in_play]
-    for mod in figures:
-        over = m.table.overlaps(mod.id, kinds=(Kind.FIGURE, Kind.TERRAIN))
-        assert not over, f"{mod.id} overlaps {over}"
-        r = m.table.figure_radius(mod.id)
-        x, y = m.position(mod.id)
-        assert r - 1e-6 <= x <= m.table.width - r + 1e-6 and r - 1e-6 <= y <= m.table.height - r + 1e-6
 
 
 def _play(seed: int, stubborn: bool) -> Match:

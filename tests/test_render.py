@@ -494,7 +494,7 @@ def _record(tmp_path, n: int) -> tuple[int, float, int, str]:
     from conftest import ROOT
 
     gif = str(tmp_path / f"r{n}.gif")
-    golden = str(ROOT / "tests" / "golden" / "qs_heuristic_3.json.gz")
+    golden = str(ROOT / "tests" / "golden" / "ar_heuristic_16.json.gz")  # a long match: 400+ frames
     code = RECORD.format(root=str(ROOT), golden=golden, gif=gif, n=n)
     out = (
         subprocess.run(

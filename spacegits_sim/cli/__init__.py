@@ -1,4 +1,4 @@
-"""The ``spacegits`` command: watch, play, match, towers, validate, replay, tournament.
+"""The ``spacegits`` command: watch, play, match, towers, gang, validate, replay, tournament.
 
 One module per command; this one builds the parser and turns every user mistake (a bad
 file, a bad parameter) into one readable message and exit status 2, never a traceback.
@@ -20,6 +20,7 @@ from ..errors import UserError
 from ..physics.params import ParamError
 from ..physics.table import TableError
 from .common import err
+from .gang import cmd_gang
 from .match import cmd_match, cmd_replay
 from .play import cmd_play
 from .tournament import cmd_tournament
@@ -128,6 +129,19 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("file")
     rp.add_argument("--verify", action="store_true", default=True, help="(always on) confirm every checksum")
     rp.set_defaults(func=cmd_replay)
+
+    g = sub.add_parser("gang", help="roll up a gang (Chef's Recommendation or Chaos Mode) and write it as a gang file")
+    g.add_argument("--mode", default="chaos", help="chaos (random gits) or chef (you name the naked gits)")
+    g.add_argument("--gits", default=None, help="with --mode chef: the naked gits you buy, e.g. orc,orc,goblin,runt")
+    g.add_argument("--seed", type=int, default=0, help="the same seed always rolls the same gang")
+    g.add_argument("--faction", default=None, help="a faction id, or random (default: none)")
+    g.add_argument("--name", default=None, help="the gang's name")
+    g.add_argument(
+        "--gamble", action="store_true", help="treatments on a D6 instead of a D10, for a third loot roll each"
+    )
+    g.add_argument("--house", action="append", help="house-rule YAML to apply first")
+    g.add_argument("-o", "--out", default=None, help="write the gang file here (.yaml); default: print it")
+    g.set_defaults(func=cmd_gang)
 
     v = sub.add_parser("validate", help="check gang, scenario or house-rule YAML files")
     v.add_argument("files", nargs="+")

@@ -120,8 +120,9 @@ class Combat:
         effects.on_fired(m, weapons)
         if dice:
             thrown_dice = yield from match.throw(m.boss, m.id, "bullet", tuple(dice), thrown, keep_lost=True)
-            thrown_dice = yield from match.rerolls(m, "bullet", thrown_dice)  # an Ammo Box nearby
-            thrown_dice = yield from effects.after_bullet_throw(match, m, thrown_dice)  # the Green Wing
+            if m.in_play:  # (a stray bullet die may have toppled a Rigged shooter)
+                thrown_dice = yield from match.rerolls(m, "bullet", thrown_dice)  # an Ammo Box nearby
+                thrown_dice = yield from effects.after_bullet_throw(match, m, thrown_dice)  # the Green Wing
             weapon_of = {d[0]: w for d, w in zip(thrown_dice, owner, strict=False)}
             bullets = {d[0]: d for d in thrown_dice if d[3] is not None and match.table.has_die(d[0])}
             while bullets and m.in_play:

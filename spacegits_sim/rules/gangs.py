@@ -24,7 +24,8 @@ from ..data.yamlio import read_yaml
 from . import effects
 
 DEFAULT_BUDGET = 25
-_GIT_KEYS = {"type", "name", "weapons", "gear", "gear_on", "vehicle", "mods", "vehicle_weapons"}
+_GIT_KEYS = {"type", "name", "weapons", "gear", "gear_on", "vehicle", "mods", "vehicle_weapons", "treatments"}
+MODES = ("a_la_carte", "chefs_recommendation", "chaos")  # rulebook: "There are 3 ways to build a gang"
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,7 @@ class GitSpec:
     mods: tuple[str, ...] = ()
     vehicle_weapons: tuple[str, ...] = ()
     gear_on: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (gear id, the guns it is on), for gear on guns
+    treatments: tuple[str, ...] = ()  # "Location: Treatment" from A&E (campaign rules: not simulated yet)
 
     def guns_for(self, gear_id: str) -> tuple[str, ...]:
         """The guns a piece of gun gear is on (named in ``gear_on``, else the only ones)."""
@@ -58,6 +60,16 @@ class Gang:
     faction: str | None
     source: str
     cost: int = 0
+    mode: str = "a_la_carte"
+
+    def naked_cost(self, rules: RulesData) -> int:
+        """What the gits (and their vehicles) cost without weapons, gear or mods."""
+        return sum(rules.gits[g.type].cost + (rules.vehicles[g.vehicle].cost if g.vehicle else 0) for g in self.gits)
+
+    def starting_stash(self, budget: int) -> int:
+        """Caps left to stash: à la carte keeps what it did not spend; a rolled gang starts with
+        none ("You start with zero bottle caps in your stash")."""
+        return max(0, budget - self.cost) if self.mode == "a_la_carte" else 0
 
 
 def _as_ids(value: Any, label: str, entry: str, field: str, problems: list[Problem]) -> tuple[str, ...]:
@@ -145,8 +157,12 @@ def gang_from_doc(doc: Any, label: str, rules: RulesData) -> Gang:
     if not isinstance(doc, dict):
         raise DataError([Problem(label, None, None, "a gang is a mapping with 'name' and 'gits'")])
     for key in doc:
-        if key not in ("name", "gits", "faction"):
-            problems.append(Problem(label, None, str(key), "unknown key (valid keys: faction, gits, name)"))
+        if key not in ("name", "gits", "faction", "mode"):
+            problems.append(Problem(label, None, str(key), "unknown key (valid keys: faction, gits, mode, name)"))
+    mode = doc.get("mode", "a_la_carte")
+    if mode not in MODES:
+        problems.append(Problem(label, None, "mode", f"unknown mode {short(mode)} (valid: {', '.join(MODES)})"))
+        mode = "a_la_carte"
     name = doc.get("name")
     if not isinstance(name, str) or not name.strip():
         problems.append(Problem(label, None, "name", "a gang needs a name"))
@@ -202,11 +218,32 @@ def gang_from_doc(doc: Any, label: str, rules: RulesData) -> Gang:
             if m not in rules.vehicle_mods:
                 problems.append(Problem(label, entry, "mods", f"unknown vehicle mod '{m}'"))
         gear_on = _gear_on(g.get("gear_on"), weapons, gear, rules, label, entry, problems)
-        gits.append(GitSpec(gtype, gname, weapons, gear, vehicle, mods, vweapons, gear_on))
+        treatments = _as_ids(g.get("treatments"), label, entry, "treatments", problems)
+        for t in treatments:
+            why = treatment_problem(t, rules)
+            if why:
+                problems.append(Problem(label, entry, "treatments", why))
+        gits.append(GitSpec(gtype, gname, weapons, gear, vehicle, mods, vweapons, gear_on, treatments))
     if problems:
         raise DataError(problems)
-    gang = Gang(str(name), tuple(gits), faction, label)
-    return Gang(gang.name, gang.gits, gang.faction, label, gang_cost(gang, rules))
+    gang = Gang(str(name), tuple(gits), faction, label, mode=str(mode))
+    return Gang(gang.name, gang.gits, gang.faction, label, gang_cost(gang, rules), str(mode))
+
+
+TREATMENT_TABLES = ("head_treatment", "arm_treatment", "leg_treatment", "body_treatment")
+
+
+def treatment_problem(text: str, rules: RulesData) -> str | None:
+    """Why "Location: Treatment" names no row of the A&E tables (None: it does)."""
+    where, _, what = text.partition(":")
+    locations = {r.result: str(r.extra.get("table", "")) for r in rules.tables["diagnosis"].rows}
+    if where.strip() not in locations:
+        return f"'{text}': expected 'Location: Treatment' with a location of {', '.join(locations)}"
+    table = rules.tables.get(locations[where.strip()])
+    names = [r.result for r in table.rows] if table is not None else []
+    if what.strip() not in names:
+        return f"'{text}': no treatment '{what.strip()}' on the {where.strip()} table (valid: {', '.join(names)})"
+    return None
 
 
 def load_gang(path: Path | str, rules: RulesData) -> Gang:
@@ -294,10 +331,15 @@ def validate_gang(gang: Gang, rules: RulesData, budget: int | None = None) -> li
                             label, entry, "vehicle_weapons", f"'{w}' is a fighting weapon; only guns can be bolted on"
                         )
                     )
-    total = gang_cost(gang, rules)
-    if total > budget:
-        problems.append(Problem(label, None, "gits", f"the gang costs {total} caps; the budget is {budget}"))
-    return problems
+    if gang.mode == "a_la_carte":
+        total = gang_cost(gang, rules)
+        if total > budget:
+            problems.append(Problem(label, None, "gits", f"the gang costs {total} caps; the budget is {budget}"))
+    elif gang.mode == "chefs_recommendation":  # "Buy 25 caps worth of naked gits"; the loot is free
+        naked = gang.naked_cost(rules)
+        if naked > budget:
+            problems.append(Problem(label, None, "gits", f"the naked gits cost {naked} caps; the budget is {budget}"))
+    return problems  # chaos: whatever the dice gave
 
 
 def unsimulated(gang: Gang, rules: RulesData) -> list[Problem]:
@@ -312,6 +354,15 @@ def unsimulated(gang: Gang, rules: RulesData) -> list[Problem]:
         if not effects.is_implemented("factions", rid):
             out.append(Problem(gang.source, None, "faction", f"'{gang.faction}' ({rid}) is not simulated yet"))
     for i, g in enumerate(gang.gits):
+        for t in g.treatments:
+            out.append(
+                Problem(
+                    gang.source,
+                    f"git #{i + 1} '{g.name}'",
+                    "treatments",
+                    f"'{t}' is not simulated yet (the campaigns issue): the git plays as if untreated",
+                )
+            )
         if g.vehicle is not None:
             out.append(
                 Problem(

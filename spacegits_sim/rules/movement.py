@@ -31,8 +31,9 @@ class Movement(MatchCore):
         move_dice = effects.move_dice(m)
         thrown = yield AimThrow(boss, m.id, "move", move_dice, self.table.width, self.table.height)
         landed = yield from self.throw(boss, m.id, "move", move_dice, thrown)
-        landed = yield from effects.after_move_throw(self, m, landed)  # Beast Mount/Pogo Stick
-        landed = yield from self.rerolls(m, "move", landed)  # a Fuel Can nearby
+        if m.standing and not self._activation_over:  # (its own stray die may have toppled it)
+            landed = yield from effects.after_move_throw(self, m, landed)  # Pogo Stick, Chants
+            landed = yield from self.rerolls(m, "move", landed)  # a Fuel Can nearby
         dice = {d[0]: d for d in landed if self.table.has_die(d[0])}
         while dice and m.standing and not self._activation_over:
             die_id = yield OrderMoveDie(boss, tuple(dice), "which move die next?", m.id)

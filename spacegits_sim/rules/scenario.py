@@ -343,10 +343,14 @@ def scenario_to_doc(sc: Scenario) -> dict[str, Any]:
                 gd["gear_on"] = {k: v[0] if len(v) == 1 else list(v) for k, v in g.gear_on}
             if g.vehicle:
                 gd.update(vehicle=g.vehicle, mods=list(g.mods), vehicle_weapons=list(g.vehicle_weapons))
+            if g.treatments:
+                gd["treatments"] = list(g.treatments)
             gits.append(gd)
         gang: dict[str, Any] = {"name": p.gang.name, "gits": gits}
         if p.gang.faction:
             gang["faction"] = p.gang.faction
+        if p.gang.mode != "a_la_carte":  # only where so: an à la carte scenario's binding is unchanged
+            gang["mode"] = p.gang.mode
         players.append({"boss": p.boss, "gang": gang})
     return {
         "name": sc.name,

@@ -140,6 +140,10 @@ def max_weapons(spec: GitSpec, rules: RulesData) -> int:
     return n
 
 
+def arrives_naked(spec: GitSpec, rules: RulesData) -> bool:
+    return any(h.arrives_naked(spec) for h in spec_effects(spec, rules))
+
+
 def gang_problems(spec: GitSpec, rules: RulesData) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     for h in spec_effects(spec, rules):

@@ -60,6 +60,11 @@ class Effect:
         """How many of its ``n`` weapons count against that limit."""
         return n
 
+    def arrives_naked(self, spec: GitSpec) -> bool:
+        """Chef's Recommendation and Chaos Mode roll no loot or injuries for this git ("they arrive
+        naked as the day they were spawned")."""
+        return False
+
     def gang_problems(self, spec: GitSpec, git: GitType, rules: RulesData) -> list[tuple[str, str]]:
         """Ways this git breaks "Gather Your Gits" because of this effect: (field, message)."""
         return []

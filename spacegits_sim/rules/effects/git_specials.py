@@ -70,6 +70,9 @@ class Animal(Effect):
 
     family, id = "special_rules", "animal"
 
+    def arrives_naked(self, spec: GitSpec) -> bool:
+        return True  # gnawballs and runts: no loot rolls, no injuries
+
     def gang_problems(self, spec: GitSpec, git: GitType, rules: RulesData) -> list[tuple[str, str]]:
         if spec.weapons or spec.gear:
             return [

@@ -1,0 +1,254 @@
+"""Rolling a gang (rulebook: "Gather Your Gits" → Chef's Recommendation, Chaos Mode).
+
+À la carte is the gang file itself. The other two modes roll one up from the tables in
+``tables.yaml`` and ``injuries.yaml`` and write an ordinary gang file (``mode:`` says how it
+was made) that a user can then edit and ``spacegits validate``:
+
+* **Chef's Recommendation**: the boss buys naked gits; each (not the Animals: "Don't roll for
+  loot or injuries for gnawballs and runts") makes two loot rolls and then automatically fails
+  an injury roll — a diagnosis roll and a treatment roll (a D10, or a D6 for a third loot roll;
+  "Dead" is re-rolled). Drivers instead roll twice on the vehicle weapon loot table.
+* **Chaos Mode**: the naked gits too come from the Random Git table (drivers from the Random
+  Vehicle table) until they cost 21 caps or more; then as the chef recommends.
+
+Every roll is drawn from one seeded stream, so a seed always rolls the same gang, and the
+``log`` says every roll in words. What the dice give that cannot be kept (a second copy of a
+piece of gear, a third weapon with no pockets) is dropped and said in ``notes``; treatments and
+drivers' inspection rolls are not simulated yet and are said so too, never silently.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..data.dice import roll
+from ..data.errors import DataError, Problem
+from ..data.rules_data import RulesData
+from ..rng import stream
+from . import effects
+from .gangs import GitSpec, gang_from_doc, validate_gang
+
+CHAOS_NAKED_CAPS = 21  # "when you have 21 caps or more of naked gits, stop rolling for new gits"
+LOOT_ROLLS = 2  # "Each git makes two loot rolls"
+MAX_GITS = 40  # a bound on the chaos loop (21 caps of the cheapest git is 7)
+FREE_FILL = ("pistol", "regular_h2h")  # "fill up their remaining allowance with 0-cost weapons"
+NO_TREATMENT = "Full Recovery"  # the treatment row that changes nothing: not written to the file
+
+
+def _problem(field_name: str, message: str) -> DataError:
+    return DataError([Problem("gang", None, field_name, message)])
+
+
+@dataclass
+class RolledGang:
+    doc: dict[str, Any]  # the gang file, ready to write
+    log: list[str] = field(default_factory=list)  # every roll, in words
+    notes: list[str] = field(default_factory=list)  # what was dropped or is not simulated yet
+
+
+class _Roller:
+    def __init__(self, rules: RulesData, seed: int, gamble: bool) -> None:
+        self.rules = rules
+        self.rng = stream(seed, "gang-builder")
+        self.gamble = gamble
+        self.log: list[str] = []
+        self.notes: list[str] = []
+
+    def on(self, table_id: str) -> Any:
+        """Roll on a table; returns (roll, row)."""
+        t = self.rules.tables[table_id]
+        n = sum(roll(t.dice, self.rng))
+        return n, t.lookup(n)
+
+    # ---- the gits ------------------------------------------------------------------------------
+
+    def chaos_gits(self) -> list[dict[str, Any]]:
+        gits: list[dict[str, Any]] = []
+        naked = 0
+        while naked < CHAOS_NAKED_CAPS and len(gits) < MAX_GITS:
+            n, row = self.on("random_git")
+            gtype = str(row.ref).split("/", 1)[1]
+            git: dict[str, Any] = {"type": gtype}
+            cost = self.rules.gits[gtype].cost
+            what = f"Random Git {n}: {row.result} ({cost})"
+            if row.extra.get("driver"):
+                vn, vrow = self.on("random_vehicle")
+                vehicle = str(vrow.ref).split("/", 1)[1]
+                git["vehicle"] = vehicle
+                cost += self.rules.vehicles[vehicle].cost
+                what += f", Random Vehicle {vn}: {vrow.result} ({self.rules.vehicles[vehicle].cost})"
+            naked += cost
+            gits.append(git)
+            self.log.append(f"{what}; naked gits so far {naked} caps")
+        return gits
+
+    # ---- kitting a git out ---------------------------------------------------------------------
+
+    def kit_out(self, git: dict[str, Any], name: str) -> None:
+        spec = GitSpec(git["type"], name, (), ())
+        if effects.arrives_naked(spec, self.rules):
+            self.log.append(f"{name}: arrives naked (no loot, no injury)")
+            return
+        if git.get("vehicle"):
+            self._driver(git, name)
+            return
+        rolls = LOOT_ROLLS
+        git.setdefault("weapons", [])
+        git.setdefault("gear", [])
+        treatment = self._treatment(name)
+        if treatment is not None:
+            if treatment[0]:
+                git["treatments"] = [treatment[0]]
+            rolls += treatment[1]
+        for _ in range(rolls):
+            self._loot(git, name)
+        self._fill(git, name)
+        self._gear_on(git, name)
+
+    def _loot(self, git: dict[str, Any], name: str) -> None:
+        n, row = self.on("loot")
+        family, ident = str(row.ref).split("/", 1)
+        self.log.append(f"{name}: loot {n:02d}: {row.result}")
+        if family == "gear" and ident in git["gear"]:
+            self.notes.append(f"{name}: a second {row.result} is dropped (each bit of fancy gear only once)")
+            return
+        slot = git["gear"] if family == "gear" else git["weapons"]
+        slot.append(ident)
+        if not self._fits(git, name):
+            slot.pop()
+            self.notes.append(f"{name}: cannot keep the {row.result} (weapons, hands or its type's rules): dropped")
+
+    def _spec(self, git: dict[str, Any], name: str) -> GitSpec:
+        return GitSpec(
+            git["type"],
+            name,
+            tuple(git.get("weapons", ())),
+            tuple(git.get("gear", ())),
+            git.get("vehicle"),
+            tuple(git.get("mods", ())),
+            tuple(git.get("vehicle_weapons", ())),
+        )
+
+    def _fits(self, git: dict[str, Any], name: str) -> bool:
+        """The git can keep what it has (weapon count, hands, and its type's rules: a Downtrodden
+        goblin keeps nothing worth more than a cap — it swaps it for a free weapon)."""
+        spec = self._spec(git, name)
+        if effects.gang_problems(spec, self.rules):
+            return False
+        if effects.weapons_counted(spec, self.rules) > effects.max_weapons(spec, self.rules):
+            return False
+        have = effects.hands_of(spec, self.rules)
+        return all(effects.hands_needed(w, spec, self.rules) <= have for w in spec.weapons)
+
+    def _fill(self, git: dict[str, Any], name: str) -> None:
+        """Free weapons for an allowance the dice left empty: a gun if it has none, a blade if
+        it has no fighting weapon, while they fit."""
+        kinds = {self.rules.weapons[w].kind for w in git["weapons"]}
+        for w in FREE_FILL:
+            if self.rules.weapons[w].kind in kinds:
+                continue
+            git["weapons"].append(w)
+            if self._fits(git, name):
+                kinds.add(self.rules.weapons[w].kind)
+                self.log.append(f"{name}: fills an empty hand with a free {self.rules.weapons[w].name}")
+            else:
+                git["weapons"].pop()
+
+    def _gear_on(self, git: dict[str, Any], name: str) -> None:
+        """Gear that sits on guns goes on the first guns it can; without enough guns it is dropped."""
+        guns = [w for w in git["weapons"] if self.rules.weapons[w].kind == "shooting"]
+        on: dict[str, Any] = {}
+        for g in list(git["gear"]):
+            k = effects.guns_gear_takes(g)
+            if k == 0:
+                continue
+            if len(guns) < k:
+                git["gear"].remove(g)
+                self.notes.append(f"{name}: {self.rules.gear[g].name} needs {k} gun(s) and is dropped")
+                continue
+            on[g] = guns[0] if k == 1 else guns[:k]
+        if on:
+            git["gear_on"] = on
+
+    def _treatment(self, name: str) -> tuple[str, int] | None:
+        """The injury roll is failed: diagnosis, then treatment (a D6 buys a third loot roll)."""
+        dn, where = self.on("diagnosis")
+        table = self.rules.tables[str(where.extra["table"])]
+        die = "D6" if self.gamble else "D10"
+        for _ in range(50):  # "If you roll "Dead", re-roll."
+            n = roll(die, self.rng)[0]
+            row = table.lookup(n)
+            if row.result != "Dead":
+                break
+            self.log.append(f"{name}: treatment {n}: Dead — re-rolled")
+        self.log.append(f"{name}: diagnosis {dn}: {where.result}; treatment ({die}) {n}: {row.result}")
+        if row.result == NO_TREATMENT:
+            return None if not self.gamble else ("", 1)
+        return f"{where.result}: {row.result}", (1 if self.gamble else 0)
+
+    def _driver(self, git: dict[str, Any], name: str) -> None:
+        """Drivers roll twice on the vehicle weapon loot table instead (guns up to the seats)."""
+        vehicle = self.rules.vehicles[git["vehicle"]]
+        git.setdefault("vehicle_weapons", [])
+        git.setdefault("mods", [])
+        git.setdefault("weapons", ["pistol"])
+        for _ in range(LOOT_ROLLS):
+            n, row = self.on("vehicle_weapon_loot")
+            family, ident = str(row.ref).split("/", 1)
+            self.log.append(f"{name}: vehicle weapon loot {n}: {row.result}")
+            slot = git["vehicle_weapons"] if family == "weapons" else git["mods"]
+            full = family == "weapons" and len(slot) >= vehicle.seats
+            if full or (family == "vehicle_mods" and ident in slot):
+                self.notes.append(f"{name}: no room on the {vehicle.name} for the {row.result}: dropped")
+                continue
+            slot.append(ident)
+            if not self._fits(git, name):
+                slot.pop()
+                self.notes.append(f"{name}: cannot keep the {row.result} (its type's rules): dropped")
+        self.notes.append(
+            f"{name}: the driver's inspection, location and repair rolls are not rolled yet (the vehicles issue)"
+        )
+
+
+def roll_gang(
+    rules: RulesData,
+    seed: int,
+    mode: str,
+    gits: list[str] | None = None,
+    name: str | None = None,
+    faction: str | None = None,
+    gamble: bool = False,
+) -> RolledGang:
+    """Roll a gang: ``mode`` "chaos" (random gits) or "chefs_recommendation" (``gits``: the naked
+    git types bought). ``faction``: an id, "random", or None. ``gamble``: treatments on a D6 for
+    a third loot roll. Raises DataError for a request that cannot be met."""
+    r = _Roller(rules, seed, gamble)
+    if mode == "chaos":
+        doc_gits = r.chaos_gits()
+    elif mode == "chefs_recommendation":
+        if not gits:
+            raise _problem("gits", "chef's recommendation needs the naked gits you buy, e.g. orc,orc,goblin")
+        bad = [g for g in gits if g not in rules.gits]
+        if bad:
+            raise _problem("gits", f"unknown git type '{bad[0]}' (valid: {', '.join(rules.gits)})")
+        doc_gits = [{"type": g} for g in gits]
+    else:
+        raise _problem("mode", f"unknown mode '{mode}' (valid: chaos, chefs_recommendation)")
+    for i, git in enumerate(doc_gits):
+        git["name"] = f"{rules.gits[git['type']].name} {i + 1}"
+        r.kit_out(git, git["name"])
+    doc: dict[str, Any] = {"name": name or f"Rolled gang {seed}", "mode": mode, "gits": doc_gits}
+    if faction == "random":
+        ids = list(rules.factions)
+        faction = ids[int(r.rng.integers(0, len(ids)))]
+        r.log.append(f"faction (random): {rules.factions[faction].name}")
+    if faction is not None:
+        if faction not in rules.factions:
+            raise _problem("faction", f"unknown faction '{faction}' (valid: random, {', '.join(rules.factions)})")
+        doc["faction"] = faction
+    gang = gang_from_doc(doc, "<rolled gang>", rules)  # the result must be a legal gang file
+    problems = validate_gang(gang, rules)
+    if problems:
+        raise DataError(problems)
+    return RolledGang(doc, r.log, r.notes)
