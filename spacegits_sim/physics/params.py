@@ -67,6 +67,8 @@ RANGES: dict[str, dict[str, tuple[float, float, bool]]] = {
         "low_height_in": (0.0, 24.0, False),
         "model_height_in": (0.1, 24.0, False),
         "edge_margin_in": (0.0, 6.0, False),
+        "spill_keep_speed": (0.0, 1.0, False),
+        "figure_mass_g": (1.0, 1000.0, False),
         "dice.*.sides": (3, 12, True),
         "dice.*.circumradius_mm": (2.0, 50.0, False),
         "dice.*.height_mm": (2.0, 50.0, False),

@@ -70,25 +70,6 @@ class Queries(TableWorld):
         stop = start + d * best[0]
         return SweepResult((start.x, start.y), (stop.x, stop.y), distance, best[0], best[1])
 
-    def _swept(
-        self, start: Vec2d, end: Vec2d, radius: float, filt: pymunk.ShapeFilter
-    ) -> list[tuple[pymunk.Shape, float, Vec2d]]:
-        """Every shape a disc of ``radius`` touches sliding from ``start`` to ``end``: (shape,
-        fraction of the way at first touch, touch point).
-
-        Found with a capsule-shaped probe, then each shape's own segment query. (The space's
-        segment query with a radius prunes its index with the thin centre line, so it misses a
-        base the disc only grazes, or one it would end overlapping.)"""
-        probe = pymunk.Segment(pymunk.Body(body_type=pymunk.Body.KINEMATIC), start, end, radius)
-        probe.filter = filt
-        out = []
-        for sq in self.space.shape_query(probe):
-            info = sq.shape.segment_query((start.x, start.y), (end.x, end.y), radius)
-            if info is None or info.shape is None:
-                continue
-            out.append((sq.shape, float(info.alpha), info.point))
-        return out
-
     def _approaching(self, shape: pymunk.Shape, start: Vec2d, d: Vec2d) -> bool:
         """Is a base already touching ``shape`` moving into it (so it is blocked at once)?"""
         before = shape.point_query((start.x, start.y)).distance
@@ -217,6 +198,23 @@ class Queries(TableWorld):
                 back = sh.segment_query((b.x, b.y), (a.x, a.y), radius)
                 leave = length if back is None or back.shape is None else (1.0 - back.alpha) * length
             out.append((t.id, enter, max(enter, leave)))
+        return sorted(out, key=lambda x: (x[1], x[0]))
+
+    def towers_along(self, ident: str, start: Point, end: Point) -> list[tuple[str, float]]:
+        """Other figures' towers figure ``ident``'s base passes through moving from ``start`` to
+        ``end``: (figure id, distance travelled at first touch), nearest first. (Sweeps do not stop
+        at towers: a base is carried through, and the tower it brushes is disturbed.)"""
+        f = self._figure(ident)
+        a, b = Vec2d(*start), Vec2d(*end)
+        length = (b - a).length
+        if length < 1e-9:
+            return []
+        filt = pymunk.ShapeFilter(group=f.shape.filter.group, mask=_mask((Kind.TOWER,)))
+        out = []
+        for shape, alpha, _point in self._swept(a, b, f.radius, filt):
+            thing: Thing = shape.thing
+            if thing.id != ident and alpha * length > 1e-6:
+                out.append((thing.id, alpha * length))
         return sorted(out, key=lambda x: (x[1], x[0]))
 
     def terrain_edge_point(self, ident: str, toward: Point) -> Point:

@@ -128,21 +128,103 @@ class Throwing(TableWorld):
         self._pending_hits = []
         return ThrowResult(results, steps, steps * self.dt, all_hits)
 
+    def spill(
+        self,
+        origin: Point,
+        dice: Sequence[tuple[int, float, float, float]],
+        rng_faces: np.random.Generator,
+        ignore: Sequence[str] = (),
+    ) -> ThrowResult:
+        """Dice let go in mid-air: each (sides, height in inches, vx, vy in inches/s) falls from
+        ``origin`` at that height with that sideways speed, flies (over what is lower than it,
+        into what is taller, clipping towers), lands and slides on under Coulomb friction, until
+        everything is at rest. The tumble of a falling tower: its dice scatter over the table
+        and knock what they meet. Tower hits are reported; ``ignore`` lists the figure (and its
+        tower) they fall from."""
+        mu = float(self.p["die_friction"])
+        keep = float(self.p["spill_keep_speed"])
+        skip = frozenset(ignore)
+        results: list[DieResult] = []
+        bodies: list[tuple[DieResult, pymunk.Body | None]] = []
+        all_hits: list[TowerHit] = []
+        o = Vec2d(*origin)
+        for sides, h, vx, vy in dice:
+            _need(sides in DIE_TYPES, f"dice: no D{sides} on the table")
+            _need(h >= 0 and math.isfinite(vx) and math.isfinite(vy), f"a spilled die needs a height >= 0, got {h}")
+            ident = self._new_id("die")
+            value = int(rng_faces.integers(1, sides + 1))
+            t_fall = math.sqrt(2.0 * h / self.g) if h > 0 else 0.0
+            v = Vec2d(vx, vy)
+            touchdown = o + v * t_fall
+            res = DieResult(ident, sides, value, None, 0.0, False, [])
+            traj, stop_at, flight_hits = self._fly(
+                o, touchdown, sides, ident, h0=h, t_total=max(t_fall, 1e-3), ignore=skip
+            )
+            res.trajectory = traj
+            res.tower_hits.extend(flight_hits)
+            all_hits.extend(flight_hits)
+            land = Vec2d(*traj[-1][:2])
+            slide = v * keep
+            if stop_at is not None:
+                res.stopped_by = stop_at
+                slide = -v * 0.3  # bounced back off the tall thing
+            if not self.on_table((land.x, land.y), float(self.p["edge_margin_in"])):
+                res.lost = True
+                bodies.append((res, None))
+                results.append(res)
+                continue
+            body, shape = self._make_die(sides, (land.x, land.y), float(rng_faces.uniform(0, 2 * math.pi)))
+            self._tag(shape, Kind.DIE, ident)
+            body.velocity = slide
+            self.space.add(body, shape)
+            self._add_coulomb(body, mu)
+            self._dice[ident] = (body, shape, sides, value)
+            bodies.append((res, body))
+            results.append(res)
+        steps = self._settle(bodies)
+        for res, landed in bodies:
+            if landed is None or res.id not in self._dice:
+                res.lost = True
+                res.position = None
+                continue
+            res.position = (landed.position.x, landed.position.y)
+            res.angle = landed.angle
+        for hit in self._pending_hits:
+            if hit.figure_id in skip:
+                continue
+            for res, _ in bodies:
+                if res.id == hit.die_id:
+                    res.tower_hits.append(hit)
+            all_hits.append(hit)
+        self._pending_hits = []
+        return ThrowResult(results, steps, steps * self.dt, all_hits)
+
     def _fly(
-        self, hand: Vec2d, touchdown: Vec2d, sides: int, ident: str
+        self,
+        hand: Vec2d,
+        touchdown: Vec2d,
+        sides: int,
+        ident: str,
+        h0: float | None = None,
+        t_total: float | None = None,
+        ignore: frozenset[str] = frozenset(),
     ) -> tuple[list[tuple[float, float, float]], Thing | None, list[TowerHit]]:
         """The airborne arc from hand to touchdown; stops at the first thing taller than the die.
 
-        One thick segment query finds everything under the flight path; the die's height at
-        the moment it reaches each thing decides whether it passes over. Towers it clips are
+        One capsule query finds everything under the flight path; the die's height at the
+        moment it reaches each thing decides whether it passes over. Towers it clips are
         reported (a flying die knocks a tower) without stopping it; a tall thing stops it.
+        ``h0``/``t_total``: a die let go at that height and flying that long (a tumbling tower's
+        die); by default a throw from the hand's height at the flight speed. ``ignore``: ids of
+        things the die passes (the figure whose tower it falls from).
         """
         tp = self.p["throw"]
-        h0 = float(tp["hand_height_in"])
+        h0 = float(tp["hand_height_in"]) if h0 is None else h0
         hx, hy = hand.x, hand.y
         dx, dy = touchdown.x - hx, touchdown.y - hy
         span = math.hypot(dx, dy)
-        t_total = max(span / float(tp["flight_speed_in_s"]), 0.15)
+        if t_total is None:
+            t_total = max(span / float(tp["flight_speed_in_s"]), 0.15)
         g = self.g
         vz = (g * t_total / 2.0) - h0 / t_total
         dp = self.p["dice"][f"d{sides}"]
@@ -157,18 +239,20 @@ class Throwing(TableWorld):
         stop: tuple[float, Thing] | None = None
         if span > 1e-9:
             filt = pymunk.ShapeFilter(mask=_mask((Kind.TERRAIN, Kind.FIGURE, Kind.TOWER)))
-            infos = self.space.segment_query((hx, hy), (touchdown.x, touchdown.y), die_r, filt)
-            for info in sorted(infos, key=lambda i: i.alpha):
-                thing: Thing = info.shape.thing
-                z = z_at(info.alpha)
-                if z >= self._height_of(info.shape):
+            infos = self._swept(Vec2d(hx, hy), Vec2d(touchdown.x, touchdown.y), die_r, filt)
+            for shape, alpha, _point in sorted(infos, key=lambda i: i[1]):
+                thing: Thing = shape.thing
+                if thing.id in ignore:
+                    continue
+                z = z_at(alpha)
+                if z >= self._height_of(shape):
                     continue
                 if thing.kind == Kind.TOWER:
                     if stop is None:
                         speed = span / t_total
                         hits.append(TowerHit(thing.id, ident, z / MM, speed / MM, (dx / span, dy / span), mass, True))
                     continue
-                stop = (info.alpha, thing)
+                stop = (alpha, thing)
                 break
         end_frac = 1.0 if stop is None else stop[0]
         n = max(1, int(math.ceil(t_total * end_frac * 60)))

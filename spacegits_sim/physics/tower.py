@@ -236,6 +236,13 @@ class Tower(Recording):
 
     # ------------------------------------------------------------------ helpers for the rules
 
+    def carry_speed_mm_s(self, care: str) -> float:
+        """How fast a hand of this care level carries a tower (the cruise speed)."""
+        return float(care_profile(self.p, care)["speed_mm_s"])
+
+    def push_speed_mm_s(self) -> float:
+        return float(self.p["push_speed_mm_s"])
+
     def carry(
         self,
         path_mm: Sequence[tuple[float, float]],
@@ -305,6 +312,29 @@ class Tower(Recording):
                 plane.shapes.append(shape)
                 plane.offsets.append(0.0)
                 plane.frozen = plane.resting = True
+
+    def spilled(self) -> list[tuple[float, float, float]]:
+        """How the dice of a tower that has just fallen leave it: (height of each die's centre
+        above the table in mm, vx, vy in mm/s), for every die above the held one.
+
+        The direction is the way the stack leans in each side view (plus how it is moving); the
+        speed is what the simulation gives the die plus what its fall turns into: sideways at
+        sqrt(g h / 2) a die let go at height h lands about h away — where the top of a column
+        toppling about its foot comes down. Empty for a standing tower."""
+        if self.standing or self.height < 2:
+            return []
+        px, py = self.planes
+        out = []
+        for i in range(1, self.height):
+            bx, by = px.dice[i], py.dice[i]
+            h = max(float(bx.position.y), float(by.position.y), self.s / 2.0)
+            lx = float(bx.position.x - px.carrier.position.x) + 0.1 * float(bx.velocity.x)
+            ly = float(by.position.x - py.carrier.position.x) + 0.1 * float(by.velocity.x)
+            d = math.hypot(lx, ly)
+            ux, uy = (lx / d, ly / d) if d > 1e-9 else ((1.0, 0.0) if self.fell_in != "y" else (0.0, 1.0))
+            speed = math.hypot(float(bx.velocity.x), float(by.velocity.x)) + math.sqrt(self.g * h / 2.0)
+            out.append((h, ux * speed, uy * speed))
+        return out
 
     def take_off(self, n: int) -> int:
         """Lift ``n`` dice off the top (fewer if the tower is shorter); returns how many.

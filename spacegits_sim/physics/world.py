@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pymunk
+from pymunk import Vec2d
 
 from .params import load_params
 from .results import _ALL, _AREA, _CAT, MM, Kind, Point, TableError, Thing, TowerHit, _need
@@ -262,6 +263,25 @@ class TableWorld:
         return margin <= p[0] <= self.width - margin and margin <= p[1] <= self.height - margin
 
     # ------------------------------------------------------------------ internals shared by throwing and queries
+
+    def _swept(
+        self, start: Vec2d, end: Vec2d, radius: float, filt: pymunk.ShapeFilter
+    ) -> list[tuple[pymunk.Shape, float, Vec2d]]:
+        """Every shape a disc of ``radius`` touches sliding from ``start`` to ``end``: (shape,
+        fraction of the way at first touch, touch point).
+
+        Found with a capsule-shaped probe, then each shape's own segment query. (The space's
+        segment query with a radius prunes its index with the thin centre line, so it misses a
+        base the disc only grazes, or one it would end overlapping.)"""
+        probe = pymunk.Segment(pymunk.Body(body_type=pymunk.Body.KINEMATIC), start, end, radius)
+        probe.filter = filt
+        out = []
+        for sq in self.space.shape_query(probe):
+            info = sq.shape.segment_query((start.x, start.y), (end.x, end.y), radius)
+            if info is None or info.shape is None:
+                continue
+            out.append((sq.shape, float(info.alpha), info.point))
+        return out
 
     def _height_of(self, shape: pymunk.Shape) -> float:
         thing: Thing = shape.thing

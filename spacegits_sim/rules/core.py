@@ -334,8 +334,12 @@ class MatchCore:
             yield from self.tower_fell(m, m.boss if stacked_by is None else stacked_by, reason)
 
     def tower_fell(self, m: Model, knocked_by: int, cause: str) -> Flow:
-        """A tower fell. Its own boss knocked it: the git falls over. Anyone else: it sobers up."""
+        """A tower fell. Its own boss knocked it: the git falls over. Anyone else: it sobers up.
+
+        The dice that fell tumble over the table (:meth:`tumble`) before they are discarded."""
         dice = m.tower.height
+        spill = m.tower.spilled()
+        origin = self.table.tower_position(m.id) if m.in_play else None
         m.tower.clear()
         if knocked_by == m.boss:
             m.fallen = True
@@ -344,10 +348,49 @@ class MatchCore:
             self.emit(ev.TowerFell(m.id, self.bosses[knocked_by].name, "fell_over", cause, dice))
             if self.active_model == m.id:
                 self._activation_over = True
+            yield from self.tumble(m, spill, origin, knocked_by)
             yield from effects.on_fell_over(m, self)
         else:
             self.sync_tower(m)
             self.emit(ev.TowerFell(m.id, self.bosses[knocked_by].name, "sobered_up", cause, dice))
+            yield from self.tumble(m, spill, origin, knocked_by)
+
+    def tumble(self, m: Model, spill: list[tuple[float, float, float]], origin: Point | None, blame: int) -> Flow:
+        """Stray Dice: the dice of a falling tower scatter over the table with the speed and
+        direction the tower simulation gives them, knocking caps, dice and other towers; "if a
+        stray die from a tumbling tower causes another tower to fall, the boss that caused the
+        initial cascade is the one that knocked that other tower over". Then they are discarded."""
+        if not spill or origin is None or not self.table.on_table(origin):
+            return
+        before = self.loose_things()
+        dice = [(6, h * MM, vx * MM, vy * MM) for h, vx, vy in spill]
+        res = self.table.spill(origin, dice, self.rng("tumble"), ignore=[m.id])
+        ids = {d.id for d in res.dice}
+        self.emit(
+            ev.DiceThrown(
+                self.bosses[blame].name,
+                m.id,
+                "tumble",
+                origin,
+                origin,
+                0.0,
+                [
+                    {
+                        "id": d.id,
+                        "sides": d.sides,
+                        "value": d.value,
+                        "position": d.position,
+                        "angle": None if d.lost else self.table.die(d.id).angle,
+                        "trajectory": [list(p) for p in d.trajectory],
+                    }
+                    for d in res.dice
+                ],
+                self.knocked_since(before, ids),
+            )
+        )
+        yield from self.stray_hits(res.tower_hits, blame)
+        for d in res.dice:  # "the dice from the tower are discarded"
+            self.discard_die(d.id)
 
     def place_model(self, m: Model, position: Point, reason: str) -> None:
         """Put a model down at a spot (set-ups, teleports): no sweep, no bumps."""

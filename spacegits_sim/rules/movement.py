@@ -19,6 +19,7 @@ from .decisions import AimThrow, ChooseCare, EagerHelp, OrderMoveDie, Reroll, Th
 from .state import LEG_IT_RANGE_IN, Model, Point, thing_label
 
 REROLLED = "rerolled_"  # token (+ "move"/"bullet"): this activation's re-roll is used
+BARGE_HEIGHT_MM = 24.0  # a git's body meets a tower at its second die (a 28 mm model stands ~33 mm)
 MAX_SLIDES = 8  # slick after slick in a line; a bound, never reached on a real table
 SLIDE_CLEAR_IN = 1e-3  # a slide ends with the base just clear of the slick
 
@@ -185,6 +186,9 @@ class Movement(MatchCore):
         if not ok:
             yield from self.tower_fell(m, m.boss, reason)
         self.sync_tower(m)
+        if travelled > 0:
+            speed = m.tower.carry_speed_mm_s(care) if tower_motion == "carry" else m.tower.push_speed_mm_s()
+            yield from self._barge(m, start, res.end, speed)
         if value is not None and m.in_play:  # a move die moved it through these (Toxic Waste)
             for tid, _lo, _hi in crossed:
                 yield from effects.moved_through(self, m, tid, self.terrain_type(tid), value)
@@ -200,6 +204,28 @@ class Movement(MatchCore):
                 yield from self.combat.fight(m, other)
         elif c.kind == Kind.TERRAIN:
             yield from self.combat.bumped_terrain(m, c.id, shoved=reason == "shove")
+
+    def _barge(self, m: Model, start: Point, end: Point, speed_mm_s: float) -> Flow:
+        """A base carried through another git's tower knocks it: the git (``figure_mass_g``)
+        strikes the tower's second die at the speed it was carried. A topple is the mover's
+        boss's doing ("If a boss causes anyone else's tower to fall…")."""
+        d = math.dist(start, end)
+        if d < 1e-9 or not m.in_play:
+            return
+        ux, uy = (end[0] - start[0]) / d, (end[1] - start[1]) / d
+        mass = float(self.table.p["figure_mass_g"])
+        for other_id, _at in self.table.towers_along(m.id, start, end):
+            o = self.models.get(other_id)
+            if o is None or not o.standing or o.tower.height == 0:
+                continue
+            height = min(o.tower.height_mm, BARGE_HEIGHT_MM)
+            o.tower.record()
+            ok = o.tower.hit(height, (speed_mm_s * ux, speed_mm_s * uy), mass)
+            self.emit(
+                ev.TowerStruck(o.id, self.bosses[m.boss].name, m.id, height, speed_mm_s, not ok, o.tower.recorded())
+            )
+            if not ok:
+                yield from self.tower_fell(o, m.boss, f"barged by {m.name}")
 
     def _slide(self, m: Model, start: Point, res: SweepResult, ignore: Sequence[str]) -> Flow:
         """Terrain a model cannot stop on (Oil Slick): "you keep travelling in a straight line

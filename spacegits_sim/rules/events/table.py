@@ -21,6 +21,10 @@ class DiceThrown(Event):
     moved: list[dict[str, Any]] = field(default_factory=list)  # dice and caps it knocked: id, kind, position, angle
 
     def describe(self, names: dict[str, str]) -> str:
+        if self.purpose == "tumble":
+            lost = sum(d["position"] is None for d in self.dice)
+            off = f" ({lost} off the table)" if lost else ""
+            return f"{names.get(self.model, self.model)}'s tower tumbles: {len(self.dice)} dice scatter{off}"
         vals = ", ".join(f"{d['value']}" + ("(lost)" if d["position"] is None else "") for d in self.dice)
         return (
             f"{self.boss} throws {len(self.dice)} {self.purpose} dice for {names.get(self.model, self.model)}: {vals}"
@@ -32,15 +36,16 @@ class TowerStruck(Event):
     kind: ClassVar[str] = "tower_struck"
     model: str
     by_boss: str
-    die: str
+    die: str  # the die that hit it, or the model carried through it
     height_mm: float
     speed_mm_s: float
     toppled: bool
     frames: list[Any] = field(default_factory=list)  # the tower side-on while it rocked (physics.tower.Frame)
 
     def describe(self, names: dict[str, str]) -> str:
+        what = f"{names[self.die]} barges" if self.die in names else f"a stray die from {self.by_boss}"
         return (
-            f"a stray die from {self.by_boss} hits {names.get(self.model, self.model)}'s tower at "
+            f"{what} into {names.get(self.model, self.model)}'s tower at "
             f"{self.height_mm:.0f} mm ({self.speed_mm_s:.0f} mm/s)" + (" and topples it" if self.toppled else "")
         )
 
