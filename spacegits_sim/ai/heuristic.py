@@ -250,6 +250,17 @@ class HeuristicController:
         """Gear's questions, answered as a sensible player would."""
         opts = req.options
         m = match.models.get(req.model)
+        friends = [o for o in opts if o in match.models and match.models[o].boss == self.boss]
+        if req.gear == "medical_equipment":  # experiment on a friend: five results in six help
+            return friends[0] if friends else opts[0]
+        if req.gear in ("megaphone", "big_hat"):  # the friend most worth another go
+            return max(friends, key=lambda f: self.value_of_activating(match.models[f], match)) if friends else "no"
+        if req.gear == "encouraging_chants":
+            return "no"  # a swig for re-rolled move dice rarely pays
+        if req.gear == "green_wing_support":  # a swig to re-roll a jam or a weak bullet
+            last = next((e for e in reversed(match.events) if e.kind == "dice_thrown" and e.model == req.model), None)
+            weak = last is not None and any(d["value"] <= 2 and d["position"] is not None for d in last.dice)
+            return friends[0] if weak and friends else "no"
         if "no" in opts and "drink" in opts:  # strong booze: go again while the tower is short
             return "drink" if m is not None and m.tower.height <= 2 else "no"
         if "rethrow" in opts:
@@ -271,6 +282,11 @@ class HeuristicController:
                 return gear_action
         if "toot" in opts and any(o.tower.height >= 4 for o in match.in_play(self.boss) if o.id != m.id):
             return "toot"
+        if "experiment" in opts and any(
+            o.standing and o.id != m.id and match.table.distance_between(m.id, o.id) <= 1.0
+            for o in match.in_play(self.boss)
+        ):
+            return "experiment"
         if "blast_off" in opts and self.caps(match):
             here = match.position(m.id)
             if min(_dist(here, c) for c in self.caps(match)) > 10:
