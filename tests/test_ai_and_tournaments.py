@@ -152,3 +152,44 @@ def test_a_chunked_two_worker_tournament_gives_exactly_the_results_of_one_proces
     tasks = schedule(scenario_to_doc(SC), ["random", "random"], 96, seed=3)
     assert chunk_size(len(tasks), 2) > 1  # this size really goes to the workers in chunks
     assert run(tasks, jobs=2) == run(tasks, jobs=1)
+
+
+def test_the_heuristic_notices_a_scoot_that_got_nowhere_and_goes_round():
+    """Issue 16: "The heuristic notices when a move achieved nothing (stuck against terrain,
+    bumping the same thing) and changes plan." A git jammed against a wall between it and the
+    only cap: the first aim is at the cap; after a scoot that moved it nowhere, the next aim goes
+    off to one side (the side with room), and the time after that to the other side."""
+    from helpers import match
+
+    from spacegits_sim.ai.heuristic import HeuristicController
+    from spacegits_sim.rules import events as ev
+    from spacegits_sim.rules.decisions import AimThrow
+
+    r = 25 / 25.4 / 2
+    wall = [{"type": "wall", "polygon": [[6, 5], [18, 5], [18, 5.6], [6, 5.6]]}]
+    m = match(
+        [[{"type": "orc", "name": "Jammed"}], [{"type": "orc", "name": "Far"}]],
+        {"a1": (12, 5 - r), "b1": (22, 22)},
+        wall,
+    )
+    m.place_cap((12.0, 15.0), "test")
+    ai = HeuristicController(seed=1, boss=0)
+    ask = AimThrow(0, "a1", "move", (6, 6, 6), 24.0, 24.0)
+    first = ai.decide(ask, m).aim
+    assert abs(first[0] - 12) < 0.5  # straight at the cap, through the wall
+
+    def stuck_scoot():
+        p = m.position("a1")
+        m.emit(ev.ActivationStarted("Red", "a1", 1))
+        m.emit(ev.ModelMoved("a1", p, p, 4.0, 0.0, "die9", 4, "normal", "terrain:t0"))
+        m.emit(ev.ActivationEnded("a1", "done"))
+
+    stuck_scoot()
+    second = ai.decide(ask, m).aim
+    assert abs(second[0] - 12) > 5  # off to one side
+    stuck_scoot()
+    third = ai.decide(ask, m).aim
+    assert (third[0] - 12) * (second[0] - 12) < 0  # and then the other side
+    m.emit(ev.ModelMoved("a1", m.position("a1"), (12, 3), 4.0, 3.0, "die9", 4, "normal", None))
+    m.emit(ev.ActivationEnded("a1", "done"))
+    assert abs(ai.decide(ask, m).aim[0] - 12) < 0.5  # it moved: back to the plan

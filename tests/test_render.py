@@ -280,6 +280,28 @@ def test_watch_controls_pause_speed_restart():
     assert w.seed == 4 and not w.finished
 
 
+def test_f1_shows_the_controls_and_a_legend_of_every_symbol_drawn_with_the_boards_colours():
+    """Issue 16: "A legend (F1 and in the README) explains every symbol; barrels, rubble, caps and
+    dice are told apart at a glance." The legend's swatches use the board's own colours."""
+    from spacegits_sim.ai import make_controller
+    from spacegits_sim.data import default_rules
+    from spacegits_sim.render.board import BARREL_COLOUR, MACHINE_COLOUR, Overrides
+    from spacegits_sim.render.watch_app import Watcher, handle_key
+    from spacegits_sim.rules.engine import Match
+    from spacegits_sim.rules.scenario import load_scenario
+
+    sc = load_scenario(None, default_rules())
+    w = Watcher(lambda seed: (Match(sc, seed=seed), [make_controller("random", seed, i) for i in range(2)]), 3)
+    surf = pygame.Surface(w.size)
+    w.draw(surf, Overrides())
+    before = pygame.image.tobytes(surf, "RGB")
+    handle_key(w, pygame.K_F1)
+    w.draw(surf, Overrides())
+    assert pygame.image.tobytes(surf, "RGB") != before
+    colours = {tuple(surf.get_at((x, y)))[:3] for x in range(56, 84) for y in range(350, 700, 2)}
+    assert BARREL_COLOUR in colours and CAP_COLOUR in colours and MACHINE_COLOUR in colours and TALL_COLOUR in colours
+
+
 def test_any_other_choice_gets_one_button_per_option_and_a_click_answers_it():
     from spacegits_sim.rules.decisions import EagerHelp
 

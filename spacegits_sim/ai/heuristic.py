@@ -45,6 +45,8 @@ from ..rules.decisions import (
 Point = tuple[float, float]
 BEATS = {"shove": "thump", "pinch": "shove", "thump": "pinch"}
 ARCADE_GOAL = 6  # the best bet: a race for six dice stands ~70% of the time (2 caps for 1)
+STUCK_IN = 1.0  # a scoot that moved the git less than this in all got nowhere
+DETOUR_IN = 8.0  # ... so the next one heads this far off to one side, then tries again
 MACHINE_WORTH = 0.35  # a machine worth at least this (in caps) is worth a walk
 
 
@@ -62,6 +64,8 @@ class HeuristicController:
         self._last_fight_len = 0
         self._target: dict[str, Point] = {}
         self._machine: dict[str, str] = {}  # model -> terrain it is walking to, to boot
+        self._moved: dict[str, float] = {}  # model -> inches scooted in its current activation
+        self._stuck: dict[str, int] = {}  # model -> scoots in a row that got nowhere
 
     # ------------------------------------------------------------------ dispatch
 
@@ -110,14 +114,22 @@ class HeuristicController:
         raise TypeError(f"heuristic controller cannot answer {type(request).__name__}")
 
     def _observe(self, match: Any) -> None:
-        """Learn the opponents' fight habits from the event log (adapts over a match)."""
-        from ..rules.events import FightRound
+        """Learn from the event log: the opponents' fight habits, and which of my gits' scoots
+        got nowhere (stuck against terrain, bumping the same thing) so the next one changes plan."""
+        from ..rules.events import ActivationEnded, FightRound, ModelMoved
 
         for e in match.events[self._last_fight_len :]:
             if isinstance(e, FightRound):
                 for mid, t in ((e.active, e.throws[0]), (e.passive, e.throws[1])):
                     if match.models[mid].boss != self.boss:
                         self.seen_throws[t] += 1
+            elif isinstance(e, ModelMoved) and e.reason == "scoot" and match.models[e.model].boss == self.boss:
+                self._moved[e.model] = self._moved.get(e.model, 0.0) + e.travelled
+            elif isinstance(e, ActivationEnded) and e.model in self._moved:
+                if self._moved.pop(e.model) < STUCK_IN:  # a whole scoot that got nowhere
+                    self._stuck[e.model] = self._stuck.get(e.model, 0) + 1
+                else:
+                    self._stuck.pop(e.model, None)
         self._last_fight_len = len(match.events)
 
     # ------------------------------------------------------------------ helpers
@@ -371,13 +383,33 @@ class HeuristicController:
             if v > best:
                 best, target = v, centre
                 self._machine[m.id] = tid
+        stuck = self._stuck.get(m.id, 0)
+        if stuck:  # the last scoot got nowhere: go round — off to one side, the other side next time
+            target = self.detour(m, target, stuck, match)
+            self._machine.pop(m.id, None)
         d = _dist(p, target) or 1.0
         expected = 3.5 * len(req.dice)
         # aim a little past the target, on the same line, so each move drags the git through it
-        beyond = 2.0 if d < expected else 0.0
+        beyond = 2.0 if d < expected and not stuck else 0.0
         aim = (target[0] + (target[0] - p[0]) / d * beyond, target[1] + (target[1] - p[1]) / d * beyond)
         self._target[m.id] = target
         return Throw(_clamp(aim, req.width, req.height), 0.15)
+
+    def detour(self, m: Any, target: Point, stuck: int, match: Any) -> Point:
+        """A point DETOUR_IN off to one side of the way to ``target`` (alternating sides, and the
+        side with the longer clear sweep first), to get round whatever blocked the last scoot."""
+        p = match.position(m.id)
+        d = _dist(p, target) or 1.0
+        ux, uy = (target[0] - p[0]) / d, (target[1] - p[1]) / d
+        sides = []
+        for sgn in (1.0, -1.0):
+            q = _clamp(
+                (p[0] - uy * sgn * DETOUR_IN, p[1] + ux * sgn * DETOUR_IN), match.table.width, match.table.height
+            )
+            room = match.table.sweep(m.id, toward=q, distance=DETOUR_IN).travelled
+            sides.append((room, sgn, q))
+        sides.sort(key=lambda x: -x[0])
+        return sides[(stuck - 1) % 2][2]
 
     def order_move_die(self, req: OrderMoveDie, match: Any) -> Any:
         m = match.models[req.model]

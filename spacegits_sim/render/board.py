@@ -292,6 +292,101 @@ class BoardRenderer:
                 lbl = self.text(str(m.tower), self.small, (20, 20, 20))
                 surf.blit(lbl, (tc[0] - lbl.get_width() // 2, tc[1] - lbl.get_height() // 2))
 
+    # ------------------------------------------------------------------ legend
+
+    def draw_legend(self, surf: pygame.Surface, scene: Scene, box: pygame.Rect) -> None:
+        """What every symbol on the board means, each drawn with the board's own colours (F1 in
+        the windows; docs/legend.png in the README)."""
+        pygame.draw.rect(surf, (20, 20, 26), box, border_radius=8)
+        pygame.draw.rect(surf, (200, 200, 200), box, 2, border_radius=8)
+        x, y = box.left + 16, box.top + 14
+        surf.blit(self.text("Legend", self.font, (255, 220, 120)), (x, y))
+        y += 28
+        sw = 26  # swatch size
+
+        def row(draw: Any, words: str) -> None:
+            nonlocal y
+            draw(pygame.Rect(x, y, sw, sw - 6))
+            surf.blit(self.text(words, self.small), (x + sw + 12, y + 3))
+            y += 26
+
+        def tall(r: pygame.Rect) -> None:
+            pygame.draw.rect(surf, TALL_COLOUR, r)
+            pygame.draw.rect(surf, (30, 30, 30), r, 3)
+
+        def low(r: pygame.Rect) -> None:
+            pygame.draw.rect(surf, LOW_COLOUR, r)
+            for xx in range(r.left, r.right, 7):
+                pygame.draw.line(surf, (120, 100, 72), (xx, r.top), (xx, r.bottom))
+            pygame.draw.rect(surf, (110, 90, 60), r, 1)
+
+        def barrel(r: pygame.Rect) -> None:
+            pygame.draw.circle(surf, BARREL_COLOUR, r.center, r.height // 2)
+            pygame.draw.circle(surf, (60, 20, 0), r.center, r.height // 2, 2)
+
+        def puddle(r: pygame.Rect) -> None:
+            half = pygame.Rect(r.left, r.top, r.width // 2, r.height)
+            pygame.draw.rect(surf, (28, 26, 34), half)
+            pygame.draw.rect(surf, (96, 190, 40), half.move(r.width // 2, 0))
+            pygame.draw.rect(surf, (20, 20, 20), r, 2)
+
+        def machine(r: pygame.Rect) -> None:
+            pygame.draw.rect(surf, MACHINE_COLOUR, r)
+            pygame.draw.rect(surf, (30, 30, 30), r, 3)
+
+        def cap(r: pygame.Rect) -> None:
+            pygame.draw.circle(surf, CAP_COLOUR, r.center, r.height // 2 - 2)
+            pygame.draw.circle(surf, (150, 120, 20), r.center, r.height // 2 - 2, 2)
+
+        def die(r: pygame.Rect) -> None:
+            pygame.draw.rect(surf, (245, 245, 240), r.inflate(-6, 0))
+            t = self.text("4", self.small, (20, 20, 20))
+            surf.blit(t, (r.centerx - t.get_width() // 2, r.centery - t.get_height() // 2))
+
+        def git(r: pygame.Rect, ring: tuple[int, int, int] = (20, 20, 20), width: int = 2) -> None:
+            pygame.draw.circle(surf, BOSS_COLOURS[0], r.center, r.height // 2)
+            pygame.draw.circle(surf, ring, r.center, r.height // 2, width)
+
+        def active(r: pygame.Rect) -> None:
+            git(r, (255, 255, 255), 3)
+
+        def fallen(r: pygame.Rect) -> None:
+            dark = tuple(int(v * 0.45) for v in BOSS_COLOURS[0])
+            pygame.draw.ellipse(surf, dark, r.inflate(0, -10))
+            pygame.draw.line(surf, (240, 240, 240), (r.left + 6, r.top + 7), (r.right - 6, r.bottom - 7), 2)
+            pygame.draw.line(surf, (240, 240, 240), (r.left + 6, r.bottom - 7), (r.right - 6, r.top + 7), 2)
+
+        def tower(r: pygame.Rect) -> None:
+            sq = pygame.Rect(0, 0, r.height, r.height)
+            sq.center = r.center
+            pygame.draw.rect(surf, (245, 245, 240), sq)
+            pygame.draw.rect(surf, (30, 30, 30), sq, 1)
+            t = self.text("7", self.small, (20, 20, 20))
+            surf.blit(t, (sq.centerx - t.get_width() // 2, sq.centery - t.get_height() // 2))
+
+        row(tall, "tall terrain (walls, buildings, machines): blocks moves and lines of fire")
+        row(low, 'low terrain (2" or less: low walls, rubble): shoot over it; it gives cover')
+        row(barrel, "exploding barrel: hit instead of giving cover; explodes (6)")
+        row(puddle, "flat terrain (oil slick, toxic waste): walked over; each its own colour")
+        row(machine, "a machine, bar or loo a git in contact can boot (named on the table)")
+        row(cap, "a bottle cap: bump into it to loot it")
+        row(die, "a die on the table (move, bullet, blast, or tumbling off a tower)")
+        row(git, "a git: its boss's colour, its type's letter")
+        row(active, "white ring: the git activating now")
+        row(fallen, "fallen over: no tower until it is booted up")
+        row(tower, "its tower: the dice count, behind the base (side views on the right)")
+        kinds = sorted({(m.glyph, m.type) for m in scene.models.values()})
+        if kinds:
+            y += 4
+            letters = "   ".join(f"{g} {t.lower()}" for g, t in kinds)
+            surf.blit(self.text(f"letters: {letters}", self.small, (220, 220, 220)), (x, y))
+            y += 22
+        bosses = "   ".join(b.name for b in scene.bosses)
+        if bosses:
+            for i, b in enumerate(scene.bosses):
+                pygame.draw.circle(surf, BOSS_COLOURS[i % 4], (x + 8 + i * 90, y + 9), 8)
+                surf.blit(self.text(b.name, self.small), (x + 20 + i * 90, y + 2))
+
     # ------------------------------------------------------------------ side panel
 
     def draw_panel(
