@@ -194,3 +194,66 @@ def test_every_implemented_item_is_named_by_at_least_one_test():
         if not any(n in text for n in names):
             missing.append(f"{fam}/{ident}")
     assert missing == []
+
+
+# ---- statistical effects against exact probabilities ------------------------------------------------
+
+
+def _band(n: int, p: float, k: float = 4.5) -> tuple[float, float]:
+    sigma = (n * p * (1 - p)) ** 0.5
+    return n * p - k * sigma, n * p + k * sigma
+
+
+def test_the_vending_machine_gives_each_of_its_six_results_a_sixth_of_the_time():
+    """ "Roll D6" on the Vending Machine table: each result 1/6 (4.5-sigma band over 900 vends)."""
+    from collections import Counter
+
+    m = match(
+        [[{"type": "orc", "name": "Vend"}], [{"type": "orc", "name": "B"}]],
+        {"a1": (5, 13 - R), "b1": (20, 20)},
+        terrain=[{"type": "vending_machine", "polygon": [[4.5, 13], [5.5, 13], [5.5, 14], [4.5, 14]]}],
+    )
+    g = m.models["a1"]
+    n = 900
+    for _ in range(n):
+        g.tokens.clear()
+        drive(m, effects.booted(m, g, "t0", RULES.terrain["vending_machine"]), lambda r: r.options[0])
+        if not g.standing:  # a first aid kit's rebuild can topple it: stand it up again
+            g.fallen = False
+            m.table.set_upright("a1", True)
+        g.tower.clear()
+    got = Counter(e.rolls[0] for e in of(m, ev.TerrainBooted))
+    lo, hi = _band(n, 1 / 6)
+    assert all(lo <= got[k] <= hi for k in range(1, 7)), got
+
+
+def test_ptsd_puts_an_old_boy_out_one_time_in_six():
+    """PTSD: "If they roll a double, they are out and removed from play." P(double on 2D6) = 1/6
+    (4.5-sigma band over 300 fallen Old Boys)."""
+    from helpers import scenario
+
+    from spacegits_sim.rules.gangs import gang_from_doc
+    from spacegits_sim.rules.scenario import Player
+
+    sc = scenario([[{"type": "orc", "name": "Vet"}], [{"type": "orc", "name": "B"}]])
+    gang = gang_from_doc({"name": "Old", "faction": "old_boys", "gits": [{"type": "orc", "name": "Vet"}]}, "<g>", RULES)
+    sc = sc.__class__(**{**sc.__dict__, "players": (Player("Red", gang), sc.players[1])})
+    out = 0
+    n = 300
+    m = Match(sc, seed=1)
+    while m.pending is not None and m.pending.kind == "deploy":
+        req = m.pending
+        spot = next(
+            p for p in ((x, y) for y in (1.5, 22.5) for x in (1.5, 6.5, 11.5)) if req.legal(req.models[0], p) is None
+        )
+        m.answer((req.models[0], spot))
+    g = m.models["a1"]
+    for _ in range(n):
+        g.fallen, g.removed, g.in_play = True, False, True
+        g.tower.clear()
+        drive(m, effects.activate_fallen(g, m))
+        out += g.removed
+        if g.removed:  # put it back on the table for the next try
+            m.table.add_figure("a1", (5.0, 5.0), base_mm=25)
+    lo, hi = _band(n, 1 / 6)
+    assert lo <= out <= hi, out
