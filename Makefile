@@ -11,7 +11,7 @@ $(PY):
 
 $(STAMP): $(PY) pyproject.toml
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test,distributed]'
+	$(PY) -m pip install --quiet -e '.[test,distributed,rl]'
 	touch $(STAMP)
 
 ## watch: play the default scenario (window if there is a display, else files + play-by-play)

@@ -302,6 +302,49 @@ def test_f1_shows_the_controls_and_a_legend_of_every_symbol_drawn_with_the_board
     assert BARREL_COLOUR in colours and CAP_COLOUR in colours and MACHINE_COLOUR in colours and TALL_COLOUR in colours
 
 
+def test_the_highlights_timeline_jumps_between_falls_blasts_and_big_hits_live_and_from_a_log():
+    """Issue 16: "A timeline of highlights (falls, explosions, big hits, cascades…) you can jump
+    between, in watch and in watch --replay." N jumps forward, P back; the marks are drawn."""
+    import gzip
+    import json
+
+    from conftest import ROOT
+
+    from spacegits_sim.ai import make_controller
+    from spacegits_sim.data import default_rules
+    from spacegits_sim.render.board import Overrides
+    from spacegits_sim.render.watch_app import LogWatcher, Watcher, handle_key, highlights
+    from spacegits_sim.rules import events as ev
+    from spacegits_sim.rules.engine import Match
+    from spacegits_sim.rules.scenario import load_scenario
+
+    doc = json.load(gzip.open(ROOT / "tests" / "golden" / "qs_heuristic_3.json.gz"))
+    log = [ev.from_dict(e) for e in doc["events"]]
+    marks = highlights(log)
+    assert len(marks) >= 3 and all(
+        isinstance(
+            log[i], (ev.TowerFell, ev.Exploded, ev.Damaged, ev.ModelRemoved, ev.TerrainBooted, ev.Siren, ev.LeggedIt)
+        )
+        for i, _ in marks
+    )
+    sc = load_scenario(None, default_rules())
+    live = Watcher(lambda seed: (Match(sc, seed=seed), [make_controller("heuristic", seed, i) for i in range(2)]), 3)
+    for w in (LogWatcher(log), live):
+        handle_key(w, pygame.K_n)
+        first = w.scene.applied - 1
+        handle_key(w, pygame.K_n)
+        second = w.scene.applied - 1
+        assert first < second
+        assert first in {i for i, _ in highlights(w.event_log())}
+        handle_key(w, pygame.K_p)
+        assert w.scene.applied - 1 == first  # back to the previous one (replayed from the start)
+        surf = pygame.Surface(w.size)
+        w.draw(surf, Overrides())
+        y = w.size[1] - 48
+        strip = {tuple(surf.get_at((x, y + 2)))[:3] for x in range(790, 1270)}
+        assert (230, 80, 80) in strip or (240, 200, 80) in strip or (255, 60, 200) in strip
+
+
 def test_any_other_choice_gets_one_button_per_option_and_a_click_answers_it():
     from spacegits_sim.rules.decisions import EagerHelp
 

@@ -485,6 +485,7 @@ def help_lines() -> list[str]:
         "          (thump/shove/pinch), Green Z/X/C, Gold B/N/M; Ctrl+S saves.",
         "SPACE  play / pause        RIGHT  step one event       + / -  speed 0.5x-8x",
         "END    skip to the end     R      restart, new seed     F1     this help",
+        "N / P  next / previous highlight (falls, cascades, blasts, big hits: the timeline)",
         "",
         "Activate a git: 1-2 different actions (scoot, shoot, boot), then a swig.",
         "Scoot: throw move dice, move towards each by its value; bump = stop.",

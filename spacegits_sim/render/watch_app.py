@@ -27,6 +27,9 @@ from .recording import VideoWriter
 from .scene import Scene
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
+BIG_HIT = 3  # damage at once that makes a highlight
+TIMELINE_SPAN = 1.5  # the timeline runs to 1.5x the timer (where the safety rule ends AI matches)
+TIMELINE_COLOURS = {"fall": (230, 80, 80), "(cascade)": (255, 60, 200), "*": (240, 200, 80)}
 
 
 @dataclass
@@ -49,6 +52,35 @@ class WatchState:
     speed_i: int = 1
     show_help: bool = False
     active: str | None = None
+
+
+def highlights(events: list[ev.Event], names: dict[str, str] | None = None) -> list[tuple[int, str]]:
+    """The moments worth jumping to: (index in the log, a few words). Falls and sober-ups
+    (cascades from stray dice marked so), explosions, big hits (3+ damage at once), gits taken
+    out, jackpots, the siren, legging it."""
+    names = dict(names or {})
+    out: list[tuple[int, str]] = []
+    for i, e in enumerate(events):
+        if isinstance(e, ev.MatchStarted):
+            names.update({m["id"]: m["name"] for m in e.models})
+        who = names.get(getattr(e, "model", ""), getattr(e, "model", ""))
+        if isinstance(e, ev.TowerFell):
+            what = "falls over" if e.outcome == "fell_over" else "sobers up"
+            cascade = " (cascade)" if "stray" in e.cause or "barged" in e.cause else ""
+            out.append((i, f"{who} {what}{cascade}"))
+        elif isinstance(e, ev.Exploded):
+            out.append((i, f"explosion ({e.x})"))
+        elif isinstance(e, ev.Damaged) and e.amount >= BIG_HIT:
+            out.append((i, f"{who} takes {e.amount}"))
+        elif isinstance(e, ev.ModelRemoved) and e.reason != "legged it":
+            out.append((i, f"{who} is out"))
+        elif isinstance(e, ev.TerrainBooted) and e.caps_won >= 2:
+            out.append((i, f"{who} wins {e.caps_won} caps"))
+        elif isinstance(e, ev.Siren):
+            out.append((i, "the siren"))
+        elif isinstance(e, ev.LeggedIt):
+            out.append((i, f"{e.boss} legs it"))
+    return out
 
 
 class Watcher:
@@ -224,6 +256,38 @@ class Watcher:
             self.state.queue[0].paint(self.state.queue[0].t, ov)
         return ov
 
+    def skip_to(self, index: int) -> None:
+        """Play on at once until the event at ``index`` (and everything before it) is shown."""
+        while self.scene.applied <= index:
+            if not self.state.queue and not self.step_match():
+                break
+            if not self.state.queue:
+                continue
+            a = self.state.queue.popleft()
+            if not a.started and a.event is not None:
+                self.scene.apply(a.event)
+            if a.log and not a.started:
+                self.state.log.append(a.log)
+
+    def jump(self, step: int) -> str | None:
+        """To the next (+1) or previous (-1) highlight; returns its words (None: no more).
+        Back means replaying from the start (seeded: the same match) up to it."""
+        here = self.scene.applied - 1
+        if step > 0:
+            while True:
+                marks = [h for h in highlights(self.event_log()) if h[0] > here]
+                if marks:
+                    self.skip_to(marks[0][0])
+                    return marks[0][1]
+                if not self.step_match():
+                    return None
+        marks = [h for h in highlights(self.event_log()) if h[0] < here]
+        if not marks:
+            return None
+        self.restart(self.seed)
+        self.skip_to(marks[-1][0])
+        return marks[-1][1]
+
     def skip_to_end(self) -> None:
         while self.step_match():
             pass
@@ -249,9 +313,34 @@ class Watcher:
 
     def draw(self, surf: pygame.Surface, ov: Overrides, hover: Any = None) -> None:
         sp = SPEEDS[self.state.speed_i]
-        status = f"seed {self.seed}   speed {sp:g}x   {'playing' if self.state.playing else 'paused'}   F1 help"
+        state = "playing" if self.state.playing else "paused"
+        status = f"seed {self.seed}   speed {sp:g}x   {state}   F1 help   N/P highlights"
         self.renderer.draw(surf, self.scene, ov, self.state.log, hover, self.state.active, status)
+        self.draw_timeline(surf)
         self.draw_help(surf)
+
+    def draw_timeline(self, surf: pygame.Surface) -> None:
+        """The highlights so far as marks along the game clock (N / P jump between them). Drawn
+        from the events shown so far only, so a saved log draws the very frames a live match does."""
+        shown = self.event_log()[: self.scene.applied]
+        span = max(self.scene.timer_s * TIMELINE_SPAN, self.scene.clock, 1.0)
+        rect, _s = self.renderer.layout(self.scene)
+        x0 = rect.right + 20
+        width = self.size[0] - x0 - 20
+        y = self.size[1] - 48
+        pygame.draw.rect(surf, (60, 62, 70), pygame.Rect(x0, y, width, 10), border_radius=4)
+        siren = x0 + int(self.scene.timer_s / span * width)
+        pygame.draw.line(surf, (120, 120, 130), (siren, y - 2), (siren, y + 11), 1)
+        for i, words in highlights(shown):
+            col = TIMELINE_COLOURS["*"]
+            if "cascade" in words:
+                col = TIMELINE_COLOURS["(cascade)"]
+            elif "falls" in words or "sobers" in words:
+                col = TIMELINE_COLOURS["fall"]
+            x = x0 + int(min(shown[i].t, span) / span * width)
+            pygame.draw.line(surf, col, (x, y - 4), (x, y + 13), 2)
+        cur = x0 + int(min(self.scene.clock, span) / span * width)
+        pygame.draw.polygon(surf, (240, 240, 240), [(cur, y + 12), (cur - 5, y + 20), (cur + 5, y + 20)])
 
     def draw_help(self, surf: pygame.Surface) -> None:
         """The F1 overlay: the controls and a rules summary."""
@@ -339,6 +428,10 @@ def handle_key(w: Watcher, key: int) -> None:
         w.restart(w.seed + 1)
     elif key == pygame.K_F1:
         w.state.show_help = not w.state.show_help
+    elif key in (pygame.K_n, pygame.K_PAGEDOWN):
+        w.jump(+1)
+    elif key in (pygame.K_p, pygame.K_PAGEUP):
+        w.jump(-1)
 
 
 def run_headless(

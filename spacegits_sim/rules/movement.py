@@ -251,7 +251,7 @@ class Movement(MatchCore):
             exits = [hi for tid, _lo, hi in self.table.areas_along(radius, here, ahead) if tid in on]
             more = self.table.sweep(m.id, direction=(ux, uy), distance=max(exits) + SLIDE_CLEAR_IN, ignore=ignore)
             self.table.move_figure(m.id, more.end)
-            self.emit(ev.Slid(m.id, self.terrain_types[on[0]], more.travelled))
+            self.emit(ev.Slid(m.id, self.terrain_type(on[0]).name, more.travelled))
             res = SweepResult(start, more.end, res.requested, res.travelled + more.travelled, more.contact)
             if more.contact is not None or more.travelled < 1e-9:
                 break
