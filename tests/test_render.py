@@ -345,6 +345,43 @@ def test_the_highlights_timeline_jumps_between_falls_blasts_and_big_hits_live_an
         assert (230, 80, 80) in strip or (240, 200, 80) in strip or (255, 60, 200) in strip
 
 
+def test_the_search_ai_thinks_in_a_worker_and_the_frames_keep_coming():
+    """Issue 16: "The search AI thinks in a background worker so the window stays responsive,
+    and shows 'thinking…'." The frame loop (advance + draw) keeps running while a search boss
+    decides, every frame quick, and the match is the one the foreground would play."""
+    import time
+
+    from spacegits_sim.ai import make_controller
+    from spacegits_sim.data import default_rules
+    from spacegits_sim.render.watch_app import Watcher
+    from spacegits_sim.rules.engine import Match
+    from spacegits_sim.rules.scenario import load_scenario
+
+    sc = load_scenario(None, default_rules())
+
+    def make(seed):
+        return Match(sc, seed=seed), [make_controller("search", seed, i) for i in range(2)]
+
+    w = Watcher(make, 5, background=True)
+    surf = pygame.Surface(w.size)
+    frames, slowest, thinking_frames = 0, 0.0, 0
+    t_end = time.perf_counter() + 60
+    while w.match.activations < 2 and time.perf_counter() < t_end:
+        t0 = time.perf_counter()
+        ov = w.advance(1 / 60 * 8.0)
+        thinking_frames += w.thinking
+        w.draw(surf, ov)
+        slowest = max(slowest, time.perf_counter() - t0)
+        frames += 1
+    assert thinking_frames > 5  # frames were drawn while it thought
+    assert slowest < 0.5, slowest  # and none of them waited for the thinking
+    fg = Watcher(make, 5)
+    while fg.match.activations < 2:
+        fg.advance(10.0)
+    n = len(w.match.decisions)
+    assert [d[2] for d in fg.match.decisions[:n]] == [d[2] for d in w.match.decisions]  # same match
+
+
 def test_any_other_choice_gets_one_button_per_option_and_a_click_answers_it():
     from spacegits_sim.rules.decisions import EagerHelp
 

@@ -416,6 +416,7 @@ def run_hotseat(app: HotseatApp, fps: int = 60) -> None:
     pygame.init()
     screen = pygame.display.set_mode(app.size)
     pygame.display.set_caption("spacegits_sim — hot-seat")
+    app.background = True  # AI seats think in a worker: the window keeps drawing
     clock = pygame.time.Clock()
     running = True
     while running:

@@ -14,6 +14,7 @@ import os
 import time
 from collections import deque
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -87,14 +88,24 @@ class Watcher:
     """Drives a match and turns its new events into animations of a scene drawn from them."""
 
     def __init__(
-        self, make_match: Callable[[int], tuple[Any, list[Any]]], seed: int, size: tuple[int, int] = (1280, 800)
+        self,
+        make_match: Callable[[int], tuple[Any, list[Any]]],
+        seed: int,
+        size: tuple[int, int] = (1280, 800),
+        background: bool = False,
     ) -> None:
         self.make_match = make_match
         self.renderer = BoardRenderer(size)
         self.size = size
+        self.background = background  # AIs think in a worker thread (windows: the frames keep coming)
+        self._pool: ThreadPoolExecutor | None = None
+        self._thinking: Future[Any] | None = None
         self.restart(seed)
 
     def restart(self, seed: int) -> None:
+        if self._thinking is not None:  # a decision for the old match: let it finish, drop it
+            self._thinking.result()
+            self._thinking = None
         self.seed = seed
         self.match, self.controllers = self.make_match(seed)
         self._reset()
@@ -130,9 +141,28 @@ class Watcher:
         return True
 
     def answer_for(self, req: Any) -> Any:
-        """The answer to a request, or None while waiting (hot-seat overrides this)."""
+        """The answer to a request, or None while waiting (hot-seat overrides this).
+
+        In a window (``background``), an AI thinks in a worker thread, so the frame loop keeps
+        drawing (and says "thinking…") while a search boss weighs its throws: None until it has
+        answered. The match is not touched meanwhile, so the answer is the one it would give
+        in the foreground: the same seed plays the same match either way."""
         m = self.match
-        return collect(req, lambda r: self.controllers[r.boss].decide(r, m))
+        if not self.background:
+            return collect(req, lambda r: self.controllers[r.boss].decide(r, m))
+        if self._thinking is None:
+            if self._pool is None:
+                self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai")
+            self._thinking = self._pool.submit(collect, req, lambda r: self.controllers[r.boss].decide(r, m))
+        if not self._thinking.done():
+            return None
+        ans, self._thinking = self._thinking.result(), None
+        return ans
+
+    @property
+    def thinking(self) -> bool:
+        """An AI is deciding in the background (the window shows "thinking…")."""
+        return self._thinking is not None and not self._thinking.done()
 
     def _queue_new_events(self) -> None:
         m = self.match
@@ -259,7 +289,7 @@ class Watcher:
     def skip_to(self, index: int) -> None:
         """Play on at once until the event at ``index`` (and everything before it) is shown."""
         while self.scene.applied <= index:
-            if not self.state.queue and not self.step_match():
+            if not self.state.queue and not self._step_now():
                 break
             if not self.state.queue:
                 continue
@@ -279,7 +309,7 @@ class Watcher:
                 if marks:
                     self.skip_to(marks[0][0])
                     return marks[0][1]
-                if not self.step_match():
+                if not self._step_now():
                     return None
         marks = [h for h in highlights(self.event_log()) if h[0] < here]
         if not marks:
@@ -288,8 +318,17 @@ class Watcher:
         self.skip_to(marks[-1][0])
         return marks[-1][1]
 
+    def _step_now(self) -> bool:
+        """step_match, waiting for a background decision rather than returning without one."""
+        while True:
+            if self.step_match():
+                return True
+            if self._thinking is None:
+                return False
+            self._thinking.result()
+
     def skip_to_end(self) -> None:
-        while self.step_match():
+        while self._step_now():
             pass
         while self.state.queue:
             a = self.state.queue.popleft()
@@ -313,7 +352,7 @@ class Watcher:
 
     def draw(self, surf: pygame.Surface, ov: Overrides, hover: Any = None) -> None:
         sp = SPEEDS[self.state.speed_i]
-        state = "playing" if self.state.playing else "paused"
+        state = "thinking…" if self.thinking else ("playing" if self.state.playing else "paused")
         status = f"seed {self.seed}   speed {sp:g}x   {state}   F1 help   N/P highlights"
         self.renderer.draw(surf, self.scene, ov, self.state.log, hover, self.state.active, status)
         self.draw_timeline(surf)
@@ -362,6 +401,9 @@ class LogWatcher(Watcher):
         self.size = size
         self.seed = seed
         self.controllers: list[Any] = []
+        self.background = False
+        self._pool = None
+        self._thinking = None
         self.restart(seed)
 
     def restart(self, seed: int) -> None:
@@ -395,6 +437,7 @@ def run_window(w: Watcher, fps: int = 60) -> None:
     pygame.init()
     screen = pygame.display.set_mode(w.size)
     pygame.display.set_caption("spacegits_sim — watch")
+    w.background = True  # AIs think in a worker: the window keeps drawing
     clock = pygame.time.Clock()
     ov = Overrides()
     running = True
