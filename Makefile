@@ -9,11 +9,9 @@ STAMP  := $(VENV)/.installed
 $(PY):
 	$(PYTHON) -m venv $(VENV)
 
-# editable_mode=compat: a plain path entry (the checkout's assets/ and scenarios/ are found beside
-# the package), so setuptools has no "Editable installation" warning to print about them
 $(STAMP): $(PY) pyproject.toml
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test,distributed,rl]' --config-settings editable_mode=compat
+	$(PY) -m pip install --quiet -e '.[test,distributed,rl]'
 	touch $(STAMP)
 
 ## watch: play the default scenario (window if there is a display, else files + play-by-play)

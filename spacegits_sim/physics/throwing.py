@@ -102,31 +102,12 @@ class Throwing(TableWorld):
                 bodies.append((res, None))
                 results.append(res)
                 continue
-            body, shape = self._make_die(sides, (land.x, land.y), float(rng_scatter.uniform(0, 2 * math.pi)))
-            self._tag(shape, Kind.DIE, ident)
-            body.velocity = slide_dir * v
-            body.angular_velocity = spin
-            self.space.add(body, shape)
-            self._add_coulomb(body, mu)
-            self._dice[ident] = (body, shape, sides, value)
+            angle = float(rng_scatter.uniform(0, 2 * math.pi))
+            body = self._land_die(res, sides, value, land, angle, mu, slide_dir * v, spin)
             bodies.append((res, body))
             results.append(res)
 
-        steps = self._settle(bodies)
-        for res, landed in bodies:
-            if landed is None or res.id not in self._dice:
-                res.lost = True
-                res.position = None
-                continue
-            res.position = (landed.position.x, landed.position.y)
-            res.angle = landed.angle
-        for h in self._pending_hits:
-            for res, _ in bodies:
-                if res.id == h.die_id:
-                    res.tower_hits.append(h)
-            all_hits.append(h)
-        self._pending_hits = []
-        return ThrowResult(results, steps, steps * self.dt, all_hits)
+        return self._come_to_rest(results, bodies, all_hits)
 
     def spill(
         self,
@@ -173,14 +154,43 @@ class Throwing(TableWorld):
                 bodies.append((res, None))
                 results.append(res)
                 continue
-            body, shape = self._make_die(sides, (land.x, land.y), float(rng_faces.uniform(0, 2 * math.pi)))
-            self._tag(shape, Kind.DIE, ident)
-            body.velocity = slide
-            self.space.add(body, shape)
-            self._add_coulomb(body, mu)
-            self._dice[ident] = (body, shape, sides, value)
+            body = self._land_die(res, sides, value, land, float(rng_faces.uniform(0, 2 * math.pi)), mu, slide)
             bodies.append((res, body))
             results.append(res)
+        return self._come_to_rest(results, bodies, all_hits, skip)
+
+    def _land_die(
+        self,
+        res: DieResult,
+        sides: int,
+        value: int,
+        land: Vec2d,
+        angle: float,
+        mu: float,
+        velocity: Vec2d,
+        spin: float | None = None,
+    ) -> pymunk.Body:
+        """A die that has come down at ``land``: a body on the table, sliding at ``velocity``
+        (and ``spin``) under Coulomb friction."""
+        body, shape = self._make_die(sides, (land.x, land.y), angle)
+        self._tag(shape, Kind.DIE, res.id)
+        body.velocity = velocity
+        if spin is not None:
+            body.angular_velocity = spin
+        self.space.add(body, shape)
+        self._add_coulomb(body, mu)
+        self._dice[res.id] = (body, shape, sides, value)
+        return body
+
+    def _come_to_rest(
+        self,
+        results: list[DieResult],
+        bodies: list[tuple[DieResult, pymunk.Body | None]],
+        all_hits: list[TowerHit],
+        skip: frozenset[str] = frozenset(),
+    ) -> ThrowResult:
+        """Simulate until everything is at rest; read where each die ended (or that it left the
+        table) and the towers the sliding dice hit (not those of the figures in ``skip``)."""
         steps = self._settle(bodies)
         for res, landed in bodies:
             if landed is None or res.id not in self._dice:

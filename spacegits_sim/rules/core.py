@@ -251,22 +251,26 @@ class MatchCore:
                 hand,
                 thrown.aim,
                 thrown.strength,
-                [
-                    {
-                        "id": d.id,
-                        "sides": d.sides,
-                        "value": d.value,
-                        "position": d.position,
-                        "angle": None if d.lost else self.table.die(d.id).angle,
-                        "trajectory": [list(p) for p in d.trajectory],
-                    }
-                    for d in res.dice
-                ],
+                self._dice_rows(res.dice),
                 self.knocked_since(before, thrown_ids),
             )
         )
         yield from self.stray_hits(res.tower_hits, boss)
         return [(d.id, d.sides, d.value, d.position) for d in res.dice if keep_lost or not d.lost]
+
+    def _dice_rows(self, dice: Sequence[Any]) -> list[dict[str, Any]]:
+        """The dice of a throw or a tumble as a dice_thrown event carries them."""
+        return [
+            {
+                "id": d.id,
+                "sides": d.sides,
+                "value": d.value,
+                "position": d.position,
+                "angle": None if d.lost else self.table.die(d.id).angle,
+                "trajectory": [list(p) for p in d.trajectory],
+            }
+            for d in dice
+        ]
 
     def loose_things(self) -> dict[str, tuple[str, Point, float]]:
         """Every die and cap on the table: id -> (kind, position, angle), to see what a throw knocked."""
@@ -374,17 +378,7 @@ class MatchCore:
                 origin,
                 origin,
                 0.0,
-                [
-                    {
-                        "id": d.id,
-                        "sides": d.sides,
-                        "value": d.value,
-                        "position": d.position,
-                        "angle": None if d.lost else self.table.die(d.id).angle,
-                        "trajectory": [list(p) for p in d.trajectory],
-                    }
-                    for d in res.dice
-                ],
+                self._dice_rows(res.dice),
                 self.knocked_since(before, ids),
             )
         )
