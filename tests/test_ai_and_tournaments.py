@@ -193,3 +193,31 @@ def test_the_heuristic_notices_a_scoot_that_got_nowhere_and_goes_round():
     m.emit(ev.ModelMoved("a1", m.position("a1"), (12, 3), 4.0, 3.0, "die9", 4, "normal", None))
     m.emit(ev.ActivationEnded("a1", "done"))
     assert abs(ai.decide(ask, m).aim[0] - 12) < 0.5  # it moved: back to the plan
+
+
+def test_the_heuristic_moves_a_git_under_fire_out_of_the_line_instead_of_leaving_it_to_be_farmed():
+    """Issue 16: the heuristic "protects a git under fire (moves it out of lines of fire…); never
+    leaves a git to be farmed". Grunk (tower 6) stands in the line of an enemy rifle, Pal stands
+    safe by a cap: Grunk is picked, scoots first, and aims straight away from the gun."""
+    from helpers import match
+
+    from spacegits_sim.ai.heuristic import HeuristicController
+    from spacegits_sim.rules.decisions import AimThrow, ChooseAction, ChooseActivation
+
+    m = match(
+        [
+            [{"type": "orc", "name": "Grunk", "weapons": ["pistol"]}, {"type": "orc", "name": "Pal"}],
+            [{"type": "orc", "name": "Gunner", "weapons": ["rifle"]}],
+        ],
+        {"a1": (12, 12), "a2": (3, 20), "b1": (12, 4)},
+    )
+    m.place_cap((3.0, 22.0), "test")
+    for _ in range(6):
+        assert m.models["a1"].tower.add_die()
+    m.sync_tower(m.models["a1"])
+    ai = HeuristicController(seed=1, boss=0)
+    assert [e.id for e in ai.shooters_at(m.models["a1"], m)] == ["b1"]
+    assert ai.decide(ChooseActivation(0, ("a1", "a2", "leg_it"), "?"), m) == "a1"
+    assert ai.decide(ChooseAction(0, ("scoot", "shoot"), "?", "a1"), m) == "scoot"
+    aim = ai.decide(AimThrow(0, "a1", "move", (6, 6, 6), 24.0, 24.0), m).aim
+    assert aim[1] > 18 and abs(aim[0] - 12) < 1  # straight away from the gun at (12, 4)

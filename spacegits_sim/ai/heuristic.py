@@ -45,6 +45,8 @@ from ..rules.decisions import (
 Point = tuple[float, float]
 BEATS = {"shove": "thump", "pinch": "shove", "thump": "pinch"}
 ARCADE_GOAL = 6  # the best bet: a race for six dice stands ~70% of the time (2 caps for 1)
+UNDER_FIRE_TOWER = 3  # a git shot at with a tower this tall is moved out of the line of fire
+ESCAPE_IN = 8.0  # ... this far, straight away from the guns
 STUCK_IN = 1.0  # a scoot that moved the git less than this in all got nowhere
 DETOUR_IN = 8.0  # ... so the next one heads this far off to one side, then tries again
 MACHINE_WORTH = 0.35  # a machine worth at least this (in caps) is worth a walk
@@ -66,6 +68,7 @@ class HeuristicController:
         self._machine: dict[str, str] = {}  # model -> terrain it is walking to, to boot
         self._moved: dict[str, float] = {}  # model -> inches scooted in its current activation
         self._stuck: dict[str, int] = {}  # model -> scoots in a row that got nowhere
+        self._escaping: dict[str, bool] = {}  # model -> this scoot is to get out of a line of fire
 
     # ------------------------------------------------------------------ dispatch
 
@@ -215,11 +218,31 @@ class HeuristicController:
     def best_boot(self, m: Any, match: Any) -> float:
         return max((self.boot_value(m, o, match) for o in match._boot_targets(m)), default=-1.0)
 
+    def shooters_at(self, m: Any, match: Any) -> list[Any]:
+        """Standing enemies that could shoot ``m`` now: a gun that reaches, a clear line."""
+        out = []
+        for e in self.enemies(match):
+            guns = [w for w in e.weapons if w.kind == "shooting" and effects.gun_ready(e, w)]
+            reach = max((effects.weapon_range(e, w) for w in guns), default=0.0)
+            if reach <= 0:
+                continue
+            line = match.table.line_of_fire(e.id, match.position(m.id), reach)
+            if line.hit is not None and line.hit.thing.id == m.id:
+                out.append(e)
+        return out
+
+    def under_fire(self, m: Any, match: Any) -> bool:
+        """A git worth getting out of the way: shot at with a tower already a few dice tall (left
+        standing, it would be farmed for damage dice until it falls)."""
+        return bool(m.standing and m.tower.height >= UNDER_FIRE_TOWER and self.shooters_at(m, match))
+
     def value_of_activating(self, m: Any, match: Any) -> float:
         if m.fallen:
             return 1.0  # a reboot is worth a try
         pos = match.position(m.id)
         score = 0.0
+        if self.under_fire(m, match):  # move it out of the line before it is farmed
+            score += 4.0 * len(self.shooters_at(m, match)) + 0.9 * m.tower.height
         caps = self.caps(match)
         if caps:
             d = min(_dist(pos, c) for c in caps)
@@ -305,6 +328,8 @@ class HeuristicController:
                 return "blast_off"
         if "boot" in opts and self.best_boot(m, match) > 0:
             return "boot"
+        if "scoot" in opts and self.under_fire(m, match):
+            return "scoot"  # out of the line of fire first
         if "shoot" in opts and self.shot_target(m, match) is not None:
             return "shoot"
         tall = m.tower.height >= (5 if match.siren else 7)
@@ -383,6 +408,17 @@ class HeuristicController:
             if v > best:
                 best, target = v, centre
                 self._machine[m.id] = tid
+        self._escaping.pop(m.id, None)
+        shooters = self.shooters_at(m, match) if m.tower.height >= UNDER_FIRE_TOWER else []
+        if shooters:  # under fire: stagger away from the guns
+            sx = sum(match.position(e.id)[0] for e in shooters) / len(shooters)
+            sy = sum(match.position(e.id)[1] for e in shooters) / len(shooters)
+            away = _dist(p, (sx, sy)) or 1.0
+            target = _clamp(
+                (p[0] + (p[0] - sx) / away * ESCAPE_IN, p[1] + (p[1] - sy) / away * ESCAPE_IN), req.width, req.height
+            )
+            self._machine.pop(m.id, None)
+            self._escaping[m.id] = True
         stuck = self._stuck.get(m.id, 0)
         if stuck:  # the last scoot got nowhere: go round — off to one side, the other side next time
             target = self.detour(m, target, stuck, match)
@@ -431,7 +467,7 @@ class HeuristicController:
             elif machine is not None and c is not None and c.thing.id == machine:
                 score += 50.0  # at the machine: boot it next
             end = res.end
-            if machine is not None and target is not None:
+            if (machine is not None or self._escaping.get(m.id)) and target is not None:
                 score -= _dist(end, target)
             elif caps:
                 score -= min(_dist(end, cp) for cp in caps)
