@@ -241,8 +241,10 @@ class HeuristicController:
             return 1.0  # a reboot is worth a try
         pos = match.position(m.id)
         score = 0.0
-        if self.under_fire(m, match):  # move it out of the line before it is farmed
-            score += 4.0 * len(self.shooters_at(m, match)) + 0.9 * m.tower.height
+        if m.tower.height >= UNDER_FIRE_TOWER:  # under fire: move it out of the line before it is farmed
+            shooters = self.shooters_at(m, match)
+            if shooters:
+                score += 4.0 * len(shooters) + 0.9 * m.tower.height
         caps = self.caps(match)
         if caps:
             d = min(_dist(pos, c) for c in caps)

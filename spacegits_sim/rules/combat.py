@@ -106,11 +106,12 @@ class Combat:
         match = self.match
         guns = yield ChooseGuns(m.boss, tuple(self.gun_options(m)), "which guns?", m.id)
         weapons = [match.rules.weapons[g] for g in guns]
-        own = [(w, h) for w in weapons for h in [effects.own_thrower(w)] if h is not None]
+        throwers = [effects.own_thrower(w) for w in weapons]
+        own = [(w, h) for w, h in zip(weapons, throwers, strict=True) if h is not None]
         dice: list[int] = []
         owner: list[Weapon] = []
-        for w in weapons:
-            if effects.own_thrower(w) is not None:
+        for w, h in zip(weapons, throwers, strict=True):
+            if h is not None:
                 continue
             for sides in w.dice.dice:
                 dice.append({3: 6}.get(sides, sides))

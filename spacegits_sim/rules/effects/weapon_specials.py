@@ -125,6 +125,17 @@ def thing_label(thing: Any) -> str:
     return label(thing)
 
 
+def _line_unless_jammed(combat: Combat, m: Model, w: Weapon, die_id: str, value: int) -> Any:
+    """The line of fire towards a bullet die, to the gun's range; None (logged) for a jam."""
+    from .. import effects
+
+    if value == 1:
+        _jam(combat, m, w, die_id, value)
+        return None
+    table = combat.match.table
+    return table.line_of_fire(m.id, table.die(die_id).position, effects.weapon_range(m, w))
+
+
 def _miss(combat: Combat, m: Model, w: Weapon, die_id: str, value: int, seg: Any, label: str | None) -> None:
     combat.match.emit(ev.BulletResolved(m.id, w.name, die_id, value, False, seg, label, False, 0, False))
 
@@ -174,13 +185,11 @@ class Gout(Effect):
     resolves_bullets = True
 
     def resolve_bullet(self, combat: Combat, m: Model, w: Weapon, die_id: str, value: int) -> Flow:
-        from .. import effects
 
         match = combat.match
-        if value == 1:
-            _jam(combat, m, w, die_id, value)
+        line = _line_unless_jammed(combat, m, w, die_id, value)
+        if line is None:
             return
-        line = match.table.line_of_fire(m.id, match.table.die(die_id).position, effects.weapon_range(m, w))
         seg = (line.start, line.end)
         crossed: list[Any] = []
         barrels: list[str] = []
@@ -222,14 +231,12 @@ class GrapplingHook(Effect):
     resolves_bullets = True
 
     def resolve_bullet(self, combat: Combat, m: Model, w: Weapon, die_id: str, value: int) -> Flow:
-        from .. import effects
         from ..decisions import ChooseCare, GrappleWho
 
         match = combat.match
-        if value == 1:
-            _jam(combat, m, w, die_id, value)
+        line = _line_unless_jammed(combat, m, w, die_id, value)
+        if line is None:
             return
-        line = match.table.line_of_fire(m.id, match.table.die(die_id).position, effects.weapon_range(m, w))
         seg = (line.start, line.end)
         hit = None
         for h in line.all_hits:  # the hook catches a cap, a standing model, or any solid terrain
