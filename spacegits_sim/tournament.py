@@ -43,11 +43,14 @@ def play_one(task: Task) -> dict[str, Any]:
         m.play([make_controller(a, task.seed, i) for i, a in enumerate(task.seats)])
         s = m.summary()
         names = [b.name for b in m.bosses]
+        caps: dict[str, list[int]] = {}
+        for i, n in enumerate(names):  # (four bosses: two seats each; their mean)
+            caps.setdefault(task.seats[i], []).append(s["bosses"][n]["new_caps"])
         return {
             "seed": task.seed,
             "seats": list(task.seats),
-            "winners": [task.seats[names.index(w)] for w in s["winners"]],
-            "new_caps": {task.seats[i]: s["bosses"][n]["new_caps"] for i, n in enumerate(names)},
+            "winners": sorted({task.seats[names.index(w)] for w in s["winners"]}),
+            "new_caps": {ai: sum(v) / len(v) for ai, v in caps.items()},
             "activations": s["activations"],
             "safety": s["safety_rule_fired"],
             "error": None,
@@ -87,12 +90,15 @@ def _warm() -> None:
     default_rules()
 
 
-def schedule(scenario_doc: dict[str, Any], ais: Sequence[str], games: int, seed: int = 0) -> list[Task]:
-    """Round-robin: every pair plays ``games`` matches, half with the seats swapped."""
+def schedule(
+    scenario_doc: dict[str, Any], ais: Sequence[str], games: int, seed: int = 0, bosses: int = 2
+) -> list[Task]:
+    """Round-robin: every pair plays ``games`` matches, half with the seats swapped. With four
+    bosses the two AIs sit alternately round the table (A B A B, then B A B A)."""
     tasks = []
     for a, b in combinations(ais, 2):
         for k in range(games):
-            seats = (a, b) if k % 2 == 0 else (b, a)
+            seats = tuple((a, b)[(i + k) % 2] for i in range(bosses))
             tasks.append(Task(scenario_doc, seed + k // 2, seats))
     return tasks
 
@@ -123,12 +129,12 @@ class PairStats:
 def aggregate(results: list[dict[str, Any]], ais: Sequence[str]) -> tuple[list[PairStats], list[dict[str, Any]]]:
     pairs = {(a, b): PairStats(a, b) for a, b in combinations(ais, 2)}
     for r in results:
-        a, b = r["seats"]
+        a, b = r["seats"][:2]
         if (a, b) not in pairs and (b, a) not in pairs:
             pairs[(a, b)] = PairStats(a, b)
     failures = []
     for r in results:
-        a, b = r["seats"]
+        a, b = r["seats"][:2]
         key = (a, b) if (a, b) in pairs else (b, a)
         p = pairs[key]
         if r["error"]:

@@ -171,14 +171,19 @@ def test_validation_warns_loudly_about_every_item_that_is_not_simulated_yet(monk
             "faction": "city_boys",
             "gits": [
                 {"type": "orc", "name": "Jet", "weapons": ["flamethrower"], "gear": ["jetpack"]},
-                {"type": "goblin", "name": "D", "weapons": ["pistol"], "vehicle": "bike"},
+                {"type": "goblin", "name": "D", "weapons": ["pistol"], "vehicle": "bike", "mods": ["mine_dropper"]},
             ],
         },
         "<g>",
         rules,
     )
     text = "\n".join(str(p) for p in unsimulated(gang, rules))
-    for frag in ("'jetpack' is not simulated", "'gout' is not simulated", "'city_boys'", "'bike' is not simulated"):
+    for frag in (
+        "'jetpack' is not simulated",
+        "'gout' is not simulated",
+        "'city_boys'",
+        "'mine_dropper' is not simulated",
+    ):
         assert frag in text, frag
 
 
@@ -203,7 +208,7 @@ def test_playing_a_scenario_with_unsimulated_items_warns_before_the_match(tmp_pa
     import yaml
 
     sc = yaml.safe_load((ROOT / "scenarios" / "four_bosses.yaml").read_text())
-    sc["players"][0]["gang"]["gits"][0]["vehicle"] = "bike"  # vehicles are not simulated yet
+    sc["players"][0]["gang"]["gits"][0].update(vehicle="bike", mods=["mine_dropper"])  # not simulated yet
     path = tmp_path / "s.yaml"
     path.write_text(yaml.safe_dump(sc))
     out = subprocess.run(
@@ -213,4 +218,4 @@ def test_playing_a_scenario_with_unsimulated_items_warns_before_the_match(tmp_pa
         cwd=ROOT,
     )
     text = " ".join(out.stderr.split())
-    assert out.returncode == 0 and "'bike' is not simulated yet" in text, text
+    assert out.returncode == 0 and "'mine_dropper' is not simulated yet" in text, text

@@ -632,6 +632,7 @@ def test_recording_memory_does_not_grow_with_the_length_of_the_film_and_the_repo
     assert (short_frames, long_frames) == (60, 400)
     assert long_mb - short_mb < 40, f"recording 340 more frames took {long_mb - short_mb} MB more"
     with Image.open(gif) as im:
+        assert im.size == (1280, 800), "the film is recorded at the window's full size (log readable)"
         assert im.n_frames == long_frames
         total_ms = 0
         for k in range(im.n_frames):

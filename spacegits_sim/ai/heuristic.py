@@ -29,7 +29,9 @@ from ..rules.decisions import (
     ChooseActivation,
     ChooseBoot,
     ChooseCare,
+    ChooseDice,
     ChooseGuns,
+    CrewGuns,
     Deploy,
     GearChoice,
     GrappleWho,
@@ -38,9 +40,11 @@ from ..rules.decisions import (
     RebootDice,
     Request,
     Reroll,
+    Seat,
     SplitOdd,
     Throw,
 )
+from . import driver
 
 Point = tuple[float, float]
 BEATS = {"shove": "thump", "pinch": "shove", "thump": "pinch"}
@@ -83,7 +87,18 @@ class HeuristicController:
         if isinstance(request, AimThrow):
             return self.aim(request, match)
         if isinstance(request, OrderMoveDie):
+            v = match.models[request.model]
+            if v.vehicle is not None:
+                return driver.order_move_die(v, request.options, match, self._target.get(v.id), self.boss)
             return self.order_move_die(request, match)
+        if isinstance(request, ChooseDice):
+            if request.purpose == "move":
+                return driver.move_dice_sizes(match.models[request.model], request.options)
+            return driver.wipeout_dice(request.options)
+        if isinstance(request, CrewGuns):
+            return driver.crew_guns(request, match, self.enemies(match))
+        if isinstance(request, Seat):
+            return driver.seat(request, match)
         if isinstance(request, ChooseCare):
             return self.care(request, match)
         if isinstance(request, ChooseBoot):
@@ -155,7 +170,13 @@ class HeuristicController:
         Scored all at once with numpy; legality (a table query) is checked best-first, so
         usually once: the winner is the legal spot with the highest score, the earliest on ties.
         """
-        model = req.models[0]
+        for model in req.models:  # the first that has a legal spot (a vehicle needs 8" of room)
+            ans = self._deploy_one(req, match, model)
+            if ans != "skip":
+                return ans
+        return "skip"
+
+    def _deploy_one(self, req: Deploy, match: Any, model: str) -> Any:
         u = self.rng.random((250, 2))  # the draws rng.uniform(1, w - 1) would make, in order
         spots = np.empty((250, 2))
         spots[:, 0] = 1.0 + ((req.width - 1) - 1.0) * u[:, 0]
@@ -271,6 +292,8 @@ class HeuristicController:
         return max(opts, key=lambda mid: self.value_of_activating(match.models[mid], match))
 
     def shot_target(self, m: Any, match: Any) -> Any:
+        if m.vehicle is not None:  # the enemy some git aboard can hit (in range, line and arc)
+            return driver.vehicle_target(m, match, self.enemies(match))
         best = None
         for gid_opt in match.combat.gun_options(m):
             for gid in gid_opt:
@@ -344,6 +367,13 @@ class HeuristicController:
     # ------------------------------------------------------------------ throws
 
     def aim(self, req: AimThrow, match: Any) -> Throw:
+        if req.purpose == "move" and match.models[req.model].vehicle is not None:
+            v = match.models[req.model]  # throw the move dice towards the target, into the front arc
+            target = driver.drive_target(v, match, self.caps(match), self.boss)
+            self._target[v.id] = target
+            return Throw(_clamp(driver.aim_into_front_arc(v, match, target), req.width, req.height), 0.2)
+        if req.purpose == "wipeout":  # dice for an enemy's wipeout: spin it to face the nearest wall
+            return Throw(_clamp(match.position(req.model), req.width, req.height), 0.1)
         if req.purpose == "move":
             return self.aim_move(req, match)
         if req.purpose == "portal_out":  # send whatever goes through far from the caps

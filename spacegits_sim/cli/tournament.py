@@ -29,8 +29,10 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     from ..tournament import SCHEDULER_ADDRESS, SchedulerError, aggregate, plot, run, schedule, tls_security
 
     sc = load_scenario_option(args.scenario)
-    if len(sc.players) != 2:
-        raise UserError("tournaments are played on 2-boss scenarios")
+    if len(sc.players) not in (2, 4):
+        raise UserError(
+            f"tournaments are played on 2- or 4-boss scenarios (two AIs sit alternately), not {len(sc.players)}"
+        )
     ais = [a.strip() for a in args.ai.split(",") if a.strip()]
     bad = [a for a in ais if a not in CONTROLLERS]
     if bad or len(ais) < 2:
@@ -52,7 +54,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     check_output(args.plot, "--plot", (".png", ".pdf", ".svg"))
     if len(set(ais)) != len(ais):
         raise UserError(f"--ai names an AI twice ('{args.ai}'): a tournament pits different AIs against each other")
-    tasks = schedule(scenario_to_doc(sc), ais, args.games, args.seed)
+    tasks = schedule(scenario_to_doc(sc), ais, args.games, args.seed, bosses=len(sc.players))
     jobs = jobs_option(args.jobs)
     t0 = time.perf_counter()
     where = f"Dask at {args.scheduler}" if args.scheduler else f"{jobs} local process(es)"

@@ -56,6 +56,9 @@ RANGES: dict[str, dict[str, tuple[float, float, bool]]] = {
         "push_speed_mm_s": (1.0, 5000.0, False),
         "push_accel_mm_s2": (1.0, 100_000.0, False),
         "hit_restitution": (0.0, 1.0, False),
+        "vehicle.mm_s_per_in": (1.0, 1000.0, False),
+        "vehicle.accel_mm_s2": (1.0, 100_000.0, False),
+        "vehicle.jitter_mm_s2": (0.0, 100_000.0, False),
     },
     "table": {
         "gravity_in_s2": (1.0, 10_000.0, False),

@@ -13,8 +13,10 @@ from typing import Any
 import pymunk
 from pymunk import Vec2d
 
-from .results import _AREA, Contact, Kind, LineHit, LineResult, Point, SweepResult, Thing, _mask, _need
+from .results import _AREA, Contact, HullSweep, Kind, LineHit, LineResult, Point, SweepResult, Thing, _mask, _need
 from .world import TableWorld, _Figure
+
+SWEEP_SKIN_IN = 5e-5  # a hull's sweep ends touching, overlapping by at most this (invariants allow 1e-4)
 
 
 class Queries(TableWorld):
@@ -65,10 +67,37 @@ class Queries(TableWorld):
         if edge is not None and edge < distance and (best is None or edge < best[0]):
             p = start + d * edge
             best = (edge, Contact(Thing(Kind.EDGE, "edge"), (p.x, p.y), edge))
+        far = best[0] if best is not None else distance
+        over = self._disc_overlaps(start + d * far, r, filt, ignore_set | {ident}, f)
+        if over is not None and far > 0:  # a graze the segment query missed: back off to clear
+            lo, hi = 0.0, far
+            for _ in range(24):
+                mid = (lo + hi) / 2
+                if self._disc_overlaps(start + d * mid, r, filt, ignore_set | {ident}, f) is None:
+                    lo = mid
+                else:
+                    hi = mid
+            p = start + d * lo
+            best = (lo, Contact(over, (p.x, p.y), lo))
         if best is None:
             return SweepResult((start.x, start.y), (end.x, end.y), distance, distance, None)
         stop = start + d * best[0]
         return SweepResult((start.x, start.y), (stop.x, stop.y), distance, best[0], best[1])
+
+    def _disc_overlaps(
+        self, centre: Vec2d, r: float, filt: pymunk.ShapeFilter, ignore: set[str], f: _Figure
+    ) -> Thing | None:
+        """The first thing a disc of radius ``r`` at ``centre`` overlaps by more than 1e-5."""
+        body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
+        body.position = centre
+        probe = pymunk.Circle(body, max(r - 1e-5, 1e-6))
+        probe.filter = filt
+        probe.cache_bb()
+        for q in self.space.shape_query(probe):
+            thing: Thing = q.shape.thing
+            if thing.id not in ignore and q.shape is not f.tower_shape:
+                return thing
+        return None
 
     def _approaching(self, shape: pymunk.Shape, start: Vec2d, d: Vec2d) -> bool:
         """Is a base already touching ``shape`` moving into it (so it is blocked at once)?"""
@@ -286,14 +315,15 @@ class Queries(TableWorld):
         first. Crossable terrain is walked over, so it never overlaps. Bases that only touch
         (as sweeps leave them) are not listed."""
         f = self._figure(figure)
+        if f.hull is not None:  # a hull: what a slightly smaller box overlaps, as deep as the gap says
+            pos = (f.body.position.x, f.body.position.y)
+            hits = self._hull_hits(f, pos, f.body.angle, kinds)
+            found = {h.thing: max(1e-3, self._depth(f, h)) for h in hits}
+            return sorted(found.items(), key=lambda kv: (-kv[1], kv[0].id))
         probe_body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
         probe_body.position = f.body.position
         probe_body.angle = f.body.angle
-        if f.hull is None:
-            probe: pymunk.Shape = pymunk.Circle(probe_body, f.radius)
-        else:
-            w, ln = f.hull
-            probe = pymunk.Poly.create_box(probe_body, (ln, w))
+        probe: pymunk.Shape = pymunk.Circle(probe_body, f.radius)
         probe.filter = pymunk.ShapeFilter(group=f.shape.filter.group, mask=_mask(kinds))
         out: dict[Thing, float] = {}
         for sq in self.space.shape_query(probe):
@@ -301,19 +331,44 @@ class Queries(TableWorld):
             if thing.id == figure or sq.shape is f.tower_shape:
                 continue
             pts = sq.contact_point_set.points
-            depth = max((-p.distance for p in pts), default=0.0)
+            depth = max((abs(p.distance) for p in pts), default=0.0)  # (pymunk flips the sign for some pairs)
             if depth > 1e-4:
                 out[thing] = max(out.get(thing, 0.0), depth)
         return sorted(out.items(), key=lambda kv: (-kv[1], kv[0].id))
 
+    def _depth(self, f: _Figure, other: pymunk.Shape) -> float:
+        """How deep a hull and a shape overlap: the deepest corner of either inside the other."""
+        body = other.body
+        assert body is not None
+        mine = [-other.point_query(f.body.local_to_world(v)).distance for v in f.shape.get_vertices()]
+        if isinstance(other, pymunk.Poly):
+            theirs = [-f.shape.point_query(body.local_to_world(v)).distance for v in other.get_vertices()]
+        else:
+            c = body.local_to_world(other.offset) if isinstance(other, pymunk.Circle) else body.position
+            r = other.radius if isinstance(other, pymunk.Circle) else 0.0
+            theirs = [r - f.shape.point_query(c).distance]
+        return max(mine + theirs)
+
     def _gap(self, f: _Figure, other: pymunk.Shape) -> float:
-        """Edge-to-edge distance between a figure and a shape."""
+        """Edge-to-edge distance between a figure and a shape (0 if they touch or overlap).
+
+        For a hull, the nearest of each outline's corners to the other outline (exact for
+        convex outlines that do not overlap; pymunk's own collision test asserts on a pair of
+        polygons that do not touch)."""
         if f.hull is None:
             return max(0.0, other.point_query(f.body.position).distance - f.radius)
-        info = f.shape.shapes_collide(other)
-        if info.points:
-            return 0.0
-        return max(0.0, min(other.point_query(f.body.local_to_world(v)).distance for v in f.shape.get_vertices()))
+        body = other.body
+        assert body is not None  # (shapes on the table always have one: terrain the static body)
+        if isinstance(other, pymunk.Circle):
+            c = body.local_to_world(other.offset)
+            return max(0.0, f.shape.point_query(c).distance - other.radius)
+        gap = min(other.point_query(f.body.local_to_world(v)).distance for v in f.shape.get_vertices())
+        if isinstance(other, pymunk.Poly):
+            gap = min(
+                gap,
+                min(f.shape.point_query(body.local_to_world(v)).distance for v in other.get_vertices()) - other.radius,
+            )
+        return max(0.0, gap)
 
     def distance_between(self, a: str, b: str) -> float:
         """Edge-to-edge distance between two figures' bases."""
@@ -340,12 +395,17 @@ class Queries(TableWorld):
         turn_to: float | None = None,
         ignore: Iterable[str] = (),
         step_in: float = 0.05,
-    ) -> SweepResult:
-        """Move a box hull forward ``distance`` (after pivoting to ``turn_to``), stopping at a contact.
+        kinds: Iterable[Kind] = (Kind.DIE, Kind.TOKEN, Kind.FIGURE, Kind.TERRAIN),
+    ) -> HullSweep:
+        """Pivot a box hull about its centre to ``turn_to``, then move it straight forward
+        ``distance``, stopping at the first contact with a thing of ``kinds`` or the table edge.
 
-        The pivot comes first, about the centre; if something blocks it the hull turns as far
-        as it can. Returns where the centre would end. The figure is NOT moved.
-        """
+        The pivot is a model turned by hand about its centre: it may not end overlapping a thing
+        of ``kinds`` (what it passes over on the way does not matter). If the whole turn would,
+        the hull turns as much of it as ends clear and goes no further (the contact is reported).
+        Grazing counts: a hull that would overlap a thing by any amount has touched it (one that
+        only touches it is not stopped by it). The figure is NOT moved: call :meth:`move_figure`
+        with the result."""
         f = self._figure(ident)
         _need(f.hull is not None, f"figure '{ident}' has no hull")
         _need(distance >= 0, f"distance must not be negative, got {distance}")
@@ -353,35 +413,35 @@ class Queries(TableWorld):
         ignore_set = set(ignore) | {ident}
         w, ln = f.hull
         start = Vec2d(*f.body.position)
-        angle = f.body.angle
+        angle0 = angle = float(f.body.angle)
+        kinds = tuple(kinds)
 
         def blocked(pos: Vec2d, ang: float) -> Contact | None:
-            body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
-            body.position = pos
-            body.angle = ang
-            probe = pymunk.Poly.create_box(body, (ln, w))
-            probe.filter = pymunk.ShapeFilter(
-                group=f.shape.filter.group, mask=_mask((Kind.DIE, Kind.TOKEN, Kind.FIGURE, Kind.TERRAIN))
-            )
-            for q in self.space.shape_query(probe):
-                thing: Thing = q.shape.thing
-                if thing.id in ignore_set or q.shape is f.tower_shape:
+            """What the hull at this pose overlaps (things it only touches do not count: a hull
+            that stopped against something can still move away along it)."""
+            hits = []
+            for shape in self._hull_hits(f, (pos.x, pos.y), ang, kinds, skin=SWEEP_SKIN_IN):
+                thing: Thing = shape.thing
+                if thing.id in ignore_set:
                     continue
-                pts = q.contact_point_set.points
-                p = pts[0].point_a if pts else pos
-                return Contact(thing, (p.x, p.y), 0.0)
-            return None
+                q = shape.point_query((pos.x, pos.y))
+                hits.append(Contact(thing, (q.point.x, q.point.y), 0.0))
+            if not self._hull_on_table(pos, ang, w, ln):
+                hits.append(Contact(Thing(Kind.EDGE, "edge"), (pos.x, pos.y), 0.0))
+            return min(hits, key=lambda c: (c.thing.kind.value, c.thing.id)) if hits else None
 
-        if turn_to is not None:
+        if turn_to is not None:  # a model turned by hand about its centre: it may not END overlapping
             delta = (turn_to - angle + math.pi) % (2 * math.pi) - math.pi
             n = max(1, int(abs(delta) / math.radians(1.0)))
-            for i in range(1, n + 1):
-                a = angle + delta * i / n
-                c = blocked(start, a)
-                if c is not None:
-                    return SweepResult((start.x, start.y), (start.x, start.y), distance, 0.0, c)
-                final_angle = a
-            angle = final_angle
+            for i in range(n, -1, -1):  # the whole turn if it ends clear, else as much of it as does
+                a = angle0 + delta * i / n
+                c = blocked(start, a) if i else None
+                if c is None:
+                    angle = a
+                    break
+            if angle != angle0 + delta:
+                c = blocked(start, angle0 + delta)
+                return HullSweep((start.x, start.y), (start.x, start.y), angle0, angle, distance, 0.0, c, True)
         fwd = Vec2d(1, 0).rotated(angle)
         travelled = 0.0
         while travelled < distance:
@@ -389,14 +449,94 @@ class Queries(TableWorld):
             c = blocked(start + fwd * nxt, angle)
             if c is not None:
                 lo, hi = travelled, nxt
-                for _ in range(12):
+                for _ in range(16):
                     mid = (lo + hi) / 2
                     if blocked(start + fwd * mid, angle) is None:
                         lo = mid
                     else:
                         hi = mid
+                c = blocked(start + fwd * hi, angle) or c
                 end = start + fwd * lo
-                return SweepResult((start.x, start.y), (end.x, end.y), distance, lo, Contact(c.thing, c.point, lo))
+                return HullSweep(
+                    (start.x, start.y), (end.x, end.y), angle0, angle, distance, lo, Contact(c.thing, c.point, lo)
+                )
             travelled = nxt
         end = start + fwd * distance
-        return SweepResult((start.x, start.y), (end.x, end.y), distance, distance, None)
+        return HullSweep((start.x, start.y), (end.x, end.y), angle0, angle, distance, distance, None)
+
+    def _hull_on_table(self, pos: Vec2d, ang: float, w: float, ln: float) -> bool:
+        for cx, cy in ((ln / 2, w / 2), (ln / 2, -w / 2), (-ln / 2, w / 2), (-ln / 2, -w / 2)):
+            p = pos + Vec2d(cx, cy).rotated(ang)
+            if not (0.0 <= p.x <= self.width and 0.0 <= p.y <= self.height):
+                return False
+        return True
+
+    def figure_on_table(self, ident: str, tolerance: float = 0.0) -> bool:
+        """Is the whole base (or hull) of a figure on the table?"""
+        f = self._figure(ident)
+        pos = f.body.position
+        if f.hull is None:
+            r = f.radius - tolerance
+            return r <= pos.x <= self.width - r and r <= pos.y <= self.height - r
+        w, ln = f.hull
+        return self._hull_on_table(pos, f.body.angle, w - 2 * tolerance, ln - 2 * tolerance)
+
+    def hull_fits(
+        self, ident: str, position: Point, angle: float, kinds: Iterable[Kind] = (Kind.FIGURE, Kind.TERRAIN)
+    ) -> bool:
+        """Would hull ``ident`` at ``position`` facing ``angle`` be wholly on the table and
+        overlap nothing of ``kinds`` (touching is allowed)?"""
+        f = self._figure(ident)
+        assert f.hull is not None
+        w, ln = f.hull
+        if not self._hull_on_table(Vec2d(*position), angle, w, ln):
+            return False
+        return not self._hull_hits(f, position, angle, kinds)
+
+    def _hull_hits(
+        self, f: _Figure, position: Point, angle: float, kinds: Iterable[Kind], skin: float = 1e-3
+    ) -> list[pymunk.Shape]:
+        """Shapes a hull at this pose overlaps by more than ``skin`` (a box ``skin`` smaller on
+        every side is tested, so things the hull only touches are not listed: pymunk's contact
+        depths for two polygons are not reliable, its overlap test is)."""
+        assert f.hull is not None
+        w, ln = f.hull
+        body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
+        body.position = position
+        body.angle = angle
+        probe = pymunk.Poly.create_box(body, (max(ln - 2 * skin, 1e-3), max(w - 2 * skin, 1e-3)))
+        probe.filter = pymunk.ShapeFilter(group=f.shape.filter.group, mask=_mask(kinds))
+        probe.cache_bb()
+        return [
+            q.shape for q in self.space.shape_query(probe) if q.shape.thing.id != f.id and q.shape is not f.tower_shape
+        ]
+
+    def local_point(self, ident: str, point: Point) -> Point:
+        """``point`` in figure ``ident``'s own frame: x forward along its facing, y to its left."""
+        p = self._figure(ident).body.world_to_local(point)
+        return (p.x, p.y)
+
+    def world_point(self, ident: str, local: Point) -> Point:
+        p = self._figure(ident).body.local_to_world(local)
+        return (p.x, p.y)
+
+    def front_contact(self, ident: str, other: str, grace_in: float = 0.05) -> bool:
+        """Does ``other`` touch hull ``ident`` on its front edge or a front corner? (Decided from
+        the contact geometry: the point where they touch lies on the front edge, within
+        ``grace_in`` — be lenient, grazing counts.)"""
+        f, o = self._figure(ident), self._figure(other)
+        assert f.hull is not None
+        ln = f.hull[1]
+        if self._gap(f, o.shape) > 2 * grace_in:
+            return False
+        # where they touch: the corners of either outline that lie on (within grace of) the other
+        if isinstance(o.shape, pymunk.Poly):
+            theirs = [o.body.local_to_world(v) for v in o.shape.get_vertices()]
+            mine = [f.body.local_to_world(v) for v in f.shape.get_vertices()]
+            cands = [(f.shape.point_query(p).distance, p) for p in theirs]
+            cands += [(o.shape.point_query(p).distance, p) for p in mine]
+            near = min(d for d, _p in cands)
+            pts = [p for d, p in cands if d <= max(near, 0.0) + grace_in]
+        else:
+            pts = [f.shape.point_query(o.body.position).point]
+        return any(f.body.world_to_local(p).x >= ln / 2 - grace_in for p in pts)

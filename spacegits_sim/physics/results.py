@@ -116,6 +116,21 @@ class SweepResult:
 
 
 @dataclass(frozen=True)
+class HullSweep:
+    """A hull's pivot, then its straight move forward: where the centre ends, the facing before
+    and after (radians), and what stopped it (``pivot_blocked``: it could not finish turning)."""
+
+    start: Point
+    end: Point
+    angle_start: float
+    angle_end: float
+    requested: float
+    travelled: float
+    contact: Contact | None
+    pivot_blocked: bool = False
+
+
+@dataclass(frozen=True)
 class LineHit:
     thing: Thing
     point: Point

@@ -286,6 +286,22 @@ class Tower(Recording):
         length = speed_mm_s**2 / prof["accel_mm_s2"] + speed_mm_s * 0.2
         return self._carry_profile([(ux * length, uy * length)], prof, [True])
 
+    def ride_speed_mm_s(self, inches_per_move: float) -> float:
+        """How fast a hand pushes a model along a move of this many inches (a vehicle's current
+        speed is its move die: a bigger die is a faster, longer shove across the table)."""
+        return float(self.p["vehicle"]["mm_s_per_in"]) * max(0.0, inches_per_move)
+
+    def ride(self, dx_mm: float, dy_mm: float, speed_mm_s: float, crash: bool = False) -> bool:
+        """Ride on a vehicle along one straight stretch at ``speed_mm_s``: the hull accelerates
+        as hard as a hand shoves a model (``vehicle.accel_mm_s2``), cruises and brakes, with the
+        hand's tremor — or, ``crash``, stops dead from that speed (``bump_stop_s``)."""
+        prof = {
+            "speed_mm_s": max(1.0, speed_mm_s),
+            "accel_mm_s2": float(self.p["vehicle"]["accel_mm_s2"]),
+            "jitter_mm_s2": float(self.p["vehicle"]["jitter_mm_s2"]),
+        }
+        return self._carry_profile([(dx_mm, dy_mm)], prof, [crash])
+
     def push(self, direction: tuple[float, float], distance_mm: float | None = None) -> bool:
         """A push: the base is jerked away quickly (by default 3") and stops."""
         dist = float(self.p["push_distance_mm"]) if distance_mm is None else distance_mm

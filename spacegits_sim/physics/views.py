@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 import pymunk
 
-from .results import DieView, FigureView, Point, TerrainView
+from .results import MM, DieView, FigureView, Point, TerrainView
 from .world import TableWorld
 
 W = TypeVar("W", bound="TableViews")
@@ -39,6 +39,11 @@ class TableViews(TableWorld):
     def die(self, ident: str) -> DieView:
         body, _, sides, value = self._dice[ident]
         return DieView(ident, sides, value, (body.position.x, body.position.y), body.angle)
+
+    def die_radius(self, ident: str) -> float:
+        """A die's footprint radius on the table (inches): half its across-corners size."""
+        sides = self._dice[ident][2]
+        return float(self.p["dice"][f"d{sides}"]["circumradius_mm"]) * MM
 
     def has_die(self, ident: str) -> bool:
         return ident in self._dice

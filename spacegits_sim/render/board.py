@@ -49,6 +49,7 @@ class Overrides:
     blasts: list[tuple[Point, float]] = field(default_factory=list)  # centre, radius (in)
     banner: str | None = None
     tower_frames: dict[str, list[tuple[float, float, float]]] = field(default_factory=dict)  # recorded wobble
+    angles: dict[str, float] = field(default_factory=dict)  # vehicle id -> facing drawn now (a pivot, a spin)
 
 
 class BoardRenderer:
@@ -212,6 +213,9 @@ class BoardRenderer:
             if not m.in_play:
                 continue
             pos = ov.positions.get(mid) or m.position
+            if m.hull is not None:
+                self.draw_hull(surf, scene, m, pos, ov.angles.get(mid, m.angle), s, mid == active)
+                continue
             self.draw_model(surf, scene, m, pos, s, mid == active)
         for a, b, col in ov.lines:
             pygame.draw.line(surf, col, self.to_px(scene, a), self.to_px(scene, b), 2)
@@ -266,6 +270,46 @@ class BoardRenderer:
         else:
             t = self.text(str(value), self.small, (20, 20, 60))
             surf.blit(t, (c[0] - t.get_width() // 2, c[1] - t.get_height() // 2))
+
+    def draw_hull(
+        self, surf: pygame.Surface, scene: Scene, m: ModelLook, pos: Point, angle: float, s: float, is_active: bool
+    ) -> None:
+        """A vehicle top-down: its hull in its boss's colour, the front drawn as a bright bumper
+        and a chevron, its two towers as white squares at the back; while it is the active
+        model, its front arc (a half-plane) and front corridor are shaded ahead of it."""
+        assert m.hull is not None
+        w, ln = m.hull
+        ca, sa = math.cos(angle), math.sin(angle)
+
+        def at(lx: float, ly: float) -> tuple[int, int]:
+            return self.to_px(scene, (pos[0] + lx * ca - ly * sa, pos[1] + lx * sa + ly * ca))
+
+        col = BOSS_COLOURS[m.boss % 4]
+        if is_active:  # the front corridor ahead, as wide as the hull
+            reach = 14.0
+            overlay = pygame.Surface(self.size, pygame.SRCALPHA)
+            corridor = [at(ln / 2, w / 2), at(ln / 2 + reach, w / 2), at(ln / 2 + reach, -w / 2), at(ln / 2, -w / 2)]
+            pygame.draw.polygon(overlay, (255, 255, 255, 38), corridor)
+            pygame.draw.line(overlay, (255, 255, 255, 90), at(0, reach), at(0, -reach), 1)  # front/rear arcs
+            clip = surf.get_clip()
+            surf.set_clip(self.layout(scene)[0])  # on the table only
+            surf.blit(overlay, (0, 0))
+            surf.set_clip(clip)
+        body = [at(ln / 2, w / 2), at(-ln / 2, w / 2), at(-ln / 2, -w / 2), at(ln / 2, -w / 2)]
+        pygame.draw.polygon(surf, col, body)
+        pygame.draw.polygon(surf, (255, 255, 255) if is_active else (20, 20, 20), body, 3 if is_active else 2)
+        pygame.draw.line(surf, (250, 230, 90), at(ln / 2, w / 2 - 0.1), at(ln / 2, -w / 2 + 0.1), 4)  # the front
+        pygame.draw.polygon(
+            surf, (255, 255, 255), [at(ln / 2 - 0.2, 0), at(ln / 2 - 0.9, w / 4), at(ln / 2 - 0.9, -w / 4)]
+        )
+        side = max(4, int(16 / 25.4 * s))
+        for k, n in enumerate((m.tower, m.tower2)):
+            if n:
+                tc = at(-ln / 2 + 0.45, (w / 4) * (1 if k == 0 else -1))
+                pygame.draw.rect(surf, (245, 245, 240), pygame.Rect(tc[0] - side // 2, tc[1] - side // 2, side, side))
+        t = self.text(m.glyph, self.font, (255, 255, 255))
+        c = self.to_px(scene, pos)
+        surf.blit(t, (c[0] - t.get_width() // 2, c[1] - t.get_height() // 2))
 
     def draw_model(
         self, surf: pygame.Surface, scene: Scene, m: ModelLook, pos: Point, s: float, is_active: bool
@@ -440,27 +484,36 @@ class BoardRenderer:
     def draw_towers(
         self, surf: pygame.Surface, scene: Scene, x: int, y: int, width: int, ov: Overrides | None = None
     ) -> int:
-        """Every standing model's tower side-on, from the simulated dice positions (x plane)."""
-        models = [m for m in scene.models.values() if m.in_play]
-        if not models:
+        """Every standing model's tower side-on, from the simulated dice positions (x plane); a
+        vehicle's two towers side by side."""
+        entries: list[tuple[ModelLook, int, str]] = []  # model, which tower, label
+        for m in scene.models.values():
+            if not m.in_play:
+                continue
+            if m.hull is not None:
+                entries += [(m, 0, f"{m.name[:7]} A {m.tower}"), (m, 1, f"{m.name[:7]} B {m.tower2}")]
+            else:
+                entries.append((m, 0, f"{m.name[:9]} {m.tower}"))
+        if not entries:
             return y
-        cols = min(6, len(models))
+        cols = min(8 if len(entries) > 6 else 6, len(entries))
         cw = max(50, width // cols)
-        ch = 170
+        ch = 170 if len(entries) <= 12 else 120
         scale = 0.62  # px per mm: a 14-die tower fits; taller ones are drawn smaller to stay in their box
-        for i, m in enumerate(models):
+        for i, (m, which, text) in enumerate(entries):
             cx = x + (i % cols) * cw
             cy = y + (i // cols) * (ch + 4)
             box = pygame.Rect(cx, cy, cw - 6, ch)
             pygame.draw.rect(surf, (40, 42, 50), box, border_radius=4)
             base_y = box.bottom - 18
             pygame.draw.line(surf, (120, 120, 120), (box.left + 4, base_y), (box.right - 4, base_y), 2)
-            label = self.text(f"{m.name[:9]} {m.tower}", self.small, BOSS_COLOURS[m.boss % 4])
+            label = self.text(text, self.small, BOSS_COLOURS[m.boss % 4])
             surf.blit(label, (box.left + 4, box.bottom - 16))
             if m.fallen:
                 surf.blit(self.text("fallen", self.small, DIM), (box.left + 4, base_y - 20))
                 continue
-            xs = (ov.tower_frames.get(m.id) if ov is not None else None) or m.frame
+            key = m.id if which == 0 else m.id + "/2"
+            xs = (ov.tower_frames.get(key) if ov is not None else None) or (m.frame if which == 0 else m.frame2)
             top = max((dy for _, dy, _ in xs), default=0.0) + 8.0  # mm to the top of the highest die
             fit = min(scale, (base_y - box.top - 6) / top) if top > 0 else scale  # a tall tower is drawn smaller
             half = 8 * fit
@@ -474,7 +527,7 @@ class BoardRenderer:
                 ]
                 pygame.draw.polygon(surf, (245, 245, 240), pts)
                 pygame.draw.polygon(surf, (30, 30, 30), pts, 1)
-        rows = (len(models) + cols - 1) // cols
+        rows = (len(entries) + cols - 1) // cols
         return y + rows * (ch + 4)
 
 

@@ -24,7 +24,9 @@ from ..rules.decisions import (
     ChooseActivation,
     ChooseBoot,
     ChooseCare,
+    ChooseDice,
     ChooseGuns,
+    CrewGuns,
     Deploy,
     FightThrow,
     IllegalDecision,
@@ -185,16 +187,36 @@ class HotseatApp(Watcher):
                 for o in req.options
                 if o[0] == "boot_terrain"
             ]
+        elif isinstance(req, ChooseDice):  # a vehicle's move dice (or wipeout dice): "2D12+D10"
+            opts = [(dice_label(o), o, True, "") for o in req.options]
+        elif isinstance(req, CrewGuns):  # what a git aboard fires: own guns, a bolted gun, or nothing
+            v = self.match.models[req.vehicle]
+            opts = [(self.gun_label(v, o), o, True, "") for o in req.options]
         elif isinstance(req, Choice) and not isinstance(req, (ChooseBoot, OrderMoveDie, OrderBullet)):
             # any other choice (e.g. Eager Helper): one button per option, models by name
             names = self.match.names()
             opts = [(str(names.get(o, o)), o, True, "") for o in req.options]
+        widths = [max(90, self.renderer.font.size(label)[0] + 20) + 8 for label, *_ in opts]
+        rows, run = 1, 0
+        for wd in widths:  # many options (35 ways to pick three dice): start high enough to fit
+            if 820 + run + wd > self.size[0] - 10:
+                rows, run = rows + 1, 0
+            run += wd
+        y = min(y, self.size[1] - 10 - 40 * rows)
         for label, value, enabled, tip in opts:
             w = max(90, self.renderer.font.size(label)[0] + 20)
             if x + w > self.size[0] - 10:
                 x, y = 820, y + 40
             self.buttons.append(Button(label, value, pygame.Rect(x, y, w, 32), enabled, tip))
             x += w + 8
+
+    def gun_label(self, v: Any, option: tuple[str, ...]) -> str:
+        if not option:
+            return "hold fire"
+        if option[0].startswith("mount:"):
+            mount = v.mounts[int(option[0][6:])]
+            return f"{mount.weapon.name} ({mount.how})"
+        return " + ".join(self.match.rules.weapons[g].name for g in option)
 
     # ------------------------------------------------------------------ input
 
@@ -410,6 +432,15 @@ class HotseatApp(Watcher):
             n = max(1, math.ceil(self.countdown / (COUNTDOWN_S / 3)))
             t = self.renderer.text(str(n), self.renderer.big, (255, 255, 255))
             surf.blit(pygame.transform.scale_by(t, 3), (380, 360))
+
+
+def dice_label(sides: tuple[int, ...]) -> str:
+    """(12, 12, 10) -> "2D12+D10"."""
+    parts = []
+    for s in sorted(set(sides), reverse=True):
+        n = sides.count(s)
+        parts.append(f"{n if n > 1 else ''}D{s}")
+    return "+".join(parts)
 
 
 def run_hotseat(app: HotseatApp, fps: int = 60) -> None:

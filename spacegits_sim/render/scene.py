@@ -48,6 +48,11 @@ class ModelLook:
     fallen: bool = False
     tower: int = 0
     frame: Frame = field(default_factory=list)
+    hull: Point | None = None  # a vehicle: (width, length) in inches
+    angle: float = 0.0  # a vehicle's facing (radians)
+    tower2: int = 0  # a vehicle's second tower
+    frame2: Frame = field(default_factory=list)
+    aboard: str | None = None  # a git riding in this vehicle
 
 
 @dataclass
@@ -153,6 +158,9 @@ class Scene:
                 m["kit"],
                 _pt(m["tower_offset"]),
             )
+            if "hull_in" in m:
+                self.models[m["id"]].hull = _pt(m["hull_in"])
+            self.models[m["id"]].aboard = m.get("aboard")
 
     def _knocked(self, moved: list[dict[str, Any]]) -> None:
         for k in moved:
@@ -273,6 +281,44 @@ class Scene:
         for m in self.models.values():
             if m.boss == b.index:
                 m.in_play, m.tower, m.frame = False, 0, []
+
+    # ------------------------------------------------------------------ vehicles
+
+    def _on_vehicle_moved(self, e: ev.VehicleMoved) -> None:
+        m = self.models[e.model]
+        m.position, m.angle = _pt(e.end), float(e.angle_end)
+
+    def _on_vehicle_towers(self, e: ev.VehicleTowers) -> None:
+        m = self.models[e.model]
+        m.tower, m.tower2 = e.heights[0], e.heights[1]
+        if e.frames:
+            m.frame = [tuple(d) for d in e.frames[0]]
+            m.frame2 = [tuple(d) for d in e.frames[1]]
+        if not e.standing:
+            m.frame, m.frame2 = [], []
+
+    def _on_wiped_out(self, e: ev.WipedOut) -> None:
+        m = self.models[e.model]
+        m.tower, m.tower2, m.frame, m.frame2 = 0, 0, [], []
+        self.bosses[m.boss].stash -= len(e.caps)
+        for cid, pos in e.caps:
+            self.caps[cid] = _pt(pos)
+
+    def _on_wrecked(self, e: ev.Wrecked) -> None:
+        m = self.models[e.model]
+        m.in_play, m.tower, m.tower2, m.frame, m.frame2 = False, 0, 0, [], []
+        poly = [_pt(p) for p in e.polygon]
+        self.terrain[e.terrain] = TerrainLook(
+            e.terrain, e.terrain_type, e.height_in, 0, poly, None, e.terrain_type.replace("_", " ").title()
+        )
+
+    def _on_boarded(self, e: ev.Boarded) -> None:
+        m = self.models[e.model]
+        m.in_play, m.tower, m.frame, m.aboard = False, 0, [], e.vehicle
+
+    def _on_alighted(self, e: ev.Alighted) -> None:
+        m = self.models[e.model]
+        m.in_play, m.position, m.fallen, m.aboard = True, _pt(e.position), False, None
 
     def _on_siren(self, e: ev.Siren) -> None:
         self.siren = True

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import math
 import os
 import time
 from collections import deque
@@ -58,7 +59,7 @@ class WatchState:
 def highlights(events: list[ev.Event], names: dict[str, str] | None = None) -> list[tuple[int, str]]:
     """The moments worth jumping to: (index in the log, a few words). Falls and sober-ups
     (cascades from stray dice marked so), explosions, big hits (3+ damage at once), gits taken
-    out, jackpots, the siren, legging it."""
+    out, jackpots, wipeouts, wrecks and head-on crashes, the siren, legging it."""
     names = dict(names or {})
     out: list[tuple[int, str]] = []
     for i, e in enumerate(events):
@@ -77,6 +78,12 @@ def highlights(events: list[ev.Event], names: dict[str, str] | None = None) -> l
             out.append((i, f"{who} is out"))
         elif isinstance(e, ev.TerrainBooted) and e.caps_won >= 2:
             out.append((i, f"{who} wins {e.caps_won} caps"))
+        elif isinstance(e, ev.WipedOut):
+            out.append((i, f"{who} wipes out"))
+        elif isinstance(e, ev.Wrecked):
+            out.append((i, f"{who} is wrecked"))
+        elif isinstance(e, ev.Smashed) and e.head_on:
+            out.append((i, f"{who} head-on"))
         elif isinstance(e, ev.Siren):
             out.append((i, "the siren"))
         elif isinstance(e, ev.LeggedIt):
@@ -210,6 +217,34 @@ class Watcher:
                     ov.tower_frames[e.model] = frames[min(len(frames) - 1, int(f * (len(frames) - 1)))]
 
             return Anim(dur, paint_move, log)
+        if isinstance(e, ev.VehicleMoved) and e.how != "deployed":
+            turn = (e.angle_end - e.angle_start + math.pi) % (2 * math.pi) - math.pi
+            t_turn = min(0.6, abs(turn) / 3.0)
+            t_run = max(0.15, e.travelled / 10.0) if e.travelled > 0 else 0.0
+            dur = max(0.2, t_turn + t_run)
+
+            def paint_drive(t: float, ov: Overrides, e: ev.VehicleMoved = e) -> None:
+                if t < t_turn:  # the pivot (or a spin) first, about the centre
+                    ov.angles[e.model] = e.angle_start + turn * t / t_turn
+                    ov.positions[e.model] = e.start
+                    return
+                ov.angles[e.model] = e.angle_end
+                f = min(1.0, (t - t_turn) / t_run) if t_run else 1.0
+                ov.positions[e.model] = (
+                    e.start[0] + (e.end[0] - e.start[0]) * f,
+                    e.start[1] + (e.end[1] - e.start[1]) * f,
+                )
+                if e.how == "flip":  # through the air
+                    ov.banner = "FLIP!"
+
+            return Anim(dur, paint_drive, log)
+        if isinstance(e, (ev.Smashed, ev.WipedOut, ev.Wrecked)):
+            banner = {"smashed": "SMASH!", "wiped_out": "WIPEOUT!", "wrecked": "WRECKED!"}[e.kind]
+
+            def paint_crash(t: float, ov: Overrides, banner: str = banner) -> None:
+                ov.banner = banner
+
+            return Anim(0.7, paint_crash, log)
         if isinstance(e, ev.TowerStruck) and e.frames:
 
             def paint_wobble(t: float, ov: Overrides, e: ev.TowerStruck = e) -> None:
@@ -485,11 +520,12 @@ def run_headless(
     fps: int = 10,
     on_log: Callable[[str], None] | None = None,
     max_frames: int = 3000,
-    frame_size: tuple[int, int] = (640, 400),
+    frame_size: tuple[int, int] | None = None,
 ) -> dict[str, Any]:
     """Play the whole match off-screen; stream frames to a GIF/MP4 as they are drawn (memory
     stays flat) and save the final board as a PNG. Reports the frames written and how long the
-    film plays."""
+    film plays. Frames are the window's own size unless ``frame_size`` asks for smaller: at
+    full size the event log and the side panel stay readable."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     pygame.display.init()  # no sound system: a headless run prints no audio-driver errors
     pygame.font.init()
@@ -497,7 +533,8 @@ def run_headless(
     printed = 0
     t0 = time.perf_counter()
     n = 0
-    video = VideoWriter(record, frame_size, fps) if record else None
+    size = frame_size or w.size
+    video = VideoWriter(record, size, fps) if record else None
     with video if video is not None else contextlib.nullcontext():
         while not w.finished and n < 200_000:
             ov = w.advance(speed / fps)
@@ -508,7 +545,8 @@ def run_headless(
                 printed = len(w.state.log)
             if video is not None and video.frames < max_frames:
                 w.draw(surf, ov)
-                video.add(pygame.image.tobytes(pygame.transform.smoothscale(surf, frame_size), "RGB"))
+                frame = surf if size == w.size else pygame.transform.smoothscale(surf, size)
+                video.add(pygame.image.tobytes(frame, "RGB"))
     if on_log:
         for line in w.state.log[printed:]:
             on_log(line)

@@ -36,7 +36,7 @@ from .effects import hands_for, hands_of
 from .state import Model, Point, clockwise_from, thing_label
 
 if TYPE_CHECKING:
-    from .movement import Movement as Match  # combat moves gits (shoves), so it needs movement
+    from .vehicles import Driving as Match  # combat moves gits (shoves) and vehicles smash
 
 Flow = Generator[Any, Any, Any]
 BEATS = {"shove": "thump", "pinch": "shove", "thump": "pinch"}  # key beats (cancels) value
@@ -105,7 +105,12 @@ class Combat:
         exit) fires after the others, through its handler."""
         match = self.match
         guns = yield ChooseGuns(m.boss, tuple(self.gun_options(m)), "which guns?", m.id)
-        weapons = [match.rules.weapons[g] for g in guns]
+        yield from self.shoot_with(m, [match.rules.weapons[g] for g in guns], None)
+
+    def shoot_with(self, m: Model, weapons: list[Weapon], arc: str | None) -> Flow:
+        """Fire these guns from model ``m`` (a git, or a vehicle for a git aboard). ``arc``: a
+        bolted gun hits only what lies in that arc of the vehicle (None: anywhere)."""
+        match = self.match
         throwers = [effects.own_thrower(w) for w in weapons]
         own = [(w, h) for w, h in zip(weapons, throwers, strict=True) if h is not None]
         dice: list[int] = []
@@ -126,10 +131,13 @@ class Combat:
                 thrown_dice = yield from effects.after_bullet_throw(match, m, thrown_dice)  # the Green Wing
             weapon_of = {d[0]: w for d, w in zip(thrown_dice, owner, strict=False)}
             bullets = {d[0]: d for d in thrown_dice if d[3] is not None and match.table.has_die(d[0])}
-            while bullets and m.in_play:
+            while m.in_play:
+                bullets = {k: d for k, d in bullets.items() if match.table.has_die(k)}  # (a tumble knocked one off)
+                if not bullets:
+                    break
                 die_id = yield OrderBullet(m.boss, tuple(bullets), "which bullet next?", m.id)
                 _, sides, value, pos = bullets.pop(die_id)
-                yield from self.resolve_bullet(m, weapon_of[die_id], die_id, value)
+                yield from self.resolve_bullet(m, weapon_of[die_id], die_id, value, arc)
                 match.discard_die(die_id)
             for die_id in bullets:
                 match.discard_die(die_id)
@@ -138,7 +146,7 @@ class Combat:
                 yield from h.shoot_with(self, m, w)
         effects.after_shoot(m, match)
 
-    def resolve_bullet(self, m: Model, w: Weapon, die_id: str, value: int) -> Flow:
+    def resolve_bullet(self, m: Model, w: Weapon, die_id: str, value: int, arc: str | None = None) -> Flow:
         match = self.match
         match.advance(match.costs.bullet_s)
         special = effects.bullet_resolver(w)
@@ -153,6 +161,11 @@ class Combat:
         seg = (line.start, line.end)
         hit = line.hit
         barrels = [h for h in line.crossed_low if h.thing.kind == Kind.TERRAIN and self.is_barrel(h.thing.id)]
+        struck = barrels[0] if hit is not None and hit.thing.kind == Kind.FIGURE and barrels else hit
+        if arc is not None and struck is not None and not match.in_arc(m, arc, struck.point):
+            # "If the first thing the bullet strikes is outside of the … arc, it misses"
+            match.emit(ev.BulletResolved(m.id, w.name, die_id, value, False, seg, None, False, 0, False))
+            return
         if hit is not None and hit.thing.kind == Kind.FIGURE and barrels:
             b = barrels[0]  # the barrel would give cover: it is hit instead, and explodes
             match.emit(
@@ -248,7 +261,12 @@ class Combat:
 
     def _happens(self, mine: str, theirs: str, who: Model, other: Model) -> bool:
         """Whether ``who``'s throw takes effect against ``other``'s. A thump beaten by a shove
-        survives only when made with a weapon that says so ("Poke: When using this weapon…")."""
+        survives only when made with a weapon that says so ("Poke: When using this weapon…").
+        A vehicle "cannot be shoved, and automatically cancels any shove thrown against it"."""
+        if mine == "shove" and other.vehicle is not None:
+            return False
+        if theirs == "shove" and who.vehicle is not None and BEATS.get(theirs) == mine:
+            return True  # the shove that would cancel a vehicle's smash is itself cancelled
         if BEATS.get(theirs) == mine:
             if mine != "thump":
                 return False
@@ -256,7 +274,11 @@ class Combat:
         return True
 
     def _effect(self, who: Model, other: Model, throw: str) -> Flow:
-        if throw == "thump":
+        if throw == "thump" and who.vehicle is not None:  # "If the vehicle would thump, it smashes instead"
+            head_on = self.match.table.front_contact(who.id, other.id)  # the git at its front: +1/+1
+            dmg, _rolls, _t = self.match.smash(who, other, self.match.current_speed.get(who.id, 0), head_on, "fight")
+            yield from self.damage(other, dmg, f"smashed by {who.name}", "fight")
+        elif throw == "thump":
             yield from self.thump(who, other, self.thump_weapons(who, effects.thumped_toughness(other)))
         elif throw == "shove":
             yield from self.shove(who, other)

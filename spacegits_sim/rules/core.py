@@ -25,12 +25,13 @@ from . import effects
 from . import events as ev
 from .combat import Combat
 from .decisions import IllegalDecision, Request, Throw, collect
+from .fleet import vehicle_model
 from .scenario import Scenario, scenario_to_doc
 from .state import CLOCKWISE, CONTACT_IN, SEAT_EDGES, TOKEN_NAME, Boss, Controller, Model, Point
 from .timecost import TimeCosts, load_time_costs
 
 if TYPE_CHECKING:
-    from .movement import Movement
+    from .vehicles import Driving
 
 Flow = Generator[Request, Any, Any]  # sub-flows may return a value (e.g. the dice a throw landed)
 
@@ -71,6 +72,8 @@ class MatchCore:
         self.caps_from_supply = 0
         self.caps_to_supply = 0  # caps paid to play a machine (discarded: back to the supply)
         self.active_model: str | None = None
+        self.current_speed: dict[str, int] = {}  # a vehicle's current speed while a move die moves it
+        self._wiping: set[str] = set()  # vehicles in the middle of a wipeout
         self.current_boss = 0
         self._activation_over = False
         self._wall_start: float | None = None
@@ -99,6 +102,20 @@ class MatchCore:
                         git, spec.gear, weapons, self.rules.factions[p.gang.faction].rule_id if p.gang.faction else None
                     ),
                 )
+                if spec.vehicle is not None:  # the driver starts in the first seat of their vehicle
+                    vt = self.rules.vehicles[spec.vehicle]
+                    towers = tuple(
+                        Tower(tower_params, seed=int(self.rng(f"tower-seed/{mid}v/{k}").integers(0, 2**31)))
+                        for k in range(2)
+                    )
+                    v = vehicle_model(
+                        self.models[mid],
+                        spec,
+                        self.rules,
+                        (towers[0], towers[1]),
+                        effects.vehicle_effects(vt.special, spec.mods),
+                    )
+                    self.models[v.id] = v
         for piece in scenario.terrain:
             tt = self.rules.terrain[piece.type]
             self.table.add_terrain(
@@ -111,7 +128,7 @@ class MatchCore:
             )
         self.terrain_types = {p.id: p.type for p in scenario.terrain}
         self._gen: Flow | None = None
-        self.combat = Combat(cast("Movement", self))  # the finished Match is a Movement
+        self.combat = Combat(cast("Driving", self))  # the finished Match drives vehicles too
         self.pending: Request | None = None
 
     def _binding(self, scenario: Scenario) -> dict[str, str]:
@@ -313,7 +330,9 @@ class MatchCore:
                 yield from self.tower_fell(m, boss, "stray die")
 
     def sync_tower(self, m: Model) -> None:
-        if m.in_play:  # a git removed mid-move (a Rigged gnawball exploded) has no footprint left
+        """The tower's footprint on the table. A git removed mid-move (a Rigged gnawball that
+        exploded) has none left; a vehicle's towers ride on its hull and have none."""
+        if m.in_play and m.vehicle is None:
             self.table.set_tower(m.id, m.tower.height_mm * MM if m.standing else 0.0)
 
     def add_tower_dice(self, m: Model, n: int, reason: str, stacked_by: int | None = None) -> Flow:
@@ -322,6 +341,9 @@ class MatchCore:
         The model's own boss stacks them, so a topple makes it fall over.
         """
         if not m.standing or n <= 0:
+            return
+        if m.vehicle is not None:  # two towers, and a tumble is a wipeout
+            yield from self.vehicle_tower_dice(m, n, reason)
             return
         n = effects.tower_dice(m, n)
         added = 0
@@ -340,7 +362,11 @@ class MatchCore:
     def tower_fell(self, m: Model, knocked_by: int, cause: str) -> Flow:
         """A tower fell. Its own boss knocked it: the git falls over. Anyone else: it sobers up.
 
-        The dice that fell tumble over the table (:meth:`tumble`) before they are discarded."""
+        The dice that fell tumble over the table (:meth:`tumble`) before they are discarded.
+        A vehicle's tower that tumbles is a wipeout, whoever knocked it."""
+        if m.vehicle is not None:
+            yield from self.wipeout(m, cause)
+            return
         dice = m.tower.height
         spill = m.tower.spilled()
         origin = self.table.tower_position(m.id) if m.in_play else None
@@ -396,7 +422,7 @@ class MatchCore:
         """Where ``m``'s base can be put down with its edge ``reach`` from ``point`` (in contact
         with a thing of that radius there), overlapping nothing and on the table: tried round
         the point from the side facing ``facing``, then a little further out. None if no room."""
-        r = m.git.base_mm * MM / 2
+        r = m.radius_in
         w, h = self.table.width, self.table.height
         start = 0.0
         if facing is not None and math.dist(facing, point) > 1e-9:
@@ -431,8 +457,15 @@ class MatchCore:
             self.table.remove_figure(m.id)
         m.in_play = False
         m.removed = True
-        m.tower.clear()
+        self.clear_towers(m)
         self.emit(ev.ModelRemoved(m.id, reason))
+
+    @staticmethod
+    def clear_towers(m: Model) -> None:
+        """Discard a model's tower (both of a vehicle's)."""
+        m.tower.clear()
+        if m.tower2 is not None:
+            m.tower2.clear()
 
     def loot_cap(self, m: Model, cap_id: str) -> None:
         self.table.remove_token(cap_id)
@@ -517,6 +550,12 @@ class MatchCore:
         raise NotImplementedError
 
     def reroll_dice(self, m: Model, purpose: str, landed: list[Any], most: int = 99) -> Flow:
+        raise NotImplementedError
+
+    def vehicle_tower_dice(self, v: Model, n: int, reason: str) -> Flow:
+        raise NotImplementedError
+
+    def wipeout(self, v: Model, cause: str) -> Flow:
         raise NotImplementedError
 
     def activate_now(self, m: Model) -> Flow:

@@ -154,6 +154,40 @@ class GrappleWho(Choice):
 
 
 @dataclass(frozen=True)
+class ChooseDice(Choice):
+    """Which dice to throw, as a tuple of sides: a vehicle's move dice (each no bigger than its
+    engine), or the three wipeout dice the boss to the left picks (``purpose`` "wipeout")."""
+
+    kind: ClassVar[str] = "choose_dice"
+    model: str = ""
+    purpose: str = "move"
+
+    def from_json(self, data: Any) -> Any:
+        return tuple(data) if isinstance(data, list) else data
+
+
+@dataclass(frozen=True)
+class Seat(Choice):
+    """Getting on or off a vehicle: "board" (options: "no" or the vehicles with a free seat in
+    contact) at the end of a git's activation; "alight" ("stay" or "get_off") for a passenger
+    before the vehicle moves."""
+
+    kind: ClassVar[str] = "seat"
+    model: str = ""
+    question: str = "board"
+
+
+@dataclass(frozen=True)
+class CrewGuns(Choice):
+    """What one git aboard fires: a tuple of its own guns' ids, ("mount:K",) for the vehicle's
+    K-th bolted gun, or () to hold fire."""
+
+    kind: ClassVar[str] = "crew_guns"
+    model: str = ""  # the git aboard
+    vehicle: str = ""
+
+
+@dataclass(frozen=True)
 class Throw:
     aim: Point
     strength: float

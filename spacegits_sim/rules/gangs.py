@@ -24,7 +24,18 @@ from ..data.yamlio import read_yaml
 from . import effects
 
 DEFAULT_BUDGET = 25
-_GIT_KEYS = {"type", "name", "weapons", "gear", "gear_on", "vehicle", "mods", "vehicle_weapons", "treatments"}
+_GIT_KEYS = {
+    "type",
+    "name",
+    "weapons",
+    "gear",
+    "gear_on",
+    "vehicle",
+    "mods",
+    "vehicle_weapons",
+    "pintle",
+    "treatments",
+}
 MODES = ("a_la_carte", "chefs_recommendation", "chaos")  # rulebook: "There are 3 ways to build a gang"
 
 
@@ -39,6 +50,7 @@ class GitSpec:
     vehicle_weapons: tuple[str, ...] = ()
     gear_on: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (gear id, the guns it is on), for gear on guns
     treatments: tuple[str, ...] = ()  # "Location: Treatment" from A&E (campaign rules: not simulated yet)
+    pintle: tuple[str, ...] = ()  # which vehicle_weapons are pintle-mounted (the rest are fixed)
 
     def guns_for(self, gear_id: str) -> tuple[str, ...]:
         """The guns a piece of gun gear is on (named in ``gear_on``, else the only ones)."""
@@ -202,6 +214,10 @@ def gang_from_doc(doc: Any, label: str, rules: RulesData) -> Gang:
         vehicle = g.get("vehicle")
         mods = _as_ids(g.get("mods"), label, entry, "mods", problems)
         vweapons = _as_ids(g.get("vehicle_weapons"), label, entry, "vehicle_weapons", problems)
+        pintle = _as_ids(g.get("pintle"), label, entry, "pintle", problems)
+        for w in pintle:
+            if w not in vweapons:
+                problems.append(Problem(label, entry, "pintle", f"'{w}' is not one of this vehicle's vehicle_weapons"))
         for w in weapons + vweapons:
             if w not in rules.weapons:
                 problems.append(Problem(label, entry, "weapons", f"unknown weapon '{w}'"))
@@ -223,7 +239,7 @@ def gang_from_doc(doc: Any, label: str, rules: RulesData) -> Gang:
             why = treatment_problem(t, rules)
             if why:
                 problems.append(Problem(label, entry, "treatments", why))
-        gits.append(GitSpec(gtype, gname, weapons, gear, vehicle, mods, vweapons, gear_on, treatments))
+        gits.append(GitSpec(gtype, gname, weapons, gear, vehicle, mods, vweapons, gear_on, treatments, pintle))
     if problems:
         raise DataError(problems)
     gang = Gang(str(name), tuple(gits), faction, label, mode=str(mode))
@@ -361,15 +377,6 @@ def unsimulated(gang: Gang, rules: RulesData) -> list[Problem]:
                     f"git #{i + 1} '{g.name}'",
                     "treatments",
                     f"'{t}' is not simulated yet (the campaigns issue): the git plays as if untreated",
-                )
-            )
-        if g.vehicle is not None:
-            out.append(
-                Problem(
-                    gang.source,
-                    f"git #{i + 1} '{g.name}'",
-                    "vehicle",
-                    f"'{g.vehicle}' is not simulated yet (the vehicles issue): the driver fights on foot",
                 )
             )
     return out

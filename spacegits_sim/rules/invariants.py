@@ -1,6 +1,7 @@
 """Invariants every match keeps at every decision: caps are conserved (machines pay back to and
-out of the supply), a fallen or removed git has no tower, no base overlaps another base or solid
-terrain, and every base is on the table. Used by the property tests and the long runs
+out of the supply), a fallen or removed git has no tower, a git aboard is in its vehicle's crew
+and off the table, no base or hull overlaps another or solid terrain, and every one is wholly
+on the table. Used by the property tests and the long runs
 (``tools/funfair_run.py``)."""
 
 from __future__ import annotations
@@ -21,15 +22,18 @@ def check_invariants(m: Any) -> None:
     for mod in m.models.values():
         if (mod.fallen or not mod.in_play) and mod.tower.height != 0:
             raise InvariantBroken(f"{mod.id} is fallen/out but has a tower")
+        if not mod.in_play and mod.tower2 is not None and mod.tower2.height != 0:
+            raise InvariantBroken(f"{mod.id} is out of play but has a tower")
+        if mod.aboard is not None and (mod.in_play or mod.id not in m.models[mod.aboard].crew):
+            raise InvariantBroken(f"{mod.id} is aboard {mod.aboard} but not in its crew (or on the table)")
     for mod in m.models.values():
         if not mod.in_play:
             continue
         over = m.table.overlaps(mod.id, kinds=(Kind.FIGURE, Kind.TERRAIN))
         if over:
             raise InvariantBroken(f"{mod.id} overlaps {over}")
-        r = m.table.figure_radius(mod.id)
-        x, y = m.position(mod.id)
-        if not (r - 1e-6 <= x <= m.table.width - r + 1e-6 and r - 1e-6 <= y <= m.table.height - r + 1e-6):
+        if not m.table.figure_on_table(mod.id, 1e-6):
+            x, y = m.position(mod.id)
             raise InvariantBroken(f"{mod.id} at ({x:.3f}, {y:.3f}) hangs off the table")
 
 

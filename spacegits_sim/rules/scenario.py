@@ -343,6 +343,8 @@ def scenario_to_doc(sc: Scenario) -> dict[str, Any]:
                 gd["gear_on"] = {k: v[0] if len(v) == 1 else list(v) for k, v in g.gear_on}
             if g.vehicle:
                 gd.update(vehicle=g.vehicle, mods=list(g.mods), vehicle_weapons=list(g.vehicle_weapons))
+                if g.pintle:
+                    gd["pintle"] = list(g.pintle)
             if g.treatments:
                 gd["treatments"] = list(g.treatments)
             gits.append(gd)

@@ -6,11 +6,12 @@ by the effect handlers in :mod:`.effects`; the model itself has no field for any
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..data.rules_data import GitType, Weapon
-from ..physics.table import Kind, Thing
+from ..data.rules_data import GitType, VehicleType, Weapon
+from ..physics.table import MM, Kind, Thing
 from ..physics.tower import Tower
 from . import effects
 from .gangs import Gang, GitSpec
@@ -70,6 +71,14 @@ class Model:
     fallen: bool = False
     removed: bool = False
     tokens: dict[str, int] = field(default_factory=dict)
+    # vehicles (rulebook: Vehicles). A vehicle is a model whose ``git`` is its stats seen as a
+    # model's (engine dice, toughness, special rules); it carries two towers and its crew.
+    vehicle: VehicleType | None = None
+    tower2: Tower | None = None  # the second of a vehicle's two towers
+    crew: list[str] = field(default_factory=list)  # gits aboard, the driver first
+    mounts: tuple[Mount, ...] = ()  # guns bolted on
+    wrecked: bool = False
+    aboard: str | None = None  # a git riding in this vehicle (not a separate model meanwhile)
 
     @property
     def specials(self) -> tuple[str, ...]:
@@ -80,12 +89,28 @@ class Model:
         return self.in_play and not self.fallen
 
     @property
+    def radius_in(self) -> float:
+        """How far the model reaches from its centre: its round base, or its hull's corners."""
+        if self.vehicle is not None:
+            return math.hypot(*self.vehicle.hull_in) / 2
+        return self.git.base_mm * MM / 2
+
+    @property
     def toughness(self) -> int:
         return effects.toughness(self)
 
     @property
     def move_dice(self) -> tuple[int, ...]:
         return self.git.move.dice
+
+
+@dataclass(frozen=True)
+class Mount:
+    """A gun bolted to a vehicle: the driver fires "fixed" ones (front corridor only), the
+    passengers "pintle" ones (front arc; a Sponson gives a side arc)."""
+
+    weapon: Weapon
+    how: str  # "fixed" | "pintle"
 
 
 class Controller(Protocol):

@@ -7,6 +7,7 @@ Winning. Written as generators that yield a decision request whenever a boss mus
 
 from __future__ import annotations
 
+import math
 import time
 from typing import Any
 
@@ -16,11 +17,14 @@ from . import effects
 from . import events as ev
 from .core import Flow
 from .decisions import ChooseAction, ChooseActivation, ChooseBoot, Deploy, RebootDice
-from .movement import REROLLED, Movement
+from .movement import REROLLED
 from .state import CLOCKWISE, CONTACT_IN, LEG_IT_RANGE_IN, Boss, Model, Point
+from .vehicles import Driving
+
+FACING = {"south": math.pi / 2, "north": -math.pi / 2, "west": 0.0, "east": math.pi}  # away from one's own edge
 
 
-class TurnFlow(Movement):
+class TurnFlow(Driving):
     """The match from setup to game over, one generator (``_play``)."""
 
     def _play(self) -> Flow:
@@ -104,6 +108,13 @@ class TurnFlow(Movement):
                 continue
             mid, pos = ans
             m = self.models[mid]
+            if m.vehicle is not None:  # a hull, facing away from its boss's edge
+                face = FACING[b.seat]
+                self.table.add_figure(mid, pos, hull_in=m.vehicle.hull_in, angle=face)
+                m.in_play = True
+                self.emit(ev.Deployed(b.name, mid, pos))
+                self.emit(ev.VehicleMoved(mid, pos, pos, face, face, None, None, 0.0, None, "deployed"))
+                continue
             self.table.add_figure(mid, pos, base_mm=m.git.base_mm)
             m.in_play = True
             self.emit(ev.Deployed(b.name, mid, pos))
@@ -153,6 +164,16 @@ class TurnFlow(Movement):
                     "tower_offset": list(self.table.default_tower_offset(radius)),
                 }
             )
+            if m.vehicle is not None:  # only where it is so: a log without vehicles reads as before
+                models[-1].update(
+                    vehicle=m.vehicle.id,
+                    hull_in=list(m.vehicle.hull_in),
+                    radius_in=math.hypot(*m.vehicle.hull_in) / 2,
+                    crew=list(m.crew),
+                    kit=", ".join(f"{mt.weapon.name} ({mt.how})" for mt in m.mounts) or "no guns bolted on",
+                )
+            if m.aboard is not None:
+                models[-1]["aboard"] = m.aboard
         return ev.MatchStarted(
             self.scenario.name,
             self.seed,
@@ -205,7 +226,7 @@ class TurnFlow(Movement):
         counted = len(deployed) - (1 if numerous_free else 0)
         out = []
         for m in self.models.values():
-            if m.boss != boss or m.in_play or m.removed:
+            if m.boss != boss or m.in_play or m.removed or m.aboard is not None:
                 continue
             free_slot = effects.deploys_free(m) and not numerous_free
             if counted < self.options["max_models"] or free_slot:
@@ -216,10 +237,14 @@ class TurnFlow(Movement):
         """Why a model may not be deployed at p (None = legal)."""
         m = self.models[model_id]
         r = m.git.base_mm * MM / 2
+        need = float(self.options["deploy_distance_in"])
+        if m.vehicle is not None:  # measured from the hull (its bounding circle: be lenient to the others)
+            r = math.hypot(*m.vehicle.hull_in) / 2
+            need = float(self.options["vehicle_deploy_distance_in"])
+            need = effects.vehicle_deploy_distance(m, need)
         x, y = p
         if not (r <= x <= self.table.width - r and r <= y <= self.table.height - r):
             return "the base would hang off the table"
-        need = float(self.options["deploy_distance_in"])
         for thing, d in self.table.within(need + r, point=p):
             gap = d - r
             if thing.kind == Kind.TOKEN and gap < need:
@@ -273,6 +298,8 @@ class TurnFlow(Movement):
             self.emit(ev.ActivationEnded(m.id, reason))
             self.active_model = None
             return
+        if m.vehicle is not None and len(m.crew) > 1:
+            yield from self.offer_alighting(m)
         done: list[str] = []
         reason = "done"
         while len(done) < 2 and not self._activation_over and m.standing:
@@ -287,13 +314,15 @@ class TurnFlow(Movement):
             self.emit(ev.ActionTaken(m.id, action))
             yield from self.take_action(m, action)
         if self._activation_over:
-            reason = "fell over" if m.fallen else "fight"
+            reason = "fell over" if m.fallen else ("wiped out" if m.vehicle is not None else "fight")
         if m.standing:
             effects.before_swig(m, self)
             n = effects.swig_dice(m)
             self.advance(self.costs.swig_s)
             yield from self.add_tower_dice(m, n, "swig")
             yield from effects.after_swig(m, self)
+        if m.standing and m.vehicle is None:
+            yield from self.offer_boarding(m)
         for k in [k for k in m.tokens if k.startswith(REROLLED)]:
             del m.tokens[k]  # "once per activation"
         effects.activation_end(m, self)
@@ -308,7 +337,11 @@ class TurnFlow(Movement):
 
     def take_action(self, m: Model, action: str) -> Flow:
         """Do one action (the activation's own, or one barked down a megaphone)."""
-        if action == "scoot":
+        if action == "scoot" and m.vehicle is not None:
+            yield from self.vehicle_scoot(m)
+        elif action == "shoot" and m.vehicle is not None:
+            yield from self.vehicle_shoot(m)
+        elif action == "scoot":
             yield from self._scoot(m)
         elif action == "shoot":
             yield from self.combat.shoot(m)
@@ -318,6 +351,8 @@ class TurnFlow(Movement):
             yield from effects.act(self, m, action)
 
     def _legal_actions(self, m: Model) -> list[str]:
+        if m.vehicle is not None:  # "A vehicle can scoot and shoot … They can't take boot actions"
+            return ["scoot"] + (["shoot"] if self.crew_can_shoot(m) else []) + effects.actions(m, self)
         acts = ["scoot"]
         if self.combat.can_shoot(m):
             acts.append("shoot")
@@ -388,7 +423,7 @@ class TurnFlow(Movement):
             self.table.remove_figure(m.id)
             m.in_play = False
             m.removed = True
-            m.tower.clear()
+            self.clear_towers(m)
             if m in near and boss.stash > 0:
                 boss.stash -= 1
                 cap = self.table.add_token(pos)
@@ -414,7 +449,7 @@ class TurnFlow(Movement):
             last.legged_at = self.clock
             for m in self.in_play(last.index):
                 m.in_play = False
-                m.tower.clear()
+                self.clear_towers(m)
         new = {b.name: b.stash - b.start_stash for b in self.bosses}
         best = max(new.values())
         winners = [b for b, n in new.items() if n == best]

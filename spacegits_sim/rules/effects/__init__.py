@@ -82,6 +82,11 @@ def static_effects(
     )
 
 
+def vehicle_effects(special: Iterable[str], mods: Iterable[str]) -> tuple[Effect, ...]:
+    """A vehicle's lasting effects: its special rules (Fly, Klanking), then its mods."""
+    return tuple(handlers("special_rules", special) + handlers("vehicle_mods", mods))
+
+
 def effects_of(m: Model) -> list[Effect]:
     """Everything a model carries now: its lasting effects plus those of its tokens."""
     return list(m.effects) + handlers("tokens", m.tokens)
@@ -251,7 +256,8 @@ def can_stand(match: Match, o: Model) -> bool:
 
 
 def mechanical(m: Model) -> bool:
-    return any(h.mechanical(m) for h in effects_of(m))
+    """A vehicle or a klankbot: what spanners bonk and fuel cans help."""
+    return m.vehicle is not None or any(h.mechanical(m) for h in effects_of(m))
 
 
 def extra_weapons(spec: GitSpec, rules: RulesData) -> tuple[str, ...]:
@@ -458,6 +464,62 @@ def move_dice(m: Model) -> tuple[int, ...]:
     for h in effects_of(m):
         dice = h.move_dice(m, dice)
     return dice
+
+
+def seats(m: Model, n: int) -> int:
+    for h in effects_of(m):
+        n = h.seats(m, n)
+    return n
+
+
+def vehicle_dice(m: Model, n: int, largest: int) -> tuple[int, int, bool]:
+    bigger = False
+    for h in effects_of(m):
+        n, largest, bigger = h.vehicle_dice(m, n, largest, bigger)
+    return n, largest, bigger
+
+
+def vehicle_move(m: Model, value: int) -> float:
+    d = float(value)
+    for h in effects_of(m):
+        d = h.vehicle_move(m, value, d)
+    return d
+
+
+def handling(m: Model, h0: int) -> int:
+    for h in effects_of(m):
+        h0 = h.handling(m, h0)
+    return h0
+
+
+def smash_dice(m: Model, n: int) -> int:
+    for h in effects_of(m):
+        n = h.smash_dice(m, n)
+    return n
+
+
+def smash_toughness(m: Model, t: int) -> int:
+    for h in effects_of(m):
+        t = h.smash_toughness(m, t)
+    return t
+
+
+def smash_damage(m: Model, dmg: tuple[int, int]) -> tuple[int, int]:
+    for h in effects_of(m):
+        dmg = h.smash_damage(m, dmg)
+    return dmg
+
+
+def vehicle_deploy_distance(m: Model, need: float) -> float:
+    for h in effects_of(m):
+        need = h.vehicle_deploy_distance(m, need)
+    return need
+
+
+def mount_arc(m: Model, k: int, arc: str) -> str:
+    for h in effects_of(m):
+        arc = h.mount_arc(m, k, arc)
+    return arc
 
 
 def damage_taken(m: Model, kind: str, n: int) -> int:

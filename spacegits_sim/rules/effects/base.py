@@ -111,6 +111,43 @@ class Effect:
         """The damage one of this git's thumps deals in all (after each die's weak/big)."""
         return n
 
+    # ---- vehicles (the vehicle's mods) -----------------------------------------------------
+    def seats(self, m: Model, n: int) -> int:
+        """How many gits can ride in this vehicle."""
+        return n
+
+    def vehicle_dice(self, m: Model, n: int, largest: int, bigger: bool) -> tuple[int, int, bool]:
+        """A scoot's move dice: how many, the largest size, and whether one may be a size bigger."""
+        return n, largest, bigger
+
+    def vehicle_move(self, m: Model, value: int, distance: float) -> float:
+        """How far this vehicle moves on a move die of ``value``."""
+        return distance
+
+    def handling(self, m: Model, h: int) -> int:
+        """The fastest this vehicle can safely move."""
+        return h
+
+    def smash_dice(self, m: Model, n: int) -> int:
+        """How many smash dice this vehicle rolls."""
+        return n
+
+    def smash_toughness(self, m: Model, t: int) -> int:
+        """The target's toughness as this vehicle's smash dice see it."""
+        return t
+
+    def smash_damage(self, m: Model, dmg: tuple[int, int]) -> tuple[int, int]:
+        """(weak, big) damage of each of this vehicle's smash dice."""
+        return dmg
+
+    def vehicle_deploy_distance(self, m: Model, need: float) -> float:
+        """How far from caps and enemy models this vehicle must deploy (8")."""
+        return need
+
+    def mount_arc(self, m: Model, k: int, arc: str) -> str:
+        """The arc the vehicle's k-th bolted gun may hit in ("corridor", "front", "left", "right")."""
+        return arc
+
     # ---- deployment and activation ---------------------------------------------------------
     def deploys_free(self, m: Model) -> bool:
         """The first such git deployed does not count against the model limit."""

@@ -7,7 +7,6 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ...data.dice import parse_dice, roll
-from ...physics.table import MM
 from .. import events as ev
 from ..decisions import AimThrow, GearChoice
 from .base import Effect, Flow, register
@@ -287,7 +286,7 @@ class Jetpack(Effect):
         d = math.hypot(dx, dy) or 1.0
         dist = value * self.PER_PIP
         spot = (here[0] + dx / d * dist, here[1] + dy / d * dist)
-        r = m.git.base_mm * MM / 2
+        r = m.radius_in
         on_table = r <= spot[0] <= match.table.width - r and r <= spot[1] <= match.table.height - r
         clear = on_table and all(t.id == m.id for t, _g in match.table.within(max(r - 1e-3, 0.0), point=spot))
         if clear:

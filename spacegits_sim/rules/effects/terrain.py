@@ -59,6 +59,11 @@ class OilSlick(Effect):
     def keeps_sliding(self, terrain: TerrainType) -> bool:
         return True
 
+    def moved_through(self, match: Match, m: Model, terrain_id: str, value: int) -> Flow:
+        """ "Vehicles that touch an Oil Slick also gain D6 damage as they struggle to keep control." """
+        if m.vehicle is not None:
+            yield from match.combat.damage(m, roll(parse_dice("D6"), match.rng("dice"))[0], "oil slick")
+
 
 @register
 class ToxicWaste(Effect):

@@ -58,8 +58,16 @@ from .table import (
     TowerRebuilt,
     TowerStruck,
 )
+from .vehicles import Alighted, Boarded, Smashed, VehicleMoved, VehicleTowers, WipedOut, Wrecked
 
 __all__ = [
+    "Alighted",
+    "Boarded",
+    "Smashed",
+    "VehicleMoved",
+    "VehicleTowers",
+    "WipedOut",
+    "Wrecked",
     "CapsWon",
     "Slid",
     "TerrainBooted",
@@ -122,6 +130,12 @@ def tally(e: Event) -> tuple[str, str, int] | None:
         return (e.model, "damage_taken", e.amount)
     if isinstance(e, CapLooted):
         return (e.model, "caps_looted", 1)
+    if isinstance(e, Smashed) and e.why != "crunch":
+        return (e.model, "smashes", 1)
+    if isinstance(e, WipedOut):
+        return (e.model, "wipeouts", 1)
+    if isinstance(e, Wrecked):
+        return (e.model, "wrecks", 1)
     return None
 
 
@@ -147,6 +161,7 @@ def summary_from_events(events: list[Event]) -> dict[str, Any]:
         raise ValueError("an event log starts with match_started")
     boss_of = {m["id"]: start.bosses[m["boss"]]["name"] for m in start.models}
     go = next((e for e in reversed(events) if isinstance(e, GameOver)), None)
+    vehicles = any(m.get("vehicle") for m in start.models)  # only then: smashes, wipeouts, wrecks
     per_boss: dict[str, dict[str, int]] = {}
     for b in start.bosses:
         new = go.new_caps[b["name"]] if go is not None else 0
@@ -159,11 +174,14 @@ def summary_from_events(events: list[Event]) -> dict[str, Any]:
             "damage_taken": 0,
             "caps_looted": 0,
         }
+        if vehicles:
+            per_boss[b["name"]].update(smashes=0, wipeouts=0, wrecks=0)
     for e in events:
         counts = tally(e)
         if counts is not None:
             model, key, n = counts
-            per_boss[boss_of[model]][key] += n
+            if key in per_boss[boss_of[model]]:
+                per_boss[boss_of[model]][key] += n
     return {
         "scenario": start.scenario,
         "seed": start.seed,

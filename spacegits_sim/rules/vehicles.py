@@ -1,0 +1,587 @@
+"""Vehicles, rulebook "Vehicles": driving, collisions and smashes, towers on the move,
+wipeouts and wrecks, the crew getting on and off, and shooting from a vehicle.
+
+A vehicle is a model with a box hull on the physics table (its facing is the hull's x axis)
+and two dice towers that ride on it. Moving it is the table's own hull sweep: the pivot and the
+straight run forward stop at the first thing the hull would touch, and each kind of thing is
+dealt with as the rulebook says. The towers are the tower simulation driven by the hull's
+real motion: pivot, run at the current speed, and the abrupt stop of a crash.
+
+Interpretations (also in docs/rules.md):
+* "Pivot until that dice lies within the front corridor" is the smallest such pivot; a die
+  that grazes the corridor is in it (be lenient). A pivot that something blocks turns as far
+  as it can.
+* The move die being resolved is discarded before the vehicle moves (it lies in the path it
+  sets); the other move dice still on the table are bumped into.
+* A wipeout ends the vehicle's activation (the driver has lost control; a git's fall ends
+  its activation the same way). A tower that tumbles during the crunch of a wipeout is
+  cleared again but does not start a second wipeout.
+* A vehicle's two towers ride on the hull (the rulebook allows them balanced on the vehicle
+  itself), so they have no footprint on the table: stray dice hit the hull, not the towers.
+* The table edge stops a vehicle like a wall it cannot smash (it loses no dice over it).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ..physics.table import MM, Kind
+from . import effects
+from . import events as ev
+from .core import Flow
+from .decisions import AimThrow, ChooseDice, CrewGuns, OrderMoveDie, Seat
+from .fleet import MOVE_DICE, WIPEOUT_DICE, dice_choices, next_size, pivot_to_corridor
+from .movement import Movement
+from .state import CONTACT_IN, Model, Point, clockwise_from, thing_label
+
+ALIGHT_IN = 1.0  # "put them anywhere within 1" of the vehicle"
+CAP_DROP_IN = 1.0  # wipeout caps: "within 1" of the vehicle, but not touching it"
+HEAD_ON = (1, 1)  # "the damage of each smash dice is increased by +1/+1"
+WRECK_TYPE = "wreck"  # the terrain type a wreck stays as
+PIVOT_SPEED_IN = 2.0  # a pivot is pushed round about as fast as a 2" move
+
+
+class Driving(Movement):
+    """Everything a vehicle does; the turn flow calls it for vehicle models."""
+
+    # ------------------------------------------------------------------ who is where
+
+    def crew_of(self, v: Model) -> list[Model]:
+        return [self.models[c] for c in v.crew]
+
+    def seats(self, v: Model) -> int:
+        assert v.vehicle is not None
+        return effects.seats(v, v.vehicle.seats)
+
+    def boardable(self, m: Model) -> list[str]:
+        """Friendly vehicles with a free seat this git touches (klankbots never board)."""
+        if not m.standing or m.vehicle is not None or effects.mechanical(m):
+            return []
+        out = []
+        for other in self.touching(m.id):
+            v = self.models[other]
+            if v.vehicle is not None and v.boss == m.boss and not v.wrecked and len(v.crew) < self.seats(v):
+                out.append(v.id)
+        return out
+
+    # ------------------------------------------------------------------ getting on and off
+
+    def offer_boarding(self, m: Model) -> Flow:
+        """ "At the end of a git's activation, if they are touching a vehicle with empty seats,
+        they can hop on board as a passenger. Discard their tower." """
+        options = self.boardable(m)
+        if not options:
+            return
+        pick = yield Seat(m.boss, ("no", *options), "hop on board?", m.id, "board")
+        if pick == "no":
+            return
+        v = self.models[pick]
+        self.table.remove_figure(m.id)
+        m.in_play = False
+        m.tower.clear()
+        m.aboard = v.id
+        v.crew.append(m.id)
+        self.emit(ev.Boarded(m.id, v.id, len(v.crew) - 1))
+
+    def offer_alighting(self, v: Model) -> Flow:
+        """ "When you activate a vehicle, before it moves, any gits that are riding as
+        passengers may get off. Put them anywhere within 1" … and give them D6 dice." """
+        for pid in list(v.crew[1:]):
+            p = self.models[pid]
+            ans = yield Seat(v.boss, ("stay", "get_off"), "get off?", pid, "alight")
+            if ans == "get_off":
+                yield from self.put_off(v, p, "got off")
+
+    def put_off(self, v: Model, p: Model, why: str) -> Flow:
+        """A git leaves a vehicle: placed within 1" of the hull (the nearest free spot behind
+        it, then round it), with D6 dice for their tower. No room: they stay aboard."""
+        spot = self._spot_by_hull(v, p.git.base_mm * MM / 2, ALIGHT_IN)
+        if spot is None:
+            return
+        v.crew.remove(p.id)
+        p.aboard = None
+        self.table.add_figure(p.id, spot, base_mm=p.git.base_mm)
+        p.in_play = True
+        p.fallen = False
+        n = int(self.rng("dice").integers(1, 7))
+        self.emit(ev.Alighted(p.id, v.id, spot, n, why))
+        yield from self.add_tower_dice(p, n, "motion sickness")
+
+    def _spot_by_hull(self, v: Model, radius: float, within: float) -> Point | None:
+        """A free spot for a round thing of ``radius`` with its edge within ``within`` of the
+        hull: behind the hull first, then round it."""
+        assert v.vehicle is not None
+        w, ln = v.vehicle.hull_in
+        rings = [0.02 + k * within / 4 for k in range(5)]
+        for gap in rings:
+            d = gap + radius
+            candidates = []
+            for k in range(24):  # round the hull, starting behind it
+                a = math.pi + 2 * math.pi * ((k + 1) // 2) / 24 * (1 if k % 2 else -1)
+                ca, sa = math.cos(a), math.sin(a)
+                # the point on a rectangle's outline in direction a, pushed out by d
+                t = min(
+                    abs((ln / 2) / ca) if abs(ca) > 1e-9 else math.inf,
+                    abs((w / 2) / sa) if abs(sa) > 1e-9 else math.inf,
+                )
+                candidates.append((ca * t + ca * d, sa * t + sa * d))
+            for local in candidates:
+                c = self.table.world_point(v.id, local)
+                if not (radius <= c[0] <= self.table.width - radius and radius <= c[1] <= self.table.height - radius):
+                    continue
+                if not self.table.within(max(radius - 1e-3, 0.0), point=c):
+                    return c
+        return None
+
+    # ------------------------------------------------------------------ scooting
+
+    def vehicle_scoot(self, v: Model) -> Flow:
+        """Three move dice of any sizes up to the engine, thrown into the play area and resolved
+        one at a time in the boss's order, each in the arc where it lies now."""
+        assert v.vehicle is not None
+        n, largest, bigger = effects.vehicle_dice(v, MOVE_DICE, v.vehicle.engine)
+        options = tuple(dice_choices(largest, n, next_size(largest) if bigger else None))
+        sizes = yield ChooseDice(v.boss, options, "which move dice?", v.id, "move")
+        thrown = yield AimThrow(v.boss, v.id, "move", tuple(sizes), self.table.width, self.table.height)
+        landed = yield from self.throw(v.boss, v.id, "move", tuple(sizes), thrown)
+        landed = yield from self.rerolls(v, "move", landed)  # a Fuel Can nearby
+        dice = {d[0]: d for d in landed if self.table.has_die(d[0])}
+        while v.in_play and not self._activation_over:
+            dice = {k: d for k, d in dice.items() if self.table.has_die(k)}  # (one it bumped is gone)
+            if not dice:
+                break
+            die_id = yield OrderMoveDie(v.boss, tuple(dice), "which move die next?", v.id)
+            _, _sides, value, _ = dice.pop(die_id)
+            yield from self.drive_die(v, die_id, value)
+        for die_id in dice:
+            self.discard_die(die_id)
+
+    def drive_die(self, v: Model, die_id: str, value: int) -> Flow:
+        """Front arc: pivot until the die is in the front corridor, then forward by its value.
+        Rear arc: forward without pivoting, then 1 damage. Over the handling: 1 damage."""
+        assert v.vehicle is not None
+        pos = self.table.die(die_id).position
+        local = self.table.local_point(v.id, pos)
+        die_r = self.table.die_radius(die_id)
+        front = local[0] >= -die_r  # be lenient: a die grazing the line across the middle is in front
+        angle = self.table.figure(v.id).angle
+        turn = pivot_to_corridor(local, v.vehicle.hull_in[0] / 2 + die_r) if front else 0.0
+        self.discard_die(die_id)  # it lies in the path it sets
+        distance = effects.vehicle_move(v, value)
+        self.advance(self.costs.resolve_move_die_s)
+        yield from self.drive(v, angle + turn if turn else None, distance, value, "front" if front else "rear")
+        if not front and v.in_play:
+            yield from self.combat.damage(v, 1, "driving off to the rear arc")
+        if value > effects.handling(v, v.vehicle.handling) and v.in_play:
+            yield from self.combat.damage(v, 1, f"a {value} over its handling")
+
+    def drive(
+        self, v: Model, turn_to: float | None, distance: float, speed: int, arc: str | None, how: str = "drive"
+    ) -> Flow:
+        """Pivot, then forward ``distance`` at current speed ``speed``, dealing with each thing
+        the hull bumps into, then shake the towers with the motion and resolve the smashes."""
+        table = self.table
+        start = origin = table.figure_position(v.id)
+        angle0 = table.figure(v.id).angle
+        segments: list[tuple[float, float, float, bool]] = []  # dx, dy (in), speed (in), crash
+        if turn_to is not None:
+            piv = table.sweep_hull(v.id, 0.0, turn_to, kinds=(Kind.FIGURE, Kind.TERRAIN))
+            table.move_figure(v.id, start, angle=piv.angle_end)
+            segments += self._pivot_segments(v, angle0, piv.angle_end)
+        self.current_speed[v.id] = speed
+        travelled = 0.0
+        stop: str | None = None
+        smashes: list[tuple[Model, Model, bool, str]] = []
+        bump_damage = 0
+        self._loot_under(v)
+        while travelled < distance - 1e-6 and v.in_play:
+            here = table.figure_position(v.id)
+            s = table.sweep_hull(v.id, distance - travelled)
+            table.move_figure(v.id, s.end)
+            travelled += s.travelled
+            c = s.contact
+            seg = (s.end[0] - here[0], s.end[1] - here[1])
+            if c is None:
+                segments.append((*seg, speed, False))
+                break
+            kind, tid = c.thing.kind, c.thing.id
+            if kind == Kind.TOKEN:  # loot it and carry on
+                segments.append((*seg, speed, False))
+                self.loot_cap(v, tid)
+                continue
+            o = self.models.get(tid) if kind == Kind.FIGURE else None
+            if o is not None and o.vehicle is None and (o.fallen or not self.enemies(v.id, o.id)):
+                segments.append((*seg, speed, False))
+                ok = yield from self.push_clear(v, o)
+                if o.fallen and ok:  # "steal 1 cap from them"
+                    n = self.take_cap(o.boss, v.boss, 1)
+                    self.emit(ev.Pinched(v.id, o.id, n))
+                if ok:
+                    continue
+            elif o is not None and o.vehicle is None:  # a standing enemy: a fight, then carry on
+                segments.append((*seg, speed, True))
+                yield from self._ride(v, segments)
+                segments = []
+                self.emit(
+                    ev.VehicleMoved(
+                        v.id, start, s.end, angle0, s.angle_end, speed, arc, travelled, thing_label(c.thing), how
+                    )
+                )
+                start, angle0 = s.end, s.angle_end
+                if not v.in_play or self._activation_over:
+                    return
+                yield from self.combat.fight(v, o)
+                if o.in_play and o.fallen:
+                    yield from self.push_clear(v, o)
+                if v.in_play and o.in_play and o.id in self.touching(v.id) and not self._clear_ahead(v, o):
+                    stop = thing_label(c.thing)
+                    break
+                continue
+            # a move die, terrain, another vehicle, the table edge, or a git that would not move: stop
+            segments.append((*seg, speed, True))
+            stop = thing_label(c.thing) if kind != Kind.EDGE else "edge"
+            if kind == Kind.DIE:
+                bump_damage += 1
+                self.discard_die(tid)
+            elif kind == Kind.TERRAIN:
+                smashes.append((v, v, False, "terrain"))
+                yield from self.bumped_barrel(tid)
+            elif o is not None and o.vehicle is not None:
+                head_on = table.front_contact(v.id, o.id) and table.front_contact(o.id, v.id)
+                smashes += [(v, o, head_on, "collision"), (o, v, head_on, "collision")]
+            break
+        end = table.figure_position(v.id)
+        self.emit(ev.VehicleMoved(v.id, start, end, angle0, table.figure(v.id).angle, speed, arc, travelled, stop, how))
+        self.advance(self.costs.carry_s_per_in["normal"] * travelled / 2)
+        yield from self._ride(v, segments)
+        if bump_damage and v.in_play:
+            yield from self.combat.damage(v, bump_damage, "bumped into a move die")
+        yield from self.resolve_smashes(smashes)
+        if v.in_play:  # what it touched on the way (an Oil Slick: D6 damage; Toxic Waste: 1/0)
+            for tid, _lo, _hi in table.areas_along(v.radius_in, origin, end):
+                if v.in_play and tid in self.terrain_types:
+                    yield from effects.moved_through(self, v, tid, self.terrain_type(tid), speed)
+        self.current_speed[v.id] = 0
+
+    def bumped_barrel(self, terrain_id: str) -> Flow:
+        """Driving into a barrel blows it up, as a shot does."""
+        if self.combat.is_barrel(terrain_id):
+            yield from self.combat.explode_barrels([terrain_id])
+
+    def _clear_ahead(self, v: Model, o: Model) -> bool:
+        """Is ``o`` out of the hull's way forward (pushed to one side)?"""
+        local = self.table.local_point(v.id, self.position(o.id))
+        assert v.vehicle is not None
+        return abs(local[1]) >= v.vehicle.hull_in[0] / 2 + self.table.figure_radius(o.id) - 1e-3
+
+    def _loot_under(self, v: Model) -> None:
+        """Caps the hull now lies on (after a pivot, flip or placement) are looted."""
+        for thing, _gap in self.table.within(CONTACT_IN, figure=v.id, kinds=(Kind.TOKEN,)):
+            if thing.id in self.table.tokens:
+                self.loot_cap(v, thing.id)
+
+    def push_clear(self, v: Model, o: Model) -> Flow:
+        """Move a git "the minimum distance needed to clear the path of your movement": straight
+        out to the nearer side of the hull's corridor (the other side if that is blocked). A
+        real push on the table: its tower is shoved and may fall. Returns whether it is clear."""
+        assert v.vehicle is not None
+        table = self.table
+        r = table.figure_radius(o.id)
+        hw = v.vehicle.hull_in[0] / 2
+        lx, ly = table.local_point(v.id, self.position(o.id))
+        side = 1.0 if ly >= 0 else -1.0
+        for sgn in (side, -side):
+            need = hw + r + CONTACT_IN - sgn * ly
+            if need <= 0:
+                return True
+            a = table.figure(v.id).angle + sgn * math.pi / 2
+            d = (math.cos(a), math.sin(a))
+            res = table.sweep(o.id, direction=d, distance=need, ignore=[v.id], stop_kinds=(Kind.FIGURE, Kind.TERRAIN))
+            if res.travelled < need - 1e-3:
+                continue
+            start = self.position(o.id)
+            table.move_figure(o.id, res.end)
+            ok, frames = True, []
+            if o.standing and o.tower.height > 0:
+                o.tower.record()
+                ok = o.tower.push(d, need / MM)
+                frames = o.tower.recorded()
+            self.emit(ev.ModelMoved(o.id, start, res.end, need, need, None, None, None, None, "pushed clear", frames))
+            self.sync_tower(o)
+            if not ok:
+                yield from self.tower_fell(o, v.boss, f"pushed clear by {v.name}")
+            return True
+        return False
+
+    def _pivot_segments(self, v: Model, a0: float, a1: float) -> list[tuple[float, float, float, bool]]:
+        """A pivot moves the towers (at the rear of the hull) along an arc: as its chord."""
+        assert v.vehicle is not None
+        ln = v.vehicle.hull_in[1]
+        r = ln / 2
+        back0 = (-r * math.cos(a0), -r * math.sin(a0))
+        back1 = (-r * math.cos(a1), -r * math.sin(a1))
+        dx, dy = back1[0] - back0[0], back1[1] - back0[1]
+        if math.hypot(dx, dy) < 1e-6:
+            return []
+        return [(dx, dy, PIVOT_SPEED_IN, False)]
+
+    def _ride(self, v: Model, segments: list[tuple[float, float, float, bool]]) -> Flow:
+        """Both towers ride the hull's motion; if either tumbles, the vehicle wipes out."""
+        if not v.in_play or not segments:
+            return
+        assert v.tower2 is not None
+        ok = True
+        frames: list[Any] = []
+        for tower in (v.tower, v.tower2):
+            if tower.height == 0:
+                frames.append([])
+                continue
+            tower.record()
+            for dx, dy, speed, crash in segments:
+                if math.hypot(dx, dy) < 1e-6 and not crash:
+                    continue
+                if not tower.ride(dx / MM, dy / MM, tower.ride_speed_mm_s(speed), crash):
+                    ok = False
+                    break
+            frames.append(tower.recorded())
+            if not ok:
+                break
+        if not ok:
+            yield from self.wipeout(v, "a tower tumbled on the move")
+
+    # ------------------------------------------------------------------ smashing
+
+    def smash(self, v: Model, target: Model, speed: int, head_on: bool, why: str) -> tuple[int, list[int], int]:
+        """Roll a smash: toughness + current speed D6, each ≥ the target's toughness does big
+        damage 1, else weak 0 (head-on: +1/+1). Returns (damage, rolls, toughness)."""
+        n = effects.smash_dice(v, v.toughness + max(0, speed))
+        rng = self.rng("dice")
+        rolls = [int(rng.integers(1, 7)) for _ in range(n)]
+        tough = effects.smash_toughness(v, target.toughness)
+        weak, big = effects.smash_damage(v, (0, 1))
+        if head_on:
+            weak, big = weak + HEAD_ON[0], big + HEAD_ON[1]
+        dmg = sum(big if r >= tough else weak for r in rolls)
+        self.emit(ev.Smashed(v.id, target.id, rolls, tough, dmg, head_on, why))
+        return dmg, rolls, tough
+
+    def resolve_smashes(self, smashes: list[tuple[Model, Model, bool, str]]) -> Flow:
+        """Roll every smash first, then stack the damage: "resolve both smashes then stack the
+        damage on both vehicles"."""
+        hits = []
+        for who, target, head_on, why in smashes:
+            if who.in_play and target.in_play:
+                dmg, _rolls, _t = self.smash(who, target, self.current_speed.get(who.id, 0), head_on, why)
+                hits.append((who, target, dmg))
+        for who, target, dmg in hits:
+            yield from self.combat.damage(target, dmg, f"smashed by {who.name}", "smash")
+
+    # ------------------------------------------------------------------ towers
+
+    def vehicle_tower_dice(self, v: Model, n: int, reason: str) -> Flow:
+        """Dice on a vehicle go on its two towers, each die on the shorter one (how a boss keeps
+        two towers standing). A tumble is a wipeout."""
+        assert v.tower2 is not None
+        n = effects.tower_dice(v, n)
+        added = [0, 0]
+        ok = True
+        for _ in range(n):
+            k = 0 if v.tower.height <= v.tower2.height else 1
+            ok = (v.tower, v.tower2)[k].add_die()
+            added[k] += 1
+            self.advance(self.costs.tower_die_s if reason != "swig" else 0.0)
+            if not ok:
+                break
+        heights = [v.tower.height, v.tower2.height]
+        frames = [t.frame() if ok else [] for t in (v.tower, v.tower2)]
+        self.emit(ev.VehicleTowers(v.id, added, reason, heights, ok, frames))
+        if not ok:
+            if v.id in self._wiping:  # the crunch of a wipeout toppled it: cleared, no second wipeout
+                v.tower.clear()
+                v.tower2.clear()
+                return
+            yield from self.wipeout(v, reason)
+
+    def wipeout(self, v: Model, cause: str) -> Flow:
+        """Clear the towers, drop D3 caps, the boss to the left picks and throws three wipeout
+        dice; flip forward by the highest, spin to face the lowest, crunch for the last. After
+        the siren the vehicle is wrecked."""
+        assert v.vehicle is not None and v.tower2 is not None
+        if v.id in self._wiping or not v.in_play:
+            return
+        self._wiping.add(v.id)
+        try:
+            dice = v.tower.height + v.tower2.height
+            v.tower.clear()
+            v.tower2.clear()
+            if self.active_model == v.id:
+                self._activation_over = True
+            self._drop_caps(v, int(self.rng("dice").integers(1, 4)), cause, dice)
+            left = clockwise_from(len(self.bosses), v.boss)[1]
+            options = tuple(dice_choices(v.vehicle.engine, WIPEOUT_DICE))
+            sizes = yield ChooseDice(left, options, f"wipeout dice for {v.name}", v.id, "wipeout")
+            thrown = yield AimThrow(left, v.id, "wipeout", tuple(sizes), self.table.width, self.table.height)
+            landed = yield from self.throw(left, v.id, "wipeout", tuple(sizes), thrown, keep_lost=True)
+            by_value = sorted(landed, key=lambda d: (-d[2], d[0]))
+            flip, rest = by_value[0], by_value[1:]
+            on_table = [d for d in rest if d[3] is not None and self.table.has_die(d[0])]
+            spin = min(on_table or rest, key=lambda d: (d[2], d[0]))
+            crunch = next(d for d in rest if d is not spin)
+            if v.in_play:
+                self._flip(v, flip[2])
+            self.discard_die(flip[0])
+            if v.in_play and self.table.has_die(spin[0]):
+                self._spin(v, self.table.die(spin[0]).position, spin[2])
+            self.discard_die(spin[0])
+            self.discard_die(crunch[0])
+            if v.in_play:
+                yield from self.combat.damage(v, crunch[2], f"crunch ({crunch[2]})", "crunch")
+            if self.siren and v.in_play:
+                yield from self.wreck(v)
+        finally:
+            self._wiping.discard(v.id)
+
+    def _drop_caps(self, v: Model, n: int, cause: str, dice: int) -> list[tuple[str, Point]]:
+        """D3 caps from the stash, within 1" of the vehicle (not touching it, terrain or other
+        caps); one that lands touching another of your models is looted by it at once."""
+        boss = self.bosses[v.boss]
+        cap_r = float(self.table.p["token"]["diameter_mm"]) * MM / 2
+        out: list[tuple[str, Point]] = []
+        for _ in range(min(n, boss.stash)):
+            spot = self._spot_by_hull(v, cap_r, CAP_DROP_IN)
+            if spot is None:
+                break
+            boss.stash -= 1
+            out.append((self.table.add_token(spot), spot))
+        self.emit(ev.WipedOut(v.id, cause, dice, out))
+        for cap, spot in out:
+            near = self.table.within(cap_r + CONTACT_IN, point=spot, kinds=(Kind.FIGURE,))
+            for thing, _gap in near:
+                o = self.models.get(thing.id)
+                if o is not None and o.boss == v.boss and o.id != v.id and o.standing:
+                    self.loot_cap(o, cap)  # "deftly catching them as they fly off the vehicle"
+                    break
+        return out
+
+    def _flip(self, v: Model, value: int) -> None:
+        """Forward by ``value`` ignoring everything, but not ending overlapping a model or
+        terrain: further forward by the minimum that clears it (back, if the edge is in the way)."""
+        table = self.table
+        start = table.figure_position(v.id)
+        a = table.figure(v.id).angle
+        fwd = (math.cos(a), math.sin(a))
+        step = 0.05
+        tries = [value + k * step for k in range(int(24 / step))] + [
+            value - k * step for k in range(1, int(value / step) + 1)
+        ]
+        end = start
+        for d in tries:
+            p = (start[0] + fwd[0] * d, start[1] + fwd[1] * d)
+            if table.hull_fits(v.id, p, a):
+                end = p
+                break
+        table.move_figure(v.id, end)
+        self.emit(ev.VehicleMoved(v.id, start, end, a, a, value, None, math.dist(start, end), None, "flip"))
+        self._loot_under(v)
+
+    def _spin(self, v: Model, toward: Point, value: int) -> None:
+        """Pivot until the die is in the front corridor, ignoring everything, but not ending
+        overlapping: if blocked, as close to facing it as it can."""
+        assert v.vehicle is not None
+        table = self.table
+        pos = table.figure_position(v.id)
+        a0 = table.figure(v.id).angle
+        turn = pivot_to_corridor(table.local_point(v.id, toward), v.vehicle.hull_in[0] / 2)
+        best = a0
+        n = max(1, int(abs(turn) / math.radians(2)))
+        for k in range(n, 0, -1):  # the full spin first, then less and less
+            a = a0 + turn * k / n
+            if table.hull_fits(v.id, pos, a):
+                best = a
+                break
+        table.move_figure(v.id, pos, angle=best)
+        self.emit(ev.VehicleMoved(v.id, pos, pos, a0, best, value, None, 0.0, None, "spin"))
+        self._loot_under(v)
+
+    def wreck(self, v: Model) -> Flow:
+        """After the siren a wipeout wrecks it: passengers get off within 1" (D6 tower dice),
+        the driver stays in the mangled wreckage, it explodes (2 × toughness) and stays as
+        terrain."""
+        assert v.vehicle is not None
+        passengers = [self.models[p] for p in v.crew[1:]]
+        for p in passengers:
+            yield from self.put_off(v, p, "wrecked")
+        pos = self.position(v.id)
+        polygon = [self.table.world_point(v.id, c) for c in self._hull_corners(v)]
+        radius = self.table.figure_radius(v.id)
+        v.wrecked = True
+        self.remove_model(v, "wrecked")
+        for c in v.crew:
+            driver = self.models[c]
+            driver.removed = True
+        tid = f"wreck-{v.id}"
+        tt = self.rules.terrain[WRECK_TYPE]
+        self.table.add_terrain(tid, tt.height_in, polygon=polygon, tags=(WRECK_TYPE,))
+        self.terrain_types[tid] = WRECK_TYPE
+        got_off = [p.id for p in passengers if p.aboard is None]
+        self.emit(ev.Wrecked(v.id, tid, WRECK_TYPE, tt.height_in, polygon, got_off))
+        yield from self.combat.explode(v.id, pos, 2 * v.toughness, from_model=None, radius_in=radius)
+
+    def _hull_corners(self, v: Model) -> list[Point]:
+        assert v.vehicle is not None
+        w, ln = v.vehicle.hull_in
+        return [(ln / 2, w / 2), (-ln / 2, w / 2), (-ln / 2, -w / 2), (ln / 2, -w / 2)]
+
+    # ------------------------------------------------------------------ shooting
+
+    def crew_can_shoot(self, v: Model) -> bool:
+        return any(len(self.crew_gun_options(v, g)) > 1 for g in self.crew_of(v))
+
+    def crew_gun_options(self, v: Model, git: Model) -> list[tuple[str, ...]]:
+        """What a git aboard may fire: the driver one of their 1-handed guns or a fixed gun;
+        a passenger one of their own guns or a pintle gun; or hold fire (())."""
+        driver = v.crew and v.crew[0] == git.id
+        own = [w for w in git.weapons if w.kind == "shooting" and effects.gun_ready(git, w)]
+        if driver:
+            own = [w for w in own if w.hands <= 1]
+        opts: list[tuple[str, ...]] = [(w.id,) for w in own]
+        want = "fixed" if driver else "pintle"
+        opts += [(f"mount:{k}",) for k, mt in enumerate(v.mounts) if mt.how == want]
+        return sorted(set(opts)) + [()]
+
+    def vehicle_shoot(self, v: Model) -> Flow:
+        """ "Each of the gits on board get a chance to take a shoot action": own guns hit in any
+        direction; fixed guns only what lies in the front corridor, pintle guns the front arc
+        (a Sponson's gun a side arc). The whole vehicle is the model for lines of fire."""
+        used: set[int] = set()
+        for git in self.crew_of(v):
+            if not v.in_play:
+                return
+            opts = [
+                o
+                for o in self.crew_gun_options(v, git)
+                if not (o and o[0].startswith("mount:") and int(o[0][6:]) in used)
+            ]
+            if len(opts) <= 1:
+                continue
+            pick = yield CrewGuns(v.boss, tuple(opts), f"what does {git.name} fire?", git.id, v.id)
+            if not pick:
+                continue
+            if pick[0].startswith("mount:"):
+                k = int(pick[0][6:])
+                used.add(k)
+                mount = v.mounts[k]
+                arc = effects.mount_arc(v, k, "corridor" if mount.how == "fixed" else "front")
+                yield from self.combat.shoot_with(v, [mount.weapon], arc)
+            else:
+                yield from self.combat.shoot_with(v, [self.rules.weapons[w] for w in pick], None)
+
+    def in_arc(self, v: Model, arc: str, point: Point) -> bool:
+        """Is ``point`` in a vehicle's arc: "corridor" (front corridor), "front", "left", "right"?"""
+        if arc == "corridor":
+            return self.table.in_front_corridor(v.id, point, grace_in=0.05)
+        lx, ly = self.table.local_point(v.id, point)
+        if arc == "front":
+            return lx >= -0.05
+        return ly >= -0.05 if arc == "left" else ly <= 0.05

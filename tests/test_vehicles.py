@@ -1,0 +1,596 @@
+"""Vehicles (rulebook: "Vehicles"): each rule on a small seeded match with real physics — the
+hull sweeps on the table, the towers ride on the tower simulation. Each test quotes the
+sentence it checks."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from helpers import drive, match, scripted
+
+from spacegits_sim.physics.tower import Tower
+from spacegits_sim.rules import events as ev
+from spacegits_sim.rules.decisions import AimThrow, ChooseDice, CrewGuns, FightThrow, OrderMoveDie, Seat, Throw
+from spacegits_sim.rules.engine import Match
+from spacegits_sim.rules.fleet import dice_choices, pivot_to_corridor
+
+ORC = {"type": "orc", "weapons": ["pistol", "regular_h2h"]}
+R = 25 / 25.4 / 2  # an orc's base radius (in)
+NORTH, EAST = math.pi / 2, 0.0
+
+
+def of(m: Match, kind: type) -> list:
+    return [e for e in m.events if isinstance(e, kind)]
+
+
+def vmatch(red: list[dict], blue: list[dict], positions: dict, terrain=None, seed=1, **kw) -> Match:
+    """A match with models where the test wants them; vehicles face ``(x, y, angle)``."""
+    opts = {"deploy_distance_in": 0.0, "vehicle_deploy_distance_in": 0.0, **kw.pop("options", {})}
+    m = match([red, blue], {}, terrain, seed, options=opts, **kw)
+    for mid, where in positions.items():
+        x, y, *rest = where
+        m.place_model(m.models[mid], (x, y), "test set-up")
+        if rest:
+            m.table.move_figure(mid, (x, y), angle=rest[0])
+    return m
+
+
+def buggy(name="Gaz", **extra) -> dict:
+    return dict(ORC, name=name, vehicle="buggy", **extra)
+
+
+def stack(m: Match, v, n: int, which: int = 0) -> None:
+    tower = v.tower if which == 0 else v.tower2
+    for _ in range(n):
+        assert tower.add_die()
+
+
+def lone_buggy(pos=(6, 6, NORTH), terrain=None, extra=None, blue=None, bpos=None, **kw) -> Match:
+    """Red: one buggy (a1v, driver a1). Blue: one orc on foot (b1), far away unless placed."""
+    positions = {"a1v": pos, "b1": bpos or (22, 22)}
+    return vmatch([buggy(**(extra or {}))], blue or [dict(ORC, name="Urg")], positions, terrain, **kw)
+
+
+def box(x0, y0, x1, y1, kind="wall"):
+    return {"type": kind, "polygon": [[x0, y0], [x1, y0], [x1, y1], [x0, y1]]}
+
+
+# ---- the vehicle as a model -------------------------------------------------------------------
+
+
+def test_a_driver_starts_in_the_first_seat_and_is_not_a_separate_model():
+    """ "They become the driver … A git in a vehicle is not a separate model and doesn't get a
+    separate activation." "While a git is in a vehicle, use the vehicle's toughness." """
+    m = lone_buggy()
+    v, driver = m.models["a1v"], m.models["a1"]
+    assert v.crew == ["a1"] and driver.aboard == "a1v" and not driver.in_play
+    assert "a1" not in m.activatable(0) and "a1v" in m.activatable(0)
+    assert v.toughness == m.rules.vehicles["buggy"].toughness == 5
+    assert m.table.figure("a1v").hull == tuple(m.rules.vehicles["buggy"].hull_in)
+
+
+def test_vehicles_deploy_at_least_8_inches_from_caps_and_enemy_models():
+    """ "Vehicles must be deployed at least 8" from all bottle caps and enemy models." """
+    m = Match(__import__("helpers").scenario([[buggy()], [dict(ORC, name="Urg")]]))
+    assert m.pending is not None
+    for cap in list(m.table.tokens):  # only the cap this test puts down
+        m.table.remove_token(cap)
+    m.table.add_token((12, 5))
+    r = math.hypot(*m.rules.vehicles["buggy"].hull_in) / 2  # measured from the hull (its corners)
+    r += m.table.p["token"]["diameter_mm"] / 25.4 / 2  # to the cap's edge
+    assert "cap" in (m._deploy_problem("a1v", (12, 5 + r + 7.9)) or "")
+    assert m._deploy_problem("a1v", (12, 5 + r + 8.1)) is None
+
+
+def test_a_vehicle_cannot_boot_but_scoots_and_shoots():
+    """ "A vehicle can scoot and shoot … They can't take boot actions." """
+    m = lone_buggy(extra={"vehicle_weapons": ["rifle"]})
+    acts = m._legal_actions(m.models["a1v"])
+    assert acts[:2] == ["scoot", "shoot"] and "boot" not in acts
+
+
+# ---- arcs and the corridor ----------------------------------------------------------------
+
+
+def test_the_pivot_is_the_smallest_that_brings_the_die_into_the_front_corridor():
+    """ "Pivot the vehicle about its centre until that dice lies within the vehicle's front
+    corridor." A die straight ahead needs none; one off to the side exactly enough."""
+    assert pivot_to_corridor((5.0, 0.5), 1.0) == 0.0
+    turn = pivot_to_corridor((5.0, 3.0), 1.0)
+    r = math.hypot(5, 3)
+    after = (r * math.cos(math.atan2(3, 5) - turn), r * math.sin(math.atan2(3, 5) - turn))
+    assert after[0] > 0 and after[1] == pytest.approx(1.0, abs=1e-9)  # just on the corridor's edge
+
+
+def test_a_die_that_grazes_the_corridor_is_in_it_no_pivot():
+    """ "If a move dice … looks to be grazed by these arcs, apply the Rule of Carnage": a die
+    whose edge touches the corridor is in it, so the vehicle goes straight on."""
+    m = lone_buggy(pos=(6, 6, NORTH))
+    w = m.rules.vehicles["buggy"].hull_in[0]
+    die = m.table.place_die(6, 3, (6 + w / 2 + 0.2, 12))  # centre outside, edge inside
+    drive(m, m.drive_die(m.models["a1v"], die, 3))
+    moved = of(m, ev.VehicleMoved)[-1]
+    assert moved.angle_end == pytest.approx(NORTH) and moved.arc == "front"
+    assert m.position("a1v") == pytest.approx((6, 9), abs=1e-3)
+
+
+def test_front_arc_die_pivots_then_moves_forward_by_its_value():
+    """Front arc: "you pivot … then move directly forwards the rolled number of inches." """
+    m = lone_buggy(pos=(6, 6, NORTH))
+    die = m.table.place_die(6, 4, (14, 9))
+    drive(m, m.drive_die(m.models["a1v"], die, 4))
+    moved = of(m, ev.VehicleMoved)[-1]
+    assert moved.angle_end < NORTH - 0.5 and moved.travelled == pytest.approx(4)
+    # the die (its centre) now lies in the corridor: the hull pointed at it
+    w, die_r = m.rules.vehicles["buggy"].hull_in[0], m.table.p["dice"]["d6"]["circumradius_mm"] / 25.4
+    assert abs(m.table.local_point("a1v", (14, 9))[1]) <= w / 2 + die_r + 1e-6  # (its edge grazes it)
+
+
+def test_rear_arc_die_moves_forward_without_pivoting_then_1_damage():
+    """Rear arc: "you move directly forward the rolled number of inches (without pivoting first),
+    then suffer 1 damage." """
+    m = lone_buggy(pos=(6, 10, NORTH))
+    die = m.table.place_die(6, 3, (9, 4))
+    drive(m, m.drive_die(m.models["a1v"], die, 3))
+    moved = of(m, ev.VehicleMoved)[-1]
+    assert moved.arc == "rear" and moved.angle_end == pytest.approx(NORTH)
+    assert m.position("a1v") == pytest.approx((6, 13), abs=1e-3)
+    assert [e.source for e in of(m, ev.Damaged)] == ["driving off to the rear arc"]
+
+
+def test_a_roll_over_the_handling_does_1_damage():
+    """ "If a move dice roll is greater than your handling, you suffer 1 damage." A buggy has
+    handling 10: an 11 hurts, a 10 does not."""
+    for value, hurt in ((10, False), (11, True)):
+        m = lone_buggy(pos=(12, 3, NORTH))
+        die = m.table.place_die(12, value, (12, 20))
+        drive(m, m.drive_die(m.models["a1v"], die, value))
+        assert any("over its handling" in e.source for e in of(m, ev.Damaged)) is hurt
+
+
+def test_move_dice_sizes_up_to_the_engine():
+    """ "Three move dice of any size, as long as none are bigger than your vehicle's engine." """
+    m = lone_buggy()
+    gen = m.vehicle_scoot(m.models["a1v"])
+    req = next(gen)
+    assert isinstance(req, ChooseDice) and req.purpose == "move"
+    assert (12, 12, 12) in req.options and (12, 10, 8) in req.options and (6, 6, 6) in req.options
+    assert all(len(o) == 3 and max(o) <= 12 for o in req.options)
+    assert dice_choices(6, 3) == [(6, 6, 6), (6, 6, 4), (6, 4, 4), (4, 4, 4)]
+
+
+# ---- collisions ----------------------------------------------------------------------------
+
+
+def test_bump_into_a_cap_loot_it_and_carry_on():
+    """ "If you bump into a bottle cap, pause, pick up the cap, and then continue your movement." """
+    m = lone_buggy(pos=(6, 4, NORTH))
+    cap = m.table.add_token((6, 8))
+    stash = m.bosses[0].stash
+    drive(m, m.drive(m.models["a1v"], None, 6, 6, "front"))
+    assert cap not in m.table.tokens and m.bosses[0].stash == stash + 1
+    assert m.position("a1v") == pytest.approx((6, 10), abs=1e-3)
+
+
+def test_bump_into_a_move_die_stop_1_damage_and_remove_it():
+    """ "If you bump into a move dice, stop, suffer 1 damage and remove that dice from play." """
+    m = lone_buggy(pos=(6, 4, NORTH))
+    other = m.table.place_die(6, 2, (6, 9))
+    drive(m, m.drive(m.models["a1v"], None, 8, 8, "front"))
+    assert not m.table.has_die(other)
+    assert m.position("a1v")[1] < 9 - 1.5  # stopped at it
+    assert of(m, ev.VehicleMoved)[-1].stop == f"die:{other}"
+    assert [e.amount for e in of(m, ev.Damaged)] == [1]
+
+
+def test_bump_into_a_fallen_git_push_it_clear_of_the_path_steal_a_cap_carry_on():
+    """ "Move them the minimum distance needed to clear the path of your movement, steal 1 cap
+    from them, and then continue your movement." """
+    m = lone_buggy(pos=(6, 4, NORTH), bpos=(6.4, 9))
+    b1 = m.models["b1"]
+    b1.fallen = True
+    m.table.set_upright("b1", False)
+    stash = m.bosses[1].stash
+    drive(m, m.drive(m.models["a1v"], None, 8, 8, "front"))
+    w = m.rules.vehicles["buggy"].hull_in[0]
+    x, y = m.position("b1")
+    assert y == pytest.approx(9, abs=1e-6)  # straight out to the side, not along the path
+    assert x == pytest.approx(6 + w / 2 + R, abs=0.05)  # the nearer side, just clear
+    assert m.bosses[1].stash == stash - 1
+    assert m.position("a1v") == pytest.approx((6, 12), abs=1e-3)  # and it carried on
+
+
+def test_bump_into_a_standing_friend_push_them_clear_and_carry_on():
+    """ "If the git is friendly, move them the minimum distance needed to clear the path … and
+    then continue your movement." """
+    m = vmatch(
+        [buggy(), dict(ORC, name="Pal")],
+        [dict(ORC, name="Urg")],
+        {"a1v": (6, 4, NORTH), "a2": (5.7, 9), "b1": (22, 22)},
+    )
+    drive(m, m.drive(m.models["a1v"], None, 8, 8, "front"))
+    w = m.rules.vehicles["buggy"].hull_in[0]
+    assert m.position("a2")[0] == pytest.approx(6 - w / 2 - R, abs=0.05)
+    assert m.models["a2"].standing and m.position("a1v") == pytest.approx((6, 12), abs=1e-3)
+    assert not of(m, ev.FightBroke)
+
+
+def test_bump_into_a_standing_enemy_a_fight_where_the_vehicle_smashes():
+    """ "If the git is an enemy, a fight breaks out … if you would thump, you smash instead. If
+    your opponent falls down during the fight, move them the minimum distance needed to clear the
+    path." Smash dice: toughness + current speed D6."""
+    m = lone_buggy(pos=(6, 4, NORTH), bpos=(6, 9))
+
+    def answer(req):
+        if isinstance(req, FightThrow):
+            return ("thump", "pinch")
+        return req.options[0] if hasattr(req, "options") else Throw((12, 12), 0.3)
+
+    drive(m, m.drive(m.models["a1v"], None, 8, 8, "front"), answer)
+    assert of(m, ev.FightBroke) and of(m, ev.FightBroke)[0].active == "a1v"
+    smash = [e for e in of(m, ev.Smashed) if e.why == "fight"]
+    assert smash and len(smash[0].rolls) == 5 + 8 and smash[0].toughness == 3
+    assert not of(m, ev.Thumped)
+
+
+def test_bump_into_terrain_stop_and_smash_yourself():
+    """ "If you bump into a piece of terrain, stop and smash yourself: … a number of D6 equal to
+    your vehicle's toughness plus its current speed and each … equal or over your vehicle's
+    toughness causes you 1 damage." """
+    m = lone_buggy(pos=(6, 4, NORTH), terrain=[box(3, 9, 9, 10)])
+    drive(m, m.drive(m.models["a1v"], None, 6, 6, "front"))
+    ln = m.rules.vehicles["buggy"].hull_in[1]
+    assert m.position("a1v")[1] == pytest.approx(9 - ln / 2, abs=1e-3)
+    smash = of(m, ev.Smashed)
+    assert len(smash) == 1 and smash[0].target == "a1v" and smash[0].why == "terrain"
+    assert len(smash[0].rolls) == 5 + 6 and smash[0].damage == sum(r >= 5 for r in smash[0].rolls)
+
+
+def test_bump_into_another_vehicle_both_stop_and_smash_each_other():
+    """ "If you bump into another vehicle, you stop and then both vehicles roll a smash against
+    the other … resolve both smashes then stack the damage on both vehicles." The other
+    vehicle's current speed is zero outside its activation."""
+    m = vmatch([buggy()], [buggy("Zog")], {"a1v": (6, 4, NORTH), "b1v": (6, 12, EAST)})
+    drive(m, m.drive(m.models["a1v"], None, 8, 7, "front"))
+    smashes = of(m, ev.Smashed)
+    assert [(s.model, s.target) for s in smashes] == [("a1v", "b1v"), ("b1v", "a1v")]
+    assert len(smashes[0].rolls) == 5 + 7 and len(smashes[1].rolls) == 5 + 0
+    assert not smashes[0].head_on  # front into a side: not head-on
+    kinds = [e.kind for e in m.events[m.events.index(smashes[0]) :]]
+    assert kinds.index("smashed") < kinds.index("damaged")  # both rolled before any damage
+
+
+def test_head_on_is_decided_from_the_contact_geometry():
+    """ "If the two vehicles are touching on their front edges or front corners then the
+    collision is head-on … increased by +1/+1." Front to front: head-on; front into a side, or
+    front into a rear: not."""
+
+    def crash(b_angle, bx=6.0):
+        m = vmatch([buggy()], [buggy("Zog")], {"a1v": (6, 4, NORTH), "b1v": (bx, 12, b_angle)})
+        drive(m, m.drive(m.models["a1v"], None, 8, 6, "front"))
+        return of(m, ev.Smashed)[0]
+
+    head = crash(-NORTH)
+    assert head.head_on and head.damage == sum(2 if r >= 5 else 1 for r in head.rolls)
+    assert not crash(EAST).head_on  # T-bone
+    assert not crash(NORTH).head_on  # into its rear
+    assert crash(-NORTH, bx=7.6).head_on  # front corners touching
+
+
+# ---- towers on the move and wipeouts --------------------------------------------------------
+
+
+def test_crash_speed_raises_the_tower_fall_rate():
+    """A tower riding a vehicle that crashes stops dead from the current speed: the faster, the
+    likelier it tumbles (the hull's real motion drives the tower simulation). 4-dice towers,
+    40 seeds each: a 4" crash topples none, a 12" crash nearly all."""
+
+    def falls(speed_in: float) -> int:
+        n = 0
+        for s in range(40):
+            t = Tower(seed=500 + s)
+            for _ in range(4):
+                assert t.add_die()
+            n += not t.ride(speed_in * 25.4, 0.0, t.ride_speed_mm_s(speed_in), crash=True)
+        return n
+
+    slow, mid, fast = falls(4), falls(8), falls(12)
+    assert slow <= mid <= fast and fast - slow >= 30, (slow, mid, fast)
+
+
+def test_a_tumbling_vehicle_tower_is_a_wipeout_in_the_rulebooks_order():
+    """ "Clear up the dice tower … Drop D3 caps … Roll wipeout dice (chosen and rolled by the boss
+    to the left) … Flip … Spin … Crunch." """
+    m = lone_buggy(pos=(12, 6, NORTH))
+    v = m.models["a1v"]
+    stack(m, v, 3)
+    seen = []
+
+    def answer(req):
+        seen.append(req)
+        if isinstance(req, ChooseDice):
+            return (6, 6, 6)
+        if isinstance(req, AimThrow):
+            return Throw((18, 14), 0.3)
+        return req.options[0]
+
+    n0 = len(m.events)
+    drive(m, m.wipeout(v, "test"), answer)
+    chooser = next(r for r in seen if isinstance(r, ChooseDice))
+    assert chooser.boss == 1 and chooser.purpose == "wipeout"  # the boss to the left
+    kinds = [e.kind for e in m.events[n0:] if e.kind not in ("die_removed", "cap_looted")]
+    assert kinds[:2] == ["wiped_out", "dice_thrown"]
+    moves = [e for e in m.events[n0:] if isinstance(e, ev.VehicleMoved)]
+    assert [e.how for e in moves] == ["flip", "spin"]
+    wiped = of(m, ev.WipedOut)[0]
+    assert wiped.dice == 3 and 1 <= len(wiped.caps) <= 3
+    thrown = of(m, ev.DiceThrown)[-1]
+    values = sorted(d["value"] for d in thrown.dice)
+    assert moves[0].value == values[-1]  # flip: the highest
+    crunch = [e for e in of(m, ev.Damaged) if e.source.startswith("crunch")]
+    assert crunch and crunch[0].amount == values[1] or crunch[0].amount == values[0]
+
+
+def test_the_flip_never_ends_overlapping_a_model_or_terrain():
+    """ "You can't end this flip overlapping another model or bit of terrain. If you can't clear
+    an object with the flip, move the minimum distance directly forward to clear it." """
+    m = lone_buggy(pos=(12, 4, NORTH), terrain=[box(9, 8, 15, 10)])
+    v = m.models["a1v"]
+    m._flip(v, 5)  # 5" would end on the wall
+    ln = m.rules.vehicles["buggy"].hull_in[1]
+    y = m.position("a1v")[1]
+    assert y == pytest.approx(10 + ln / 2, abs=0.06)  # just clear beyond it
+    assert not m.table.overlaps("a1v")
+
+
+def test_after_the_siren_a_wipeout_wrecks_the_vehicle():
+    """ "If a vehicle wipes out after the timer has sounded, it gets wrecked: … passengers within
+    1" … Vehicle explodes (x), where x is twice its toughness … Leave it in play as a piece of
+    terrain." The driver cannot get off."""
+    m = vmatch(
+        [buggy(), dict(ORC, name="Pal")],
+        [dict(ORC, name="Urg")],
+        {"a1v": (12, 10, NORTH), "a2": (12, 8.5 - R - 0.01), "b1": (22, 22)},
+    )
+    v = m.models["a1v"]
+    drive(m, m.offer_boarding(m.models["a2"]), scripted("a1v"))
+    assert v.crew == ["a1", "a2"]
+    m.siren = True
+    drive(m, m.wipeout(v, "test"))
+    wreck = of(m, ev.Wrecked)
+    assert wreck and v.wrecked and not v.in_play
+    assert m.table.has_terrain(wreck[0].terrain) and m.terrain_types[wreck[0].terrain] == "wreck"
+    assert of(m, ev.Exploded)[-1].x == 2 * 5
+    off = of(m, ev.Alighted)
+    assert [a.model for a in off] == ["a2"] and off[0].why == "wrecked" and 1 <= off[0].dice <= 6
+    assert m.models["a1"].removed and m.models["a1"].aboard == "a1v"  # trapped in the wreckage
+
+
+# ---- getting on and off -------------------------------------------------------------------
+
+
+def test_a_git_touching_a_vehicle_with_a_free_seat_may_board_at_the_end_of_its_activation():
+    """ "At the end of a git's activation, if they are touching a vehicle with empty seats, they
+    can hop on board as a passenger. Discard their tower." No klankbots."""
+    m = vmatch(
+        [buggy(), dict(ORC, name="Pal")],
+        [dict(ORC, name="Urg")],
+        {"a1v": (12, 10, NORTH), "a2": (12, 8.5 - R - 0.01), "b1": (22, 22)},
+    )
+    pal = m.models["a2"]
+    for _ in range(3):
+        pal.tower.add_die()
+    assert m.boardable(pal) == ["a1v"]
+    drive(m, m.offer_boarding(pal), scripted("a1v"))
+    assert pal.aboard == "a1v" and not pal.in_play and pal.tower.height == 0
+    assert "a2" not in m.table.figures
+    assert m.boardable(pal) == []  # (aboard now; and the buggy's two seats are full)
+
+
+def test_passengers_may_get_off_before_the_vehicle_moves_within_1_inch_with_d6_dice():
+    """ "When you activate a vehicle, before it moves, any gits that are riding as passengers
+    may get off. Put them anywhere within 1" of the vehicle and then give them D6 dice." """
+    m = vmatch(
+        [buggy(), dict(ORC, name="Pal")],
+        [dict(ORC, name="Urg")],
+        {"a1v": (12, 10, NORTH), "a2": (12, 8.5 - R - 0.01), "b1": (22, 22)},
+    )
+    drive(m, m.offer_boarding(m.models["a2"]), scripted("a1v"))
+    asks = []
+
+    def answer(req):
+        asks.append(req)
+        return "get_off" if isinstance(req, Seat) else req.options[0]
+
+    drive(m, m.offer_alighting(m.models["a1v"]), answer)
+    assert isinstance(asks[0], Seat) and asks[0].question == "alight"
+    pal = m.models["a2"]
+    assert pal.in_play and pal.aboard is None and 1 <= pal.tower.height <= 6
+    assert m.table.distance_between("a2", "a1v") <= 1.0 + 1e-6
+    assert not m.table.overlaps("a2")
+
+
+# ---- shooting from a vehicle ----------------------------------------------------------------
+
+
+def test_fixed_guns_hit_only_the_front_corridor_pintle_guns_the_front_arc_own_guns_anything():
+    """ "When firing a fixed weapon, you can only hit things that lie within the vehicle's front
+    corridor … pintle-mounted … front arc … Other Guns: … they hit things regardless of where they
+    lie relative to the vehicle's arcs." """
+
+    def shot(target_xy, arc):
+        m = lone_buggy(pos=(12, 6, NORTH), bpos=target_xy)
+        dx, dy = target_xy[0] - 12, target_xy[1] - 6
+        d = math.hypot(dx, dy)
+        die = m.table.place_die(6, 6, (target_xy[0] + dx / d * 1.5, target_xy[1] + dy / d * 1.5))
+        drive(m, m.combat.resolve_bullet(m.models["a1v"], m.rules.weapons["rifle"], die, 6, arc))
+        return of(m, ev.BulletResolved)[-1].hit
+
+    assert shot((12, 14), "corridor") == "figure:b1"  # dead ahead
+    assert shot((17, 12), "corridor") is None  # ahead but off to the side: a miss
+    assert shot((17, 12), "front") == "figure:b1"
+    assert shot((17, 3), "front") is None  # behind the middle line
+    assert shot((17, 3), None) == "figure:b1"
+
+
+def test_the_driver_fires_a_fixed_gun_or_a_one_handed_gun_of_their_own():
+    """ "The driver can shoot with one of their 1-handed weapons or fire one fixed weapon." """
+    m = lone_buggy(
+        extra={"weapons": ["pistol", "rifle"], "vehicle_weapons": ["rifle", "shotgun"], "pintle": ["shotgun"]}
+    )
+    v = m.models["a1v"]
+    opts = m.crew_gun_options(v, m.models["a1"])
+    assert ("pistol",) in opts and ("rifle",) not in opts  # own 2-handed rifle: not while driving
+    assert ("mount:0",) in opts and ("mount:1",) not in opts and () in opts  # fixed yes, pintle no
+    req = None
+    gen = m.vehicle_shoot(v)
+    req = next(gen)
+    assert isinstance(req, CrewGuns) and req.model == "a1"
+
+
+# ---- fighting a vehicle --------------------------------------------------------------------
+
+
+def test_fighting_a_vehicle_it_smashes_and_cannot_be_shoved():
+    """ "If the vehicle would thump, it smashes instead. The vehicle cannot be shoved, and
+    automatically cancels any shove thrown against it." A git at its front gets +1/+1."""
+    m = lone_buggy(pos=(12, 10, NORTH), bpos=(12, 11.5 + R))  # touching its front edge
+    v, git = m.models["a1v"], m.models["b1"]
+    assert m.combat._happens("shove", "thump", git, v) is False
+    assert m.combat._happens("thump", "shove", v, git) is True  # the shove that would beat it is cancelled
+    before = m.position("a1v")
+    drive(m, m.combat._effect(v, git, "thump"))
+    s = of(m, ev.Smashed)[-1]
+    assert s.why == "fight" and s.head_on and len(s.rolls) == 5  # current speed 0 outside its move
+    assert s.damage == sum(2 if r >= 3 else 1 for r in s.rolls)
+    assert m.position("a1v") == before
+
+
+# ---- a whole derby ----------------------------------------------------------------------------
+
+
+def test_demolition_derby_heuristic_matches_end_with_every_invariant_kept():
+    """A sample of tools/derby_run.py (100 matches in make test-long): no exception, caps
+    conserved, nothing overlapping, crews consistent, every match ends."""
+    import sys
+
+    from conftest import ROOT
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    import derby_run
+
+    report = derby_run.run(3, ["heuristic", "heuristic"], progress=False)
+    assert report["failed"] == 0, report["failures"]
+    assert report["seen"].get("smashed", 0) > 0 and report["seen"].get("vehicle_moved", 0) > 0
+
+
+def test_order_move_die_for_a_vehicle_is_asked_of_its_boss():
+    m = lone_buggy()
+    gen = m.vehicle_scoot(m.models["a1v"])
+    req = next(gen)
+    req = gen.send((6, 6, 6))
+    assert isinstance(req, AimThrow) and req.dice == (6, 6, 6)
+    req = gen.send(Throw((6, 16), 0.3))
+    assert isinstance(req, OrderMoveDie) and req.model == "a1v"
+
+
+# ---- vehicle mods -------------------------------------------------------------------------------
+
+
+def modded(*mods: str, pos=(12, 3, NORTH), **kw) -> Match:
+    return lone_buggy(pos=pos, extra={"mods": list(mods)}, **kw)
+
+
+def test_extra_seats_plus_two_seats():
+    """Extra Seats: "The vehicle gains +2 Seats." A buggy has 2."""
+    assert modded("extra_seats").seats(modded("extra_seats").models["a1v"]) == 4
+    assert modded().seats(modded().models["a1v"]) == 2
+
+
+def test_hover_jets_four_move_dice_and_the_shaker_scoop_one_a_size_bigger():
+    """Hover-jets: "it rolls 4 move dice when it scoots." Honking Great Shaker Scoop: "one of the
+    move dice you roll each activation can be one dice size higher than your engine stat." """
+    m = modded("hover_jets", "honking_great_shaker_scoop")
+    req = next(m.vehicle_scoot(m.models["a1v"]))
+    assert all(len(o) == 4 for o in req.options)
+    assert (20, 12, 12, 12) in req.options and (20, 20, 12, 12) not in req.options
+
+
+@pytest.mark.parametrize(
+    "mod, value, inches",
+    [
+        ("massive_exhausts", 2, 4.0),
+        ("massive_exhausts", 5, 5.0),
+        ("racing_stripes", 3, 5.0),
+        ("jet_engine", 12, 18.0),
+        ("jet_engine", 11, 11.0),
+    ],
+)
+def test_mods_that_change_how_far_a_move_die_takes_you(mod, value, inches):
+    """Massive Exhausts: "all its move dice count as a minimum of 4". Racing Stripes: "its move
+    dice gain +2"". Jet Engine: "any of your move dice that roll 12 or more gain +6""."""
+    m = modded(mod, pos=(12, 2, NORTH))
+    die = m.table.place_die(12, value, (12, 20))  # dead ahead
+    drive(m, m.drive_die(m.models["a1v"], die, value))
+    assert of(m, ev.VehicleMoved)[-1].travelled == pytest.approx(inches)
+
+
+def test_huge_spoiler_and_huge_wheels_each_plus_two_handling():
+    """Huge Spoiler / Huge Wheels: "it gains +2 handling" (different mods: they stack)."""
+    from spacegits_sim.rules import effects
+
+    assert effects.handling(modded().models["a1v"], 10) == 10
+    assert effects.handling(modded("huge_spoiler").models["a1v"], 10) == 12
+    assert effects.handling(modded("huge_spoiler", "huge_wheels").models["a1v"], 10) == 14
+
+
+def test_loads_of_spikes_plus_two_smash_dice_and_buzzblades_toughness_one_lower():
+    """Loads of Spikes: "you roll +2 smash dice". Buzzblades: "you count the target's toughness
+    as 1 lower". Massive Ram: "your smash dice do +1/+1 damage"."""
+    m = modded("loads_of_spikes", "buzzblades", "massive_ram")
+    v, git = m.models["a1v"], m.models["b1"]
+    dmg, rolls, tough = m.smash(v, git, 3, False, "test")
+    assert len(rolls) == 5 + 3 + 2 and tough == 3 - 1
+    assert dmg == sum(2 if r >= 2 else 1 for r in rolls)
+
+
+def test_explosive_ram_plus_two_plus_four_the_first_time_only():
+    """Explosive Ram: "the first time in a game you smash, your smash dice do +2/+4 damage." """
+    m = modded("explosive_ram")
+    v, git = m.models["a1v"], m.models["b1"]
+    first, rolls, _ = m.smash(v, git, 0, False, "test")
+    assert first == sum(5 if r >= 3 else 2 for r in rolls)
+    second, rolls2, _ = m.smash(v, git, 0, False, "test")
+    assert second == sum(1 if r >= 3 else 0 for r in rolls2)
+
+
+# ---- gear and terrain that speak of vehicles ---------------------------------------------------
+
+
+def test_a_vehicle_that_touches_an_oil_slick_gains_d6_damage():
+    """Oil Slick: "Vehicles that touch an Oil Slick also gain D6 damage as they struggle to keep
+    control." (Gits only slide.)"""
+    m = lone_buggy(pos=(12, 3, NORTH), terrain=[box(10, 8, 14, 10, "oil_slick")])
+    drive(m, m.drive(m.models["a1v"], None, 8, 8, "front"))
+    hits = [e for e in of(m, ev.Damaged) if e.source == "oil slick"]
+    assert len(hits) == 1 and 1 <= hits[0].amount <= 6
+
+
+def test_massive_spanner_bonks_a_vehicle_and_a_fuel_can_lets_it_reroll_move_dice():
+    """Massive Spanner: "bonk a vehicle or Klankbot within 1": remove D6 dice from the bonked
+    model's tower." Fuel Can: "friendly vehicles or Klankbots may re-roll any of their move dice." """
+    from spacegits_sim.rules import effects
+
+    m = vmatch(
+        [buggy(), dict(ORC, name="Mech", gear=["fuel_can"])],
+        [dict(ORC, name="Bonk", gear=["massive_spanner"])],
+        {"a1v": (12, 10, NORTH), "a2": (14, 10), "b1": (12, 11.5 + R + 0.5)},
+    )
+    v = m.models["a1v"]
+    assert effects.mechanical(v)
+    assert effects.rerolls(m, v, "move")  # the fuel can 2" away
+    stack(m, v, 6)
+    assert "bonk" in effects.actions(m.models["b1"], m)
+    drive(m, effects.act(m, m.models["b1"], "bonk"), scripted("a1v"))
+    assert v.tower.height < 6
