@@ -64,7 +64,7 @@ PLAYTHROUGHS: tuple[Playthrough, ...] = (
     Playthrough("ar_heuristic_random_17", "tests/golden/armoury.yaml", 17, ("heuristic", "stubborn")),
     Playthrough("ff_heuristic_18", "scenarios/funfair.yaml", 18, ("heuristic", "heuristic")),
     Playthrough("ff_stubborn_19", "scenarios/funfair.yaml", 19, ("stubborn", "stubborn")),
-    Playthrough("dd_heuristic_20", "scenarios/demolition_derby.yaml", 20, ("heuristic", "heuristic")),
+    Playthrough("dd_heuristic_22", "scenarios/demolition_derby.yaml", 22, ("heuristic", "heuristic")),
     Playthrough("dd_stubborn_21", "scenarios/demolition_derby.yaml", 21, ("stubborn", "stubborn")),
 )
 
