@@ -480,9 +480,26 @@ def test_demolition_derby_heuristic_matches_end_with_every_invariant_kept():
     sys.path.insert(0, str(ROOT / "tools"))
     import derby_run
 
-    report = derby_run.run(3, ["heuristic", "heuristic"], progress=False)
+    report = derby_run.run(3, ["heuristic", "heuristic"], progress=False, mods=True)
     assert report["failed"] == 0, report["failures"]
     assert report["seen"].get("smashed", 0) > 0 and report["seen"].get("vehicle_moved", 0) > 0
+
+
+@pytest.mark.slow
+def test_demolition_derby_100_heuristic_matches_with_random_mods():
+    """Issue 13: "100 seeded heuristic-vs-heuristic derby matches with no exception and no
+    invariant break (caps conserved, no overlaps at rest, every match ends)" — every vehicle
+    with three random simulated mods."""
+    import sys
+
+    from conftest import ROOT
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    import derby_run
+
+    report = derby_run.run(100, ["heuristic", "heuristic"], progress=False, mods=True)
+    assert report["failed"] == 0, report["failures"][:3]
+    assert report["matches_with_a_wipeout"] > 0 and report["seen"].get("smashed", 0) > 100
 
 
 def test_order_move_die_for_a_vehicle_is_asked_of_its_boss():
@@ -594,3 +611,238 @@ def test_massive_spanner_bonks_a_vehicle_and_a_fuel_can_lets_it_reroll_move_dice
     assert "bonk" in effects.actions(m.models["b1"], m)
     drive(m, effects.act(m, m.models["b1"], "bonk"), scripted("a1v"))
     assert v.tower.height < 6
+
+
+def test_nitro_booster_one_die_plus_ten_inches():
+    """Nitro Booster: "When you scoot, you can boost instead: you only roll one move dice, but
+    you add +10"." """
+    m = modded("nitro_booster", pos=(12, 3, NORTH))
+    v = m.models["a1v"]
+    gen = m.vehicle_scoot(v)
+    req = gen.send(None)
+    assert (6,) in req.options and (12, 12, 12) in req.options
+    req = gen.send((4,))
+    assert isinstance(req, AimThrow) and req.dice == (4,)
+    req = gen.send(Throw((12, 10), 0.1))
+    while not isinstance(req, OrderMoveDie):
+        req = gen.send(req.options[0])
+    value = m.table.die(req.options[0]).value
+    with pytest.raises(StopIteration):
+        gen.send(req.options[0])
+    moved = [e for e in of(m, ev.VehicleMoved) if e.how == "drive"][-1]
+    assert moved.value == value
+    assert moved.travelled == pytest.approx(value + 10, abs=1e-6) or moved.stop is not None
+
+
+def test_smoke_belcher_one_tougher_when_shot():
+    """Smoke Belcher: "When shot at, treat this vehicle's toughness as 1 higher." """
+    m = modded("smoke_belcher", pos=(12, 12, NORTH), bpos=(12, 4))
+    die = m.table.place_die(6, 6, (12, 14))
+    drive(m, m.combat.resolve_bullet(m.models["b1"], m.rules.weapons["pistol"], die, 6))
+    hit = of(m, ev.BulletResolved)[-1]
+    assert hit.hit == "figure:a1v" and hit.big is True  # 6 vs toughness 5 + 1
+    m2 = modded("smoke_belcher", pos=(12, 12, NORTH), bpos=(12, 4))
+    die = m2.table.place_die(6, 5, (12, 14))
+    drive(m2, m2.combat.resolve_bullet(m2.models["b1"], m2.rules.weapons["pistol"], die, 5))
+    assert of(m2, ev.BulletResolved)[-1].big is False  # a 5 would have been big on a plain buggy
+
+
+def test_force_field_discards_damage_dice_that_roll_a_six():
+    """Force Field: "When you receive a damage dice, roll it. If it rolls a 6, you can discard
+    it." Over 600 damage dice about a sixth are reflected (exact binomial bounds)."""
+    from scipy.stats import binom
+
+    m = modded("force_field")
+    v = m.models["a1v"]
+    stopped = 0
+    for _ in range(60):
+        drive(m, m.combat.damage(v, 10, "test"))
+        last = of(m, ev.Damaged)[-1]
+        stopped += 10 - last.amount
+        v.tower.clear()
+        v.tower2.clear()
+    lo, hi = binom.ppf(0.0005, 600, 1 / 6), binom.ppf(0.9995, 600, 1 / 6)
+    assert lo <= stopped <= hi
+
+
+def test_ramshackle_armour_negates_damage_until_it_falls_off_on_an_odd_roll():
+    """Ramshackle Armour: "When you take damage, roll a dice. Even, the damage is negated. Odd,
+    the damage is negated, but the armour falls off." """
+    m = modded("ramshackle_armour")
+    v = m.models["a1v"]
+    hits = []
+    for _ in range(12):
+        drive(m, m.combat.damage(v, 2, "test"))
+        hits.append(of(m, ev.Damaged)[-1].amount)
+    first_real = hits.index(2)
+    assert hits[:first_real] == [0] * first_real and first_real >= 1 and all(h == 2 for h in hits[first_real:])
+
+
+def test_spiked_roller_smashes_again_at_plus_one_toughness_after_big_damage():
+    """Spiked Roller: "when you cause big damage … roll your smash again, counting the target's
+    toughness as +1 (and this can repeat…)." """
+    m = modded("spiked_roller")
+    v, git = m.models["a1v"], m.models["b1"]
+    for _ in range(5):
+        m.smash(v, git, 6, False, "test")
+    again = [e for e in of(m, ev.Smashed) if e.why == "again"]
+    assert again and all(e.toughness >= 4 for e in again)
+
+
+def test_flame_gouts_big_smash_damage_sets_the_target_on_fire():
+    """Flame Gouts: "If you cause big damage to a model with your smash dice, it is set on fire." """
+    from spacegits_sim.rules.effects.weapon_specials import OnFire
+
+    m = modded("flame_gouts")
+    v, git = m.models["a1v"], m.models["b1"]
+    _dmg, rolls, tough = m.smash(v, git, 8, False, "test")
+    assert bool(git.tokens.get(OnFire.id)) == any(r >= tough for r in rolls)
+
+
+def test_full_stocked_minibar_a_git_getting_off_thumps_plus_one():
+    """Full-Stocked Minibar: "After getting off this vehicle, a git's thumps deal +1/+1 damage
+    until they fall over." """
+    from spacegits_sim.rules import effects
+
+    m = vmatch(
+        [buggy(mods=["full_stocked_minibar"]), dict(ORC, name="Pal")],
+        [dict(ORC, name="Urg")],
+        {"a1v": (12, 10, NORTH), "a2": (12, 8.5 - R - 0.01), "b1": (22, 22)},
+    )
+    drive(m, m.offer_boarding(m.models["a2"]), scripted("a1v"))
+    drive(m, m.put_off(m.models["a1v"], m.models["a2"], "got off"))
+    pal = m.models["a2"]
+    assert effects.weapon_damage(pal, m.rules.weapons["regular_h2h"], True) == 3
+
+
+def test_megaphone_mod_hoots_a_friendly_git_into_an_action():
+    """Megaphone: "As an action, they can hoot: select a friendly git within 3D6", they
+    immediately take one action." """
+    from spacegits_sim.rules import effects
+
+    m = vmatch(
+        [buggy(mods=["megaphone"]), dict(ORC, name="Pal")],
+        [dict(ORC, name="Urg")],
+        {"a1v": (12, 10, NORTH), "a2": (14, 6), "b1": (22, 22)},
+    )
+    v = m.models["a1v"]
+    assert "hoot" in m._legal_actions(v)
+    gen = effects.act(m, v, "hoot")
+    req = next(gen)  # 3D6" is at least 3": Pal, 2" from the hull, is always in reach
+    assert "a2" in req.options
+    req = gen.send("a2")
+    assert req.model == "a2" and "scoot" in req.options  # the hooted git's own action
+
+
+def test_electric_motor_deploys_within_4_inches_and_stuns_the_first_round():
+    """Electric Motor: "may be deployed within 4" of caps and enemy models. When this vehicle
+    bumps into a git, that enemy boss doesn't throw in the first round of the fight." """
+    from spacegits_sim.rules import effects
+
+    m = modded("electric_motor", pos=(6, 4, NORTH), bpos=(6, 9))
+    assert effects.vehicle_deploy_distance(m.models["a1v"], 8.0) == 4.0
+    drive(
+        m,
+        m.drive(m.models["a1v"], None, 8, 8, "front"),
+        lambda r: (
+            ("shove", "thump")
+            if isinstance(r, FightThrow)
+            else (r.options[0] if hasattr(r, "options") else Throw((12, 12), 0.3))
+        ),
+    )
+    first = of(m, ev.FightRound)[0]
+    assert first.round == 1 and first.happens == (True, False)
+
+
+def test_mountains_of_ammo_may_reroll_its_shooting_dice():
+    """Mountains of Ammo: "This vehicle may re-roll each of their shooting dice once." """
+    from spacegits_sim.rules import effects
+
+    m = modded("mountains_of_ammo")
+    assert effects.rerolls(m, m.models["a1v"], "bullet") and not effects.rerolls(m, m.models["a1v"], "move")
+    assert not effects.rerolls(m, m.models["b1"], "bullet")
+
+
+def test_wrecking_ball_a_passenger_fires_it_the_vehicle_explodes_12_unharmed():
+    """Wrecking Ball: "Counts as a pintle-mounted weapon. When used, the vehicle explodes (12).
+    It isn't damaged itself." """
+    m = vmatch(
+        [buggy(mods=["wrecking_ball"]), dict(ORC, name="Pal")],
+        [dict(ORC, name="Urg")],
+        {"a1v": (12, 10, NORTH), "a2": (12, 8.5 - R - 0.01), "b1": (14, 13)},
+    )
+    v = m.models["a1v"]
+    drive(m, m.offer_boarding(m.models["a2"]), scripted("a1v"))
+    assert ("mod:wrecking_ball",) in m.crew_gun_options(v, m.models["a2"])
+    assert ("mod:wrecking_ball",) not in m.crew_gun_options(v, m.models["a1"])  # the driver fires fixed guns
+    drive(
+        m,
+        m.vehicle_shoot(v),
+        lambda r: (
+            ("mod:wrecking_ball",)
+            if isinstance(r, CrewGuns) and r.model == "a2"
+            else (
+                ()
+                if isinstance(r, CrewGuns)
+                else (r.options[0] if hasattr(r, "options") else Throw(m.position("b1"), 0.1))
+            )
+        ),
+    )
+    boom = of(m, ev.Exploded)
+    assert boom and boom[0].x == 12 and boom[0].origin == "a1v"
+    assert not [e for e in of(m, ev.Damaged) if e.model == "a1v"]
+
+
+def test_insanely_loud_sound_system_pushes_gits_out_to_6_inches():
+    """Insanely Loud Sound System: "all gits within 6" are pushed directly away until they are
+    no longer within 6". If they cannot … shoved as far as possible and then suffer D3 damage." """
+    from spacegits_sim.rules import effects
+
+    m = modded("insanely_loud_sound_system", pos=(12, 12, NORTH), bpos=(15, 12))
+    assert "drop_the_bass" in m._legal_actions(m.models["a1v"])
+    drive(m, effects.act(m, m.models["a1v"], "drop_the_bass"))
+    assert m.table.distance_between("a1v", "b1") >= 6.0 - 1e-3
+    m2 = modded("insanely_loud_sound_system", pos=(12, 12, NORTH), bpos=(15, 12), terrain=[box(17, 9, 18, 15)])
+    drive(m2, effects.act(m2, m2.models["a1v"], "drop_the_bass"))
+    assert [e for e in of(m2, ev.Damaged) if "bass drop" in e.source]
+
+
+def test_experimental_teleporter_a_one_wipes_out_else_placed_by_a_flipped_coin():
+    """Experimental Teleporter: "Roll a D6: if you roll a 1, you wipe out; otherwise, you flip a
+    coin … Place this model in contact with the coin … (the tower can't fall down)." """
+    from spacegits_sim.rules import effects
+
+    outcomes = set()
+    for seed in range(1, 40):
+        m = modded("experimental_teleporter", pos=(6, 6, NORTH), seed=seed)
+        v = m.models["a1v"]
+        stack(m, v, 2)
+        assert effects.action_kind(v, "teleport") == "scoot"
+        drive(
+            m,
+            effects.act(m, v, "teleport"),
+            lambda r: Throw((18, 18), 0.2) if isinstance(r, AimThrow) else r.options[0],
+        )
+        if of(m, ev.WipedOut):
+            outcomes.add("wipeout")
+        else:
+            assert m.position("a1v") != (6, 6) and v.tower.height == 2
+            outcomes.add("teleported")
+    assert outcomes == {"wipeout", "teleported"}
+
+
+def test_fly_the_vehicle_is_placed_ignoring_what_is_between_and_loots_caps_passed_over():
+    """Fly: "pivot as normal, then pick up the model and place it the rolled number of inches
+    away, ignoring intervening terrain or models. Loot any bottle caps you pass over." """
+    m = vmatch(
+        [dict(ORC, name="Gaz", vehicle="buzzcopter")],
+        [dict(ORC, name="Urg")],
+        {"a1v": (12, 3, NORTH), "b1": (12, 8)},
+        terrain=[box(9, 10, 15, 11)],
+    )
+    cap = m.table.add_token((12.5, 12.5))
+    die = m.table.place_die(6, 10, (12, 20))
+    drive(m, m.drive_die(m.models["a1v"], die, 10))
+    moved = [e for e in of(m, ev.VehicleMoved) if e.how == "fly"]
+    assert moved and m.position("a1v") == pytest.approx((12, 13), abs=1e-6)
+    assert cap not in m.table.tokens and not of(m, ev.Smashed)

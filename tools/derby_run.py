@@ -3,6 +3,7 @@ and gits on foot), checking every invariant at every decision.
 
     .venv/bin/python tools/derby_run.py --matches 100          # the figures in the closing note
     .venv/bin/python tools/derby_run.py --matches 6 --ais random,heuristic
+    .venv/bin/python tools/derby_run.py --matches 100 --random-mods   # every vehicle: 3 random mods
 
 Prints, per match on average, the smashes, wipeouts, wrecks, boardings and alightings, and
 exits 1 if any match raised, broke an invariant (caps conserved, nothing overlapping at rest,
@@ -12,6 +13,7 @@ crews consistent) or did not end.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 import time
@@ -19,6 +21,8 @@ import traceback
 from collections import Counter
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -32,12 +36,31 @@ from spacegits_sim.rules.scenario import load_scenario  # noqa: E402
 COUNTED = ("smashed", "wiped_out", "wrecked", "boarded", "alighted", "vehicle_moved")
 
 
-def play_one(k: int, ais: list[str], scenario: str = "demolition_derby.yaml") -> dict[str, Any]:
+def with_random_mods(sc: Any, k: int, rules: Any) -> Any:
+    """The scenario with every vehicle's mods replaced by three simulated mods drawn with seed
+    ``k`` (so a long run exercises every mod, not just the ones the derby gangs bolt on)."""
+    from spacegits_sim.rules.effects import is_implemented
+
+    pool = sorted(i for i in rules.vehicle_mods if is_implemented("vehicle_mods", i))
+    rng = np.random.default_rng(10_000 + k)
+    players = []
+    for p in sc.players:
+        gits = tuple(
+            dataclasses.replace(g, mods=tuple(rng.choice(pool, size=3, replace=False))) if g.vehicle else g
+            for g in p.gang.gits
+        )
+        players.append(dataclasses.replace(p, gang=dataclasses.replace(p.gang, gits=gits)))
+    return dataclasses.replace(sc, players=tuple(players))
+
+
+def play_one(k: int, ais: list[str], scenario: str = "demolition_derby.yaml", mods: bool = False) -> dict[str, Any]:
     """One seeded match. Never raises: an exception is kept for the report."""
     out: dict[str, Any] = {"match": k, "ok": False}
     try:
         rules = default_rules()
         sc = load_scenario(scenarios_dir() / scenario, rules)
+        if mods:
+            sc = with_random_mods(sc, k, rules)
         m = Match(sc, seed=k)
         ctrls = [Checked(make_controller(a, seed=k, boss=b)) for b, a in enumerate(ais)]
         t0 = time.perf_counter()
@@ -58,7 +81,7 @@ def play_one(k: int, ais: list[str], scenario: str = "demolition_derby.yaml") ->
     return out
 
 
-def run(matches: int, ais: list[str], progress: bool = True) -> dict[str, Any]:
+def run(matches: int, ais: list[str], progress: bool = True, mods: bool = False) -> dict[str, Any]:
     t0 = time.perf_counter()
     if progress:
         from rich.progress import Progress
@@ -67,10 +90,10 @@ def run(matches: int, ais: list[str], progress: bool = True) -> dict[str, Any]:
         with Progress() as bar:
             task = bar.add_task("derby matches", total=matches)
             for k in range(matches):
-                results.append(play_one(k, ais))
+                results.append(play_one(k, ais, mods=mods))
                 bar.advance(task)
     else:
-        results = [play_one(k, ais) for k in range(matches)]
+        results = [play_one(k, ais, mods=mods) for k in range(matches)]
     total: Counter[str] = Counter()
     with_wipeout = 0
     with_wreck = 0
@@ -98,13 +121,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--matches", type=int, default=100)
     ap.add_argument("--ais", default="heuristic,heuristic", help="one controller per boss")
     ap.add_argument("--json", default=None, help="write the report as JSON")
+    ap.add_argument("--random-mods", action="store_true", help="give every vehicle three random simulated mods")
     args = ap.parse_args(argv)
     if not 1 <= args.matches <= 100_000:
         ap.error("--matches must be 1-100000")
     ais = [a.strip() for a in args.ais.split(",")]
     if len(ais) != 2:
         ap.error("--ais names two controllers (the derby has two bosses)")
-    report = run(args.matches, ais)
+    report = run(args.matches, ais, mods=args.random_mods)
     for f in report["failures"][:3]:
         print(f["traceback"])
     print(

@@ -18,6 +18,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from spacegits_sim.ai import make_controller  # noqa: E402
+from spacegits_sim.data import default_rules  # noqa: E402
 from spacegits_sim.data.paths import scenarios_dir  # noqa: E402
 from spacegits_sim.rules.engine import Match  # noqa: E402
 from spacegits_sim.rules.scenario import load_scenario  # noqa: E402
@@ -39,7 +40,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--matches", type=int, default=20)
     ap.add_argument("--scenario", default="quickstart.yaml")
     args = ap.parse_args(argv)
-    sc = load_scenario(scenarios_dir() / args.scenario)
+    sc = load_scenario(scenarios_dir() / args.scenario, default_rules())
     times: list[float] = []
     for k in range(args.matches):
         seats = ["search", "heuristic"] if k % 2 == 0 else ["heuristic", "search"]

@@ -168,7 +168,7 @@ def _best_gun(v: Any, options: tuple[Any, ...], match: Any, enemies: list[Any]) 
     target = None
     best_val = 0.0
     for opt in options:
-        if not opt:
+        if not opt or opt[0].startswith("mod:"):  # (a Wrecking Ball: not weighed yet)
             continue
         if opt[0].startswith("mount:"):
             k = int(opt[0][6:])

@@ -213,6 +213,8 @@ class HotseatApp(Watcher):
     def gun_label(self, v: Any, option: tuple[str, ...]) -> str:
         if not option:
             return "hold fire"
+        if option[0].startswith("mod:"):
+            return str(self.match.rules.vehicle_mods[option[0][4:]].name)
         if option[0].startswith("mount:"):
             mount = v.mounts[int(option[0][6:])]
             return f"{mount.weapon.name} ({mount.how})"

@@ -91,7 +91,12 @@ class Combat:
         if amount <= 0 or not target.in_play:
             return
         amount = effects.damage_taken(target, kind, amount)
+        rolled = effects.absorb(self.match, target, amount)  # dice rolled to stop some (a Force Field)
+        if rolled < amount:
+            source += f"; {amount - rolled} stopped"
+            amount = rolled
         if amount <= 0:
+            self.match.emit(ev.Damaged(target.id, 0, source))
             return
         self.match.emit(ev.Damaged(target.id, amount, source))
         if target.standing:  # a fallen git has no tower and gets no tower dice
@@ -194,7 +199,7 @@ class Combat:
     ) -> Flow:
         """A bullet of ``value`` hits a model: big damage if it meets its toughness (+1 in cover)."""
         match = self.match
-        tough = target.toughness + (1 if cover else 0)
+        tough = effects.shot_toughness(target, target.toughness) + (1 if cover else 0)
         big = value >= tough
         dmg = effects.weapon_damage(m, w, big)
         match.emit(ev.BulletResolved(m.id, w.name, die_id, value, False, seg, f"figure:{target.id}", cover, dmg, big))
@@ -247,6 +252,8 @@ class Combat:
             match.advance(match.costs.fight_throw_s)
             ta, tp = throws
             happens = (self._happens(ta, tp, active, passive), self._happens(tp, ta, passive, active))
+            if rnd == 1 and effects.stuns_first_round(active):  # "that enemy boss doesn't throw in the first round"
+                happens = (True, False)
             match.emit(ev.FightRound(active.id, passive.id, rnd, (ta, tp), happens))
             for who, other, t, ok, theirs in (
                 (active, passive, ta, happens[0], tp),

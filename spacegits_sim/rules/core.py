@@ -74,6 +74,7 @@ class MatchCore:
         self.active_model: str | None = None
         self.current_speed: dict[str, int] = {}  # a vehicle's current speed while a move die moves it
         self._wiping: set[str] = set()  # vehicles in the middle of a wipeout
+        self._boosted = 0.0  # a Nitro boost on the scoot being resolved (inches added)
         self.current_boss = 0
         self._activation_over = False
         self._wall_start: float | None = None

@@ -106,6 +106,7 @@ class Driving(Movement):
         p.fallen = False
         n = int(self.rng("dice").integers(1, 7))
         self.emit(ev.Alighted(p.id, v.id, spot, n, why))
+        effects.on_get_off(self, v, p)  # a Full-Stocked Minibar
         yield from self.add_tower_dice(p, n, "motion sickness")
 
     def _spot_by_hull(self, v: Model, radius: float, within: float) -> Point | None:
@@ -141,8 +142,12 @@ class Driving(Movement):
         one at a time in the boss's order, each in the arc where it lies now."""
         assert v.vehicle is not None
         n, largest, bigger = effects.vehicle_dice(v, MOVE_DICE, v.vehicle.engine)
-        options = tuple(dice_choices(largest, n, next_size(largest) if bigger else None))
-        sizes = yield ChooseDice(v.boss, options, "which move dice?", v.id, "move")
+        choices = dice_choices(largest, n, next_size(largest) if bigger else None)
+        boost = effects.boost_in(v)
+        if boost > 0:  # Nitro: "you only roll one move dice, but you add +10"" (a one-die choice)
+            choices += dice_choices(largest, 1)
+        sizes = yield ChooseDice(v.boss, tuple(choices), "which move dice?", v.id, "move")
+        self._boosted = boost if len(sizes) == 1 and boost > 0 else 0.0
         thrown = yield AimThrow(v.boss, v.id, "move", tuple(sizes), self.table.width, self.table.height)
         landed = yield from self.throw(v.boss, v.id, "move", tuple(sizes), thrown)
         landed = yield from self.rerolls(v, "move", landed)  # a Fuel Can nearby
@@ -156,6 +161,7 @@ class Driving(Movement):
             yield from self.drive_die(v, die_id, value)
         for die_id in dice:
             self.discard_die(die_id)
+        self._boosted = 0.0
 
     def drive_die(self, v: Model, die_id: str, value: int) -> Flow:
         """Front arc: pivot until the die is in the front corridor, then forward by its value.
@@ -168,7 +174,7 @@ class Driving(Movement):
         angle = self.table.figure(v.id).angle
         turn = pivot_to_corridor(local, v.vehicle.hull_in[0] / 2 + die_r) if front else 0.0
         self.discard_die(die_id)  # it lies in the path it sets
-        distance = effects.vehicle_move(v, value)
+        distance = effects.vehicle_move(v, value) + self._boosted
         self.advance(self.costs.resolve_move_die_s)
         yield from self.drive(v, angle + turn if turn else None, distance, value, "front" if front else "rear")
         if not front and v.in_play:
@@ -190,6 +196,14 @@ class Driving(Movement):
             table.move_figure(v.id, start, angle=piv.angle_end)
             segments += self._pivot_segments(v, angle0, piv.angle_end)
         self.current_speed[v.id] = speed
+        if how == "drive" and effects.flies(v):  # Fly: picked up and placed, ignoring what is between
+            end = self._fly(v, distance)
+            self.emit(
+                ev.VehicleMoved(v.id, start, end, angle0, table.figure(v.id).angle, speed, arc, distance, None, "fly")
+            )
+            yield from self._ride(v, segments)  # (the pivot; the towers are put back beside it safely)
+            self.current_speed[v.id] = 0
+            return
         travelled = 0.0
         stop: str | None = None
         smashes: list[tuple[Model, Model, bool, str]] = []
@@ -354,17 +368,26 @@ class Driving(Movement):
 
     def smash(self, v: Model, target: Model, speed: int, head_on: bool, why: str) -> tuple[int, list[int], int]:
         """Roll a smash: toughness + current speed D6, each ≥ the target's toughness does big
-        damage 1, else weak 0 (head-on: +1/+1). Returns (damage, rolls, toughness)."""
+        damage 1, else weak 0 (head-on: +1/+1). Returns (damage, the first rolls, toughness)."""
         n = effects.smash_dice(v, v.toughness + max(0, speed))
         rng = self.rng("dice")
-        rolls = [int(rng.integers(1, 7)) for _ in range(n)]
-        tough = effects.smash_toughness(v, target.toughness)
+        first = [int(rng.integers(1, 7)) for _ in range(n)]
+        tough0 = tough = effects.smash_toughness(v, target.toughness)
         weak, big = effects.smash_damage(v, (0, 1))
         if head_on:
             weak, big = weak + HEAD_ON[0], big + HEAD_ON[1]
-        dmg = sum(big if r >= tough else weak for r in rolls)
-        self.emit(ev.Smashed(v.id, target.id, rolls, tough, dmg, head_on, why))
-        return dmg, rolls, tough
+        dmg = sum(big if r >= tough else weak for r in first)
+        self.emit(ev.Smashed(v.id, target.id, first, tough, dmg, head_on, why))
+        rolls = first
+        while any(r >= tough for r in rolls) and effects.smash_again(v) and tough <= 6:
+            tough += 1  # a Spiked Roller: "roll your smash again, counting the target's toughness as +1"
+            rolls = [int(rng.integers(1, 7)) for _ in range(n)]
+            more = sum(big if r >= tough else weak for r in rolls)
+            self.emit(ev.Smashed(v.id, target.id, rolls, tough, more, head_on, "again"))
+            dmg += more
+        if any(r >= tough0 for r in first):
+            effects.on_smash_big(self, v, target)  # Flame Gouts
+        return dmg, first, tough0
 
     def resolve_smashes(self, smashes: list[tuple[Model, Model, bool, str]]) -> Flow:
         """Roll every smash first, then stack the damage: "resolve both smashes then stack the
@@ -415,6 +438,7 @@ class Driving(Movement):
             dice = v.tower.height + v.tower2.height
             v.tower.clear()
             v.tower2.clear()
+            yield from effects.on_fell_over(v, self)  # what lasts "until it falls over or wipes out"
             if self.active_model == v.id:
                 self._activation_over = True
             self._drop_caps(v, int(self.rng("dice").integers(1, 4)), cause, dice)
@@ -467,14 +491,38 @@ class Driving(Movement):
     def _flip(self, v: Model, value: int) -> None:
         """Forward by ``value`` ignoring everything, but not ending overlapping a model or
         terrain: further forward by the minimum that clears it (back, if the edge is in the way)."""
+        a = self.table.figure(v.id).angle
+        start, end = self._flip_to(v, value)
+        self.emit(ev.VehicleMoved(v.id, start, end, a, a, value, None, math.dist(start, end), None, "flip"))
+        self._loot_under(v)
+
+    def _fly(self, v: Model, distance: float) -> Point:
+        """Place the hull ``distance`` straight ahead, ignoring what is between, looting every
+        cap it passes over; not overlapping a model or terrain where it lands (the nearest clear
+        spot further on, else back towards the start). Returns where it ends."""
+        assert v.vehicle is not None
+        table = self.table
+        w, ln = v.vehicle.hull_in
+        cap_r = float(table.p["token"]["diameter_mm"]) * MM / 2
+        for cap, pos in list(table.tokens.items()):
+            lx, ly = table.local_point(v.id, pos)
+            if abs(ly) <= w / 2 + cap_r and -ln / 2 - cap_r <= lx <= distance + ln / 2 + cap_r:
+                self.loot_cap(v, cap)  # "Loot any bottle caps you pass over"
+        self._flip_to(v, distance)
+        return table.figure_position(v.id)
+
+    def _flip_to(self, v: Model, distance: float) -> tuple[Point, Point]:
+        """Move the hull straight forward ``distance`` ignoring everything, to the first spot
+        at or beyond it where it overlaps no model or terrain (back towards the start if the table
+        edge is in the way). Returns (start, end)."""
         table = self.table
         start = table.figure_position(v.id)
         a = table.figure(v.id).angle
         fwd = (math.cos(a), math.sin(a))
         step = 0.05
-        tries = [value + k * step for k in range(int(24 / step))] + [
-            value - k * step for k in range(1, int(value / step) + 1)
-        ]
+        far = math.hypot(table.width, table.height)
+        tries = [distance + k * step for k in range(int(far / step))]
+        tries += [distance - k * step for k in range(1, int(distance / step) + 1)]
         end = start
         for d in tries:
             p = (start[0] + fwd[0] * d, start[1] + fwd[1] * d)
@@ -482,8 +530,7 @@ class Driving(Movement):
                 end = p
                 break
         table.move_figure(v.id, end)
-        self.emit(ev.VehicleMoved(v.id, start, end, a, a, value, None, math.dist(start, end), None, "flip"))
-        self._loot_under(v)
+        return start, end
 
     def _spin(self, v: Model, toward: Point, value: int) -> None:
         """Pivot until the die is in the front corridor, ignoring everything, but not ending
@@ -548,29 +595,29 @@ class Driving(Movement):
         opts: list[tuple[str, ...]] = [(w.id,) for w in own]
         want = "fixed" if driver else "pintle"
         opts += [(f"mount:{k}",) for k, mt in enumerate(v.mounts) if mt.how == want]
+        opts += [(o,) for o in effects.crew_options(v, bool(driver))]  # a Wrecking Ball
         return sorted(set(opts)) + [()]
 
     def vehicle_shoot(self, v: Model) -> Flow:
         """ "Each of the gits on board get a chance to take a shoot action": own guns hit in any
         direction; fixed guns only what lies in the front corridor, pintle guns the front arc
         (a Sponson's gun a side arc). The whole vehicle is the model for lines of fire."""
-        used: set[int] = set()
+        used: set[str] = set()  # each bolted gun and each mod fires once per shoot action
         for git in self.crew_of(v):
             if not v.in_play:
                 return
-            opts = [
-                o
-                for o in self.crew_gun_options(v, git)
-                if not (o and o[0].startswith("mount:") and int(o[0][6:]) in used)
-            ]
+            opts = [o for o in self.crew_gun_options(v, git) if not (o and o[0] in used)]
             if len(opts) <= 1:
                 continue
             pick = yield CrewGuns(v.boss, tuple(opts), f"what does {git.name} fire?", git.id, v.id)
             if not pick:
                 continue
-            if pick[0].startswith("mount:"):
+            if pick[0].startswith(("mod:", "mount:")):
+                used.add(pick[0])
+            if pick[0].startswith("mod:"):
+                yield from effects.fire_mod(self, v, pick[0])
+            elif pick[0].startswith("mount:"):
                 k = int(pick[0][6:])
-                used.add(k)
                 mount = v.mounts[k]
                 arc = effects.mount_arc(v, k, "corridor" if mount.how == "fixed" else "front")
                 yield from self.combat.shoot_with(v, [mount.weapon], arc)

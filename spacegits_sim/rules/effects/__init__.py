@@ -510,6 +510,60 @@ def smash_damage(m: Model, dmg: tuple[int, int]) -> tuple[int, int]:
     return dmg
 
 
+def flies(m: Model) -> bool:
+    return any(h.flies(m) for h in effects_of(m))
+
+
+def boost_in(m: Model) -> float:
+    return max((h.boost_in(m) for h in effects_of(m)), default=0.0)
+
+
+def smash_again(m: Model) -> bool:
+    return any(h.smash_again(m) for h in effects_of(m))
+
+
+def on_smash_big(match: Match, m: Model, target: Model) -> None:
+    for h in effects_of(m):
+        h.on_smash_big(match, m, target)
+
+
+def on_get_off(match: Match, v: Model, git: Model) -> None:
+    for h in effects_of(v):
+        h.on_get_off(match, v, git)
+
+
+def crew_options(m: Model, driver: bool) -> list[str]:
+    out: list[str] = []
+    for h in effects_of(m):
+        out += [o for o in h.crew_options(m, driver) if o not in out]
+    return out
+
+
+def fire_mod(match: Match, v: Model, option: str) -> Flow:
+    for h in effects_of(v):
+        if option in h.crew_options(v, False) or option in h.crew_options(v, True):
+            yield from h.fire_mod(match, v)
+            return
+
+
+def stuns_first_round(m: Model) -> bool:
+    return any(h.stuns_first_round(m) for h in effects_of(m))
+
+
+def absorb(match: Match, m: Model, n: int) -> int:
+    for h in effects_of(m):
+        if n <= 0:
+            break
+        n = h.absorb(match, m, n)
+    return n
+
+
+def shot_toughness(m: Model, t: int) -> int:
+    for h in effects_of(m):
+        t = h.shot_toughness(m, t)
+    return t
+
+
 def vehicle_deploy_distance(m: Model, need: float) -> float:
     for h in effects_of(m):
         need = h.vehicle_deploy_distance(m, need)

@@ -107,6 +107,14 @@ class Effect:
         "fight" or "other")."""
         return n
 
+    def absorb(self, match: Match, m: Model, n: int) -> int:
+        """Damage left of ``n`` after dice are rolled to stop it (a Force Field, armour)."""
+        return n
+
+    def shot_toughness(self, m: Model, t: int) -> int:
+        """Toughness when shot at (a Smoke Belcher)."""
+        return t
+
     def fight_damage(self, m: Model, n: int) -> int:
         """The damage one of this git's thumps deals in all (after each die's weak/big)."""
         return n
@@ -139,6 +147,36 @@ class Effect:
     def smash_damage(self, m: Model, dmg: tuple[int, int]) -> tuple[int, int]:
         """(weak, big) damage of each of this vehicle's smash dice."""
         return dmg
+
+    def flies(self, m: Model) -> bool:
+        """Moves by being picked up and placed (Fly), ignoring what lies between."""
+        return False
+
+    def boost_in(self, m: Model) -> float:
+        """A scoot may be one move die with this many inches added instead of three (Nitro)."""
+        return 0.0
+
+    def smash_again(self, m: Model) -> bool:
+        """After a smash that did big damage, smash again at toughness +1 (a Spiked Roller)."""
+        return False
+
+    def on_smash_big(self, match: Match, m: Model, target: Model) -> None:
+        """This vehicle's smash did big damage to ``target`` (Flame Gouts set it on fire)."""
+
+    def on_get_off(self, match: Match, v: Model, git: Model) -> None:
+        """``git`` just got off vehicle ``v`` (a Full-Stocked Minibar)."""
+
+    def crew_options(self, m: Model, driver: bool) -> tuple[str, ...]:
+        """Extra things a git aboard may fire instead of a gun ("mod:<id>"): a Wrecking Ball."""
+        return ()
+
+    def fire_mod(self, match: Match, v: Model) -> Flow:
+        """Fire this mod (chosen as "mod:<id>" by a git aboard)."""
+        return no_flow()
+
+    def stuns_first_round(self, m: Model) -> bool:
+        """A git this vehicle bumps into does not throw in the fight's first round (Electric Motor)."""
+        return False
 
     def vehicle_deploy_distance(self, m: Model, need: float) -> float:
         """How far from caps and enemy models this vehicle must deploy (8")."""

@@ -135,6 +135,17 @@ class Hefty(Effect):
 
 
 @register
+class Fly(Effect):
+    """A vehicle that flies: each move die pivots it as normal, then it is picked up and placed
+    the rolled distance away, ignoring what is between, looting the caps it passes over."""
+
+    family, id = "special_rules", "fly"
+
+    def flies(self, m: Model) -> bool:
+        return True
+
+
+@register
 class Klanking(Effect):
     """After activating, a klank token; its next activation discards the token and ends."""
 

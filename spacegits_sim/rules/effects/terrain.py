@@ -282,6 +282,31 @@ class ArcadeMachine(Effect):
         return 0.8  # a race for 6 dice stands nearly always: 2 caps for 1
 
 
+def flip_coin(match: Match, m: Model) -> Flow:
+    """A coin flipped into play (up, then down: dropped from 18") where ``m``'s boss aims it;
+    flipped again if it leaves the table or lands with no room by it. Returns (a free spot for
+    ``m`` touching the coin or None, the flips made). The coin is no cap: it is taken away."""
+    from ..decisions import AimThrow
+
+    thrown = yield AimThrow(m.boss, m.id, "coin", (2,), match.table.width, match.table.height)
+    spot = None
+    flips = 0
+    for flips in range(1, MAX_FLIPS + 1):  # noqa: B007  (the count is reported)
+        before = match.loose_things()
+        drop = match.table.drop_tokens(1, thrown.aim, match.rng("caps"), height_in=COIN_FLIP_HEIGHT_IN)[0]
+        knocked = match.knocked_since(before, {drop.id})  # the coin may scatter caps and dice
+        match.table.forget_token(drop.id)
+        if knocked:
+            match.emit(ev.CapsDropped(match.bosses[m.boss].name, [], knocked))
+        if drop.lost or drop.position is None:
+            continue
+        coin_r = float(match.table.p["token"]["diameter_mm"]) * MM / 2
+        spot = match.spot_touching(m, drop.position, coin_r, match.position(m.id))
+        if spot is not None:
+            break
+    return spot, flips
+
+
 @register
 class Teleportaloo(Effect):
     """Boot it to flush: a coin is flipped into play and the git is placed touching it, tower safe."""
@@ -292,24 +317,7 @@ class Teleportaloo(Effect):
         return 0
 
     def booted(self, match: Match, m: Model, terrain_id: str, terrain: TerrainType) -> Flow:
-        from ..decisions import AimThrow
-
-        thrown = yield AimThrow(m.boss, m.id, "coin", (2,), match.table.width, match.table.height)
-        spot = None
-        flips = 0
-        for flips in range(1, MAX_FLIPS + 1):  # noqa: B007  (the count is reported)
-            before = match.loose_things()
-            drop = match.table.drop_tokens(1, thrown.aim, match.rng("caps"), height_in=COIN_FLIP_HEIGHT_IN)[0]
-            knocked = match.knocked_since(before, {drop.id})  # the coin may scatter caps and dice
-            match.table.forget_token(drop.id)
-            if knocked:
-                match.emit(ev.CapsDropped(match.bosses[m.boss].name, [], knocked))
-            if drop.lost or drop.position is None:
-                continue
-            coin_r = float(match.table.p["token"]["diameter_mm"]) * MM / 2
-            spot = match.spot_touching(m, drop.position, coin_r, match.position(m.id))
-            if spot is not None:
-                break
+        spot, flips = yield from flip_coin(match, m)
         if spot is None:
             _booted(match, m, terrain_id, terrain, 0, outcome=f"the coin found no room in {flips} flips: nothing")
             return

@@ -1,20 +1,29 @@
 """Vehicle mods (rulebook: "Vehicle Mods"): one handler per id in vehicle_mods.yaml.
 
 The mods that change a vehicle's numbers (seats, move dice, distance, handling, smash dice,
-toughness seen by a smash, smash damage) are simulated. The rest are registered as deferred,
-so a gang that bolts one on gets a loud warning instead of a silent "ok".
+toughness seen by a smash, smash damage), that stop damage, that add an action or a thing to
+fire, and the teleporter are simulated. The rest are registered as deferred, so a gang that
+bolts one on gets a loud warning instead of a silent "ok".
 """
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
-from .base import Effect, defer, register
+from ...data.dice import parse_dice, roll
+from .base import Effect, Flow, defer, register
+from .gear import Megaphone as _GearMegaphone
+from .terrain import StrongDrink
+from .weapon_specials import OnFire
 
 if TYPE_CHECKING:
+    from ..core import MatchCore as Match
     from ..state import Model
 
 EXPLOSIVE_RAM_USED = "explosive_ram_used"  # token: the first smash has had its +2/+4
+ARMOUR_OFF = "ramshackle_armour_off"  # token: the armour fell off
+BASS_IN = 6.0  # Insanely Loud Sound System: "all gits within 6" are pushed directly away"
 
 
 class _Mod(Effect):
@@ -146,13 +155,208 @@ class ExplosiveRam(_Mod):
         return dmg[0] + 2, dmg[1] + 4
 
 
+@register
+class NitroBooster(_Mod):
+    """ "When you scoot, you can boost instead: you only roll one move dice, but you add +10"." """
+
+    id = "nitro_booster"
+
+    def boost_in(self, m: Model) -> float:
+        return 10.0
+
+
+@register
+class SmokeBelcher(_Mod):
+    """ "When shot at, treat this vehicle's toughness as 1 higher." """
+
+    id = "smoke_belcher"
+
+    def shot_toughness(self, m: Model, t: int) -> int:
+        return t + 1
+
+
+@register
+class ForceField(_Mod):
+    """ "When you receive a damage dice, roll it. If it rolls a 6, you can discard it, as it is
+    reflected by the force field." """
+
+    id = "force_field"
+
+    def absorb(self, match: Match, m: Model, n: int) -> int:
+        return sum(1 for r in roll(parse_dice(f"{n}D6"), match.rng("dice")) if r != 6)
+
+
+@register
+class RamshackleArmour(_Mod):
+    """ "When you take damage, roll a dice. Even, the damage is negated. Odd, the damage is
+    negated, but the armour falls off and cannot be used again in this game." """
+
+    id = "ramshackle_armour"
+
+    def absorb(self, match: Match, m: Model, n: int) -> int:
+        if m.tokens.get(ARMOUR_OFF):
+            return n
+        if roll(parse_dice("D6"), match.rng("dice"))[0] % 2:
+            m.tokens[ARMOUR_OFF] = 1
+        return 0
+
+
+@register
+class SpikedRoller(_Mod):
+    """ "When you cause big damage to your opponent with a smash, you can roll your smash again,
+    counting the target's toughness as +1 (and this can repeat…)." Always taken: more smash dice
+    only ever add damage."""
+
+    id = "spiked_roller"
+
+    def smash_again(self, m: Model) -> bool:
+        return True
+
+
+@register
+class FlameGouts(_Mod):
+    """ "If you cause big damage to a model with your smash dice, it is set on fire and stays on
+    fire until it falls over or wipes out." (The Fire token: D3 damage after each swig.)"""
+
+    id = "flame_gouts"
+
+    def on_smash_big(self, match: Match, m: Model, target: Model) -> None:
+        if target.in_play and target.id != m.id:
+            target.tokens[OnFire.id] = 1
+
+
+@register
+class FullStockedMinibar(_Mod):
+    """ "After getting off this vehicle, a git's thumps deal +1/+1 damage until they fall over."
+    (The Bar's strong drink.)"""
+
+    id = "full_stocked_minibar"
+
+    def on_get_off(self, match: Match, v: Model, git: Model) -> None:
+        git.tokens[StrongDrink.id] = 1
+
+
+@register
+class Megaphone(_GearMegaphone):
+    """ "As an action, they can hoot: select a friendly git within 3D6", they immediately take
+    one action." (The gear Megaphone's bark, from the vehicle.)"""
+
+    family, id = "vehicle_mods", "megaphone"
+    ACTION = "hoot"
+
+
+@register
+class ElectricMotor(_Mod):
+    """ "This vehicle may be deployed within 4" of caps and enemy models. When this vehicle bumps
+    into a git, that enemy boss doesn't throw in the first round of the fight." """
+
+    id = "electric_motor"
+
+    def vehicle_deploy_distance(self, m: Model, need: float) -> float:
+        return min(need, 4.0)
+
+    def stuns_first_round(self, m: Model) -> bool:
+        return True
+
+
+@register
+class MountainsOfAmmo(_Mod):
+    """ "This vehicle may re-roll each of their shooting dice once." (An aura of its own.)"""
+
+    id = "mountains_of_ammo"
+    AURA_IN = 1e-9
+
+    def aura_for(self, holder: Model, m: Model) -> bool:
+        return holder.id == m.id
+
+    def rerolls(self, what: str) -> bool:
+        return what == "bullet"
+
+
+@register
+class WreckingBall(_Mod):
+    """ "Counts as a pintle-mounted weapon. When used, the vehicle explodes (12). It isn't
+    damaged itself." A passenger may fire it instead of a gun."""
+
+    id = "wrecking_ball"
+    OPTION = "mod:wrecking_ball"
+
+    def crew_options(self, m: Model, driver: bool) -> tuple[str, ...]:
+        return () if driver else (self.OPTION,)
+
+    def fire_mod(self, match: Match, v: Model) -> Flow:
+        yield from match.combat.explode(
+            v.id, match.position(v.id), 12, from_model=v.id, radius_in=match.table.figure_radius(v.id)
+        )
+
+
+@register
+class InsanelyLoudSoundSystem(_Mod):
+    """ "As an action, this vehicle can drop the bass: all gits within 6" are pushed directly away
+    until they are no longer within 6". If they cannot, because of terrain or other models, they
+    are shoved as far as possible and then suffer D3 damage." Their towers ride the push."""
+
+    id = "insanely_loud_sound_system"
+    ACTION = "drop_the_bass"
+
+    def _near(self, m: Model, match: Match) -> list[Model]:
+        return [
+            o
+            for o in match.in_play()
+            if o.id != m.id and o.vehicle is None and match.table.distance_between(m.id, o.id) < BASS_IN
+        ]
+
+    def actions(self, m: Model, match: Match) -> tuple[str, ...]:
+        return (self.ACTION,) if self._near(m, match) else ()
+
+    def act(self, match: Match, m: Model, action: str) -> Flow:
+        here = match.position(m.id)
+        for o in self._near(m, match):
+            if not o.in_play:
+                continue
+            p = match.position(o.id)
+            d = (p[0] - here[0], p[1] - here[1]) if math.dist(p, here) > 1e-9 else (1.0, 0.0)
+            need = BASS_IN - match.table.distance_between(m.id, o.id) + 1e-3
+            start = p
+            yield from match.move(o, need, "normal", direction=d, reason="blasted", ignore=[m.id], tower_motion="shove")
+            if o.in_play and match.table.distance_between(m.id, o.id) < BASS_IN - 1e-6:
+                n = roll(parse_dice("D3"), match.rng("dice"))[0]
+                yield from match.combat.damage(
+                    o, n, f'the bass drop of {m.name} (blocked {math.dist(start, match.position(o.id)):.1f}")'
+                )
+
+
+@register
+class ExperimentalTeleporter(_Mod):
+    """ "Instead of scooting, you can teleport. Roll a D6: if you roll a 1, you wipe out;
+    otherwise, you flip a coin into the play area. It must travel up first, then down. Place
+    this model in contact with the coin, remove the coin, and rebuild its tower (the tower can't
+    fall down as a result of this teleport)." The coin is the Teleportaloo's."""
+
+    id = "experimental_teleporter"
+    ACTION = "teleport"
+
+    def actions(self, m: Model, match: Match) -> tuple[str, ...]:
+        return (self.ACTION,)
+
+    def action_kind(self, action: str) -> str:
+        return "scoot" if action == self.ACTION else action
+
+    def act(self, match: Match, m: Model, action: str) -> Flow:
+        from .terrain import flip_coin
+
+        r = roll(parse_dice("D6"), match.rng("dice"))[0]
+        if r == 1:
+            yield from match.wipeout(m, "the teleporter misfired (a 1)")
+            return
+        spot, _flips = yield from flip_coin(match, m)
+        if spot is not None:  # its towers ride along untouched: "the tower can't fall down"
+            match.place_model(m, spot, "teleporter")
+
+
 defer(
     "vehicle_mods",
-    "electric_motor electroshock_collision_warning_system experimental_teleporter "
-    "flame_gouts force_field full_stocked_minibar fuzzy_dice git_launcher "
-    "gory_trophy_rack insanely_loud_sound_system "
-    "mega_magnet megaphone mine_dropper "
-    "mountains_of_ammo mystical_bumper_stickers nitro_booster oil_slick_dropper ramshackle_armour "
-    "sidesaws smoke_belcher spiked_roller sponson wrecking_ball",
+    "electroshock_collision_warning_system fuzzy_dice git_launcher gory_trophy_rack "
+    "mega_magnet mine_dropper mystical_bumper_stickers oil_slick_dropper sidesaws sponson",
     "a later part of the vehicles issue",
 )

@@ -11,7 +11,7 @@ from ...data.dice import parse_dice, roll
 from ...physics.table import MM, Kind
 from ...physics.tower import CARE_LEVELS
 from .. import events as ev
-from .base import Effect, Flow, defer, register
+from .base import Effect, Flow, register
 
 if TYPE_CHECKING:
     from ...data.rules_data import Weapon
@@ -372,6 +372,3 @@ class Portal(Effect):
                 if near.id in match.models and match.models[near.id].in_play:
                     match.loot_cap(match.models[near.id], thing.id)
                     break
-
-
-defer("special_rules", "fly", "the vehicles issue")

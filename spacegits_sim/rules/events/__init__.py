@@ -130,7 +130,7 @@ def tally(e: Event) -> tuple[str, str, int] | None:
         return (e.model, "damage_taken", e.amount)
     if isinstance(e, CapLooted):
         return (e.model, "caps_looted", 1)
-    if isinstance(e, Smashed) and e.why != "crunch":
+    if isinstance(e, Smashed) and e.why not in ("crunch", "again"):
         return (e.model, "smashes", 1)
     if isinstance(e, WipedOut):
         return (e.model, "wipeouts", 1)
