@@ -171,7 +171,13 @@ def test_validation_warns_loudly_about_every_item_that_is_not_simulated_yet(monk
             "faction": "city_boys",
             "gits": [
                 {"type": "orc", "name": "Jet", "weapons": ["flamethrower"], "gear": ["jetpack"]},
-                {"type": "goblin", "name": "D", "weapons": ["pistol"], "vehicle": "bike", "mods": ["mine_dropper"]},
+                {
+                    "type": "goblin",
+                    "name": "D",
+                    "weapons": ["pistol"],
+                    "vehicle": "bike",
+                    "repairs": ["Hull: Buckled Pillars"],
+                },
             ],
         },
         "<g>",
@@ -182,7 +188,7 @@ def test_validation_warns_loudly_about_every_item_that_is_not_simulated_yet(monk
         "'jetpack' is not simulated",
         "'gout' is not simulated",
         "'city_boys'",
-        "'mine_dropper' is not simulated",
+        "'Hull: Buckled Pillars' is not simulated",
     ):
         assert frag in text, frag
 
@@ -208,7 +214,7 @@ def test_playing_a_scenario_with_unsimulated_items_warns_before_the_match(tmp_pa
     import yaml
 
     sc = yaml.safe_load((ROOT / "scenarios" / "four_bosses.yaml").read_text())
-    sc["players"][0]["gang"]["gits"][0].update(vehicle="bike", mods=["mine_dropper"])  # not simulated yet
+    sc["players"][0]["gang"]["gits"][0].update(vehicle="bike", repairs=["Hull: Buckled Pillars"])  # a campaign effect
     path = tmp_path / "s.yaml"
     path.write_text(yaml.safe_dump(sc))
     out = subprocess.run(
@@ -218,4 +224,4 @@ def test_playing_a_scenario_with_unsimulated_items_warns_before_the_match(tmp_pa
         cwd=ROOT,
     )
     text = " ".join(out.stderr.split())
-    assert out.returncode == 0 and "'mine_dropper' is not simulated yet" in text, text
+    assert out.returncode == 0 and "'Hull: Buckled Pillars' is not simulated yet" in text, text

@@ -76,6 +76,31 @@ def test_a_d6_treatment_buys_a_third_loot_roll_and_dead_is_rerolled():
     assert rerolled > 0
 
 
+def test_a_chaos_driver_fails_inspection_rolls_location_and_repair_and_two_vehicle_loot_rolls():
+    """ "Each driver rolls twice on the vehicle weapon loot table and then automatically fails an
+    inspection roll, requiring them to make location and repair rolls … either a D6 or a D10. If
+    you roll a D6, then you can make a third vehicle loot roll. If you roll "Write-off", re-roll." """
+    from spacegits_sim.rules.gangs import repair_problem
+
+    drivers = 0
+    for gamble in (False, True):
+        for seed in range(60):
+            g = roll_gang(RULES, seed, "chaos", gamble=gamble)
+            log = "\n".join(g.log)
+            for git in g.doc["gits"]:
+                if not git.get("vehicle"):
+                    continue
+                drivers += 1
+                name = git["name"]
+                assert len(git["repairs"]) == 1 and repair_problem(git["repairs"][0], RULES) is None
+                assert not git["repairs"][0].endswith("Write-off")
+                assert re.search(
+                    rf"^{name}: inspection failed; location \d: \w+; repair \(D{6 if gamble else 10}\)", log, re.M
+                )
+                assert len(re.findall(rf"^{name}: vehicle weapon loot ", log, re.M)) == (3 if gamble else 2)
+    assert drivers >= 4
+
+
 def test_the_same_seed_rolls_the_same_gang_and_another_seed_another():
     a = roll_gang(RULES, 5, "chaos", faction="random")
     b = roll_gang(RULES, 5, "chaos", faction="random")

@@ -846,3 +846,182 @@ def test_fly_the_vehicle_is_placed_ignoring_what_is_between_and_loots_caps_passe
     moved = [e for e in of(m, ev.VehicleMoved) if e.how == "fly"]
     assert moved and m.position("a1v") == pytest.approx((12, 13), abs=1e-6)
     assert cap not in m.table.tokens and not of(m, ev.Smashed)
+
+
+def test_fuzzy_dice_and_bumper_stickers_each_a_swig_for_a_reroll_once_per_activation():
+    """Fuzzy Dice / Mystical Bumper Stickers: "Once per activation, may take a swig to re-roll
+    any one dice." Two different mods: two re-rolls, each costing a swig."""
+    from spacegits_sim.rules import effects
+    from spacegits_sim.rules.decisions import GearChoice, Reroll
+
+    m = modded("fuzzy_dice", "mystical_bumper_stickers", pos=(12, 3, NORTH))
+    v = m.models["a1v"]
+    landed = [(m.table.place_die(6, 1, (12, 10)), 6, 1, (12, 10))]
+    asked = []
+
+    def answer(req):
+        asked.append(type(req).__name__)
+        if isinstance(req, GearChoice):
+            return "swig"
+        if isinstance(req, Reroll):
+            return next(o for o in req.options if o != "done")
+        return req.options[0]
+
+    dice = drive(m, effects.after_move_throw(m, v, landed), answer)
+    assert asked.count("GearChoice") == 2 and asked.count("Reroll") == 2
+    assert v.tower.height + v.tower2.height == 2  # a swig each
+    assert dice[0][0] != landed[0][0]  # thrown again
+    again = drive(m, effects.after_move_throw(m, v, dice), answer)  # once per activation each
+    assert again == dice
+
+
+def test_electroshock_a_move_die_that_would_hit_terrain_may_be_rerolled_for_two_swigs():
+    """Electroshock Collision Warning System: "If a move dice would cause you to bump into
+    terrain, you can take a swig twice to re-roll that move dice." """
+    from spacegits_sim.rules.decisions import GearChoice
+
+    m = modded("electroshock_collision_warning_system", pos=(12, 3, NORTH), terrain=[box(9, 8, 15, 9)])
+    v = m.models["a1v"]
+    die = m.table.place_die(6, 6, (12, 7))
+    asked = []
+
+    def answer(req):
+        asked.append(req)
+        if isinstance(req, GearChoice):
+            return "zap"
+        if isinstance(req, AimThrow):
+            return Throw((12, 7), 0.1)
+        return next((o for o in req.options if o != "done"), req.options[0])
+
+    drive(m, m.drive_die(v, die, 6), answer)
+    assert any(isinstance(r, GearChoice) and r.gear == "electroshock_collision_warning_system" for r in asked)
+    swigs = [e for e in of(m, ev.VehicleTowers) if e.reason == "swig"]
+    assert len(swigs) == 2
+    m2 = modded("electroshock_collision_warning_system", pos=(12, 3, NORTH))  # nothing ahead: not offered
+    die = m2.table.place_die(6, 6, (12, 7))
+    asked.clear()
+    drive(m2, m2.drive_die(m2.models["a1v"], die, 6), answer)
+    assert not any(isinstance(r, GearChoice) for r in asked)
+
+
+def test_sidesaws_reroll_the_smash_dice_once_per_fight():
+    """Sidesaws: "you can re-roll your smash dice once per fight." """
+    from spacegits_sim.rules.decisions import GearChoice
+
+    m = modded("sidesaws", pos=(12, 10, NORTH), bpos=(12, 11.5 + R))
+    v, git = m.models["a1v"], m.models["b1"]
+    asked = []
+
+    def answer(req):
+        asked.append(req)
+        return "reroll" if isinstance(req, GearChoice) else req.options[0]
+
+    m.combat.fights += 1
+    drive(m, m.combat._effect(v, git, "thump"), answer)
+    drive(m, m.combat._effect(v, git, "thump"), answer)
+    assert sum(isinstance(r, GearChoice) for r in asked) == 1  # once per fight
+    assert len([e for e in of(m, ev.Smashed) if e.why == "fight"]) == 3  # the first, its re-roll, the next
+
+
+def test_sponson_the_first_pintle_gun_may_fire_into_a_side_arc():
+    """Sponson: "That weapon may use a side 180° arc of fire, rather than the normal front arc." """
+    m = vmatch(
+        [buggy(mods=["sponson"], vehicle_weapons=["rifle", "shotgun"], pintle=["shotgun"]), dict(ORC, name="Pal")],
+        [dict(ORC, name="Urg")],
+        {"a1v": (12, 10, NORTH), "a2": (12, 8.5 - R - 0.01), "b1": (22, 22)},
+    )
+    v = m.models["a1v"]
+    drive(m, m.offer_boarding(m.models["a2"]), scripted("a1v"))
+    opts = m.crew_gun_options(v, m.models["a2"])
+    assert {("mount:1@front",), ("mount:1@left",), ("mount:1@right",)} <= set(opts)
+    assert m.parse_mount(v, "mount:1@left") == (1, "left")
+    assert m.in_arc(v, "right", (16, 6)) and not m.in_arc(v, "front", (16, 6))
+
+
+def test_git_launcher_a_passenger_leaves_by_jetpack_when_the_vehicle_shoots():
+    """Git Launcher: "Once per activation, when the vehicle shoots, one passenger may leave the
+    vehicle, moving as if they had a jetpack." """
+    from spacegits_sim.rules.decisions import GearChoice
+
+    m = vmatch(
+        [buggy(mods=["git_launcher"]), dict(ORC, name="Pal")],
+        [dict(ORC, name="Urg")],
+        {"a1v": (12, 10, NORTH), "a2": (12, 8.5 - R - 0.01), "b1": (22, 22)},
+    )
+    v = m.models["a1v"]
+    drive(m, m.offer_boarding(m.models["a2"]), scripted("a1v"))
+
+    def answer(req):
+        if isinstance(req, GearChoice):
+            return "a2" if "a2" in req.options else req.options[0]
+        if isinstance(req, AimThrow):
+            return Throw((12, 18), 0.2)
+        if isinstance(req, CrewGuns):
+            return ()
+        return req.options[0]
+
+    drive(m, m.vehicle_shoot(v), answer)
+    off = of(m, ev.Alighted)
+    assert off and off[0].why == "launched" and m.models["a2"].aboard is None
+    assert any(e.kind == "dice_thrown" and e.purpose == "jetpack" for e in m.events)
+
+
+def test_mega_magnet_is_a_pintle_grappling_gun_rolling_1d12():
+    """Mega-magnet: "This mod counts as a pintle-mounted grappling gun, but rolls 1D12 as its
+    bullet dice." """
+    m = modded("mega_magnet")
+    v = m.models["a1v"]
+    (mount,) = v.mounts
+    assert mount.how == "pintle" and mount.weapon.dice.dice == (12,) and "grappling_hook" in mount.weapon.special
+
+
+def test_gory_trophy_rack_counts_the_fallen_enemies_it_runs_over():
+    """Gory Trophy Rack: "After a game in which this vehicle removed a fallen enemy git from play by
+    running them over … 3 caps" — a between-games effect; the match counts the run-overs."""
+    m = modded("gory_trophy_rack", pos=(6, 4, NORTH), bpos=(6.4, 9))
+    m.models["b1"].fallen = True
+    m.table.set_upright("b1", False)
+    drive(m, m.drive(m.models["a1v"], None, 8, 8, "front"))
+    assert m.models["a1v"].tokens.get("trophies") == 1
+
+
+def test_mine_dropper_a_mine_behind_the_vehicle_explodes_8_when_another_model_comes_within_2():
+    """Mine Dropper: "You start the game with 3 mines … Before any move dice, you can place one
+    of these tokens in contact with the back of your vehicle. If another model moves within 2" of
+    this mine, it explodes (8)." """
+    from spacegits_sim.rules import effects
+    from spacegits_sim.rules.decisions import GearChoice
+
+    m = modded("mine_dropper", pos=(12, 12, NORTH), bpos=(12, 3))
+    v = m.models["a1v"]
+    drive(m, effects.before_move_dice(m, v), lambda r: "drop" if isinstance(r, GearChoice) else r.options[0])
+    placed = of(m, ev.TerrainPlaced)
+    assert placed and placed[0].type == "mine" and m.terrain_types[placed[0].terrain] == "mine"
+    (cx, cy), _r = placed[0].circle
+    assert cx == pytest.approx(12) and cy < 12 - 1.5  # in contact with its back
+    drive(m, m.drive(v, None, 4, 4, "front"))  # its own vehicle driving off sets nothing off
+    assert not of(m, ev.Exploded)
+    die = m.table.place_die(6, 6, (12, 12))
+    drive(m, m.move_towards_die(m.models["b1"], die, 6, "normal"))  # the enemy walks up to it
+    boom = of(m, ev.Exploded)
+    assert boom and boom[0].x == 8 and not m.table.has_terrain(placed[0].terrain)
+    v.tokens["mine_dropper_dropped"] = 3  # "You start the game with 3 mines"
+    asked = []
+    drive(m, effects.before_move_dice(m, v), lambda r: asked.append(r) or "drop")
+    assert asked == []
+
+
+def test_oil_slick_dropper_a_3_inch_slick_from_the_end_of_the_activation():
+    """Oil Slick Dropper: "The area 3" around this token counts as Oil Slick terrain (starting at
+    the end of your activation)." """
+    from spacegits_sim.rules import effects
+    from spacegits_sim.rules.decisions import GearChoice
+
+    m = modded("oil_slick_dropper", pos=(12, 12, NORTH))
+    v = m.models["a1v"]
+    drive(m, effects.before_move_dice(m, v), lambda r: "drop" if isinstance(r, GearChoice) else r.options[0])
+    assert not of(m, ev.TerrainPlaced) and m.pending_terrain  # not yet
+    m.place_pending_terrain(v)
+    (placed,) = of(m, ev.TerrainPlaced)
+    assert placed.type == "oil_slick" and placed.circle[1] == pytest.approx(3 + 25 / 25.4 / 2)
+    assert m.table.terrain_piece(placed.terrain).crossable

@@ -171,9 +171,9 @@ def _best_gun(v: Any, options: tuple[Any, ...], match: Any, enemies: list[Any]) 
         if not opt or opt[0].startswith("mod:"):  # (a Wrecking Ball: not weighed yet)
             continue
         if opt[0].startswith("mount:"):
-            k = int(opt[0][6:])
+            k, arc_ = match.parse_mount(v, opt[0])
             weapons = [v.mounts[k].weapon]
-            arc = effects.mount_arc(v, k, "corridor" if v.mounts[k].how == "fixed" else "front")
+            arc: str | None = arc_
         else:
             weapons = [match.rules.weapons[w] for w in opt]
             arc = None

@@ -216,8 +216,10 @@ class HotseatApp(Watcher):
         if option[0].startswith("mod:"):
             return str(self.match.rules.vehicle_mods[option[0][4:]].name)
         if option[0].startswith("mount:"):
-            mount = v.mounts[int(option[0][6:])]
-            return f"{mount.weapon.name} ({mount.how})"
+            k, arc = self.match.parse_mount(v, option[0])
+            mount = v.mounts[k]
+            side = f", {arc}" if "@" in option[0] else ""
+            return f"{mount.weapon.name} ({mount.how}{side})"
         return " + ".join(self.match.rules.weapons[g].name for g in option)
 
     # ------------------------------------------------------------------ input

@@ -260,6 +260,21 @@ class Scene:
         m = self.models[e.model]
         m.in_play, m.tower, m.frame = False, 0, []
 
+    def _on_terrain_placed(self, e: ev.TerrainPlaced) -> None:
+        (cx, cy), r = e.circle
+        self.terrain[e.terrain] = TerrainLook(
+            e.terrain,
+            e.type,
+            e.height_in,
+            0,
+            None,
+            ((float(cx), float(cy)), float(r)),
+            e.name,
+            e.crossable,
+            False,
+            (e.colour[0], e.colour[1], e.colour[2]) if e.colour else None,
+        )
+
     def _on_terrain_removed(self, e: ev.TerrainRemoved) -> None:
         self.terrain.pop(e.terrain, None)
 

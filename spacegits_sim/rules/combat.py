@@ -47,6 +47,8 @@ class Combat:
     def __init__(self, match: Match) -> None:
         self.match = match
         self.exploded: set[str] = set()
+        self.fights = 0  # fights so far (a "once per fight" is keyed by it)
+        self.smash_rerolled: set[tuple[int, str]] = set()
 
     # ------------------------------------------------------------------ weapons and hands
 
@@ -227,6 +229,7 @@ class Combat:
     def fight(self, active: Model, passive: Model) -> Flow:
         """A fight: simultaneous throws, active resolves first, repeat while in contact."""
         match = self.match
+        self.fights += 1
         match.emit(ev.FightBroke(active.id, passive.id))
         rnd = 0
         shields_used: set[str] = set()
@@ -283,7 +286,13 @@ class Combat:
     def _effect(self, who: Model, other: Model, throw: str) -> Flow:
         if throw == "thump" and who.vehicle is not None:  # "If the vehicle would thump, it smashes instead"
             head_on = self.match.table.front_contact(who.id, other.id)  # the git at its front: +1/+1
-            dmg, _rolls, _t = self.match.smash(who, other, self.match.current_speed.get(who.id, 0), head_on, "fight")
+            speed = self.match.current_speed.get(who.id, 0)
+            dmg, _rolls, _t = self.match.smash(who, other, speed, head_on, "fight")
+            if effects.smash_rerolls(who) and (self.fights, who.id) not in self.smash_rerolled:
+                ask = yield GearChoice(who.boss, ("keep", "reroll"), f"keep {dmg} smash damage?", who.id, "smash_reroll")
+                if ask == "reroll":
+                    self.smash_rerolled.add((self.fights, who.id))  # "once per fight"
+                    dmg, _rolls, _t = self.match.smash(who, other, speed, head_on, "fight")
             yield from self.damage(other, dmg, f"smashed by {who.name}", "fight")
         elif throw == "thump":
             yield from self.thump(who, other, self.thump_weapons(who, effects.thumped_toughness(other)))

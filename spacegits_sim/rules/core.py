@@ -75,6 +75,11 @@ class MatchCore:
         self.current_speed: dict[str, int] = {}  # a vehicle's current speed while a move die moves it
         self._wiping: set[str] = set()  # vehicles in the middle of a wipeout
         self._boosted = 0.0  # a Nitro boost on the scoot being resolved (inches added)
+        self.terrain_placed = 0  # pieces put on the table mid-game so far (their ids count up)
+        self.terrain_owner: dict[str, str] = {}  # terrain a model put on the table -> that model
+        self.pending_terrain: list[
+            tuple[str, str, Point, float]
+        ] = []  # (model, type, centre, radius): at its activation's end
         self.current_boss = 0
         self._activation_over = False
         self._wall_start: float | None = None
@@ -487,6 +492,43 @@ class MatchCore:
         self.caps_from_supply += n
         return n
 
+    def place_terrain(self, owner: Model, ttype: str, centre: Point, radius: float) -> str:
+        """Put a round piece of terrain of type ``ttype`` on the table mid-game (a mine, an oil
+        slick a vehicle drops); ``owner`` put it there."""
+        tt = self.rules.terrain[ttype]
+        self.terrain_placed += 1
+        tid = f"{ttype}-{owner.id}-{self.terrain_placed}"
+        self.table.add_terrain(tid, tt.height_in, circle=(centre, radius), tags=(ttype,), crossable=tt.crossable)
+        self.terrain_types[tid] = ttype
+        self.terrain_owner[tid] = owner.id
+        colour = list(tt.colour) if tt.colour is not None else None
+        self.emit(ev.TerrainPlaced(tid, ttype, tt.name, tt.height_in, (centre, radius), tt.crossable, colour, owner.id))
+        return tid
+
+    def check_triggers(self, mover: Model) -> Flow:
+        """A model has moved: terrain that goes off when another model comes near (a mine)."""
+        if not self.terrain_owner or not mover.in_play:
+            return
+        for tid, owner in list(self.terrain_owner.items()):
+            if owner == mover.id or not self.table.has_terrain(tid):
+                continue
+            ttype = self.terrain_type(tid)
+            reach = effects.trigger_in(ttype)
+            if reach is None:
+                continue
+            if any(t.id == mover.id for t, _gap in self.table.within(reach, point=self.table.terrain_centre(tid))):
+                centre = self.table.terrain_centre(tid)
+                self.table.remove_terrain(tid)
+                del self.terrain_owner[tid]
+                self.emit(ev.TerrainRemoved(tid, f"set off by {mover.name}"))
+                yield from self.combat.explode(tid, centre, int(ttype.explode or 0))
+
+    def place_pending_terrain(self, m: Model) -> None:
+        """What ``m`` dropped to take effect "starting at the end of your activation"."""
+        for owner, ttype, centre, radius in [p for p in self.pending_terrain if p[0] == m.id]:
+            self.place_terrain(self.models[owner], ttype, centre, radius)
+        self.pending_terrain = [p for p in self.pending_terrain if p[0] != m.id]
+
     def terrain_type(self, terrain_id: str) -> Any:
         """The rules' TerrainType of a piece on the table (KeyError for an unknown id)."""
         return self.rules.terrain[self.terrain_types[terrain_id]]
@@ -557,6 +599,15 @@ class MatchCore:
         raise NotImplementedError
 
     def wipeout(self, v: Model, cause: str) -> Flow:
+        raise NotImplementedError
+
+    def drive_to(self, v: Model, pos: Point, value: int, reach: float = 0.0, how: str = "drive") -> Flow:
+        raise NotImplementedError
+
+    def put_off(self, v: Model, p: Model, why: str) -> Flow:
+        raise NotImplementedError
+
+    def heading(self, v: Model, pos: Point, value: int, reach: float = 0.0) -> tuple[float | None, float, str]:
         raise NotImplementedError
 
     def activate_now(self, m: Model) -> Flow:

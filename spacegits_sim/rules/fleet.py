@@ -11,6 +11,7 @@ from itertools import combinations_with_replacement
 from ..data.dice import DicePool, parse_dice
 from ..data.rules_data import GitType, RulesData, VehicleType
 from ..physics.tower import Tower
+from . import effects
 from .gangs import GitSpec
 from .state import Model, Mount
 
@@ -40,12 +41,13 @@ def vehicle_as_git(vt: VehicleType) -> GitType:
 
 
 def vehicle_model(
-    driver: Model, spec: GitSpec, rules: RulesData, towers: tuple[Tower, Tower], effects: tuple[object, ...]
+    driver: Model, spec: GitSpec, rules: RulesData, towers: tuple[Tower, Tower], lasting: tuple[object, ...]
 ) -> Model:
     """The vehicle a driver's gang file gives them, with the driver in its first seat."""
     assert spec.vehicle is not None
     vt = rules.vehicles[spec.vehicle]
     mounts = tuple(Mount(rules.weapons[w], "pintle" if w in spec.pintle else "fixed") for w in spec.vehicle_weapons)
+    mounts += tuple(Mount(w, how) for w, how in effects.extra_mounts(spec.mods, rules))  # a Mega-magnet
     v = Model(
         driver.id + VEHICLE_SUFFIX,
         f"{driver.name}'s {vt.name}",
@@ -55,7 +57,7 @@ def vehicle_model(
         (),
         (),
         towers[0],
-        effects,  # type: ignore[arg-type]
+        lasting,  # type: ignore[arg-type]
         vehicle=vt,
         tower2=towers[1],
         crew=[driver.id],

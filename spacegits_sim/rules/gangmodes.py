@@ -30,6 +30,7 @@ from . import effects
 from .gangs import GitSpec, gang_from_doc, validate_gang
 
 CHAOS_NAKED_CAPS = 21  # "when you have 21 caps or more of naked gits, stop rolling for new gits"
+WRITE_OFF = "Write-off"  # a repair result that is re-rolled when kitting out a chaos driver
 LOOT_ROLLS = 2  # "Each git makes two loot rolls"
 MAX_GITS = 40  # a bound on the chaos loop (21 caps of the cheapest git is 7)
 FREE_FILL = ("pistol", "regular_h2h")  # "fill up their remaining allowance with 0-cost weapons"
@@ -193,7 +194,9 @@ class _Roller:
         git.setdefault("vehicle_weapons", [])
         git.setdefault("mods", [])
         git.setdefault("weapons", ["pistol"])
-        for _ in range(LOOT_ROLLS):
+        repair, extra = self._repair(name)
+        git["repairs"] = [repair]
+        for _ in range(LOOT_ROLLS + extra):
             n, row = self.on("vehicle_weapon_loot")
             family, ident = str(row.ref).split("/", 1)
             self.log.append(f"{name}: vehicle weapon loot {n}: {row.result}")
@@ -206,9 +209,22 @@ class _Roller:
             if not self._fits(git, name):
                 slot.pop()
                 self.notes.append(f"{name}: cannot keep the {row.result} (its type's rules): dropped")
-        self.notes.append(
-            f"{name}: the driver's inspection, location and repair rolls are not rolled yet (the vehicles issue)"
-        )
+
+    def _repair(self, name: str) -> tuple[str, int]:
+        """ "Automatically fails an inspection roll, requiring them to make location and repair
+        rolls … either a D6 or a D10. If you roll a D6, then you can make a third vehicle loot roll.
+        If you roll "Write-off", re-roll." Returns ("Location: Repair", extra loot rolls)."""
+        ln, where = self.on("location")
+        table = self.rules.tables[str(where.extra["table"])]
+        die = "D6" if self.gamble else "D10"
+        for _ in range(50):
+            n = roll(die, self.rng)[0]
+            row = table.lookup(n)
+            if row.result != WRITE_OFF:
+                break
+            self.log.append(f"{name}: repair {n}: {WRITE_OFF} — re-rolled")
+        self.log.append(f"{name}: inspection failed; location {ln}: {where.result}; repair ({die}) {n}: {row.result}")
+        return f"{where.result}: {row.result}", (1 if self.gamble else 0)
 
 
 def roll_gang(

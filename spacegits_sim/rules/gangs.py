@@ -35,6 +35,7 @@ _GIT_KEYS = {
     "vehicle_weapons",
     "pintle",
     "treatments",
+    "repairs",
 }
 MODES = ("a_la_carte", "chefs_recommendation", "chaos")  # rulebook: "There are 3 ways to build a gang"
 
@@ -51,6 +52,7 @@ class GitSpec:
     gear_on: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (gear id, the guns it is on), for gear on guns
     treatments: tuple[str, ...] = ()  # "Location: Treatment" from A&E (campaign rules: not simulated yet)
     pintle: tuple[str, ...] = ()  # which vehicle_weapons are pintle-mounted (the rest are fixed)
+    repairs: tuple[str, ...] = ()  # "Location: Repair" from Krankshaft's (campaign rules: not simulated yet)
 
     def guns_for(self, gear_id: str) -> tuple[str, ...]:
         """The guns a piece of gun gear is on (named in ``gear_on``, else the only ones)."""
@@ -239,7 +241,14 @@ def gang_from_doc(doc: Any, label: str, rules: RulesData) -> Gang:
             why = treatment_problem(t, rules)
             if why:
                 problems.append(Problem(label, entry, "treatments", why))
-        gits.append(GitSpec(gtype, gname, weapons, gear, vehicle, mods, vweapons, gear_on, treatments, pintle))
+        repairs = _as_ids(g.get("repairs"), label, entry, "repairs", problems)
+        for t in repairs:
+            why = repair_problem(t, rules)
+            if why:
+                problems.append(Problem(label, entry, "repairs", why))
+        if repairs and vehicle is None:
+            problems.append(Problem(label, entry, "repairs", "repairs are a vehicle's: this git has none"))
+        gits.append(GitSpec(gtype, gname, weapons, gear, vehicle, mods, vweapons, gear_on, treatments, pintle, repairs))
     if problems:
         raise DataError(problems)
     gang = Gang(str(name), tuple(gits), faction, label, mode=str(mode))
@@ -259,6 +268,19 @@ def treatment_problem(text: str, rules: RulesData) -> str | None:
     names = [r.result for r in table.rows] if table is not None else []
     if what.strip() not in names:
         return f"'{text}': no treatment '{what.strip()}' on the {where.strip()} table (valid: {', '.join(names)})"
+    return None
+
+
+def repair_problem(text: str, rules: RulesData) -> str | None:
+    """Why "Location: Repair" names no row of Krankshaft's tables (None: it does)."""
+    where, _, what = text.partition(":")
+    locations = {r.result: str(r.extra.get("table", "")) for r in rules.tables["location"].rows}
+    if where.strip() not in locations:
+        return f"'{text}': expected 'Location: Repair' with a location of {', '.join(locations)}"
+    table = rules.tables.get(locations[where.strip()])
+    names = [r.result for r in table.rows] if table is not None else []
+    if what.strip() not in names:
+        return f"'{text}': no repair '{what.strip()}' on the {where.strip()} table (valid: {', '.join(names)})"
     return None
 
 
@@ -370,6 +392,15 @@ def unsimulated(gang: Gang, rules: RulesData) -> list[Problem]:
         if not effects.is_implemented("factions", rid):
             out.append(Problem(gang.source, None, "faction", f"'{gang.faction}' ({rid}) is not simulated yet"))
     for i, g in enumerate(gang.gits):
+        for t in g.repairs:
+            out.append(
+                Problem(
+                    gang.source,
+                    f"git #{i + 1} '{g.name}'",
+                    "repairs",
+                    f"'{t}' is not simulated yet (the campaigns issue): the vehicle plays as if unrepaired",
+                )
+            )
         for t in g.treatments:
             out.append(
                 Problem(

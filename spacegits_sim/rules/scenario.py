@@ -345,6 +345,8 @@ def scenario_to_doc(sc: Scenario) -> dict[str, Any]:
                 gd.update(vehicle=g.vehicle, mods=list(g.mods), vehicle_weapons=list(g.vehicle_weapons))
                 if g.pintle:
                     gd["pintle"] = list(g.pintle)
+                if g.repairs:
+                    gd["repairs"] = list(g.repairs)
             if g.treatments:
                 gd["treatments"] = list(g.treatments)
             gits.append(gd)

@@ -326,6 +326,8 @@ class TurnFlow(Driving):
         for k in [k for k in m.tokens if k.startswith(REROLLED)]:
             del m.tokens[k]  # "once per activation"
         effects.activation_end(m, self)
+        if self.pending_terrain:
+            self.place_pending_terrain(m)  # an oil slick dropped "starting at the end of your activation"
         self.emit(ev.ActivationEnded(m.id, reason))
         self.active_model = None
         if not chained and m.in_play and any(not b.out for b in self.bosses):

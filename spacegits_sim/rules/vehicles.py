@@ -151,6 +151,8 @@ class Driving(Movement):
         thrown = yield AimThrow(v.boss, v.id, "move", tuple(sizes), self.table.width, self.table.height)
         landed = yield from self.throw(v.boss, v.id, "move", tuple(sizes), thrown)
         landed = yield from self.rerolls(v, "move", landed)  # a Fuel Can nearby
+        landed = yield from effects.after_move_throw(self, v, landed)  # Fuzzy Dice, Bumper Stickers
+        yield from effects.before_move_dice(self, v)  # a Mine Dropper, an Oil Slick Dropper
         dice = {d[0]: d for d in landed if self.table.has_die(d[0])}
         while v.in_play and not self._activation_over:
             dice = {k: d for k, d in dice.items() if self.table.has_die(k)}  # (one it bumped is gone)
@@ -166,18 +168,32 @@ class Driving(Movement):
     def drive_die(self, v: Model, die_id: str, value: int) -> Flow:
         """Front arc: pivot until the die is in the front corridor, then forward by its value.
         Rear arc: forward without pivoting, then 1 damage. Over the handling: 1 damage."""
-        assert v.vehicle is not None
+        die_id, value = yield from effects.before_move_die(self, v, die_id, value)  # Electroshock
+        if not self.table.has_die(die_id):
+            return
         pos = self.table.die(die_id).position
-        local = self.table.local_point(v.id, pos)
         die_r = self.table.die_radius(die_id)
-        front = local[0] >= -die_r  # be lenient: a die grazing the line across the middle is in front
-        angle = self.table.figure(v.id).angle
-        turn = pivot_to_corridor(local, v.vehicle.hull_in[0] / 2 + die_r) if front else 0.0
         self.discard_die(die_id)  # it lies in the path it sets
+        yield from self.drive_to(v, pos, value, die_r)
+
+    def heading(self, v: Model, pos: Point, value: int, reach: float = 0.0) -> tuple[float | None, float, str]:
+        """How a move die at ``pos`` (a thing ``reach`` in radius) would move ``v``: (the facing
+        to pivot to or None, the distance, "front" or "rear")."""
+        assert v.vehicle is not None
+        local = self.table.local_point(v.id, pos)
+        front = local[0] >= -reach  # be lenient: a die grazing the line across the middle is in front
+        turn = pivot_to_corridor(local, v.vehicle.hull_in[0] / 2 + reach) if front else 0.0
+        angle = self.table.figure(v.id).angle
         distance = effects.vehicle_move(v, value) + self._boosted
+        return (angle + turn if turn else None), distance, ("front" if front else "rear")
+
+    def drive_to(self, v: Model, pos: Point, value: int, reach: float = 0.0, how: str = "drive") -> Flow:
+        """Resolve a move die of ``value`` lying at ``pos`` (or a grappling hook's pull towards it)."""
+        assert v.vehicle is not None
+        turn_to, distance, arc = self.heading(v, pos, value, reach)
         self.advance(self.costs.resolve_move_die_s)
-        yield from self.drive(v, angle + turn if turn else None, distance, value, "front" if front else "rear")
-        if not front and v.in_play:
+        yield from self.drive(v, turn_to, distance, value, arc, how)
+        if arc == "rear" and v.in_play:
             yield from self.combat.damage(v, 1, "driving off to the rear arc")
         if value > effects.handling(v, v.vehicle.handling) and v.in_play:
             yield from self.combat.damage(v, 1, f"a {value} over its handling")
@@ -196,7 +212,7 @@ class Driving(Movement):
             table.move_figure(v.id, start, angle=piv.angle_end)
             segments += self._pivot_segments(v, angle0, piv.angle_end)
         self.current_speed[v.id] = speed
-        if how == "drive" and effects.flies(v):  # Fly: picked up and placed, ignoring what is between
+        if how in ("drive", "grapple") and effects.flies(v):  # Fly: picked up and placed, ignoring what is between
             end = self._fly(v, distance)
             self.emit(
                 ev.VehicleMoved(v.id, start, end, angle0, table.figure(v.id).angle, speed, arc, distance, None, "fly")
@@ -231,6 +247,8 @@ class Driving(Movement):
                 if o.fallen and ok:  # "steal 1 cap from them"
                     n = self.take_cap(o.boss, v.boss, 1)
                     self.emit(ev.Pinched(v.id, o.id, n))
+                    if self.enemies(v.id, o.id):
+                        effects.ran_over(self, v, o)  # a Gory Trophy Rack counts it
                 if ok:
                     continue
             elif o is not None and o.vehicle is None:  # a standing enemy: a fight, then carry on
@@ -272,6 +290,7 @@ class Driving(Movement):
         if bump_damage and v.in_play:
             yield from self.combat.damage(v, bump_damage, "bumped into a move die")
         yield from self.resolve_smashes(smashes)
+        yield from self.check_triggers(v)  # a mine it came near
         if v.in_play:  # what it touched on the way (an Oil Slick: D6 damage; Toxic Waste: 1/0)
             for tid, _lo, _hi in table.areas_along(v.radius_in, origin, end):
                 if v.in_play and tid in self.terrain_types:
@@ -594,7 +613,10 @@ class Driving(Movement):
             own = [w for w in own if w.hands <= 1]
         opts: list[tuple[str, ...]] = [(w.id,) for w in own]
         want = "fixed" if driver else "pintle"
-        opts += [(f"mount:{k}",) for k, mt in enumerate(v.mounts) if mt.how == want]
+        for k, mt in enumerate(v.mounts):
+            if mt.how == want:
+                arcs = self.mount_arcs(v, k)
+                opts += [(f"mount:{k}",)] if len(arcs) == 1 else [(f"mount:{k}@{a}",) for a in arcs]
         opts += [(o,) for o in effects.crew_options(v, bool(driver))]  # a Wrecking Ball
         return sorted(set(opts)) + [()]
 
@@ -602,6 +624,7 @@ class Driving(Movement):
         """ "Each of the gits on board get a chance to take a shoot action": own guns hit in any
         direction; fixed guns only what lies in the front corridor, pintle guns the front arc
         (a Sponson's gun a side arc). The whole vehicle is the model for lines of fire."""
+        yield from effects.on_shoot(self, v)  # a Git Launcher
         used: set[str] = set()  # each bolted gun and each mod fires once per shoot action
         for git in self.crew_of(v):
             if not v.in_play:
@@ -612,17 +635,26 @@ class Driving(Movement):
             pick = yield CrewGuns(v.boss, tuple(opts), f"what does {git.name} fire?", git.id, v.id)
             if not pick:
                 continue
-            if pick[0].startswith(("mod:", "mount:")):
-                used.add(pick[0])
             if pick[0].startswith("mod:"):
+                used.add(pick[0])
                 yield from effects.fire_mod(self, v, pick[0])
             elif pick[0].startswith("mount:"):
-                k = int(pick[0][6:])
-                mount = v.mounts[k]
-                arc = effects.mount_arc(v, k, "corridor" if mount.how == "fixed" else "front")
-                yield from self.combat.shoot_with(v, [mount.weapon], arc)
+                k, arc = self.parse_mount(v, pick[0])
+                used.update(o[0] for o in opts if o and o[0].split("@")[0] == f"mount:{k}")
+                yield from self.combat.shoot_with(v, [v.mounts[k].weapon], arc)
             else:
                 yield from self.combat.shoot_with(v, [self.rules.weapons[w] for w in pick], None)
+
+    def mount_arcs(self, v: Model, k: int) -> tuple[str, ...]:
+        """The arcs the k-th bolted gun may fire into: a fixed gun the front corridor, a pintle
+        gun the front arc (a Sponson's gun a side arc instead, if its gunner likes)."""
+        return effects.mount_arcs(v, k, "corridor" if v.mounts[k].how == "fixed" else "front")
+
+    def parse_mount(self, v: Model, option: str) -> tuple[int, str]:
+        """ "mount:K" or "mount:K@ARC" -> (K, the arc it fires into)."""
+        body, _, arc = option[len("mount:") :].partition("@")
+        k = int(body)
+        return k, arc or self.mount_arcs(v, k)[0]
 
     def in_arc(self, v: Model, arc: str, point: Point) -> bool:
         """Is ``point`` in a vehicle's arc: "corridor" (front corridor), "front", "left", "right"?"""

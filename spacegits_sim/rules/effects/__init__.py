@@ -546,6 +546,40 @@ def fire_mod(match: Match, v: Model, option: str) -> Flow:
             return
 
 
+def before_move_die(match: Match, m: Model, die_id: str, value: int) -> Flow:
+    for h in effects_of(m):
+        die_id, value = yield from h.before_move_die(match, m, die_id, value)
+    return (die_id, value)
+
+
+def extra_mounts(mods: Iterable[str], rules: RulesData) -> list[tuple[Weapon, str]]:
+    out: list[tuple[Weapon, str]] = []
+    for h in handlers("vehicle_mods", mods):
+        out += h.extra_mounts(rules)
+    return out
+
+
+def ran_over(match: Match, m: Model, git: Model) -> None:
+    for h in effects_of(m):
+        h.ran_over(match, m, git)
+
+
+def smash_rerolls(m: Model) -> bool:
+    return any(h.smash_rerolls(m) for h in effects_of(m))
+
+
+def mount_arcs(m: Model, k: int, arc: str) -> tuple[str, ...]:
+    arcs: tuple[str, ...] = (arc,)
+    for h in effects_of(m):
+        arcs = h.mount_arcs(m, k, arcs)
+    return arcs
+
+
+def on_shoot(match: Match, v: Model) -> Flow:
+    for h in effects_of(v):
+        yield from h.on_shoot(match, v)
+
+
 def stuns_first_round(m: Model) -> bool:
     return any(h.stuns_first_round(m) for h in effects_of(m))
 
@@ -570,12 +604,6 @@ def vehicle_deploy_distance(m: Model, need: float) -> float:
     return need
 
 
-def mount_arc(m: Model, k: int, arc: str) -> str:
-    for h in effects_of(m):
-        arc = h.mount_arc(m, k, arc)
-    return arc
-
-
 def damage_taken(m: Model, kind: str, n: int) -> int:
     for h in effects_of(m):
         n = h.damage_taken(m, kind, n)
@@ -596,6 +624,17 @@ def after_shoot(m: Model, match: Match) -> None:
 def terrain_explodes(ttype: TerrainType) -> int:
     """Explode (x) of a terrain type that blows up when hit (0 = it does not)."""
     return max((h.explodes(ttype) for h in handlers("terrain", ttype.special)), default=0)
+
+
+def trigger_in(ttype: TerrainType) -> float | None:
+    """How near another model must come to set this terrain off (a mine), or None."""
+    reach = [r for r in (h.trigger_in(ttype) for h in handlers("terrain", ttype.special)) if r is not None]
+    return min(reach) if reach else None
+
+
+def before_move_dice(match: Match, m: Model) -> Flow:
+    for h in effects_of(m):
+        yield from h.before_move_dice(match, m)
 
 
 def keeps_sliding(ttype: TerrainType) -> bool:

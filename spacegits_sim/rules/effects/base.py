@@ -174,6 +174,39 @@ class Effect:
         """Fire this mod (chosen as "mod:<id>" by a git aboard)."""
         return no_flow()
 
+    def before_move_die(self, match: Match, m: Model, die_id: str, value: int) -> Flow:
+        """A vehicle's move die about to be resolved: returns (die id, value) — an Electroshock
+        may re-roll it first."""
+        yield from ()
+        return (die_id, value)
+
+    def extra_mounts(self, rules: RulesData) -> tuple[tuple[Weapon, str], ...]:
+        """Guns this mod bolts on the vehicle, with how each is mounted (a Mega-magnet)."""
+        return ()
+
+    def ran_over(self, match: Match, m: Model, git: Model) -> None:
+        """This vehicle just ran over the fallen enemy ``git`` (a Gory Trophy Rack counts it)."""
+
+    def trigger_in(self, terrain: TerrainType) -> float | None:
+        """Terrain: how near another model must come to set it off (a mine), or None."""
+        return None
+
+    def before_move_dice(self, match: Match, m: Model) -> Flow:
+        """A vehicle's move dice have landed, before any is resolved (a Mine Dropper drops)."""
+        return no_flow()
+
+    def smash_rerolls(self, m: Model) -> bool:
+        """May re-roll its smash dice once per fight (Sidesaws)."""
+        return False
+
+    def mount_arcs(self, m: Model, k: int, arcs: tuple[str, ...]) -> tuple[str, ...]:
+        """The arcs the vehicle's k-th bolted gun may fire into, one per shot (a Sponson)."""
+        return arcs
+
+    def on_shoot(self, match: Match, v: Model) -> Flow:
+        """A vehicle takes a shoot action (a Git Launcher fires a passenger off)."""
+        return no_flow()
+
     def stuns_first_round(self, m: Model) -> bool:
         """A git this vehicle bumps into does not throw in the fight's first round (Electric Motor)."""
         return False
@@ -181,10 +214,6 @@ class Effect:
     def vehicle_deploy_distance(self, m: Model, need: float) -> float:
         """How far from caps and enemy models this vehicle must deploy (8")."""
         return need
-
-    def mount_arc(self, m: Model, k: int, arc: str) -> str:
-        """The arc the vehicle's k-th bolted gun may hit in ("corridor", "front", "left", "right")."""
-        return arc
 
     # ---- deployment and activation ---------------------------------------------------------
     def deploys_free(self, m: Model) -> bool:

@@ -51,6 +51,17 @@ class ExplodingBarrel(Effect):
 
 
 @register
+class Mine(Effect):
+    """A dropped mine: "If another model moves within 2" of this mine, it explodes (8)." """
+
+    family, id = "terrain", "mine"
+    REACH_IN = 2.0
+
+    def trigger_in(self, terrain: TerrainType) -> float | None:
+        return self.REACH_IN
+
+
+@register
 class OilSlick(Effect):
     """A model cannot stop on it: it slides on in a straight line until clear or it bumps something."""
 

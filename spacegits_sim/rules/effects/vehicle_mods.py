@@ -9,15 +9,17 @@ bolts one on gets a loud warning instead of a silent "ok".
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 from ...data.dice import parse_dice, roll
-from .base import Effect, Flow, defer, register
+from .base import Effect, Flow, register
 from .gear import Megaphone as _GearMegaphone
 from .terrain import StrongDrink
 from .weapon_specials import OnFire
 
 if TYPE_CHECKING:
+    from ...data.rules_data import RulesData, Weapon
     from ..core import MatchCore as Match
     from ..state import Model
 
@@ -354,9 +356,198 @@ class ExperimentalTeleporter(_Mod):
             match.place_model(m, spot, "teleporter")
 
 
-defer(
-    "vehicle_mods",
-    "electroshock_collision_warning_system fuzzy_dice git_launcher gory_trophy_rack "
-    "mega_magnet mine_dropper mystical_bumper_stickers oil_slick_dropper sidesaws sponson",
-    "a later part of the vehicles issue",
-)
+class _SwigReroll(_Mod):
+    """ "Once per activation, may take a swig to re-roll any one dice" — a move die or a bullet
+    die as it lands (each such mod once per activation; the swig's dice go on its towers)."""
+
+    @property
+    def token(self) -> str:
+        return "rerolled_" + self.id  # (cleared with the activation's other re-rolls)
+
+    def _offer(self, match: Match, m: Model, purpose: str, dice: list[Any]) -> Flow:
+        from .. import effects
+        from ..decisions import GearChoice
+
+        if m.tokens.get(self.token) or not any(d[3] is not None and match.table.has_die(d[0]) for d in dice):
+            return dice
+        ask = yield GearChoice(m.boss, ("no", "swig"), f"swig to re-roll a {purpose} die?", m.id, self.id)
+        if ask != "swig":
+            return dice
+        m.tokens[self.token] = 1
+        yield from match.add_tower_dice(m, effects.swig_dice(m), "swig")
+        if not m.in_play:
+            return dice
+        out = yield from match.reroll_dice(m, purpose, dice, most=1)
+        return out
+
+    def after_move_throw(self, match: Match, m: Model, landed: list[Any]) -> Flow:
+        out = yield from self._offer(match, m, "move", landed)
+        return out
+
+    def after_bullet_throw(self, match: Match, m: Model, dice: list[Any]) -> Flow:
+        out = yield from self._offer(match, m, "bullet", dice)
+        return out
+
+
+@register
+class FuzzyDice(_SwigReroll):
+    """Fuzzy Dice: "Once per activation, may take a swig to re-roll any one dice." """
+
+    id = "fuzzy_dice"
+
+
+@register
+class MysticalBumperStickers(_SwigReroll):
+    """Mystical Bumper Stickers: "once per activation it may take a swig to re-roll any one dice."
+    (A different mod from Fuzzy Dice: with both, two re-rolls.)"""
+
+    id = "mystical_bumper_stickers"
+
+
+@register
+class ElectroshockCollisionWarningSystem(_Mod):
+    """ "If a move dice would cause you to bump into terrain, you can take a swig twice to re-roll
+    that move dice as the steering wheel electrocutes the driver." The re-rolled die is thrown
+    again towards where it lay and resolved as it lands (once)."""
+
+    id = "electroshock_collision_warning_system"
+
+    def before_move_die(self, match: Match, m: Model, die_id: str, value: int) -> Flow:
+        from ...physics.table import Kind
+        from .. import effects
+        from ..decisions import GearChoice
+
+        pos = match.table.die(die_id).position
+        turn_to, distance, _arc = match.heading(m, pos, value, match.table.die_radius(die_id))
+        way = match.table.sweep_hull(m.id, distance, turn_to, ignore=[die_id])
+        if way.contact is None or way.contact.thing.kind != Kind.TERRAIN:
+            return (die_id, value)
+        ask = yield GearChoice(m.boss, ("no", "zap"), "it would hit terrain: swig twice to re-roll?", m.id, self.id)
+        if ask != "zap":
+            return (die_id, value)
+        for _ in range(2):
+            yield from match.add_tower_dice(m, effects.swig_dice(m), "swig")
+        if not m.in_play:
+            return (die_id, value)
+        die = (die_id, match.table.die(die_id).sides, value, pos)
+        again = yield from match.reroll_dice(m, "move", [die], most=1)
+        return (again[0][0], again[0][2]) if again and again[0][3] is not None else (die_id, value)
+
+
+@register
+class Sidesaws(_Mod):
+    """ "You can re-roll your smash dice once per fight." (The boss sees the roll first.)"""
+
+    id = "sidesaws"
+
+    def smash_rerolls(self, m: Model) -> bool:
+        return True
+
+
+@register
+class Sponson(_Mod):
+    """ "Note one of this vehicle's pintle-mounted weapons. That weapon may use a side 180° arc of
+    fire, rather than the normal front arc." The first pintle gun; its gunner picks the arc
+    (front, left or right side) for each shot."""
+
+    id = "sponson"
+
+    def mount_arcs(self, m: Model, k: int, arcs: tuple[str, ...]) -> tuple[str, ...]:
+        first = next((i for i, mt in enumerate(m.mounts) if mt.how == "pintle"), None)
+        return ("front", "left", "right") if k == first else arcs
+
+
+@register
+class GitLauncher(_Mod):
+    """ "Once per activation, when the vehicle shoots, one passenger may leave the vehicle, moving
+    as if they had a jetpack." Off within 1" (D6 tower dice), then the jetpack's blast-off."""
+
+    id = "git_launcher"
+
+    def on_shoot(self, match: Match, v: Model) -> Flow:
+        from ..decisions import GearChoice
+        from .gear import Jetpack
+
+        if v.tokens.get("rerolled_" + self.id) or len(v.crew) < 2:
+            return
+        pick = yield GearChoice(v.boss, ("no", *v.crew[1:]), "launch a passenger?", v.id, self.id)
+        if pick == "no":
+            return
+        v.tokens["rerolled_" + self.id] = 1  # once per activation
+        git = match.models[pick]
+        yield from match.put_off(v, git, "launched")
+        if git.in_play and git.standing:
+            yield from Jetpack().act(match, git, Jetpack.ACTION)
+
+
+@register
+class MegaMagnet(_Mod):
+    """ "This mod counts as a pintle-mounted grappling gun, but rolls 1D12 as its bullet dice."
+    A passenger fires it like any pintle gun (the Grappling Hook rule resolves it)."""
+
+    id = "mega_magnet"
+
+    def extra_mounts(self, rules: RulesData) -> tuple[tuple[Weapon, str], ...]:
+        gun = rules.weapons["grappling_gun"]
+        return ((replace(gun, id="mega_magnet", name="Mega-magnet", dice=parse_dice("1D12")), "pintle"),)
+
+
+@register
+class GoryTrophyRack(_Mod):
+    """ "After a game in which this vehicle removed a fallen enemy git from play by running them
+    over … you gain 3 caps into your stash." A between-games effect: each fallen enemy git it
+    runs over is counted on the vehicle (a ``trophy`` token, and the ``pinched`` event of the
+    run-over) for the campaign's afterparty to pay."""
+
+    id = "gory_trophy_rack"
+
+    def ran_over(self, match: Match, m: Model, git: Model) -> None:
+        m.tokens["trophies"] = m.tokens.get("trophies", 0) + 1
+
+
+class _Dropper(_Mod):
+    """ "You start the game with 3 … Before any move dice, you can place one of these tokens in
+    contact with the back of your vehicle." """
+
+    TYPE, LEFT = "", 3
+
+    @property
+    def used(self) -> str:
+        return self.id + "_dropped"
+
+    def before_move_dice(self, match: Match, m: Model) -> Flow:
+        from ...physics.table import MM
+        from ..decisions import GearChoice
+
+        if m.tokens.get(self.used, 0) >= self.LEFT or m.vehicle is None:
+            return
+        ask = yield GearChoice(m.boss, ("no", "drop"), f"drop a {self.TYPE.replace('_', ' ')}?", m.id, self.id)
+        if ask != "drop":
+            return
+        m.tokens[self.used] = m.tokens.get(self.used, 0) + 1
+        r = 25.0 * MM / 2  # "Make little tokens or miniatures on 25mm bases"
+        spot = match.table.world_point(m.id, (-m.vehicle.hull_in[1] / 2 - r - 0.02, 0.0))
+        if match.table.on_table(spot, r):
+            self.drop(match, m, spot, r)
+
+    def drop(self, match: Match, m: Model, spot: tuple[float, float], r: float) -> None:
+        match.place_terrain(m, self.TYPE, spot, r)
+
+
+@register
+class MineDropper(_Dropper):
+    """Mine Dropper: "If another model moves within 2" of this mine, it explodes (8)." """
+
+    id, TYPE = "mine_dropper", "mine"
+
+
+@register
+class OilSlickDropper(_Dropper):
+    """Oil Slick Dropper: "The area 3" around this token counts as Oil Slick terrain (starting at
+    the end of your activation)." """
+
+    id, TYPE = "oil_slick_dropper", "oil_slick"
+    AREA_IN = 3.0
+
+    def drop(self, match: Match, m: Model, spot: tuple[float, float], r: float) -> None:
+        match.pending_terrain.append((m.id, self.TYPE, spot, r + self.AREA_IN))

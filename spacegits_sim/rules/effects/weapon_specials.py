@@ -268,6 +268,9 @@ class GrapplingHook(Effect):
             mover, toward = m, (match.position(other.id) if other is not None else hit.point)
         else:  # they treat your model as a move die and immediately scoot
             mover, toward = other, match.position(m.id)
+        if mover.vehicle is not None:  # a vehicle resolves it as one of its move dice: pivot, then drive
+            yield from match.drive_to(mover, toward, value, how="grapple")
+            return
         care = yield ChooseCare(mover.boss, CARE_LEVELS, "how carefully to carry the tower?", mover.id)
         yield from match.move(
             mover, float(value), care, toward=toward, towards_label=label, value=value, reason="grapple"

@@ -149,6 +149,24 @@ class ModelPlaced(Event):
 
 
 @dataclass
+class TerrainPlaced(Event):
+    """A piece of terrain put on the table mid-game (a mine, an oil slick a vehicle drops)."""
+
+    kind: ClassVar[str] = "terrain_placed"
+    terrain: str
+    type: str
+    name: str
+    height_in: float
+    circle: tuple[Point, float]
+    crossable: bool
+    colour: list[int] | None
+    by: str
+
+    def describe(self, names: dict[str, str]) -> str:
+        return f"{names.get(self.by, self.by)} drops a {self.name.lower()}"
+
+
+@dataclass
 class TerrainRemoved(Event):
     """A piece of terrain is gone from the table (an exploding barrel, once it has gone off)."""
 
