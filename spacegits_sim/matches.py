@@ -54,10 +54,12 @@ def summary_from_events(events: list[Any]) -> dict[str, Any]:
 
 def print_summary(s: dict[str, Any], console: Console) -> None:
     t = RichTable(title=f"{s['scenario']} — seed {s['seed']}")
-    for col in ("boss", "ai", "new caps", "activations", "falls", "sober-ups", "damage taken", "caps looted"):
+    vehicles = any("smashes" in b for b in s["bosses"].values())  # only a match with vehicles has these
+    cols = ["boss", "ai", "new caps", "activations", "falls", "sober-ups", "damage taken", "caps looted"]
+    for col in cols + (["smashes", "wipeouts", "wrecks"] if vehicles else []):
         t.add_column(col, justify="right" if col not in ("boss", "ai") else "left")
     for name, b in s["bosses"].items():
-        t.add_row(
+        row = [
             name,
             str(b.get("ai", "")),
             f"{b['new_caps']:+d}",
@@ -66,7 +68,10 @@ def print_summary(s: dict[str, Any], console: Console) -> None:
             str(b["sober_ups"]),
             str(b["damage_taken"]),
             str(b["caps_looted"]),
-        )
+        ]
+        if vehicles:
+            row += [str(b["smashes"]), str(b["wipeouts"]), str(b["wrecks"])]
+        t.add_row(*row)
     console.print(t)
     winners = " and ".join(s["winners"] or [])
     verdict = f"tie between {winners}" if s["tie"] else f"{winners} wins"

@@ -702,3 +702,42 @@ def test_the_final_picture_is_the_decisive_moment_with_a_results_card_not_an_emp
     path = tmp_path / "final.png"
     save_png(surf, str(path))
     assert path.stat().st_size > 5_000
+
+
+def test_hot_seat_drives_a_vehicle_dice_size_buttons_a_drag_and_a_click_per_die():
+    """Issue 13: "hot-seat can drive (pick dice sizes, throw, choose the order, get on/off)". The
+    dice sizes are buttons labelled as a boss says them ("2D12+D10"), all of them on the screen."""
+    from spacegits_sim.rules.decisions import ChooseDice, OrderMoveDie
+
+    m = match(
+        [[dict(ORC, name="Gaz", vehicle="buggy")], [dict(ORC, name="Urg")]],
+        {"a1v": (6, 6), "b1": (18, 18)},
+        options={"deploy_distance_in": 0.0, "vehicle_deploy_distance_in": 0.0},
+    )
+    from spacegits_sim.ai import make_controller
+
+    save = os.path.join(tempfile.mkdtemp(prefix="sg_test_"), "save.json")
+    app = HotseatApp(lambda seed: (m, [None, make_controller("heuristic", 1, 1)]), 1, {0}, save_path=save)
+    app.background = False
+    for _ in range(20):  # Red's turn comes round (Blue is a heuristic AI)
+        settle(app)
+        if isinstance(app.human_turn(), ChooseActivation):
+            break
+    click(app, m.position("a1v"))
+    press_button(app, "scoot")
+    req = app.human_turn()
+    assert isinstance(req, ChooseDice)
+    app.layout_buttons()
+    labels = {b.label for b in app.buttons}
+    assert {"3D12", "2D12+D10", "3D4"} <= labels and len(app.buttons) == len(req.options)
+    assert all(b.rect.bottom <= app.size[1] and b.rect.right <= app.size[0] for b in app.buttons)
+    press_button(app, (6, 6, 6))
+    assert isinstance(app.human_turn(), AimThrow)
+    px = app.renderer.to_px(app.scene, (6, 14))
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=px, button=1))
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=px, button=1))
+    settle(app)
+    req = app.human_turn()
+    assert isinstance(req, OrderMoveDie) and req.model == "a1v"
+    click(app, m.table.die(req.options[0]).position)
+    assert any(e.kind == "vehicle_moved" and e.how == "drive" for e in m.events)

@@ -289,7 +289,9 @@ class Combat:
             speed = self.match.current_speed.get(who.id, 0)
             dmg, _rolls, _t = self.match.smash(who, other, speed, head_on, "fight")
             if effects.smash_rerolls(who) and (self.fights, who.id) not in self.smash_rerolled:
-                ask = yield GearChoice(who.boss, ("keep", "reroll"), f"keep {dmg} smash damage?", who.id, "smash_reroll")
+                ask = yield GearChoice(
+                    who.boss, ("keep", "reroll"), f"keep {dmg} smash damage?", who.id, "smash_reroll"
+                )
                 if ask == "reroll":
                     self.smash_rerolled.add((self.fights, who.id))  # "once per fight"
                     dmg, _rolls, _t = self.match.smash(who, other, speed, head_on, "fight")
