@@ -491,7 +491,7 @@ class Queries(TableWorld):
         w, ln = f.hull
         if not self._hull_on_table(Vec2d(*position), angle, w, ln):
             return False
-        return not self._hull_hits(f, position, angle, kinds)
+        return not self._hull_hits(f, position, angle, kinds, skin=SWEEP_SKIN_IN)
 
     def _hull_hits(
         self, f: _Figure, position: Point, angle: float, kinds: Iterable[Kind], skin: float = 1e-3
