@@ -352,7 +352,7 @@ class BoardRenderer:
             nonlocal y
             draw(pygame.Rect(x, y, sw, sw - 6))
             surf.blit(self.text(words, self.small), (x + sw + 12, y + 3))
-            y += 26
+            y += 24
 
         def tall(r: pygame.Rect) -> None:
             pygame.draw.rect(surf, TALL_COLOUR, r)
@@ -419,7 +419,23 @@ class BoardRenderer:
         row(active, "white ring: the git activating now")
         row(fallen, "fallen over: no tower until it is booted up")
         row(tower, "its tower: the dice count, behind the base (side views on the right)")
-        kinds = sorted({(m.glyph, m.type) for m in scene.models.values()})
+
+        def vehicle(r: pygame.Rect) -> None:
+            body = pygame.Rect(r.left, r.top + 3, r.width, r.height - 6)
+            pygame.draw.rect(surf, BOSS_COLOURS[0], body)
+            pygame.draw.rect(surf, (20, 20, 20), body, 2)
+            pygame.draw.line(surf, (250, 230, 90), (body.right - 2, body.top + 2), (body.right - 2, body.bottom - 3), 3)
+            c = body.center
+            pygame.draw.polygon(
+                surf,
+                (255, 255, 255),
+                [(body.right - 5, c[1]), (body.right - 11, c[1] - 4), (body.right - 11, c[1] + 4)],
+            )
+            pygame.draw.rect(surf, (245, 245, 240), pygame.Rect(body.left + 3, body.top + 2, 5, 5))
+            pygame.draw.rect(surf, (245, 245, 240), pygame.Rect(body.left + 3, body.bottom - 7, 5, 5))
+
+        row(vehicle, "a vehicle: front bumper and arrow, two towers at the back; moving: its corridor shaded")
+        kinds = sorted({(m.glyph, m.type) for m in scene.models.values() if m.hull is None})
         if kinds:
             y += 4
             letters = "   ".join(f"{g} {t.lower()}" for g, t in kinds)
@@ -545,5 +561,6 @@ def help_lines() -> list[str]:
         "Shoot: throw bullet dice; each flies at the gun's range towards its die.",
         "Fight: thump < shove < pinch < thump; fight until separated.",
         "Towers: a die falls, the git falls (or sobers up if someone else did it).",
+        "Vehicles: pick dice sizes, throw, click each die: front arc pivot+drive, rear +1 damage.",
         "Siren: no booting. Leg it to keep your caps. Most NEW caps wins.",
     ]

@@ -419,12 +419,13 @@ class Watcher:
     def draw_help(self, surf: pygame.Surface) -> None:
         """The F1 overlay: the controls and a rules summary."""
         if self.state.show_help:
-            box = pygame.Rect(40, 40, 780, 300)
+            lines = help_lines()
+            box = pygame.Rect(40, 20, 780, 24 + 21 * len(lines))  # every line inside, above the legend
             pygame.draw.rect(surf, (20, 20, 26), box, border_radius=8)
             pygame.draw.rect(surf, (200, 200, 200), box, 2, border_radius=8)
-            for i, line in enumerate(help_lines()):
-                surf.blit(self.renderer.text(line), (box.left + 16, box.top + 16 + i * 26))
-            self.renderer.draw_legend(surf, self.scene, pygame.Rect(40, 350, 780, 400))
+            for i, line in enumerate(lines):
+                surf.blit(self.renderer.text(line), (box.left + 16, box.top + 12 + i * 21))
+            self.renderer.draw_legend(surf, self.scene, pygame.Rect(40, box.bottom + 8, 780, 392))
 
 
 class LogWatcher(Watcher):
