@@ -260,27 +260,28 @@ TREATMENT_TABLES = ("head_treatment", "arm_treatment", "leg_treatment", "body_tr
 
 def treatment_problem(text: str, rules: RulesData) -> str | None:
     """Why "Location: Treatment" names no row of the A&E tables (None: it does)."""
-    where, _, what = text.partition(":")
-    locations = {r.result: str(r.extra.get("table", "")) for r in rules.tables["diagnosis"].rows}
-    if where.strip() not in locations:
-        return f"'{text}': expected 'Location: Treatment' with a location of {', '.join(locations)}"
-    table = rules.tables.get(locations[where.strip()])
-    names = [r.result for r in table.rows] if table is not None else []
-    if what.strip() not in names:
-        return f"'{text}': no treatment '{what.strip()}' on the {where.strip()} table (valid: {', '.join(names)})"
-    return None
+    return _two_table_problem(text, rules, "diagnosis", "Treatment")
 
 
 def repair_problem(text: str, rules: RulesData) -> str | None:
     """Why "Location: Repair" names no row of Krankshaft's tables (None: it does)."""
+    return _two_table_problem(text, rules, "location", "Repair")
+
+
+def _two_table_problem(text: str, rules: RulesData, index: str, what_name: str) -> str | None:
+    """A "Location: Result" pair: the location a row of table ``index``, the result a row of the
+    table that location names."""
     where, _, what = text.partition(":")
-    locations = {r.result: str(r.extra.get("table", "")) for r in rules.tables["location"].rows}
+    locations = {r.result: str(r.extra.get("table", "")) for r in rules.tables[index].rows}
     if where.strip() not in locations:
-        return f"'{text}': expected 'Location: Repair' with a location of {', '.join(locations)}"
+        return f"'{text}': expected 'Location: {what_name}' with a location of {', '.join(locations)}"
     table = rules.tables.get(locations[where.strip()])
     names = [r.result for r in table.rows] if table is not None else []
     if what.strip() not in names:
-        return f"'{text}': no repair '{what.strip()}' on the {where.strip()} table (valid: {', '.join(names)})"
+        return (
+            f"'{text}': no {what_name.lower()} '{what.strip()}' on the {where.strip()} table "
+            f"(valid: {', '.join(names)})"
+        )
     return None
 
 
