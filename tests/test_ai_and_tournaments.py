@@ -38,10 +38,12 @@ def test_the_heuristic_beats_random_in_a_small_sample():
 
 
 @pytest.mark.slow
-def test_strength_targets_over_200_seeded_quick_start_matches_each():
-    """heuristic beats random >= 90% and search beats heuristic >= 60% of decided games."""
-    for a, b, target in (("heuristic", "random", 0.9), ("search", "heuristic", 0.6)):
-        pairs, failures = aggregate(run(schedule(scenario_to_doc(SC), [a, b], 200), jobs=2), [a, b])
+def test_strength_targets_over_400_seeded_quick_start_matches_each():
+    """Issue 16: heuristic beats random >= 95% and search beats the heuristic >= 70% of decided
+    games, over 400 seeded matches with seats swapped (the win rates themselves must reach the
+    targets; the closing note gives their 95% intervals)."""
+    for a, b, target in (("heuristic", "random", 0.95), ("search", "heuristic", 0.7)):
+        pairs, failures = aggregate(run(schedule(scenario_to_doc(SC), [a, b], 400, seed=1), jobs=2), [a, b])
         p = pairs[0]
         rate, lo, hi = p.rate_a()
         print(f"{a} vs {b}: {p.wins_a}-{p.wins_b} ({p.ties} ties) = {rate:.1%} [{lo:.1%}, {hi:.1%}]")
