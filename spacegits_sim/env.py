@@ -5,7 +5,7 @@ One agent per boss (``boss_0``, ``boss_1``…). The match is the engine's own ge
 a boss must decide, that boss's agent is selected, and its action answers the pending request
 through the engine's legality checks — an agent cannot make an illegal move.
 
-* **Action** (the same space for every request): ``{"choice": Discrete(64), "throw": Box(0, 1,
+* **Action** (the same space for every request): ``{"choice": Discrete(128), "throw": Box(0, 1,
   (3,))}``. For a choice (which git, which action, which die, thump/shove/pinch…) ``choice``
   indexes the request's options; for a throw (move dice, bullets, blasts, coin flips…)
   ``throw`` is (x, y) as fractions of the table and the strength; a deployment takes the git
@@ -35,7 +35,7 @@ from .rules.decisions import AimThrow, Choice, Deploy, FightThrow, Request, Thro
 from .rules.engine import Match
 from .rules.scenario import Scenario, load_scenario
 
-MAX_OPTIONS = 64
+MAX_OPTIONS = 128  # the most options a request offers: a Hover-jets drag racer has 126 ways to pick four dice
 MAX_BOSSES = 4
 MAX_MODELS = 20
 MAX_CAPS = 30
@@ -177,7 +177,9 @@ class SpaceGitsEnv(AECEnv):  # type: ignore[misc]
         if isinstance(req, Deploy):
             mask[: min(len(req.models) + 1, MAX_OPTIONS)] = 1  # a git, or the last index: field no more
         elif isinstance(req, Choice):
-            mask[: min(len(req.options), MAX_OPTIONS)] = 1
+            if len(req.options) > MAX_OPTIONS:  # never silently unreachable
+                raise RuntimeError(f"{req.kind} offers {len(req.options)} options; the action space has {MAX_OPTIONS}")
+            mask[: len(req.options)] = 1
         else:  # a throw: the choice is ignored
             mask[0] = 1
         for a in self.agents:
