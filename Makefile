@@ -9,9 +9,11 @@ STAMP  := $(VENV)/.installed
 $(PY):
 	$(PYTHON) -m venv $(VENV)
 
+# setuptools adds an "Editable installation" note to every editable install of a mapped layout
+# (assets/ and scenarios/ ship inside the package): nothing to act on, so the install stays quiet.
 $(STAMP): $(PY) pyproject.toml
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test,distributed,rl]'
+	PYTHONWARNINGS="ignore:Editable installation:UserWarning" $(PY) -m pip install --quiet -e '.[test,distributed,rl]'
 	touch $(STAMP)
 
 ## watch: play the default scenario (window if there is a display, else files + play-by-play)

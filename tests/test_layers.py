@@ -85,7 +85,17 @@ def module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-APPLICATION = {"cli", "watch", "matches", "replay", "tournament", "towerlab", "env", "__main__"}  # above render
+APPLICATION = {
+    "cli",
+    "watch",
+    "matches",
+    "replay",
+    "tournament",
+    "towerlab",
+    "env",
+    "campaign",
+    "__main__",
+}  # above render
 FOUNDATION = {"rng", "errors", "atomic", "__init__"}  # plain utilities any layer may use
 RULES_ORDER = [
     "events",

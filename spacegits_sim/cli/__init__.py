@@ -1,4 +1,4 @@
-"""The ``spacegits`` command: watch, play, match, towers, gang, validate, replay, tournament.
+"""The ``spacegits`` command: watch, play, match, towers, gang, campaign, validate, replay, tournament.
 
 One module per command; this one builds the parser and turns every user mistake (a bad
 file, a bad parameter) into one readable message and exit status 2, never a traceback.
@@ -19,6 +19,7 @@ from ..data.errors import DataError
 from ..errors import UserError
 from ..physics.params import ParamError
 from ..physics.table import TableError
+from .campaign import add_parser as add_campaign_parser
 from .common import err
 from .gang import cmd_gang
 from .match import cmd_match, cmd_replay
@@ -142,6 +143,7 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--house", action="append", help="house-rule YAML to apply first")
     g.add_argument("-o", "--out", default=None, help="write the gang file here (.yaml); default: print it")
     g.set_defaults(func=cmd_gang)
+    add_campaign_parser(sub)
 
     v = sub.add_parser("validate", help="check gang, scenario or house-rule YAML files")
     v.add_argument("files", nargs="+")

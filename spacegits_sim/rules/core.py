@@ -87,7 +87,7 @@ class MatchCore:
         self.models: dict[str, Model] = {}
         n = len(scenario.players)
         for i, p in enumerate(scenario.players):
-            stash = p.gang.starting_stash(scenario.cap_budget)
+            stash = p.stash if p.stash is not None else p.gang.starting_stash(scenario.cap_budget)
             self.bosses.append(Boss(i, p.boss, p.gang, stash, stash, SEAT_EDGES[CLOCKWISE[n].index(i)]))
             for k, spec in enumerate(p.gang.gits):
                 mid = f"{'abcd'[i]}{k + 1}"

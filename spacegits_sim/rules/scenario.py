@@ -46,6 +46,7 @@ class TerrainPiece:
 class Player:
     boss: str
     gang: Gang
+    stash: int | None = None  # a campaign's stash carried in (None: the gang's starting stash)
 
 
 @dataclass(frozen=True)
@@ -300,7 +301,13 @@ def _players(
             problems.extend(e.problems)
             continue
         problems.extend(validate_gang(gang, rules, budget))
-        players.append(Player(boss, gang))
+        stash = p.get("stash")
+        if stash is not None and (isinstance(stash, bool) or not isinstance(stash, int) or not 0 <= stash <= 100_000):
+            problems.append(
+                Problem(label, entry, "stash", f"a stash is a whole number of caps 0-100000, got {stash!r}")
+            )
+            stash = None
+        players.append(Player(boss, gang, stash))
     if len({p.boss for p in players}) != len(players):
         problems.append(Problem(label, None, "players", "two players have the same boss name"))
     return players
@@ -355,7 +362,10 @@ def scenario_to_doc(sc: Scenario) -> dict[str, Any]:
             gang["faction"] = p.gang.faction
         if p.gang.mode != "a_la_carte":  # only where so: an à la carte scenario's binding is unchanged
             gang["mode"] = p.gang.mode
-        players.append({"boss": p.boss, "gang": gang})
+        pd: dict[str, Any] = {"boss": p.boss, "gang": gang}
+        if p.stash is not None:  # only where so (a campaign game): other bindings are unchanged
+            pd["stash"] = p.stash
+        players.append(pd)
     return {
         "name": sc.name,
         "table": {"width_in": sc.width, "height_in": sc.height},

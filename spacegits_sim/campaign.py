@@ -1,0 +1,375 @@
+"""Campaigns (rulebook: "Campaigns"): gangs that live from game to game.
+
+A campaign is a folder a user can read: ``campaign.json`` (the scenario it is played on, each
+gang with its gang file, its stash and every git's lasting state — attitude, criminal record,
+injuries —, and every game's result with what its afterparty did) and ``games/game-NNN.json``
+(each game's replay, for ``spacegits replay --verify`` and ``watch --replay``).
+
+Saving is atomic: the new file is written beside the old one, flushed and renamed over it, and
+the version before is kept as ``campaign.json.prev``; a failed save leaves the previous file as
+it was. Loading checks the format and every field, with one readable message per problem.
+Everything random comes from streams of the campaign's seed: a campaign run again from the same
+start is the same, byte for byte.
+
+The afterparty so far (issue 14 builds the rest: the shops, strays, Krankshaft's, bad
+attitude, decisions for human bosses): **Check Your Sums** (Quick Maths, Rich Pickings),
+**Criminal Records** read from the game's event log and **attitude** (every offense erased for
+a D6, +1 attitude per 6; reputation is the gang's total attitude), and **Accident & Emergency**
+(an injury roll for each git fallen when removed from play; over its toughness, a diagnosis
+and a treatment, written to the git as a treatment; "Dead" takes it out of the gang).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from .atomic import write_atomic
+from .data.dice import roll
+from .data.errors import DataError, Problem
+from .data.rules_data import RulesData
+from .rng import stream
+from .rules import effects
+from .rules import events as ev
+from .rules.gangmodes import NO_TREATMENT
+from .rules.gangs import gang_from_doc
+from .rules.scenario import Player, Scenario, scenario_from_doc, scenario_to_doc
+
+FORMAT = "spacegits-campaign/1"
+FILE = "campaign.json"
+MAX_GAMES = 1000
+OFFENSES = ("assault", "dangerous_driving", "looting", "mugging", "discharging_a_firearm", "evading_arrest")
+QUICK_MATHS_MAX = 6  # "Roll a D6 for each cap in your stash, up to a maximum of 6D6"
+DEAD = "Dead"  # the treatment that takes a git out of the gang
+
+
+@dataclass
+class GitState:
+    """What a git carries from game to game."""
+
+    attitude: int = 1  # "All gits start with an attitude of 1"
+    record: list[str] = field(default_factory=list)  # offenses ticked this game (erased at the afterparty)
+    games: int = 0
+
+    def to_doc(self) -> dict[str, Any]:
+        return {"attitude": self.attitude, "record": list(self.record), "games": self.games}
+
+
+@dataclass
+class GangState:
+    boss: str
+    gang: dict[str, Any]  # a gang file (its gits' treatments are their injuries)
+    stash: int
+    gits: dict[str, GitState]
+
+    def reputation(self) -> int:
+        """ "Your gang's reputation is the sum of your models' Attitude stats." """
+        return sum(s.attitude for s in self.gits.values())
+
+    def to_doc(self) -> dict[str, Any]:
+        return {
+            "boss": self.boss,
+            "gang": self.gang,
+            "stash": self.stash,
+            "gits": {n: s.to_doc() for n, s in self.gits.items()},
+        }
+
+
+@dataclass
+class Campaign:
+    name: str
+    seed: int
+    scenario: dict[str, Any]  # the scenario's document (its players' gangs are replaced each game)
+    gangs: list[GangState]
+    games: list[dict[str, Any]] = field(default_factory=list)
+
+    def to_doc(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "name": self.name,
+            "seed": self.seed,
+            "scenario": self.scenario,
+            "gangs": [g.to_doc() for g in self.gangs],
+            "games": self.games,
+        }
+
+
+# ---- making, saving and loading -------------------------------------------------------------------
+
+
+def new_campaign(name: str, scenario: Scenario, seed: int) -> Campaign:
+    """A campaign on ``scenario``'s table with its players' gangs; stashes start as the gangs' own."""
+    doc = scenario_to_doc(scenario)
+    gangs = []
+    for p, pd in zip(scenario.players, doc["players"], strict=True):
+        stash = p.gang.starting_stash(scenario.cap_budget)
+        gits = {g.name: GitState() for g in p.gang.gits}
+        if len(gits) != len(p.gang.gits):
+            raise DataError([Problem(p.gang.source, None, "gits", "a campaign needs every git's name to be different")])
+        gangs.append(GangState(p.boss, pd["gang"], stash, gits))
+    return Campaign(name, seed, doc, gangs)
+
+
+def save(folder: Path, c: Campaign) -> None:
+    """Atomically: the previous file becomes campaign.json.prev, the new one campaign.json."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / FILE
+    text = json.dumps(c.to_doc(), indent=1, sort_keys=True) + "\n"
+    if path.is_file():
+        write_atomic(folder / (FILE + ".prev"), path.read_bytes())
+    write_atomic(path, text)
+
+
+def load(folder: Path, rules: RulesData) -> Campaign:
+    """Read and check a campaign folder. Raises DataError naming the file, entry and field."""
+    path = folder / FILE
+    label = str(path)
+    if not path.is_file():
+        raise DataError([Problem(label, None, None, "no campaign here (spacegits campaign new makes one)")])
+    if path.stat().st_size > 50_000_000:
+        raise DataError([Problem(label, None, None, "the file is over 50 MB: not a campaign")])
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as e:
+        raise DataError([Problem(label, None, None, f"not readable JSON ({e})")]) from None
+    problems: list[Problem] = []
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        got = doc.get("format") if isinstance(doc, dict) else None
+        raise DataError([Problem(label, None, "format", f"expected {FORMAT}, got {got!r}")])
+    seed = doc.get("seed")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        problems.append(Problem(label, None, "seed", f"a whole number >= 0, got {seed!r}"))
+    try:
+        scenario_from_doc(doc.get("scenario"), f"{label} (scenario)", rules)
+    except DataError as e:
+        problems += e.problems
+    gangs = []
+    for i, g in enumerate(doc.get("gangs") or []):
+        entry = f"gang #{i + 1}"
+        if not isinstance(g, dict):
+            problems.append(Problem(label, entry, None, "expected a mapping (boss, gang, stash, gits)"))
+            continue
+        try:
+            gang_from_doc(g.get("gang"), f"{label} ({entry})", rules)
+        except DataError as e:
+            problems += e.problems
+        stash = g.get("stash")
+        if isinstance(stash, bool) or not isinstance(stash, int) or not 0 <= stash <= 100_000:
+            problems.append(Problem(label, entry, "stash", f"a whole number of caps 0-100000, got {stash!r}"))
+            stash = 0
+        states = {}
+        for name, s in (g.get("gits") or {}).items():
+            att = s.get("attitude") if isinstance(s, dict) else None
+            if isinstance(att, bool) or not isinstance(att, int) or not 0 <= att <= 100:
+                problems.append(Problem(label, f"{entry} git '{name}'", "attitude", f"0-100, got {att!r}"))
+                continue
+            record = [o for o in s.get("record", []) if o in OFFENSES]
+            states[str(name)] = GitState(att, record, int(s.get("games", 0)))
+        gangs.append(GangState(str(g.get("boss", f"Boss {i + 1}")), dict(g.get("gang") or {}), stash, states))
+    if not 2 <= len(gangs) <= 4:
+        problems.append(Problem(label, None, "gangs", f"a campaign has 2 to 4 gangs, found {len(gangs)}"))
+    games = doc.get("games") if isinstance(doc.get("games"), list) else []
+    if problems:
+        raise DataError(problems)
+    return Campaign(str(doc.get("name", folder.name)), int(seed), doc["scenario"], gangs, games)  # type: ignore[arg-type]
+
+
+# ---- playing a game --------------------------------------------------------------------------------
+
+
+def game_scenario(c: Campaign, rules: RulesData) -> Scenario:
+    """The campaign's table with its gangs as they are now, each with its stash carried in."""
+    base = scenario_from_doc(c.scenario, f"campaign {c.name}", rules)
+    players = tuple(
+        Player(g.boss, gang_from_doc(g.gang, f"campaign {c.name} ({g.boss})", rules), g.stash) for g in c.gangs
+    )
+    return replace(base, players=players, seed=game_seed(c, len(c.games) + 1))
+
+
+def game_seed(c: Campaign, n: int) -> int:
+    return int(stream(c.seed, f"campaign/game/{n}").integers(0, 2**31))
+
+
+def play_game(c: Campaign, rules: RulesData, ais: list[str], folder: Path) -> dict[str, Any]:
+    """Play the next game headless with these AIs, save its replay, run the afterparty. Returns
+    the game's entry (also appended to ``c.games``)."""
+    from .ai import make_controller
+    from .rules.engine import Match
+    from .rules.replay import replay_doc
+
+    n = len(c.games) + 1
+    sc = game_scenario(c, rules)
+    m = Match(sc, rules=rules, seed=sc.seed)
+    m.play([make_controller(a, sc.seed, i) for i, a in enumerate(ais)])
+    replay = f"games/game-{n:03d}.json"
+    write_atomic(folder / replay, json.dumps(replay_doc(m), sort_keys=True) + "\n")
+    summary = m.summary()
+    for b, g in zip(m.bosses, c.gangs, strict=True):
+        g.stash = b.stash
+    log = afterparty(c, m.events, rules, n)
+    entry = {
+        "game": n,
+        "seed": sc.seed,
+        "replay": replay,
+        "winners": summary["winners"],
+        "new_caps": {b: v["new_caps"] for b, v in summary["bosses"].items()},
+        "stash": {g.boss: g.stash for g in c.gangs},
+        "reputation": {g.boss: g.reputation() for g in c.gangs},
+        "afterparty": log,
+    }
+    c.games.append(entry)
+    return entry
+
+
+# ---- the afterparty --------------------------------------------------------------------------------
+
+
+@dataclass
+class GameFacts:
+    """What each git did in one game, read from its event log alone."""
+
+    offenses: dict[str, set[str]] = field(default_factory=dict)  # model id -> offenses
+    injured: set[str] = field(default_factory=set)  # fallen when removed from play
+    names: dict[str, str] = field(default_factory=dict)
+    boss_of: dict[str, int] = field(default_factory=dict)
+
+
+def read_game(events: list[ev.Event]) -> GameFacts:
+    """Criminal records and injuries, from the events: Assault (damaged an enemy with a thump),
+    Dangerous Driving (drove a vehicle that damaged an enemy model), Looting (looted a cap from
+    the table, on foot or driving), Mugging (took a cap from an enemy with a pinch or a boot),
+    Discharging a Firearm in a Public Place (took a shoot action; aboard, the driver answers for
+    the vehicle's), Evading Arrest (standing when the gang legged it); injured: fallen when
+    removed from play (legged it, taken out, or on the table at the end)."""
+    f = GameFacts()
+    start = next(e for e in events if isinstance(e, ev.MatchStarted))
+    driver: dict[str, str] = {}
+    for mdoc in start.models:
+        f.names[mdoc["id"]] = mdoc["name"]
+        f.boss_of[mdoc["id"]] = mdoc["boss"]
+        if mdoc.get("crew"):
+            driver[mdoc["id"]] = mdoc["crew"][0]
+    bosses = [b["name"] for b in start.bosses]
+    fallen: set[str] = set()
+    in_play: set[str] = set()
+
+    def tick(model: str, offense: str) -> None:
+        who = driver.get(model, model)
+        f.offenses.setdefault(who, set()).add(offense)
+
+    def enemies(a: str, b: str) -> bool:
+        return a in f.boss_of and b in f.boss_of and f.boss_of[a] != f.boss_of[b]
+
+    for e in events:
+        if isinstance(e, ev.Deployed):
+            in_play.add(e.model)
+        elif isinstance(e, ev.Alighted):
+            in_play.add(e.model)
+        elif isinstance(e, ev.Boarded):
+            in_play.discard(e.model)
+        elif isinstance(e, ev.TowerFell) and e.outcome == "fell_over":
+            fallen.add(e.model)
+        elif isinstance(e, ev.StoodUp):
+            fallen.discard(e.model)
+        elif isinstance(e, ev.Thumped) and e.damage > 0 and enemies(e.model, e.target):
+            tick(e.model, "assault")
+        elif isinstance(e, ev.Smashed) and e.damage > 0 and enemies(e.model, e.target) and e.model in driver:
+            tick(e.model, "dangerous_driving")
+        elif isinstance(e, ev.CapLooted):
+            tick(e.model, "looting")
+        elif isinstance(e, ev.Pinched) and e.caps > 0 and e.model not in driver:
+            tick(e.model, "mugging")
+        elif isinstance(e, ev.Booted) and e.how == "boot_in" and e.caps > 0:
+            tick(e.model, "mugging")
+        elif isinstance(e, ev.ActionTaken) and e.action == "shoot":
+            tick(e.model, "discharging_a_firearm")
+        elif isinstance(e, ev.ModelRemoved):
+            if e.model in fallen:
+                f.injured.add(e.model)
+            in_play.discard(e.model)
+        elif isinstance(e, ev.LeggedIt):
+            b = bosses.index(e.boss)
+            for mid in list(e.replaced) + list(e.removed):
+                if mid in fallen:
+                    f.injured.add(mid)
+                elif f.boss_of.get(mid) == b:
+                    tick(mid, "evading_arrest")
+                in_play.discard(mid)
+        elif isinstance(e, ev.CapsScooped):  # the last boss standing: its gits leave the table now
+            b = bosses.index(e.boss)
+            for mid in [m for m in in_play if f.boss_of.get(m) == b]:
+                if mid in fallen:
+                    f.injured.add(mid)
+                in_play.discard(mid)
+    return f
+
+
+def afterparty(c: Campaign, events: list[ev.Event], rules: RulesData, n: int) -> list[str]:
+    """The afterparty's steps in the rulebook's order. Returns what happened, line by line."""
+    rng = stream(c.seed, f"campaign/afterparty/{n}")
+    log: list[str] = []
+    facts = read_game(events)
+    top = max(g.reputation() for g in c.gangs)  # "the highest reputation in this game"
+    for g in c.gangs:  # 1. Check Your Sums
+        k = min(g.stash, QUICK_MATHS_MAX)
+        rolls = [int(x) for x in rng.integers(1, 7, size=k)] if k else []
+        sixes = rolls.count(6)
+        rich = top - g.reputation()
+        g.stash += sixes + rich
+        log.append(f"{g.boss}: Quick Maths {rolls or 'no caps, no dice'}: +{sixes}; Rich Pickings +{rich}")
+    for gi, g in enumerate(c.gangs):  # 2. Criminal Records, and attitude
+        specs = {s.name: s for s in gang_from_doc(g.gang, "<campaign>", rules).gits}
+        for mid, offenses in sorted(facts.offenses.items()):
+            name = facts.names.get(mid)
+            if facts.boss_of.get(mid) != gi or name not in g.gits:
+                continue
+            if effects.arrives_naked(specs[name], rules):  # runts and gnawballs are never charged
+                continue
+            g.gits[name].record = [o for o in OFFENSES if o in offenses]
+        for name, st in g.gits.items():
+            st.games += 1
+            if not st.record:
+                continue
+            rolls = [int(x) for x in rng.integers(1, 7, size=len(st.record))]  # erase them all for a D6 each
+            st.attitude += rolls.count(6)
+            log.append(f"{g.boss}: {name} erases {', '.join(st.record)} for {rolls}: attitude {st.attitude}")
+            st.record = []
+    for gi, g in enumerate(c.gangs):  # 3. Accident & Emergency
+        for mid in sorted(facts.injured):
+            name = facts.names.get(mid)
+            if facts.boss_of.get(mid) != gi or name not in g.gits:
+                continue
+            _injury(g, name, rules, rng, log)
+    return log
+
+
+def _injury(g: GangState, name: str, rules: RulesData, rng: Any, log: list[str]) -> None:
+    """ "Roll a D6. If the result is equal to or under the model's toughness, they make a full
+    recovery. If the roll is over their toughness, they are seriously injured": a diagnosis (D6)
+    and a treatment (D10) roll."""
+    git = next(x for x in g.gang["gits"] if x["name"] == name)
+    tough = rules.gits[git["type"]].toughness
+    r = int(rng.integers(1, 7))
+    if r <= tough:
+        log.append(f"{g.boss}: {name} injury roll {r} vs toughness {tough}: full recovery")
+        return
+    dn = int(roll(rules.tables["diagnosis"].dice, rng)[0])
+    where = rules.tables["diagnosis"].lookup(dn)
+    table = rules.tables[str(where.extra["table"])]
+    tn = int(roll("D10", rng)[0])
+    row = table.lookup(tn)
+    log.append(f"{g.boss}: {name} injury roll {r} vs toughness {tough}: A&E — {where.result}, {row.result}")
+    if row.result == NO_TREATMENT:
+        return
+    if row.result == DEAD:
+        g.gang["gits"] = [x for x in g.gang["gits"] if x["name"] != name]
+        del g.gits[name]
+        return
+    git.setdefault("treatments", []).append(f"{where.result}: {row.result}")
+
+
+def exists(folder: Path) -> bool:
+    return (folder / FILE).is_file() or os.path.exists(folder / (FILE + ".prev"))

@@ -1,0 +1,227 @@
+"""Campaigns (rulebook: "Campaigns"): the afterparty's first steps against the rulebook with
+seeded rolls, a campaign folder saved atomically, and the same campaign run twice being the
+same byte for byte. (Issue 14 builds the rest of the afterparty.)"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import ROOT
+
+from spacegits_sim import campaign as camp
+from spacegits_sim.data import default_rules
+from spacegits_sim.data.errors import DataError
+from spacegits_sim.data.paths import scenarios_dir
+from spacegits_sim.rules import events as ev
+from spacegits_sim.rules.scenario import load_scenario
+
+RULES = default_rules()
+
+
+def quickstart_campaign(seed: int = 3) -> camp.Campaign:
+    return camp.new_campaign("t", load_scenario(scenarios_dir() / "quickstart.yaml", RULES), seed)
+
+
+def started(models: list[dict]) -> ev.MatchStarted:
+    bosses = [{"name": "Red", "seat": "south", "stash": 5}, {"name": "Blue", "seat": "north", "stash": 5}]
+    return ev.MatchStarted("t", 1, 24, 24, 1800, [], bosses, models)
+
+
+class Scripted:
+    """A stand-in die stream that rolls what a test says, in order (``integers`` as numpy's)."""
+
+    def __init__(self, *values: int) -> None:
+        self.values = list(values)
+
+    def integers(self, lo: int, hi: int, size: int | None = None):  # noqa: ARG002
+        if size is None:
+            return self.values.pop(0)
+        return [self.values.pop(0) for _ in range(size)]
+
+
+# ---- Check Your Sums ---------------------------------------------------------------------------
+
+
+def test_quick_maths_a_d6_per_cap_up_to_6d6_a_cap_per_six_and_an_empty_stash_rolls_nothing():
+    """ "Roll a D6 for each cap in your stash, up to a maximum of 6D6: for each '6' you roll, gain
+    an extra cap." Rich Pickings: equal reputations give nothing."""
+    c = quickstart_campaign()
+    c.gangs[0].stash, c.gangs[1].stash = 0, 11
+    events = [started([{"id": "a1", "name": "Grunk", "boss": 0}, {"id": "b1", "name": "Urgat", "boss": 1}])]
+    log = camp.afterparty(c, events, RULES, 1)
+    assert log[0] == "Red: Quick Maths no caps, no dice: +0; Rich Pickings +0"
+    rolls = json.loads(log[1].split("Quick Maths ")[1].split(":")[0])
+    assert len(rolls) == 6 and c.gangs[1].stash == 11 + rolls.count(6)
+
+
+def test_rich_pickings_a_cap_per_point_of_reputation_behind_the_top_gang():
+    """ "For each point of reputation they have more than your gang, you gain 1 bonus cap." """
+    c = quickstart_campaign()
+    c.gangs[0].stash = c.gangs[1].stash = 0
+    c.gangs[0].gits["Grunk"].attitude = 4  # Red's reputation 6, Blue's 3
+    camp.afterparty(c, [started([])], RULES, 1)
+    assert (c.gangs[0].stash, c.gangs[1].stash) == (0, 3)
+
+
+# ---- Criminal Records and attitude -------------------------------------------------------------
+
+
+def test_criminal_records_are_read_from_the_event_log_each_ticked_once():
+    """Assault (damaged an enemy with a thump), Looting (a cap from the table), Mugging (a cap
+    from an enemy by pinch or boot), Discharging a Firearm (a shoot action), Evading Arrest
+    (standing when the gang legged it); "Each offense can only be ticked once." A fallen git
+    removed from play is injured instead."""
+    models = [
+        {"id": "a1", "name": "Grunk", "boss": 0},
+        {"id": "a2", "name": "Skab", "boss": 0},
+        {"id": "b1", "name": "Urgat", "boss": 1},
+    ]
+    events = [
+        started(models),
+        ev.Deployed("Red", "a1", (1, 1)),
+        ev.Deployed("Red", "a2", (2, 2)),
+        ev.Deployed("Blue", "b1", (3, 3)),
+        ev.Thumped("a1", "b1", ["Headbutt"], [6], 3, 1),
+        ev.Thumped("a1", "b1", ["Headbutt"], [6], 3, 1),
+        ev.CapLooted("a1", "Red", "cap1"),
+        ev.Pinched("a2", "b1", 1),
+        ev.ActionTaken("b1", "shoot"),
+        ev.TowerFell("a2", "Red", "fell_over", "swig", 6),
+        ev.LeggedIt("Red", [], ["a1", "a2"], [], False),
+    ]
+    f = camp.read_game(events)
+    assert f.offenses["a1"] == {"assault", "looting", "evading_arrest"}
+    assert f.offenses["a2"] == {"mugging"} and f.injured == {"a2"}
+    assert f.offenses["b1"] == {"discharging_a_firearm"}
+
+
+def test_runts_and_gnawballs_are_never_charged_and_offenses_are_erased_for_attitude():
+    """ "Runts and Gnawballs cannot be charged with offenses." Getting an Attitude: "They can
+    erase any of their offenses to roll that many D6. For each 6 they roll, they increase their
+    attitude by 1." (The AI erases them all.)"""
+    sc = load_scenario(scenarios_dir() / "four_bosses.yaml", RULES)
+    c = camp.new_campaign("t", sc, 1)
+    blue = c.gangs[1]  # Mogg the bullorc and Pip the runt
+    models = [{"id": "b1", "name": "Mogg", "boss": 1}, {"id": "b2", "name": "Pip", "boss": 1}]
+    events = [started(models), ev.CapLooted("b1", "Blue", "c1"), ev.CapLooted("b2", "Blue", "c2")]
+    log = camp.afterparty(c, events, RULES, 1)
+    assert any("Mogg erases looting" in line for line in log)
+    assert not any("Pip" in line for line in log) and blue.gits["Pip"].attitude == 1
+    assert blue.gits["Mogg"].record == []  # erased
+
+
+# ---- Accident & Emergency ----------------------------------------------------------------------
+
+
+def test_an_injury_roll_over_toughness_goes_to_a_and_e_else_a_full_recovery():
+    """ "Roll a D6. If the result is equal to or under the model's toughness, they make a full
+    recovery. If the roll is over their toughness, they are seriously injured": a diagnosis and a
+    treatment, kept on the git (a treatment in its gang file)."""
+    c = quickstart_campaign()
+    red = c.gangs[0]
+    log: list[str] = []
+    camp._injury(red, "Grunk", RULES, Scripted(3), log)  # an orc is toughness 3
+    assert "full recovery" in log[-1] and "treatments" not in red.gang["gits"][0]
+    lasting = _rolls_for(lambda r: r not in (camp.DEAD, camp.NO_TREATMENT))
+    camp._injury(red, "Grunk", RULES, Scripted(4, *lasting), log)
+    assert "A&E" in log[-1] and len(red.gang["gits"][0]["treatments"]) == 1
+
+
+def test_a_dead_git_leaves_the_gang():
+    c = quickstart_campaign()
+    red = c.gangs[0]
+    dead = _rolls_for(lambda r: r == camp.DEAD)
+    camp._injury(red, "Skab", RULES, Scripted(6, *dead), [])
+    assert "Skab" not in red.gits and all(g["name"] != "Skab" for g in red.gang["gits"])
+
+
+def _rolls_for(wanted) -> tuple[int, int]:
+    """(diagnosis, treatment) rolls whose treatment result is ``wanted``."""
+    return next(
+        (d, t)
+        for d in range(1, 7)
+        for t in range(1, 11)
+        if wanted(RULES.tables[str(RULES.tables["diagnosis"].lookup(d).extra["table"])].lookup(t).result)
+    )
+
+
+# ---- a campaign folder -----------------------------------------------------------------------
+
+
+def test_a_seeded_campaign_run_twice_is_the_same_byte_for_byte(tmp_path):
+    """Issue 14: "A seeded … AI campaign run twice gives byte-identical campaign files." (3 games
+    here; the closing note ran 10.)"""
+    texts = []
+    for k in range(2):
+        folder = tmp_path / f"c{k}"
+        c = quickstart_campaign(seed=9)
+        camp.save(folder, c)
+        for _ in range(3):
+            camp.play_game(c, RULES, ["heuristic", "heuristic"], folder)
+            camp.save(folder, c)
+        texts.append((folder / camp.FILE).read_bytes())
+        assert len(list((folder / "games").glob("game-*.json"))) == 3
+    assert texts[0] == texts[1]
+    again = camp.load(tmp_path / "c0", RULES)
+    assert len(again.games) == 3 and {g.boss: g.stash for g in again.gangs} == again.games[-1]["stash"]
+
+
+def test_a_campaign_game_starts_with_the_stash_the_last_one_ended_with(tmp_path):
+    c = quickstart_campaign()
+    c.gangs[0].stash, c.gangs[1].stash = 40, 2
+    sc = camp.game_scenario(c, RULES)
+    assert [p.stash for p in sc.players] == [40, 2]
+    from spacegits_sim.rules.engine import Match
+
+    m = Match(sc, seed=1)
+    assert [b.stash for b in m.bosses] == [40, 2]
+
+
+def test_a_failed_save_leaves_the_previous_campaign_whole_and_says_so(tmp_path):
+    folder = tmp_path / "c"
+    c = quickstart_campaign()
+    camp.save(folder, c)
+    before = (folder / camp.FILE).read_bytes()
+    (folder / (camp.FILE + ".prev")).mkdir()  # the backup cannot be written: the save fails
+    c.gangs[0].stash = 99
+    with pytest.raises(OSError):
+        camp.save(folder, c)
+    assert (folder / camp.FILE).read_bytes() == before
+    assert not [p for p in folder.iterdir() if p.name.startswith(".")]  # no temporary files left
+
+
+def test_a_bad_campaign_file_is_one_clear_message_per_problem(tmp_path):
+    folder = tmp_path / "c"
+    folder.mkdir()
+    (folder / camp.FILE).write_text(json.dumps({"format": "spacegits-campaign/0"}))
+    with pytest.raises(DataError, match="expected spacegits-campaign/1"):
+        camp.load(folder, RULES)
+    c = quickstart_campaign()
+    camp.save(folder, c)
+    doc = json.loads((folder / camp.FILE).read_text())
+    doc["gangs"][0]["stash"] = -5
+    doc["gangs"][1]["gits"]["Urgat"]["attitude"] = "lots"
+    (folder / camp.FILE).write_text(json.dumps(doc))
+    with pytest.raises(DataError) as e:
+        camp.load(folder, RULES)
+    text = str(e.value)
+    assert "stash" in text and "attitude" in text and "Urgat" in text
+
+
+def test_cli_campaign_new_run_status_and_plot(tmp_path):
+    folder = tmp_path / "league"
+    run = [sys.executable, "-m", "spacegits_sim", "campaign"]
+    for args in (["new", str(folder), "--seed", "4"], ["run", str(folder), "--games", "2"]):
+        out = subprocess.run(run + args, capture_output=True, text=True, cwd=ROOT)
+        assert out.returncode == 0, out.stderr
+    out = subprocess.run(
+        run + ["status", str(folder), "--plot", str(tmp_path / "p.png")], capture_output=True, text=True, cwd=ROOT
+    )
+    assert out.returncode == 0 and "2 game(s) played" in out.stdout and (tmp_path / "p.png").is_file()
+    again = subprocess.run(run + ["new", str(folder)], capture_output=True, text=True, cwd=ROOT)
+    assert again.returncode == 2 and "already holds a campaign" in again.stderr
+    assert Path(folder / "games" / "game-002.json").is_file()
