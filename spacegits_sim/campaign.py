@@ -11,12 +11,14 @@ it was. Loading checks the format and every field, with one readable message per
 Everything random comes from streams of the campaign's seed: a campaign run again from the same
 start is the same, byte for byte.
 
-The afterparty so far (issue 14 builds the rest: the shops, strays, Krankshaft's, bad
-attitude, decisions for human bosses): **Check Your Sums** (Quick Maths, Rich Pickings),
-**Criminal Records** read from the game's event log and **attitude** (every offense erased for
-a D6, +1 attitude per 6; reputation is the gang's total attitude), and **Accident & Emergency**
-(an injury roll for each git fallen when removed from play; over its toughness, a diagnosis
-and a treatment, written to the git as a treatment; "Dead" takes it out of the gang).
+The afterparty so far (issue 14 builds the rest: the shops, strays, bad attitude, decisions for
+human bosses): **Check Your Sums** (Quick Maths, Rich Pickings), **Criminal Records** read from
+the game's event log and **attitude** (every offense erased for a D6, +1 attitude per 6;
+reputation is the gang's total attitude), **Accident & Emergency** (an injury roll for each git
+fallen when removed from play; over its toughness, a diagnosis and a treatment, written to the
+git as a treatment; "Dead" takes it out of the gang) and **Krankshaft's Auto Repairs** (an
+inspection for each wrecked vehicle; broken down, a location, a quote and a repair, written to
+the driver as a repair; a Write-off sells it for scrap).
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from .data.rules_data import RulesData
 from .rng import stream
 from .rules import effects
 from .rules import events as ev
-from .rules.gangmodes import NO_TREATMENT
+from .rules.gangmodes import NO_TREATMENT, WRITE_OFF
 from .rules.gangs import gang_from_doc
 from .rules.scenario import Player, Scenario, scenario_from_doc, scenario_to_doc
 
@@ -233,6 +235,7 @@ class GameFacts:
 
     offenses: dict[str, set[str]] = field(default_factory=dict)  # model id -> offenses
     injured: set[str] = field(default_factory=set)  # fallen when removed from play
+    wrecked: set[str] = field(default_factory=set)  # drivers whose vehicle was wrecked
     names: dict[str, str] = field(default_factory=dict)
     boss_of: dict[str, int] = field(default_factory=dict)
 
@@ -286,6 +289,8 @@ def read_game(events: list[ev.Event]) -> GameFacts:
             tick(e.model, "mugging")
         elif isinstance(e, ev.ActionTaken) and e.action == "shoot":
             tick(e.model, "discharging_a_firearm")
+        elif isinstance(e, ev.Wrecked) and e.model in driver:
+            f.wrecked.add(driver[e.model])
         elif isinstance(e, ev.ModelRemoved):
             if e.model in fallen:
                 f.injured.add(e.model)
@@ -343,7 +348,46 @@ def afterparty(c: Campaign, events: list[ev.Event], rules: RulesData, n: int) ->
             if facts.boss_of.get(mid) != gi or name not in g.gits:
                 continue
             _injury(g, name, rules, rng, log)
+    for gi, g in enumerate(c.gangs):  # 4. Krankshaft's Auto Repairs
+        for mid in sorted(facts.wrecked):
+            name = facts.names.get(mid)
+            if facts.boss_of.get(mid) == gi and name in g.gits:
+                _repair(g, name, rules, rng, log)
     return log
+
+
+def _repair(g: GangState, driver: str, rules: RulesData, rng: Any, log: list[str]) -> None:
+    """Krankshaft's Auto Repairs for a wrecked vehicle: "Inspection Roll: roll a D10. If over its
+    toughness it has broken down": a location roll, a quote (the AI pays for a proper job when
+    the stash has the price: two repair rolls, the better kept — the tables run from worst to
+    best), a repair roll. A Write-off loses the vehicle (its guns and mods with it) for D3 caps."""
+    git = next((x for x in g.gang["gits"] if x["name"] == driver), None)
+    if git is None or not git.get("vehicle"):
+        return
+    vt = rules.vehicles[git["vehicle"]]
+    r = int(roll("D10", rng)[0])
+    if r <= vt.toughness:
+        log.append(f"{g.boss}: {driver}'s {vt.name} inspection {r} vs toughness {vt.toughness}: cosmetic damage")
+        return
+    ln = int(roll(rules.tables["location"].dice, rng)[0])
+    where = rules.tables["location"].lookup(ln)
+    table = rules.tables[str(where.extra["table"])]
+    price = int(where.extra.get("proper", 0))
+    proper = 0 < price <= g.stash
+    rolls = [int(roll("D10", rng)[0]) for _ in range(2 if proper else 1)]
+    if proper:
+        g.stash -= price
+    row = table.lookup(max(rolls))
+    job = f"a proper job ({price} caps, rolls {rolls})" if proper else f"a bodge job (roll {rolls[0]})"
+    log.append(f"{g.boss}: {driver}'s {vt.name} inspection {r}: broken down — {where.result}, {job}: {row.result}")
+    if row.result == WRITE_OFF:
+        scrap = int(roll("D3", rng)[0])
+        g.stash += scrap
+        for k in ("vehicle", "vehicle_weapons", "mods", "pintle", "repairs"):
+            git.pop(k, None)
+        log.append(f"{g.boss}: {driver}'s {vt.name} is sold for scrap: +{scrap} caps")
+        return
+    git.setdefault("repairs", []).append(f"{where.result}: {row.result}")
 
 
 def _injury(g: GangState, name: str, rules: RulesData, rng: Any, log: list[str]) -> None:

@@ -225,3 +225,47 @@ def test_cli_campaign_new_run_status_and_plot(tmp_path):
     again = subprocess.run(run + ["new", str(folder)], capture_output=True, text=True, cwd=ROOT)
     assert again.returncode == 2 and "already holds a campaign" in again.stderr
     assert Path(folder / "games" / "game-002.json").is_file()
+
+
+# ---- Krankshaft's Auto Repairs --------------------------------------------------------------------
+
+
+def derby_campaign() -> camp.Campaign:
+    return camp.new_campaign("d", load_scenario(scenarios_dir() / "demolition_derby.yaml", RULES), 1)
+
+
+def test_a_wrecked_vehicle_is_inspected_cosmetic_or_broken_down_and_repaired():
+    """ "Inspection Roll: roll a D10. If over its toughness it has broken down … Location Roll …
+    Get a Quote … Repair Roll: … If a proper job, roll twice and pick one." A buggy is toughness 5."""
+    c = derby_campaign()
+    red = c.gangs[0]
+    log: list[str] = []
+    camp._repair(red, "Gazbag", RULES, Scripted(5), log)
+    assert "cosmetic damage" in log[-1] and "repairs" not in red.gang["gits"][0]
+    red.stash = 10  # Handling: a proper job costs 3; two repair rolls, the better kept
+    camp._repair(red, "Gazbag", RULES, Scripted(9, 1, 4, 8), log)
+    assert "proper job" in log[-1] and red.stash == 7
+    best = RULES.tables["handling_repair"].lookup(8).result
+    assert red.gang["gits"][0]["repairs"] == [f"Handling: {best}"]
+
+
+def test_a_write_off_sells_the_vehicle_for_scrap():
+    """ "Write-off: This vehicle is a write-off … You lose the vehicle, but gain D3 caps." """
+    c = derby_campaign()
+    red = c.gangs[0]
+    red.stash = 0  # no caps for a proper job: a bodge
+    camp._repair(red, "Gazbag", RULES, Scripted(9, 1, 1, 6), [])  # Handling 1: Write-off; D3 from a 6: 3
+    git = red.gang["gits"][0]
+    assert "vehicle" not in git and "mods" not in git and red.stash == 3
+
+
+def test_the_afterparty_reads_wrecks_from_the_log_and_sends_the_drivers_vehicle_to_krankshaft():
+    c = derby_campaign()
+    models = [
+        {"id": "a1", "name": "Gazbag", "boss": 0, "aboard": "a1v"},
+        {"id": "a1v", "name": "Gazbag's Buggy", "boss": 0, "crew": ["a1"], "vehicle": "buggy"},
+    ]
+    events = [started(models), ev.Wrecked("a1v", "wreck-a1v", "wreck", 2.0, [], [])]
+    assert camp.read_game(events).wrecked == {"a1"}
+    log = camp.afterparty(c, events, RULES, 1)
+    assert any("Gazbag's Buggy inspection" in line for line in log)
