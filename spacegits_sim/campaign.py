@@ -11,8 +11,9 @@ it was. Loading checks the format and every field, with one readable message per
 Everything random comes from streams of the campaign's seed: a campaign run again from the same
 start is the same, byte for byte.
 
-The afterparty so far (issue 14 builds the rest: the shops, strays, bad attitude, decisions for
-human bosses): **Check Your Sums** (Quick Maths, Rich Pickings), **Criminal Records** read from
+Before each game, **Bad Attitude** (attitude 4+: roll that many D6, any 1 and the git skips the
+game; the AI fires a git the second time). The afterparty so far (issue 14 builds the rest: the
+shops, strays, decisions for human bosses): **Check Your Sums** (Quick Maths, Rich Pickings), **Criminal Records** read from
 the game's event log and **attitude** (every offense erased for a D6, +1 attitude per 6;
 reputation is the gang's total attitude), **Accident & Emergency** (an injury roll for each git
 fallen when removed from play; over its toughness, a diagnosis and a treatment, written to the
@@ -45,6 +46,8 @@ FILE = "campaign.json"
 MAX_GAMES = 1000
 OFFENSES = ("assault", "dangerous_driving", "looting", "mugging", "discharging_a_firearm", "evading_arrest")
 QUICK_MATHS_MAX = 6  # "Roll a D6 for each cap in your stash, up to a maximum of 6D6"
+BAD_ATTITUDE = 4  # "Once a git has an attitude of 4+, they start acting like a right prick"
+FIRE_AFTER_SKIPS = 2  # the AI boss fires a git who has skipped this many games
 DEAD = "Dead"  # the treatment that takes a git out of the gang
 
 
@@ -55,9 +58,10 @@ class GitState:
     attitude: int = 1  # "All gits start with an attitude of 1"
     record: list[str] = field(default_factory=list)  # offenses ticked this game (erased at the afterparty)
     games: int = 0
+    skipped: int = 0  # games a bad attitude kept them away from
 
     def to_doc(self) -> dict[str, Any]:
-        return {"attitude": self.attitude, "record": list(self.record), "games": self.games}
+        return {"attitude": self.attitude, "record": list(self.record), "games": self.games, "skipped": self.skipped}
 
 
 @dataclass
@@ -169,7 +173,7 @@ def load(folder: Path, rules: RulesData) -> Campaign:
                 problems.append(Problem(label, f"{entry} git '{name}'", "attitude", f"0-100, got {att!r}"))
                 continue
             record = [o for o in s.get("record", []) if o in OFFENSES]
-            states[str(name)] = GitState(att, record, int(s.get("games", 0)))
+            states[str(name)] = GitState(att, record, int(s.get("games", 0)), int(s.get("skipped", 0)))
         gangs.append(GangState(str(g.get("boss", f"Boss {i + 1}")), dict(g.get("gang") or {}), stash, states))
     if not 2 <= len(gangs) <= 4:
         problems.append(Problem(label, None, "gangs", f"a campaign has 2 to 4 gangs, found {len(gangs)}"))
@@ -182,13 +186,40 @@ def load(folder: Path, rules: RulesData) -> Campaign:
 # ---- playing a game --------------------------------------------------------------------------------
 
 
-def game_scenario(c: Campaign, rules: RulesData) -> Scenario:
-    """The campaign's table with its gangs as they are now, each with its stash carried in."""
+def game_scenario(c: Campaign, rules: RulesData, skip: dict[str, list[str]] | None = None) -> Scenario:
+    """The campaign's table with its gangs as they are now, each with its stash carried in,
+    without the gits a bad attitude keeps away (``skip``: boss -> git names)."""
     base = scenario_from_doc(c.scenario, f"campaign {c.name}", rules)
-    players = tuple(
-        Player(g.boss, gang_from_doc(g.gang, f"campaign {c.name} ({g.boss})", rules), g.stash) for g in c.gangs
-    )
-    return replace(base, players=players, seed=game_seed(c, len(c.games) + 1))
+    players = []
+    for g in c.gangs:
+        away = set((skip or {}).get(g.boss, ()))
+        doc = {**g.gang, "gits": [x for x in g.gang["gits"] if x["name"] not in away]}
+        players.append(Player(g.boss, gang_from_doc(doc, f"campaign {c.name} ({g.boss})", rules), g.stash))
+    return replace(base, players=tuple(players), seed=game_seed(c, len(c.games) + 1))
+
+
+def bad_attitude(c: Campaign, n: int, log: list[str]) -> dict[str, list[str]]:
+    """"Before each game, roll a number of D6 equal to their attitude. If they roll any ones, they
+    can't even be arsed to turn up to the game and skip it. … you can fire them." The AI fires a
+    git who has skipped twice (they take their stuff with them). A gang keeps at least one git."""
+    rng = stream(c.seed, f"campaign/bad_attitude/{n}")
+    skip: dict[str, list[str]] = {}
+    for g in c.gangs:
+        for name, st in list(g.gits.items()):
+            if st.attitude < BAD_ATTITUDE:
+                continue
+            rolls = [int(x) for x in rng.integers(1, 7, size=st.attitude)]
+            if 1 not in rolls or len(g.gits) - len(skip.get(g.boss, [])) <= 1:
+                continue
+            st.skipped += 1
+            log.append(f"{g.boss}: {name} (attitude {st.attitude}) rolls {rolls}: can't be arsed, skips game {n}")
+            if st.skipped >= FIRE_AFTER_SKIPS:
+                del g.gits[name]
+                g.gang["gits"] = [x for x in g.gang["gits"] if x["name"] != name]
+                log.append(f"{g.boss}: {name} is fired (and takes their stuff)")
+                continue
+            skip.setdefault(g.boss, []).append(name)
+    return skip
 
 
 def game_seed(c: Campaign, n: int) -> int:
@@ -203,7 +234,9 @@ def play_game(c: Campaign, rules: RulesData, ais: list[str], folder: Path) -> di
     from .rules.replay import replay_doc
 
     n = len(c.games) + 1
-    sc = game_scenario(c, rules)
+    before: list[str] = []
+    skip = bad_attitude(c, n, before)
+    sc = game_scenario(c, rules, skip)
     m = Match(sc, rules=rules, seed=sc.seed)
     m.play([make_controller(a, sc.seed, i) for i, a in enumerate(ais)])
     replay = f"games/game-{n:03d}.json"
@@ -211,7 +244,7 @@ def play_game(c: Campaign, rules: RulesData, ais: list[str], folder: Path) -> di
     summary = m.summary()
     for b, g in zip(m.bosses, c.gangs, strict=True):
         g.stash = b.stash
-    log = afterparty(c, m.events, rules, n)
+    log = before + afterparty(c, m.events, rules, n)
     entry = {
         "game": n,
         "seed": sc.seed,
@@ -334,8 +367,9 @@ def afterparty(c: Campaign, events: list[ev.Event], rules: RulesData, n: int) ->
             if effects.arrives_naked(specs[name], rules):  # runts and gnawballs are never charged
                 continue
             g.gits[name].record = [o for o in OFFENSES if o in offenses]
+        played = {n for m, n in facts.names.items() if facts.boss_of.get(m) == gi}  # (not who skipped it)
         for name, st in g.gits.items():
-            st.games += 1
+            st.games += name in played
             if not st.record:
                 continue
             rolls = [int(x) for x in rng.integers(1, 7, size=len(st.record))]  # erase them all for a D6 each

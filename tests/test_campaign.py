@@ -269,3 +269,29 @@ def test_the_afterparty_reads_wrecks_from_the_log_and_sends_the_drivers_vehicle_
     assert camp.read_game(events).wrecked == {"a1"}
     log = camp.afterparty(c, events, RULES, 1)
     assert any("Gazbag's Buggy inspection" in line for line in log)
+
+
+# ---- Bad Attitude --------------------------------------------------------------------------------
+
+
+def test_bad_attitude_at_4_plus_any_one_skips_the_game_and_a_second_skip_gets_them_fired():
+    """Bad Attitude: "Once a git has an attitude of 4+ … Before each game, roll a number of D6
+    equal to their attitude. If they roll any ones, they … skip it. … you can fire them." The AI
+    fires a git who has skipped twice."""
+    c = quickstart_campaign()
+    red = c.gangs[0]
+    red.gits["Grunk"].attitude = 6
+    red.gits["Skab"].attitude = 3  # under 4: always turns up
+    skips = 0
+    for n in range(1, 30):
+        log: list[str] = []
+        skip = camp.bad_attitude(c, n, log)
+        assert "Skab" not in skip.get("Red", [])
+        if "Grunk" not in red.gits:  # fired on the second skip
+            assert any("is fired" in line for line in log) and skips == 1
+            break
+        if skip.get("Red") == ["Grunk"]:
+            skips += 1
+            sc = camp.game_scenario(c, RULES, skip)
+            assert [g.name for g in sc.players[0].gang.gits] == ["Skab", "Nazgob"]
+    assert "Grunk" not in red.gits and all(g["name"] != "Grunk" for g in red.gang["gits"])
