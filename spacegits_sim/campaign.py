@@ -11,19 +11,22 @@ it was. Loading checks the format and every field, with one readable message per
 Everything random comes from streams of the campaign's seed: a campaign run again from the same
 start is the same, byte for byte.
 
-Before each game, **Bad Attitude** (attitude 4+: roll that many D6, any 1 and the git skips the
-game; the AI fires a git the second time). The afterparty so far (issue 14 builds the rest: the
-shops, strays, decisions for human bosses): **Check Your Sums** (Quick Maths, Rich Pickings), **Criminal Records** read from
-the game's event log and **attitude** (every offense erased for a D6, +1 attitude per 6;
-reputation is the gang's total attitude), **Accident & Emergency** (an injury roll for each git
-fallen when removed from play; over its toughness, a diagnosis and a treatment, written to the
-git as a treatment; "Dead" takes it out of the gang) and **Krankshaft's Auto Repairs** (an
-inspection for each wrecked vehicle; broken down, a location, a quote and a repair, written to
-the driver as a repair; a Write-off sells it for scrap).
+Before each game, **Bad Attitude** (attitude 4+: roll that many D6, any 1 and the git skips
+the game; the AI fires a git the second time). The afterparty so far (issue 14 builds the rest:
+Trucknuts' Used Motors, strays, decisions for human bosses): **Check Your Sums** (Quick Maths,
+Rich Pickings), **Criminal Records** read from the game's event log and **attitude** (every
+offense erased for a D6, +1 attitude per 6; reputation is the gang's total attitude),
+**Accident & Emergency** (an injury roll for each git fallen when removed from play; over its
+toughness, a diagnosis and a treatment, written to the git as a treatment; "Dead" takes it out
+of the gang), **Krankshaft's Auto Repairs** (an inspection for each wrecked vehicle; broken
+down, a location, a quote and a repair, written to the driver as a repair; a Write-off sells it
+for scrap) and **Grandpa Gunnock's** (three loot rolls of stock at double price; the AI buys
+what it can carry and pay for, dearest first).
 """
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 from dataclasses import dataclass, field, replace
@@ -115,7 +118,7 @@ def new_campaign(name: str, scenario: Scenario, seed: int) -> Campaign:
         gits = {g.name: GitState() for g in p.gang.gits}
         if len(gits) != len(p.gang.gits):
             raise DataError([Problem(p.gang.source, None, "gits", "a campaign needs every git's name to be different")])
-        gangs.append(GangState(p.boss, pd["gang"], stash, gits))
+        gangs.append(GangState(p.boss, {**copy.deepcopy(pd["gang"]), "mode": "campaign"}, stash, gits))
     return Campaign(name, seed, doc, gangs)
 
 
@@ -199,7 +202,7 @@ def game_scenario(c: Campaign, rules: RulesData, skip: dict[str, list[str]] | No
 
 
 def bad_attitude(c: Campaign, n: int, log: list[str]) -> dict[str, list[str]]:
-    """"Before each game, roll a number of D6 equal to their attitude. If they roll any ones, they
+    """ "Before each game, roll a number of D6 equal to their attitude. If they roll any ones, they
     can't even be arsed to turn up to the game and skip it. … you can fire them." The AI fires a
     git who has skipped twice (they take their stuff with them). A gang keeps at least one git."""
     rng = stream(c.seed, f"campaign/bad_attitude/{n}")
@@ -387,7 +390,43 @@ def afterparty(c: Campaign, events: list[ev.Event], rules: RulesData, n: int) ->
             name = facts.names.get(mid)
             if facts.boss_of.get(mid) == gi and name in g.gits:
                 _repair(g, name, rules, rng, log)
+    for g in c.gangs:  # 5. Pop to the Shops: Grandpa Gunnock's Guns & Gear
+        _gunnocks(g, rules, rng, log)
     return log
+
+
+SHOP_ROLLS = 3  # "Make 3 loot rolls: that's what Grandpa currently has in their shop"
+SHOP_MARKUP = 2  # "Everything costs double the listed price"
+
+
+def _gunnocks(g: GangState, rules: RulesData, rng: Any, log: list[str]) -> None:
+    """Grandpa Gunnock's: three loot rolls are the stock, at double the listed price. The AI buys
+    what it can pay for, dearest first, for the first git that can carry it (the gang rules
+    still hold: weapons, hands, one of each gear); what nobody can carry stays on the shelf."""
+    from .rules.gangs import validate_gang
+
+    table = rules.tables["loot"]
+    stock = [table.lookup(int(roll(table.dice, rng)[0])) for _ in range(SHOP_ROLLS)]
+    log.append(f"{g.boss}: Grandpa Gunnock's has {', '.join(r.result for r in stock)}")
+    for row in sorted(stock, key=lambda r: -(r.price or 0)):
+        family, ident = str(row.ref).split("/", 1)
+        price = SHOP_MARKUP * int(row.price or 0)
+        if price > g.stash or family not in ("weapons", "gear"):
+            continue
+        for git in g.gang["gits"]:
+            slot = git.setdefault(family, [])
+            slot.append(ident)
+            try:
+                ok = not validate_gang(gang_from_doc(g.gang, "<shop>", rules), rules)
+            except DataError:
+                ok = False
+            if ok:
+                g.stash -= price
+                log.append(f"{g.boss}: {git['name']} buys the {row.result} for {price} caps")
+                break
+            slot.pop()
+            if not slot:
+                del git[family]
 
 
 def _repair(g: GangState, driver: str, rules: RulesData, rng: Any, log: list[str]) -> None:

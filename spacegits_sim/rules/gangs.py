@@ -37,7 +37,8 @@ _GIT_KEYS = {
     "treatments",
     "repairs",
 }
-MODES = ("a_la_carte", "chefs_recommendation", "chaos")  # rulebook: "There are 3 ways to build a gang"
+MODES = ("a_la_carte", "chefs_recommendation", "chaos", "campaign")  # "There are 3 ways to build a gang";
+# a campaign gang is one of them after games and shopping: what it owns is what it bought, no budget applies
 
 
 @dataclass(frozen=True)
