@@ -97,11 +97,10 @@ def _plot(c: camp.Campaign, path: str) -> None:
     import matplotlib.pyplot as plt
 
     fig, (a1, a2) = plt.subplots(1, 2, figsize=(10, 4))
-    games = [0] + [e["game"] for e in c.games]
+    games = [e["game"] for e in c.games]
     for g in c.gangs:
-        start = c.games[0]["stash"][g.boss] if c.games else g.stash
-        a1.plot(games, [start] + [e["stash"][g.boss] for e in c.games], marker="o", label=g.boss)
-        a2.plot(games[1:], [e["reputation"][g.boss] for e in c.games], marker="o", label=g.boss)
+        a1.plot(games, [e["stash"][g.boss] for e in c.games], marker="o", label=g.boss)
+        a2.plot(games, [e["reputation"][g.boss] for e in c.games], marker="o", label=g.boss)
     a1.set(title="stash after each game's afterparty", xlabel="game", ylabel="caps")
     a2.set(title="reputation (total attitude)", xlabel="game", ylabel="reputation")
     a1.legend()
