@@ -13,7 +13,7 @@ start is the same, byte for byte.
 
 Before each game, **Bad Attitude** (attitude 4+: roll that many D6, any 1 and the git skips
 the game; the AI fires a git the second time). The afterparty so far (issue 14 builds the rest:
-Trucknuts' Used Motors, strays, decisions for human bosses): **Check Your Sums** (Quick Maths,
+decisions for human bosses, zero-price items, lasting effects in later games): **Check Your Sums** (Quick Maths,
 Rich Pickings), **Criminal Records** read from the game's event log and **attitude** (every
 offense erased for a D6, +1 attitude per 6; reputation is the gang's total attitude),
 **Accident & Emergency** (an injury roll for each git fallen when removed from play; over its
@@ -390,9 +390,99 @@ def afterparty(c: Campaign, events: list[ev.Event], rules: RulesData, n: int) ->
             name = facts.names.get(mid)
             if facts.boss_of.get(mid) == gi and name in g.gits:
                 _repair(g, name, rules, rng, log)
-    for g in c.gangs:  # 5. Pop to the Shops: Grandpa Gunnock's Guns & Gear
+    for g in c.gangs:  # 5. Pop to the Shops: Grandpa Gunnock's, Trucknuts' Used Motors, a stray
         _gunnocks(g, rules, rng, log)
+        _trucknuts(g, rules, rng, log)
+        _stray(g, rules, rng, log)
     return log
+
+
+def _fits(g: GangState, rules: RulesData) -> bool:
+    """The gang as it now stands breaks no rule of "Gather Your Gits" (a campaign gang has no budget)."""
+    from .rules.gangs import validate_gang
+
+    try:
+        return not validate_gang(gang_from_doc(g.gang, "<shop>", rules), rules)
+    except DataError:
+        return False
+
+
+def _trucknuts(g: GangState, rules: RulesData, rng: Any, log: list[str]) -> None:
+    """Trucknuts' Used Motors: "Make 2 rolls on the Random Vehicle Table … Make 2 vehicle loot
+    rolls … Everything costs double." The AI buys a vehicle for a git who can drive and has none,
+    and gubbins a vehicle of the gang can take, dearest first, while the stash pays."""
+    cars = [
+        rules.tables["random_vehicle"].lookup(int(sum(roll(rules.tables["random_vehicle"].dice, rng))))
+        for _ in range(2)
+    ]
+    bits = [rules.tables["vehicle_loot"].lookup(int(roll(rules.tables["vehicle_loot"].dice, rng)[0])) for _ in range(2)]
+    log.append(f"{g.boss}: Trucknuts' has {', '.join(r.result for r in cars + bits)}")
+    for row in sorted(cars, key=lambda r: -rules.vehicles[str(r.ref).split("/", 1)[1]].cost):
+        vid = str(row.ref).split("/", 1)[1]
+        price = SHOP_MARKUP * rules.vehicles[vid].cost
+        drivers = [x for x in g.gang["gits"] if rules.gits[x["type"]].drives and not x.get("vehicle")]
+        if price > g.stash or not drivers:
+            continue
+        drivers[0]["vehicle"] = vid
+        if _fits(g, rules):
+            g.stash -= price
+            log.append(f"{g.boss}: {drivers[0]['name']} buys a {row.result} for {price} caps")
+        else:
+            del drivers[0]["vehicle"]
+    for row in sorted(bits, key=lambda r: -(r.price or 0)):
+        family, ident = str(row.ref).split("/", 1)
+        price = SHOP_MARKUP * int(row.price or 0)
+        key = "mods" if family == "vehicle_mods" else "vehicle_weapons"
+        for git in [x for x in g.gang["gits"] if x.get("vehicle")]:
+            if price > g.stash:
+                break
+            git.setdefault(key, []).append(ident)
+            if _fits(g, rules):
+                g.stash -= price
+                log.append(f"{g.boss}: {git['name']}'s vehicle gets the {row.result} for {price} caps")
+                break
+            git[key].pop()
+
+
+STRAY_FREE_WORTH, STRAY_FREE_STASH = 20, 5  # "worth less than 20 caps, and … fewer than 5 caps in your stash"
+MAX_GANG = 10  # the AI stops taking strays in (only 5 deploy)
+
+
+def _stray(g: GangState, rules: RulesData, rng: Any, log: list[str]) -> None:
+    """Pick Up a Stray: roll on the random git table; hire them at double their cost (a driver
+    comes with a vehicle, at double its cost), or free when the gang is worth under 20 caps with
+    under 5 in the stash. The AI hires when it can pay and has under ten gits."""
+    from .rules.gangs import gang_cost
+
+    table = rules.tables["random_git"]
+    n = int(sum(roll(table.dice, rng)))
+    row = table.lookup(n)
+    gtype = str(row.ref).split("/", 1)[1]
+    git: dict[str, Any] = {"type": gtype, "name": _new_name(g, rules.gits[gtype].name)}
+    cost = rules.gits[gtype].cost
+    if row.extra.get("driver"):
+        vrow = rules.tables["random_vehicle"].lookup(int(sum(roll(rules.tables["random_vehicle"].dice, rng))))
+        git["vehicle"] = str(vrow.ref).split("/", 1)[1]
+        cost += rules.vehicles[git["vehicle"]].cost
+    worth = gang_cost(gang_from_doc(g.gang, "<stray>", rules), rules)
+    price = 0 if worth < STRAY_FREE_WORTH and g.stash < STRAY_FREE_STASH else SHOP_MARKUP * cost
+    if price > g.stash or len(g.gang["gits"]) >= MAX_GANG:
+        log.append(f"{g.boss}: a stray {row.result} ({price} caps) is left on the street")
+        return
+    g.gang["gits"].append(git)
+    if not _fits(g, rules):
+        g.gang["gits"].pop()
+        return
+    g.stash -= price
+    g.gits[git["name"]] = GitState()
+    log.append(f"{g.boss}: hires a stray, {git['name']} the {row.result}, for {price} caps")
+
+
+def _new_name(g: GangState, base: str) -> str:
+    k = 1
+    while f"Stray {base} {k}" in g.gits:
+        k += 1
+    return f"Stray {base} {k}"
 
 
 SHOP_ROLLS = 3  # "Make 3 loot rolls: that's what Grandpa currently has in their shop"
@@ -403,8 +493,6 @@ def _gunnocks(g: GangState, rules: RulesData, rng: Any, log: list[str]) -> None:
     """Grandpa Gunnock's: three loot rolls are the stock, at double the listed price. The AI buys
     what it can pay for, dearest first, for the first git that can carry it (the gang rules
     still hold: weapons, hands, one of each gear); what nobody can carry stays on the shelf."""
-    from .rules.gangs import validate_gang
-
     table = rules.tables["loot"]
     stock = [table.lookup(int(roll(table.dice, rng)[0])) for _ in range(SHOP_ROLLS)]
     log.append(f"{g.boss}: Grandpa Gunnock's has {', '.join(r.result for r in stock)}")
@@ -416,11 +504,7 @@ def _gunnocks(g: GangState, rules: RulesData, rng: Any, log: list[str]) -> None:
         for git in g.gang["gits"]:
             slot = git.setdefault(family, [])
             slot.append(ident)
-            try:
-                ok = not validate_gang(gang_from_doc(g.gang, "<shop>", rules), rules)
-            except DataError:
-                ok = False
-            if ok:
+            if _fits(g, rules):
                 g.stash -= price
                 log.append(f"{g.boss}: {git['name']} buys the {row.result} for {price} caps")
                 break

@@ -321,3 +321,30 @@ def test_grandpa_gunnocks_three_loot_rolls_at_double_price_bought_only_if_carrie
 
         assert validate_gang(gang_from_doc(red.gang, "<t>", RULES), RULES) == []
     assert bought > 0
+
+
+def test_trucknuts_two_vehicles_and_two_vehicle_loot_rolls_and_a_stray_at_double_price():
+    """Trucknuts' Used Motors: "Make 2 rolls on the Random Vehicle Table … 2 vehicle loot rolls …
+    Everything costs double." Pick Up a Stray: "roll on the random git table … paying double their
+    listed cost" (free when the gang is worth under 20 caps with under 5 in the stash)."""
+    import numpy as np
+
+    from spacegits_sim.rules.gangs import gang_from_doc, validate_gang
+
+    bought_car = hired = 0
+    for seed in range(20):
+        c = derby_campaign()
+        red = c.gangs[0]
+        red.stash = 60
+        log: list[str] = []
+        camp._trucknuts(red, RULES, np.random.default_rng(seed), log)
+        camp._stray(red, RULES, np.random.default_rng(seed), log)
+        assert len(log[0].split("has ")[1].split(", ")) == 4  # 2 vehicles, 2 vehicle loot
+        for line in log:
+            if " buys a " in line or " gets the " in line or "hires a stray" in line:
+                assert int(line.rsplit(" for ", 1)[1].split()[0]) % 2 == 0  # double prices
+        bought_car += any(" buys a " in line for line in log)
+        hired += any("hires a stray" in line for line in log)
+        assert validate_gang(gang_from_doc(red.gang, "<t>", RULES), RULES) == []
+        assert set(red.gits) == {g["name"] for g in red.gang["gits"]}
+    assert bought_car > 0 and hired > 0
