@@ -13,7 +13,7 @@ start is the same, byte for byte.
 
 Before each game, **Bad Attitude** (attitude 4+: roll that many D6, any 1 and the git skips
 the game; the AI fires a git the second time). The afterparty so far (issue 14 builds the rest:
-decisions for human bosses, zero-price items, lasting effects in later games): **Check Your Sums** (Quick Maths,
+decisions for human bosses, lasting effects in later games): **Check Your Sums** (Quick Maths,
 Rich Pickings), **Criminal Records** read from the game's event log and **attitude** (every
 offense erased for a D6, +1 attitude per 6; reputation is the gang's total attitude),
 **Accident & Emergency** (an injury roll for each git fallen when removed from play; over its
@@ -407,6 +407,25 @@ def _fits(g: GangState, rules: RulesData) -> bool:
         return False
 
 
+def _free_weapons(g: GangState, rules: RulesData, log: list[str]) -> None:
+    """ "Gunnock also has an unlimited supply of any weapon or bit of gear that is listed with a
+    price of zero": a git with no gun of its own takes the best free gun it can carry (the
+    dearest-listed is no help here: the AI takes the free gun with the longest range)."""
+    free = sorted(
+        (w for w in rules.weapons.values() if w.cost == 0 and w.kind == "shooting" and not w.innate),
+        key=lambda w: (-(w.range or 0), w.id),
+    )
+    for git in g.gang["gits"]:
+        if any(rules.weapons[w].kind == "shooting" for w in git.get("weapons", [])):
+            continue
+        for w in free:
+            git.setdefault("weapons", []).append(w.id)
+            if _fits(g, rules):
+                log.append(f"{g.boss}: {git['name']} takes a free {w.name}")
+                break
+            git["weapons"].pop()
+
+
 def _trucknuts(g: GangState, rules: RulesData, rng: Any, log: list[str]) -> None:
     """Trucknuts' Used Motors: "Make 2 rolls on the Random Vehicle Table … Make 2 vehicle loot
     rolls … Everything costs double." The AI buys a vehicle for a git who can drive and has none,
@@ -496,6 +515,7 @@ def _gunnocks(g: GangState, rules: RulesData, rng: Any, log: list[str]) -> None:
     table = rules.tables["loot"]
     stock = [table.lookup(int(roll(table.dice, rng)[0])) for _ in range(SHOP_ROLLS)]
     log.append(f"{g.boss}: Grandpa Gunnock's has {', '.join(r.result for r in stock)}")
+    _free_weapons(g, rules, log)
     for row in sorted(stock, key=lambda r: -(r.price or 0)):
         family, ident = str(row.ref).split("/", 1)
         price = SHOP_MARKUP * int(row.price or 0)

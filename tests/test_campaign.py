@@ -348,3 +348,16 @@ def test_trucknuts_two_vehicles_and_two_vehicle_loot_rolls_and_a_stray_at_double
         assert validate_gang(gang_from_doc(red.gang, "<t>", RULES), RULES) == []
         assert set(red.gits) == {g["name"] for g in red.gang["gits"]}
     assert bought_car > 0 and hired > 0
+
+
+def test_grandpa_gives_a_free_gun_to_a_git_with_none():
+    """ "Gunnock also has an unlimited supply of any weapon or bit of gear that is listed with a
+    price of zero, and you can "buy" those at no cost." """
+    c = quickstart_campaign()
+    red = c.gangs[0]
+    red.gang["gits"][0]["weapons"] = ["regular_h2h"]  # Grunk has lost his pistol
+    log: list[str] = []
+    camp._free_weapons(red, RULES, log)
+    guns = [w for w in red.gang["gits"][0]["weapons"] if RULES.weapons[w].kind == "shooting"]
+    assert len(guns) == 1 and RULES.weapons[guns[0]].cost == 0 and "takes a free" in log[0]
+    assert all("Skab" not in line for line in log)  # who has a gun takes none
