@@ -361,3 +361,55 @@ def test_grandpa_gives_a_free_gun_to_a_git_with_none():
     guns = [w for w in red.gang["gits"][0]["weapons"] if RULES.weapons[w].kind == "shooting"]
     assert len(guns) == 1 and RULES.weapons[guns[0]].cost == 0 and "takes a free" in log[0]
     assert all("Skab" not in line for line in log)  # who has a gun takes none
+
+
+# ---- killed while saving -------------------------------------------------------------------------
+
+CAMPAIGN_SAVER = """
+import sys
+sys.path.insert(0, {root!r})
+from pathlib import Path
+from spacegits_sim import campaign as camp
+from spacegits_sim.data import default_rules
+rules = default_rules()
+folder = Path({folder!r})
+c = camp.load(folder, rules)
+i = 0
+while True:  # save after save, each a different stash, until killed
+    c.gangs[0].stash = i % 1000
+    camp.save(folder, c)
+    i += 1
+"""
+
+
+def kill_campaign_saves(tmp_path: Path, kills: int) -> set[int]:
+    """Kill a process that saves a campaign over and over at random moments: after every kill
+    the campaign must load (it is always a whole old or new state). Returns the stashes seen."""
+    import random
+    import time
+
+    folder = tmp_path / "c"
+    camp.save(folder, quickstart_campaign())
+    script = tmp_path / "saver.py"
+    script.write_text(CAMPAIGN_SAVER.format(root=str(ROOT), folder=str(folder)))
+    rnd = random.Random(11)
+    seen: set[int] = set()
+    for _ in range(kills):
+        proc = subprocess.Popen([sys.executable, str(script)])
+        time.sleep(0.4 + rnd.random() * 0.4)  # (loading the rules takes a moment before the first save)
+        proc.kill()
+        proc.wait()
+        c = camp.load(folder, RULES)  # raises if a kill ever left a broken campaign
+        seen.add(c.gangs[0].stash)
+    return seen
+
+
+def test_killing_a_process_saving_a_campaign_never_leaves_one_that_fails_to_load(tmp_path):
+    assert len(kill_campaign_saves(tmp_path, 8)) >= 2
+
+
+@pytest.mark.slow
+def test_killing_a_process_saving_a_campaign_120_times_never_leaves_one_that_fails_to_load(tmp_path):
+    """Issue 14: "Killing the process at random moments during saves (at least 100 kills) never
+    leaves a campaign that fails to load: it is always the previous or the new state." """
+    assert len(kill_campaign_saves(tmp_path, 120)) >= 50
