@@ -78,11 +78,24 @@ def _status(args: argparse.Namespace, folder: Path, rules: object) -> int:
     console.print(f"[bold]{c.name}[/]: {len(c.games)} game(s) played (seed {c.seed})")
     for g in c.gangs:
         t = RichTable(title=f"{g.boss}: {g.gang.get('name', '')} — stash {g.stash}, reputation {g.reputation()}")
-        for col in ("git", "type", "attitude", "games", "injuries"):
+        for col in ("git", "type", "attitude", "games", "skipped", "injuries", "vehicle (repairs)"):
             t.add_column(col)
         for git in g.gang["gits"]:
             st = g.gits.get(git["name"], camp.GitState())
-            t.add_row(git["name"], git["type"], str(st.attitude), str(st.games), "; ".join(git.get("treatments", [])))
+            ride = ""
+            if git.get("vehicle"):
+                ride = rules.vehicles[git["vehicle"]].name  # type: ignore[attr-defined]
+                if git.get("repairs"):
+                    ride += f" ({'; '.join(git['repairs'])})"
+            t.add_row(
+                git["name"],
+                git["type"],
+                str(st.attitude),
+                str(st.games),
+                str(st.skipped),
+                "; ".join(git.get("treatments", [])),
+                ride,
+            )
         console.print(t)
     if plot:
         _plot(c, plot)
