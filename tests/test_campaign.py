@@ -413,3 +413,23 @@ def test_killing_a_process_saving_a_campaign_120_times_never_leaves_one_that_fai
     """Issue 14: "Killing the process at random moments during saves (at least 100 kills) never
     leaves a campaign that fails to load: it is always the previous or the new state." """
     assert len(kill_campaign_saves(tmp_path, 120)) >= 50
+
+
+def test_cli_campaign_new_rolls_chaos_or_chefs_gangs_and_refuses_an_unknown_mode(tmp_path):
+    """Issue 14: `campaign new NAME … [--mode chaos|chefs|alacarte]`: the gangs are rolled up the
+    way "Gather Your Gits" says (chefs: the scenario gangs' gits bought naked, their loot rolled)."""
+    run = [sys.executable, "-m", "spacegits_sim", "campaign", "new"]
+    for mode in ("chaos", "chefs"):
+        folder = tmp_path / mode
+        out = subprocess.run(
+            run + [str(folder), "--mode", mode, "--seed", "2"], capture_output=True, text=True, cwd=ROOT
+        )
+        assert out.returncode == 0, out.stderr
+        c = camp.load(folder, RULES)
+        assert all(g.gang["mode"] == "campaign" and g.stash == 0 for g in c.gangs)
+        names = [x["name"] for x in c.gangs[0].gang["gits"]]
+        assert names != ["Grunk", "Skab", "Nazgob"]  # rolled, not the Quick Start's own
+        if mode == "chefs":
+            assert [x["type"] for x in c.gangs[0].gang["gits"]] == ["orc", "orc", "orc"]
+    bad = subprocess.run(run + [str(tmp_path / "x"), "--mode", "weird"], capture_output=True, text=True, cwd=ROOT)
+    assert bad.returncode == 2 and "--mode must be" in bad.stderr and not (tmp_path / "x").exists()

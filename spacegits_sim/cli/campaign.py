@@ -14,9 +14,12 @@ from ..ai import CONTROLLERS
 from ..atomic import write_figure
 from ..data import load_rules
 from ..errors import UserError
-from ..rules.gangs import load_gang
+from ..rules.gangmodes import roll_gang
+from ..rules.gangs import gang_from_doc, load_gang
 from ..rules.scenario import Player
 from .common import MAX_SEED, check_output, check_range, console, err, load_scenario_option
+
+MODES = {"alacarte": "a_la_carte", "chefs": "chefs_recommendation", "chaos": "chaos"}
 
 
 def cmd_campaign(args: argparse.Namespace) -> int:
@@ -40,6 +43,16 @@ def _new(args: argparse.Namespace, folder: Path, rules: object) -> int:
         names = [p.boss for p in sc.players] + ["Green", "Gold", "Purple", "Grey"]
         players = tuple(Player(names[i], load_gang(g, rules)) for i, g in enumerate(args.gangs))  # type: ignore[arg-type]
         sc = dataclasses.replace(sc, players=players)
+    mode = MODES.get(args.mode)
+    if mode is None:
+        raise UserError(f"--mode must be alacarte, chefs or chaos, got '{args.mode}'")
+    if mode != "a_la_carte":  # each gang rolled up afresh from the tables (a rolled gang starts with no caps)
+        rolled = []
+        for i, p in enumerate(sc.players):
+            gits = [g.type for g in p.gang.gits] if mode == "chefs_recommendation" else None
+            r = roll_gang(rules, (args.seed or 0) * 10 + i, mode, gits, name=p.gang.name)  # type: ignore[arg-type]
+            rolled.append(Player(p.boss, gang_from_doc(r.doc, f"<{args.mode} gang {i + 1}>", rules)))  # type: ignore[arg-type]
+        sc = dataclasses.replace(sc, players=tuple(rolled))
     c = camp.new_campaign(folder.name, sc, args.seed or 0)
     camp.save(folder, c)
     console.print(f"new campaign [bold]{folder}[/]: {', '.join(g.boss for g in c.gangs)} on {sc.name}")
@@ -129,6 +142,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--scenario", default=None, help="new: the table to play on (default: the Quick Start)")
     p.add_argument("--gangs", nargs="+", default=None, help="new: 2-4 gang files (default: the scenario's gangs)")
     p.add_argument("--seed", type=int, default=0, help="new: the campaign's seed")
+    p.add_argument(
+        "--mode",
+        default="alacarte",
+        help="new: alacarte (the gang files as they are), chefs (their gits bought naked, loot rolled), "
+        "chaos (random gits, loot rolled)",
+    )
     p.add_argument("--games", type=int, default=1, help="run: how many games to play")
     p.add_argument("--ai", default="heuristic", help="run: one AI for every gang, or one per gang")
     p.add_argument("--plot", default=None, help="status: stash and reputation over the games (.png)")
