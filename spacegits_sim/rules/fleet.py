@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from itertools import combinations_with_replacement
+from typing import TYPE_CHECKING
 
 from ..data.dice import DicePool, parse_dice
 from ..data.rules_data import GitType, RulesData, VehicleType
@@ -14,6 +15,9 @@ from ..physics.tower import Tower
 from . import effects
 from .gangs import GitSpec
 from .state import Model, Mount
+
+if TYPE_CHECKING:
+    from .effects.base import Effect
 
 DIE_SIZES = (4, 6, 8, 10, 12, 20)  # the dice a boss may pick up ("three move dice of any size")
 MOVE_DICE = 3  # "you can roll three move dice"
@@ -41,7 +45,7 @@ def vehicle_as_git(vt: VehicleType) -> GitType:
 
 
 def vehicle_model(
-    driver: Model, spec: GitSpec, rules: RulesData, towers: tuple[Tower, Tower], lasting: tuple[object, ...]
+    driver: Model, spec: GitSpec, rules: RulesData, towers: tuple[Tower, Tower], lasting: tuple[Effect, ...]
 ) -> Model:
     """The vehicle a driver's gang file gives them, with the driver in its first seat."""
     assert spec.vehicle is not None
@@ -57,7 +61,7 @@ def vehicle_model(
         (),
         (),
         towers[0],
-        lasting,  # type: ignore[arg-type]
+        lasting,
         vehicle=vt,
         tower2=towers[1],
         crew=[driver.id],

@@ -24,7 +24,6 @@ Interpretations (also in docs/rules.md):
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from ..physics.table import MM, Kind
 from . import effects
@@ -365,19 +364,15 @@ class Driving(Movement):
             return
         assert v.tower2 is not None
         ok = True
-        frames: list[Any] = []
         for tower in (v.tower, v.tower2):
             if tower.height == 0:
-                frames.append([])
                 continue
-            tower.record()
             for dx, dy, speed, crash in segments:
                 if math.hypot(dx, dy) < 1e-6 and not crash:
                     continue
                 if not tower.ride(dx / MM, dy / MM, tower.ride_speed_mm_s(speed), crash):
                     ok = False
                     break
-            frames.append(tower.recorded())
             if not ok:
                 break
         if not ok:
@@ -607,7 +602,7 @@ class Driving(Movement):
     def crew_gun_options(self, v: Model, git: Model) -> list[tuple[str, ...]]:
         """What a git aboard may fire: the driver one of their 1-handed guns or a fixed gun;
         a passenger one of their own guns or a pintle gun; or hold fire (())."""
-        driver = v.crew and v.crew[0] == git.id
+        driver = bool(v.crew) and v.crew[0] == git.id
         own = [w for w in git.weapons if w.kind == "shooting" and effects.gun_ready(git, w)]
         if driver:
             own = [w for w in own if w.hands <= 1]
@@ -617,7 +612,7 @@ class Driving(Movement):
             if mt.how == want:
                 arcs = self.mount_arcs(v, k)
                 opts += [(f"mount:{k}",)] if len(arcs) == 1 else [(f"mount:{k}@{a}",) for a in arcs]
-        opts += [(o,) for o in effects.crew_options(v, bool(driver))]  # a Wrecking Ball
+        opts += [(o,) for o in effects.crew_options(v, driver)]  # a Wrecking Ball
         return sorted(set(opts)) + [()]
 
     def vehicle_shoot(self, v: Model) -> Flow:
