@@ -49,7 +49,7 @@ import pymunk
 from ..rng import stream
 from .hand import CARE_LEVELS, care_profile, segment_profile
 from .params import load_params
-from .tower_parts import Frame, TowerFallenError, TowerSnapshot, _no_gravity, _Plane, read_poses
+from .tower_parts import Frame, TowerFallenError, TowerSnapshot, _no_gravity, _Plane, read_poses, velocity_setter
 from .tower_record import Recording
 
 __all__ = ["CARE_LEVELS", "Frame", "Tower", "TowerFallenError", "TowerSnapshot", "build_tower"]
@@ -587,15 +587,15 @@ class Tower(Recording):
         every = _FALL_CHECK_EVERY
         for plane in planes:
             plane.resting = False
-        loop = [(plane.step, plane.carrier) for plane in planes]
+        loop = [(plane.step, velocity_setter(plane.carrier)) for plane in planes]
         last: list[float | None] = [None] * len(loop)
         dt = self.dt
         for i in range(n):
-            for j, (step, carrier) in enumerate(loop):
+            for j, (step, set_vx) in enumerate(loop):
                 if velocities is not None:
                     v = velocities[j][i]
                     if v != last[j]:
-                        carrier.velocity = (v, 0.0)
+                        set_vx(v)
                         last[j] = v
                 step(dt)
             self.sim_time_s += dt

@@ -85,6 +85,23 @@ def direct_step(space: pymunk.Space) -> Callable[[float], None]:
     return step
 
 
+def velocity_setter(body: pymunk.Body) -> Callable[[float], None]:
+    """Set a kinematic carrier's horizontal velocity straight in chipmunk (the carry loop sets it
+    every step; pymunk's property goes through its typed ``__setattr__`` and an assert each time)."""
+    if _LIB is None:  # pragma: no cover - another pymunk
+
+        def set_vx(vx: float) -> None:
+            body.velocity = (vx, 0.0)
+
+        return set_vx
+    handle, set_c = body._body, _LIB.cpBodySetVelocity
+
+    def set_vx_c(vx: float) -> None:
+        set_c(handle, (vx, 0.0))
+
+    return set_vx_c
+
+
 def read_poses(bodies: list[pymunk.Body]) -> list[tuple[float, float, float]]:
     """(x, y, angle) of many bodies at once, straight from chipmunk.
 

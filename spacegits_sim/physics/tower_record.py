@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .tower_parts import Frame, _Plane
+from .tower_parts import Frame, _Plane, read_poses
 
 
 class Recording:
@@ -57,6 +57,7 @@ class Recording:
         """(x, y, angle) of each die in each plane, relative to the held die, for drawing."""
         out = []
         for plane in self.planes:
-            x0 = plane.dice[0].position.x if plane.dice else 0.0
-            out.append([(b.position.x - x0, b.position.y, b.angle) for b in plane.dice])
+            poses = read_poses(plane.dice)
+            x0 = poses[0][0] if poses else 0.0
+            out.append([(x - x0, y, a) for x, y, a in poses])
         return out[0], out[1]
