@@ -62,9 +62,13 @@ class GitState:
     record: list[str] = field(default_factory=list)  # offenses ticked this game (erased at the afterparty)
     games: int = 0
     skipped: int = 0  # games a bad attitude kept them away from
+    misses: int = 0  # games still to miss (a Concussion Bandage, a Sling: "misses the next game")
 
     def to_doc(self) -> dict[str, Any]:
-        return {"attitude": self.attitude, "record": list(self.record), "games": self.games, "skipped": self.skipped}
+        doc = {"attitude": self.attitude, "record": list(self.record), "games": self.games, "skipped": self.skipped}
+        if self.misses:  # (written only when so: files of campaigns without it stay as they were)
+            doc["misses"] = self.misses
+        return doc
 
 
 @dataclass
@@ -176,7 +180,14 @@ def load(folder: Path, rules: RulesData) -> Campaign:
                 problems.append(Problem(label, f"{entry} git '{name}'", "attitude", f"0-100, got {att!r}"))
                 continue
             record = [o for o in s.get("record", []) if o in OFFENSES]
-            states[str(name)] = GitState(att, record, int(s.get("games", 0)), int(s.get("skipped", 0)))
+            counts = []
+            for key in ("games", "skipped", "misses"):
+                v = s.get(key, 0)
+                if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= MAX_GAMES:
+                    problems.append(Problem(label, f"{entry} git '{name}'", key, f"0-{MAX_GAMES}, got {v!r}"))
+                    v = 0
+                counts.append(v)
+            states[str(name)] = GitState(att, record, *counts)
         gangs.append(GangState(str(g.get("boss", f"Boss {i + 1}")), dict(g.get("gang") or {}), stash, states))
     if not 2 <= len(gangs) <= 4:
         problems.append(Problem(label, None, "gangs", f"a campaign has 2 to 4 gangs, found {len(gangs)}"))
@@ -196,7 +207,13 @@ def game_scenario(c: Campaign, rules: RulesData, skip: dict[str, list[str]] | No
     players = []
     for g in c.gangs:
         away = set((skip or {}).get(g.boss, ()))
-        doc = {**g.gang, "gits": [x for x in g.gang["gits"] if x["name"] not in away]}
+        gits = []
+        for x in g.gang["gits"]:
+            if x["name"] in away:
+                continue
+            att = g.gits[x["name"]].attitude if x["name"] in g.gits else 1
+            gits.append({**x, "attitude": att} if att > 1 else x)  # Bollocks to It reads it in the game
+        doc = {**g.gang, "gits": gits}
         players.append(Player(g.boss, gang_from_doc(doc, f"campaign {c.name} ({g.boss})", rules), g.stash))
     return replace(base, players=tuple(players), seed=game_seed(c, len(c.games) + 1))
 
@@ -209,6 +226,11 @@ def bad_attitude(c: Campaign, n: int, log: list[str]) -> dict[str, list[str]]:
     skip: dict[str, list[str]] = {}
     for g in c.gangs:
         for name, st in list(g.gits.items()):
+            if st.misses > 0 and len(g.gits) - len(skip.get(g.boss, [])) > 1:
+                st.misses -= 1  # a Concussion Bandage, a Sling: "misses the next game, then recovers fully"
+                skip.setdefault(g.boss, []).append(name)
+                log.append(f"{g.boss}: {name} is still recovering and misses game {n}")
+                continue
             if st.attitude < BAD_ATTITUDE:
                 continue
             rolls = [int(x) for x in rng.integers(1, 7, size=st.attitude)]
@@ -565,24 +587,52 @@ def _repair(g: GangState, driver: str, rules: RulesData, rng: Any, log: list[str
         log.append(f"{g.boss}: {driver}'s {vt.name} is sold for scrap: +{scrap} caps")
         return
     git.setdefault("repairs", []).append(f"{where.result}: {row.result}")
+    if row.extra.get("loses_vehicle_weapon") and git.get("vehicle_weapons"):
+        pick = int(rng.integers(0, len(git["vehicle_weapons"])))  # "a randomly selected weapon"
+        lost = git["vehicle_weapons"].pop(pick)
+        if lost in git.get("pintle", []):
+            git["pintle"].remove(lost)
+        log.append(f"{g.boss}: {driver}'s {vt.name} loses its {rules.weapons[lost].name} for good")
+
+
+MAX_REROLLS = 20  # a bound on re-rolling a treatment the git already has as often as it may
 
 
 def _injury(g: GangState, name: str, rules: RulesData, rng: Any, log: list[str]) -> None:
     """ "Roll a D6. If the result is equal to or under the model's toughness, they make a full
-    recovery. If the roll is over their toughness, they are seriously injured": a diagnosis (D6)
-    and a treatment (D10) roll."""
+    recovery. If the roll is over their toughness, they are seriously injured": a diagnosis (D8;
+    re-rolled once where a treatment says so, as Bionic Legs do for 4 and 5) and a treatment
+    (D10; one the git already has as often as it may — "only once", "twice" — is re-rolled).
+    What the treatment does once happens now (data in injuries.yaml: attitude, a missed game,
+    weapons lost, a weapon bolted on, a gun off the loot table); what lasts is the treatment's
+    handler in the games after (rules/effects/lasting.py)."""
     git = next(x for x in g.gang["gits"] if x["name"] == name)
     tough = rules.gits[git["type"]].toughness
     r = int(rng.integers(1, 7))
     if r <= tough:
         log.append(f"{g.boss}: {name} injury roll {r} vs toughness {tough}: full recovery")
         return
-    dn = int(roll(rules.tables["diagnosis"].dice, rng)[0])
-    where = rules.tables["diagnosis"].lookup(dn)
+    diagnosis = rules.tables["diagnosis"]
+    dn = int(roll(diagnosis.dice, rng)[0])
+    again = _rerolled_diagnoses(git, rules)
+    if dn in again:
+        first, dn = dn, int(roll(diagnosis.dice, rng)[0])
+        log.append(f"{g.boss}: {name}'s diagnosis {first} is re-rolled: {dn}")
+    where = diagnosis.lookup(dn)
     table = rules.tables[str(where.extra["table"])]
-    tn = int(roll("D10", rng)[0])
-    row = table.lookup(tn)
+    had = [t.partition(":")[2].strip() for t in git.get("treatments", [])]
+    for _ in range(MAX_REROLLS):
+        row = table.lookup(int(roll("D10", rng)[0]))
+        limit = row.extra.get("limit")
+        if limit is None or had.count(row.result) < int(limit):
+            break
+        log.append(f"{g.boss}: {name} already has {row.result} as often as allowed: re-rolled")
     log.append(f"{g.boss}: {name} injury roll {r} vs toughness {tough}: A&E — {where.result}, {row.result}")
+    st = g.gits[name]
+    gain = int(row.extra.get("attitude", 0))
+    if gain:
+        st.attitude += gain
+        log.append(f"{g.boss}: {name} gains {gain} attitude: {st.attitude}")
     if row.result == NO_TREATMENT:
         return
     if row.result == DEAD:
@@ -590,6 +640,59 @@ def _injury(g: GangState, name: str, rules: RulesData, rng: Any, log: list[str])
         del g.gits[name]
         return
     git.setdefault("treatments", []).append(f"{where.result}: {row.result}")
+    if row.extra.get("misses_next_game"):
+        st.misses = 1
+    if row.extra.get("loses_weapons") and git.get("weapons"):
+        log.append(f"{g.boss}: {name} loses {', '.join(git['weapons'])} at A&E")
+        git["weapons"] = []
+    bolted = row.extra.get("weapon")
+    if row.extra.get("loot_gun"):
+        bolted = _loot_gun(rules, rng)
+    if bolted:
+        _bolt_on(g, git, str(bolted), rules, log)
+
+
+def _rerolled_diagnoses(git: dict[str, Any], rules: RulesData) -> set[int]:
+    """Diagnosis rolls re-rolled for this git: what its treatments say ("4-5")."""
+    out: set[int] = set()
+    for t in git.get("treatments", []):
+        where, _, what = t.partition(":")
+        loc = next((r for r in rules.tables["diagnosis"].rows if r.result == where.strip()), None)
+        if loc is None:
+            continue
+        row = next((r for r in rules.tables[str(loc.extra["table"])].rows if r.result == what.strip()), None)
+        span = str(row.extra.get("reroll_diagnosis", "")) if row is not None else ""
+        if span:
+            lo, _, hi = span.partition("-")
+            out.update(range(int(lo), int(hi or lo) + 1))
+    return out
+
+
+def _loot_gun(rules: RulesData, rng: Any) -> str:
+    """ "Make a loot roll to find out what gun the doc has attached": loot rolls until one is a gun."""
+    table = rules.tables["loot"]
+    for _ in range(MAX_REROLLS):
+        row = table.lookup(int(roll(table.dice, rng)[0]))
+        family, _, ident = str(row.ref).partition("/")
+        if family == "weapons" and rules.weapons[ident].kind == "shooting":
+            return ident
+    return min(w.id for w in rules.weapons.values() if w.kind == "shooting" and not w.innate)
+
+
+def _bolt_on(g: GangState, git: dict[str, Any], weapon: str, rules: RulesData, log: list[str]) -> None:
+    """A weapon stuck to the git for good: it goes first in its weapons, and what no longer fits
+    (hands, the weapon limit) comes off, last first. If even alone it cannot be carried (no
+    weapons allowed at all), it is not."""
+    others = [w for w in git.get("weapons", [])]
+    git["weapons"] = [weapon, *others]
+    while not _fits(g, rules) and len(git["weapons"]) > 1:
+        lost = git["weapons"].pop()
+        log.append(f"{g.boss}: {git['name']} loses the {rules.weapons[lost].name} (no hand free)")
+    if not _fits(g, rules):
+        git["weapons"] = others
+        log.append(f"{g.boss}: {git['name']} cannot carry a {rules.weapons[weapon].name}")
+        return
+    log.append(f"{g.boss}: {git['name']} has a {rules.weapons[weapon].name} bolted on for good")
 
 
 def exists(folder: Path) -> bool:

@@ -14,6 +14,7 @@ from spacegits_sim.rules import effects
 from spacegits_sim.rules import events as ev
 from spacegits_sim.rules.decisions import FightThrow
 from spacegits_sim.rules.effects import implemented_table
+from spacegits_sim.rules.effects.lasting import lasting_id
 from spacegits_sim.rules.engine import Match
 
 RULES = default_rules()
@@ -188,6 +189,8 @@ def test_every_implemented_item_is_named_by_at_least_one_test():
             names.add(src[ident].name)
         if fam == "terrain":
             names |= {t.name for t in RULES.terrain.values() if ident in t.special}
+        if fam in ("treatments", "repairs"):  # named as a gang file writes them: "Location: Result"
+            names |= {r.result for t in RULES.tables.values() for r in t.rows if lasting_id(r.result) == ident}
         if fam == "factions":
             names |= {f.rule for f in RULES.factions.values() if f.rule_id == ident}
             names |= {f.id for f in RULES.factions.values() if f.rule_id == ident}

@@ -157,7 +157,7 @@ def test_bad_requests_are_one_clear_error():
 
 def test_cli_gang_writes_a_gang_file_that_validates(tmp_path):
     """`spacegits gang --mode chaos --seed 5 -o my_gang.yaml` writes a gang file a user can then
-    edit and validate; the rolls are in its comments; treatments are loud warnings."""
+    edit and validate; the rolls are in its comments; its treatments are simulated (no warning)."""
     out = tmp_path / "my_gang.yaml"
     run = subprocess.run(
         [sys.executable, "-m", "spacegits_sim", "gang", "--mode", "chaos", "--seed", "5", "-o", str(out)],
@@ -174,7 +174,7 @@ def test_cli_gang_writes_a_gang_file_that_validates(tmp_path):
         [sys.executable, "-m", "spacegits_sim", "validate", str(out)], capture_output=True, text=True, cwd=ROOT
     )
     assert val.returncode == 0 and "ok" in val.stdout
-    assert "not simulated yet (the campaigns issue)" in " ".join(val.stderr.split())
+    assert "Body: Hunk of Metal" in text and "not simulated" not in val.stderr
 
 
 def test_cli_gang_bad_options_are_one_line_and_exit_2(tmp_path):

@@ -234,6 +234,16 @@ ROW_SPEC: Spec = {
     "private": (_int(0), False),
     "bodge": (_int(0), False),
     "proper": (_int(0), False),
+    # what a treatment or repair does once, at the afterparty (the campaign reads them):
+    "ends": (_bool, False),  # Dead, Write-off: the git or the vehicle is gone (never on a model that plays)
+    "attitude": (_int(0), False),  # attitude gained
+    "misses_next_game": (_bool, False),
+    "loses_weapons": (_bool, False),  # every weapon the git had is lost
+    "weapon": (_ident, False),  # a weapon bolted on for good (what no longer fits comes off)
+    "loot_gun": (_bool, False),  # a loot roll (re-rolled until a gun) gives the gun bolted on
+    "limit": (_int(1), False),  # times a git may receive it (more: the treatment is re-rolled)
+    "reroll_diagnosis": (_str, False),  # diagnosis rolls ("4-5") re-rolled for this git from now on
+    "loses_vehicle_weapon": (_bool, False),  # a randomly selected vehicle weapon is lost
 }
 TABLE_SPEC: Spec = {"id": (_ident, True), "name": (_str, True), "dice": (_dice, True), "rows": (lambda v: v, True)}
 TABLE_FILE_EXTRAS = ("injury_roll", "inspection_roll")

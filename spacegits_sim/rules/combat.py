@@ -26,7 +26,7 @@ from dataclasses import replace
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from ..data.dice import face_from_physical, roll
+from ..data.dice import face_from_physical, parse_dice, roll
 from ..data.rules_data import Weapon
 from ..physics.table import Kind, LineHit, Thing
 from . import effects
@@ -85,11 +85,12 @@ class Combat:
 
     # ------------------------------------------------------------------ damage
 
-    def damage(self, target: Model, amount: int, source: str, kind: str = "other") -> Flow:
+    def damage(self, target: Model, amount: int, source: str, kind: str = "other", by: Model | None = None) -> Flow:
         """Each point of damage is a die on the target's tower, stacked by its own boss.
 
         ``kind`` ("shot", "blast", "fight", "other") is what effects that stop some damage ask
-        (a cooking pot on the head stops shots and blasts)."""
+        (a cooking pot on the head stops shots and blasts). ``by``: the model that dealt it;
+        dice an opponent gives can be refused (campaign rules: Bollocks to It)."""
         if amount <= 0 or not target.in_play:
             return
         amount = effects.damage_taken(target, kind, amount)
@@ -97,12 +98,28 @@ class Combat:
         if rolled < amount:
             source += f"; {amount - rolled} stopped"
             amount = rolled
+        if by is not None and by.boss != target.boss:
+            amount = self.bollocks_to_it(target, amount)
         if amount <= 0:
             self.match.emit(ev.Damaged(target.id, 0, source))
             return
         self.match.emit(ev.Damaged(target.id, amount, source))
         if target.standing:  # a fallen git has no tower and gets no tower dice
             yield from self.match.add_tower_dice(target, amount, "damage")
+
+    def bollocks_to_it(self, target: Model, amount: int) -> int:
+        """ "When an opponent gives you some dice to add to your tower, you can roll them before
+        stacking them. If any dice rolls under your attitude, you can say bollocks to it and
+        discard it. This also works if you are the driver of a vehicle that takes damage."
+        (A vehicle's spec is its driver's.) Always worth it, so always done; an attitude of 1
+        (every git outside a campaign) can roll nothing under it, so nothing is rolled."""
+        attitude = target.spec.attitude
+        if attitude <= 1 or amount <= 0:
+            return amount
+        rolls = roll(parse_dice(f"{amount}D6"), self.match.rng("dice"))
+        gone = sum(1 for r in rolls if r < attitude)
+        self.match.emit(ev.BollocksToIt(target.id, attitude, list(rolls), gone))
+        return amount - gone
 
     # ------------------------------------------------------------------ shooting
 
@@ -160,9 +177,10 @@ class Combat:
         if special is not None:  # Lob, Gout, Grappling Hook: the weapon's special resolves it
             yield from special.resolve_bullet(self, m, w, die_id, value)
             return
-        if value == 1:  # a natural 1 jams: discarded without being resolved
+        if effects.jams(m, value):  # a natural 1 jams: discarded without being resolved
             match.emit(ev.BulletResolved(m.id, w.name, die_id, value, True, None, None, False, 0, False))
             return
+        value = effects.bullet_value(m, value)  # Damaged Weapon Mounts
         target_pos = match.table.die(die_id).position
         line = match.table.line_of_fire(m.id, target_pos, effects.weapon_range(m, w))
         seg = (line.start, line.end)
@@ -205,7 +223,7 @@ class Combat:
         big = value >= tough
         dmg = effects.weapon_damage(m, w, big)
         match.emit(ev.BulletResolved(m.id, w.name, die_id, value, False, seg, f"figure:{target.id}", cover, dmg, big))
-        yield from self.damage(target, dmg, f"shot by {m.name}", "shot")
+        yield from self.damage(target, dmg, f"shot by {m.name}", "shot", by=m)
         if big:
             yield from effects.on_big_damage(self, m, target, w)
 
@@ -295,7 +313,7 @@ class Combat:
                 if ask == "reroll":
                     self.smash_rerolled.add((self.fights, who.id))  # "once per fight"
                     dmg, _rolls, _t = self.match.smash(who, other, speed, head_on, "fight")
-            yield from self.damage(other, dmg, f"smashed by {who.name}", "fight")
+            yield from self.damage(other, dmg, f"smashed by {who.name}", "fight", by=who)
         elif throw == "thump":
             yield from self.thump(who, other, self.thump_weapons(who, effects.thumped_toughness(other)))
         elif throw == "shove":
@@ -303,7 +321,8 @@ class Combat:
             if who.standing and other.in_play:
                 yield from effects.after_shove(self, who, other)  # The Fuzz
         else:
-            n = self.match.take_cap(other.boss, who.boss, 1)
+            steal = effects.pinch_caps(who)  # a Wooden Hand steals nothing
+            n = self.match.take_cap(other.boss, who.boss, steal) if steal > 0 else 0
             self.match.emit(ev.Pinched(who.id, other.id, n))
 
     def thump(self, who: Model, other: Model, weapons: list[Weapon], toughness_bonus: int = 0) -> Flow:
@@ -326,7 +345,7 @@ class Combat:
                     bigs.append(w)
         total = effects.fight_damage(who, total)
         self.match.emit(ev.Thumped(who.id, other.id, [w.name for w in weapons], rolls, tough, total))
-        yield from self.damage(other, total, f"thumped by {who.name}", "fight")
+        yield from self.damage(other, total, f"thumped by {who.name}", "fight", by=who)
         for w in {x.id: x for x in bigs}.values():
             yield from effects.on_big_damage(self, who, other, w, in_fight=True, toughness_bonus=toughness_bonus)
 

@@ -105,7 +105,11 @@ class MatchCore:
                     spec.gear,
                     Tower(tower_params, seed=tseed),
                     effects.static_effects(
-                        git, spec.gear, weapons, self.rules.factions[p.gang.faction].rule_id if p.gang.faction else None
+                        git,
+                        spec.gear,
+                        weapons,
+                        self.rules.factions[p.gang.faction].rule_id if p.gang.faction else None,
+                        spec.treatments,
                     ),
                 )
                 if spec.vehicle is not None:  # the driver starts in the first seat of their vehicle
@@ -119,7 +123,7 @@ class MatchCore:
                         spec,
                         self.rules,
                         (towers[0], towers[1]),
-                        effects.vehicle_effects(vt.special, spec.mods),
+                        effects.vehicle_effects(vt.special, spec.mods, spec.repairs),
                     )
                     self.models[v.id] = v
         for piece in scenario.terrain:

@@ -13,8 +13,9 @@ was made) that a user can then edit and ``spacegits validate``:
 
 Every roll is drawn from one seeded stream, so a seed always rolls the same gang, and the
 ``log`` says every roll in words. What the dice give that cannot be kept (a second copy of a
-piece of gear, a third weapon with no pockets) is dropped and said in ``notes``; treatments and
-drivers' inspection rolls are not simulated yet and are said so too, never silently.
+piece of gear, a third weapon with no pockets, loot a Stump leaves no hand for) is dropped and
+said in ``notes``. Treatments and repairs are simulated in the games (rules/effects/lasting.py);
+the few still deferred are warned about by ``spacegits validate``, never silently.
 """
 
 from __future__ import annotations
@@ -129,6 +130,8 @@ class _Roller:
             git.get("vehicle"),
             tuple(git.get("mods", ())),
             tuple(git.get("vehicle_weapons", ())),
+            treatments=tuple(git.get("treatments", ())),  # a Stump has a hand fewer to carry loot with
+            repairs=tuple(git.get("repairs", ())),
         )
 
     def _fits(self, git: dict[str, Any], name: str) -> bool:

@@ -36,7 +36,9 @@ _GIT_KEYS = {
     "pintle",
     "treatments",
     "repairs",
+    "attitude",
 }
+MAX_ATTITUDE = 100
 MODES = ("a_la_carte", "chefs_recommendation", "chaos", "campaign")  # "There are 3 ways to build a gang";
 # a campaign gang is one of them after games and shopping: what it owns is what it bought, no budget applies
 
@@ -51,9 +53,10 @@ class GitSpec:
     mods: tuple[str, ...] = ()
     vehicle_weapons: tuple[str, ...] = ()
     gear_on: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (gear id, the guns it is on), for gear on guns
-    treatments: tuple[str, ...] = ()  # "Location: Treatment" from A&E (campaign rules: not simulated yet)
+    treatments: tuple[str, ...] = ()  # "Location: Treatment" from A&E (effects/lasting.py)
     pintle: tuple[str, ...] = ()  # which vehicle_weapons are pintle-mounted (the rest are fixed)
-    repairs: tuple[str, ...] = ()  # "Location: Repair" from Krankshaft's (campaign rules: not simulated yet)
+    repairs: tuple[str, ...] = ()  # "Location: Repair" from Krankshaft's (effects/lasting.py)
+    attitude: int = 1  # campaign rules: "All gits start with an attitude of 1" (Bollocks to It reads it)
 
     def guns_for(self, gear_id: str) -> tuple[str, ...]:
         """The guns a piece of gun gear is on (named in ``gear_on``, else the only ones)."""
@@ -249,7 +252,17 @@ def gang_from_doc(doc: Any, label: str, rules: RulesData) -> Gang:
                 problems.append(Problem(label, entry, "repairs", why))
         if repairs and vehicle is None:
             problems.append(Problem(label, entry, "repairs", "repairs are a vehicle's: this git has none"))
-        gits.append(GitSpec(gtype, gname, weapons, gear, vehicle, mods, vweapons, gear_on, treatments, pintle, repairs))
+        attitude = g.get("attitude", 1)
+        if isinstance(attitude, bool) or not isinstance(attitude, int) or not 1 <= attitude <= MAX_ATTITUDE:
+            problems.append(
+                Problem(label, entry, "attitude", f"a whole number 1-{MAX_ATTITUDE}, got {short(attitude)}")
+            )
+            attitude = 1
+        gits.append(
+            GitSpec(
+                gtype, gname, weapons, gear, vehicle, mods, vweapons, gear_on, treatments, pintle, repairs, attitude
+            )
+        )
     if problems:
         raise DataError(problems)
     gang = Gang(str(name), tuple(gits), faction, label, mode=str(mode))
@@ -277,11 +290,11 @@ def _two_table_problem(text: str, rules: RulesData, index: str, what_name: str) 
     if where.strip() not in locations:
         return f"'{text}': expected 'Location: {what_name}' with a location of {', '.join(locations)}"
     table = rules.tables.get(locations[where.strip()])
-    names = [r.result for r in table.rows] if table is not None else []
+    names = [r.result for r in table.rows if not r.extra.get("ends")] if table is not None else []
     if what.strip() not in names:
         return (
-            f"'{text}': no {what_name.lower()} '{what.strip()}' on the {where.strip()} table "
-            f"(valid: {', '.join(names)})"
+            f"'{text}': no {what_name.lower()} '{what.strip()}' a model can play with on the {where.strip()} "
+            f"table (valid: {', '.join(names)})"
         )
     return None
 
@@ -393,23 +406,4 @@ def unsimulated(gang: Gang, rules: RulesData) -> list[Problem]:
         rid = rules.factions[gang.faction].rule_id
         if not effects.is_implemented("factions", rid):
             out.append(Problem(gang.source, None, "faction", f"'{gang.faction}' ({rid}) is not simulated yet"))
-    for i, g in enumerate(gang.gits):
-        for t in g.repairs:
-            out.append(
-                Problem(
-                    gang.source,
-                    f"git #{i + 1} '{g.name}'",
-                    "repairs",
-                    f"'{t}' is not simulated yet (the campaigns issue): the vehicle plays as if unrepaired",
-                )
-            )
-        for t in g.treatments:
-            out.append(
-                Problem(
-                    gang.source,
-                    f"git #{i + 1} '{g.name}'",
-                    "treatments",
-                    f"'{t}' is not simulated yet (the campaigns issue): the git plays as if untreated",
-                )
-            )
     return out

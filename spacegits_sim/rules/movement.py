@@ -245,7 +245,7 @@ class Movement(MatchCore):
             on = [
                 tid
                 for tid, _lo, _hi in self.table.areas_along(radius, here, here)
-                if effects.keeps_sliding(self.terrain_type(tid))
+                if effects.keeps_sliding(self.terrain_type(tid), m)
             ]
             if not on:
                 break

@@ -142,6 +142,7 @@ class Driving(Movement):
         assert v.vehicle is not None
         n, largest, bigger = effects.vehicle_dice(v, MOVE_DICE, v.vehicle.engine)
         choices = dice_choices(largest, n, next_size(largest) if bigger else None)
+        choices = [c for c in choices if effects.dice_allowed(v, c, largest)] or choices  # Dodgy Brakes
         boost = effects.boost_in(v)
         if boost > 0:  # Nitro: "you only roll one move dice, but you add +10"" (a one-die choice)
             choices += dice_choices(largest, 1)
@@ -195,7 +196,10 @@ class Driving(Movement):
         if arc == "rear" and v.in_play:
             yield from self.combat.damage(v, 1, "driving off to the rear arc")
         if value > effects.handling(v, v.vehicle.handling) and v.in_play:
-            yield from self.combat.damage(v, 1, f"a {value} over its handling")
+            yield from self.combat.damage(v, effects.handling_damage(v), f"a {value} over its handling")
+        grind = effects.drive_damage(v, value)  # a Grinding Noise
+        if grind and v.in_play:
+            yield from self.combat.damage(v, grind, f"its move die of {value} (grinding noise)")
 
     def drive(
         self, v: Model, turn_to: float | None, distance: float, speed: int, arc: str | None, how: str = "drive"
@@ -412,7 +416,7 @@ class Driving(Movement):
                 dmg, _rolls, _t = self.smash(who, target, self.current_speed.get(who.id, 0), head_on, why)
                 hits.append((who, target, dmg))
         for who, target, dmg in hits:
-            yield from self.combat.damage(target, dmg, f"smashed by {who.name}", "smash")
+            yield from self.combat.damage(target, dmg, f"smashed by {who.name}", "smash", by=who)
 
     # ------------------------------------------------------------------ towers
 
@@ -587,7 +591,7 @@ class Driving(Movement):
         self.terrain_types[tid] = WRECK_TYPE
         got_off = [p.id for p in passengers if p.aboard is None]
         self.emit(ev.Wrecked(v.id, tid, WRECK_TYPE, tt.height_in, polygon, got_off))
-        yield from self.combat.explode(v.id, pos, 2 * v.toughness, from_model=None, radius_in=radius)
+        yield from self.combat.explode(v.id, pos, effects.wreck_explosion(v), from_model=None, radius_in=radius)
 
     def _hull_corners(self, v: Model) -> list[Point]:
         assert v.vehicle is not None

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from . import factions, gear, git_specials, terrain, vehicle_mods, weapon_specials  # noqa: F401  (registration)
+from . import factions, gear, git_specials, lasting, terrain, vehicle_mods, weapon_specials  # noqa: F401  (registration)
 from .base import REGISTRY, Deferred, Effect, Flow, register
 
 if TYPE_CHECKING:
@@ -65,26 +65,44 @@ def is_implemented(family: str, ident: str) -> bool:
 
 def spec_effects(spec: GitSpec, rules: RulesData) -> list[Effect]:
     """A git's effects before the match: its type's special rules and its gear."""
-    return handlers("special_rules", rules.gits[spec.type].special) + handlers("gear", spec.gear)
+    return (
+        handlers("special_rules", rules.gits[spec.type].special)
+        + handlers("gear", spec.gear)
+        + handlers(lasting.TREATMENTS, lasting.lasting_ids(spec.treatments))
+    )
 
 
 def static_effects(
-    git: GitType, gear_ids: Iterable[str], weapons: Iterable[Weapon], faction_rule: str | None = None
+    git: GitType,
+    gear_ids: Iterable[str],
+    weapons: Iterable[Weapon],
+    faction_rule: str | None = None,
+    treatments: Iterable[str] = (),
 ) -> tuple[Effect, ...]:
     """A model's lasting effects: type rules, gear, each weapon's specials (once each), then its
-    gang's faction rule ("All the models in your mob get the special rule for that faction")."""
+    gang's faction rule ("All the models in your mob get the special rule for that faction"),
+    then what A&E left it with ("Location: Treatment" entries; one taken twice counts twice)."""
     seen: list[str] = []
     for w in weapons:
         seen += [s for s in w.special if s not in seen]
     faction = handlers("factions", [faction_rule]) if faction_rule else []
     return tuple(
-        handlers("special_rules", git.special) + handlers("gear", gear_ids) + handlers("special_rules", seen) + faction
+        handlers("special_rules", git.special)
+        + handlers("gear", gear_ids)
+        + handlers("special_rules", seen)
+        + faction
+        + handlers(lasting.TREATMENTS, lasting.lasting_ids(treatments))
     )
 
 
-def vehicle_effects(special: Iterable[str], mods: Iterable[str]) -> tuple[Effect, ...]:
-    """A vehicle's lasting effects: its special rules (Fly, Klanking), then its mods."""
-    return tuple(handlers("special_rules", special) + handlers("vehicle_mods", mods))
+def vehicle_effects(special: Iterable[str], mods: Iterable[str], repairs: Iterable[str] = ()) -> tuple[Effect, ...]:
+    """A vehicle's lasting effects: its special rules (Fly, Klanking), its mods, then what
+    Krankshaft's left it with ("Location: Repair" entries)."""
+    return tuple(
+        handlers("special_rules", special)
+        + handlers("vehicle_mods", mods)
+        + handlers(lasting.REPAIRS, lasting.lasting_ids(repairs))
+    )
 
 
 def effects_of(m: Model) -> list[Effect]:
@@ -165,6 +183,8 @@ def unimplemented(spec: GitSpec, rules: RulesData) -> list[tuple[str, str, str]]
         ("type", "special_rules", rules.gits[spec.type].special),
         ("mods", "vehicle_mods", spec.mods),
         ("vehicle_weapons", "special_rules", [s for w in spec.vehicle_weapons for s in rules.weapons[w].special]),
+        ("treatments", lasting.TREATMENTS, lasting.lasting_ids(spec.treatments)),
+        ("repairs", lasting.REPAIRS, lasting.lasting_ids(spec.repairs)),
     ]
     for field, family, ids in checks:
         for i in dict.fromkeys(ids):
@@ -486,6 +506,53 @@ def vehicle_move(m: Model, value: int) -> float:
     return d
 
 
+def dice_allowed(m: Model, sizes: tuple[int, ...], largest: int) -> bool:
+    return all(h.dice_allowed(m, sizes, largest) for h in effects_of(m))
+
+
+def handling_damage(m: Model) -> int:
+    n = 1
+    for h in effects_of(m):
+        n = h.handling_damage(m, n)
+    return n
+
+
+def drive_damage(m: Model, value: int) -> int:
+    n = 0
+    for h in effects_of(m):
+        n = h.drive_damage(m, value, n)
+    return n
+
+
+def wreck_explosion(m: Model) -> int:
+    x = 2 * m.toughness  # "it explodes (2 x its toughness)"
+    for h in effects_of(m):
+        x = h.wreck_explosion(m, x)
+    return x
+
+
+def pinch_caps(m: Model) -> int:
+    n = 1
+    for h in effects_of(m):
+        n = h.pinch_caps(m, n)
+    return n
+
+
+def bullet_value(m: Model, value: int) -> int:
+    for h in effects_of(m):
+        value = h.bullet_value(m, value)
+    return value
+
+
+def jams(m: Model, value: int) -> bool:
+    """A natural 1 jams; some wrecks jam on more."""
+    return value <= 1 or any(h.jams(m, value) for h in effects_of(m))
+
+
+def ignores_terrain(m: Model | None, ttype: TerrainType) -> bool:
+    return m is not None and any(h.ignores_terrain(m, r) for h in effects_of(m) for r in ttype.special)
+
+
 def handling(m: Model, h0: int) -> int:
     for h in effects_of(m):
         h0 = h.handling(m, h0)
@@ -637,11 +704,15 @@ def before_move_dice(match: Match, m: Model) -> Flow:
         yield from h.before_move_dice(match, m)
 
 
-def keeps_sliding(ttype: TerrainType) -> bool:
+def keeps_sliding(ttype: TerrainType, m: Model | None = None) -> bool:
+    if ignores_terrain(m, ttype):
+        return False
     return any(h.keeps_sliding(ttype) for h in handlers("terrain", ttype.special))
 
 
 def moved_through(match: Match, m: Model, terrain_id: str, ttype: TerrainType, value: int) -> Flow:
+    if ignores_terrain(m, ttype):
+        return
     for h in handlers("terrain", ttype.special):
         yield from h.moved_through(match, m, terrain_id, value)
 
@@ -665,6 +736,18 @@ def boot_worth(match: Match, m: Model, ttype: TerrainType) -> float:
 # ---- documentation ---------------------------------------------------------------------------
 
 
+def _lasting_ids(rules: RulesData, index: str) -> list[str]:
+    """Every treatment (``index`` "diagnosis") or repair ("location") a model can carry: the rows
+    of the tables the index names, once each, without those that end the git or vehicle."""
+    out: list[str] = []
+    for loc in rules.tables[index].rows:
+        for row in rules.tables[str(loc.extra["table"])].rows:
+            i = lasting.lasting_id(row.result)
+            if not row.extra.get("ends") and i not in out:
+                out.append(i)
+    return out
+
+
 def implemented_table(rules: RulesData) -> list[dict[str, Any]]:
     """One row per id the data names: family, id, implemented, what the handler does (or why not)."""
     fams: dict[str, list[str]] = {
@@ -674,6 +757,8 @@ def implemented_table(rules: RulesData) -> list[dict[str, Any]]:
         "factions": [f.rule_id for f in rules.factions.values()],
         "vehicle_mods": list(rules.vehicle_mods),
         "vending": [str(r.extra.get("effect", r.result)) for r in rules.tables[terrain.VENDING_TABLE].rows],
+        lasting.TREATMENTS: _lasting_ids(rules, "diagnosis"),
+        lasting.REPAIRS: _lasting_ids(rules, "location"),
     }
     rows = []
     for fam, ids in fams.items():
@@ -696,6 +781,8 @@ FAMILY_TITLES = {
     "factions": "Factions",
     "vehicle_mods": "Vehicle mods",
     "vending": "Vending Machine results (tables.yaml; also Medical Equipment)",
+    lasting.TREATMENTS: "Treatments (A&E, injuries.yaml: what a git carries into later games)",
+    lasting.REPAIRS: "Repairs (Krankshaft's, repairs.yaml: what a vehicle carries into later games)",
 }
 
 

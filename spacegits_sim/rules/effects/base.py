@@ -136,6 +136,38 @@ class Effect:
         """The fastest this vehicle can safely move."""
         return h
 
+    def dice_allowed(self, m: Model, sizes: tuple[int, ...], largest: int) -> bool:
+        """Whether a vehicle may pick these move dice (``largest``: its engine die now)."""
+        return True
+
+    def handling_damage(self, m: Model, n: int) -> int:
+        """Damage a vehicle takes for a move die over its handling (1, before any effect)."""
+        return n
+
+    def drive_damage(self, m: Model, value: int, n: int) -> int:
+        """Damage a vehicle takes for resolving a move die of ``value`` (0, before any effect)."""
+        return n
+
+    def wreck_explosion(self, m: Model, x: int) -> int:
+        """How big a wrecked vehicle's explosion is (2 × toughness, before any effect)."""
+        return x
+
+    def pinch_caps(self, m: Model, n: int) -> int:
+        """Caps this model steals with a pinch (1, before any effect)."""
+        return n
+
+    def bullet_value(self, m: Model, value: int) -> int:
+        """A bullet die's value as this shooter resolves it."""
+        return value
+
+    def jams(self, m: Model, value: int) -> bool:
+        """Whether a bullet die of this value jams for this shooter (a 1 always does)."""
+        return False
+
+    def ignores_terrain(self, m: Model, terrain_rule: str) -> bool:
+        """Whether this model ignores a terrain rule's effects (Stone Wheels: Oil Slicks)."""
+        return False
+
     def smash_dice(self, m: Model, n: int) -> int:
         """How many smash dice this vehicle rolls."""
         return n

@@ -97,8 +97,12 @@ class Rigged(Effect):
 
     family, id = "special_rules", "rigged"
 
+    def explode_x(self, m: Model, match: Match) -> int:
+        """How big the blast is: the special rule's X (a treatment's may be the model's toughness)."""
+        return match.rules.special_rules[self.id].explode or 0
+
     def on_fell_over(self, m: Model, match: Match) -> Flow:
-        x = match.rules.special_rules[self.id].explode or 0
+        x = self.explode_x(m, match)
         if not x or not m.in_play:
             return
         pos = match.position(m.id)

@@ -14,6 +14,7 @@ from typing import Any
 from .base import Event, Point, canonical, checksum, digest
 from .combat import (
     BlastResolved,
+    BollocksToIt,
     BulletResolved,
     Damaged,
     Exploded,
@@ -113,6 +114,7 @@ __all__ = [
     "ModelRemoved",
     "FightBroke",
     "BulletResolved",
+    "BollocksToIt",
     "Damaged",
     "FightRound",
     "Thumped",

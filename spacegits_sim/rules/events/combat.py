@@ -61,6 +61,24 @@ class Damaged(Event):
 
 
 @dataclass
+class BollocksToIt(Event):
+    """Campaign rules: dice an opponent gave, rolled before stacking; those under the git's (or
+    a vehicle's driver's) attitude are discarded."""
+
+    kind: ClassVar[str] = "bollocks_to_it"
+    model: str
+    attitude: int
+    rolls: list[int]
+    discarded: int
+
+    def describe(self, names: dict[str, str]) -> str:
+        who = names.get(self.model, self.model)
+        return (
+            f"{who} says bollocks to it: rolls {self.rolls} against attitude {self.attitude}, discards {self.discarded}"
+        )
+
+
+@dataclass
 class FightRound(Event):
     kind: ClassVar[str] = "fight_round"
     active: str
