@@ -49,7 +49,15 @@ import pymunk
 from ..rng import stream
 from .hand import CARE_LEVELS, care_profile, segment_profile
 from .params import load_params
-from .tower_parts import Frame, TowerFallenError, TowerSnapshot, _no_gravity, _Plane, read_poses, velocity_setter
+from .tower_parts import (
+    Frame,
+    TowerFallenError,
+    TowerSnapshot,
+    _no_gravity,
+    _Plane,
+    read_poses,
+    velocity_setter,
+)
 from .tower_record import Recording
 
 __all__ = ["CARE_LEVELS", "Frame", "Tower", "TowerFallenError", "TowerSnapshot", "build_tower"]
@@ -591,25 +599,37 @@ class Tower(Recording):
         every = _FALL_CHECK_EVERY
         for plane in planes:
             plane.resting = False
-        loop = [(plane.step, velocity_setter(plane.carrier)) for plane in planes]
-        last: list[float | None] = [None] * len(loop)
+        steps = [plane.step for plane in planes]
+        setters = [velocity_setter(plane.carrier) for plane in planes] if velocities is not None else []
+        last: list[float | None] = [None] * len(planes)
         dt = self.dt
-        for i in range(n):
-            for j, (step, set_vx) in enumerate(loop):
-                if velocities is not None:
+        t = self.sim_time_s
+        recording = self._frames is not None
+        countdown = every
+        for i in range(n):  # (a hot loop: locals only, one velocity set per plane only when it changes)
+            if velocities is None:
+                for step in steps:
+                    step(dt)
+            else:
+                for j, step in enumerate(steps):
                     v = velocities[j][i]
                     if v != last[j]:
-                        set_vx(v)
+                        setters[j](v)
                         last[j] = v
-                step(dt)
-            self.sim_time_s += dt
-            if self._frames is not None:
+                    step(dt)
+            t += dt
+            if recording and t >= self._next_frame_s:
+                self.sim_time_s = t
                 self._sample_frame_if_due()
-            if (i + 1) % every == 0 and i < n - 1 or i == n - 1 and check_end:
+            countdown -= 1
+            if countdown == 0 and i < n - 1 or i == n - 1 and check_end:
+                countdown = every
+                self.sim_time_s = t
                 if self._check_fallen():
-                    self.steps += (i + 1) * len(loop)
+                    self.steps += (i + 1) * len(steps)
                     return False
-        self.steps += n * len(loop)
+        self.sim_time_s = t
+        self.steps += n * len(steps)
         return True
 
     def _settle(self) -> None:
