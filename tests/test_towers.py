@@ -357,6 +357,26 @@ def test_a_carry_skipped_by_the_bound_is_one_the_simulation_survives_unchanged()
     assert skipped >= 8, f"careful carries of short towers should mostly be skipped, got {skipped}"
 
 
+def test_a_carried_tower_paused_by_the_energy_bound_is_one_the_full_settle_leaves_standing():
+    # after a carry the base is still; once the kinetic energy left in the dice is under 0.4 of the
+    # cheapest way over an edge, the settle stops (docs/towers.md). The full simulation of the same
+    # carry, settled to rest, must agree on the outcome, and so must the paused tower simulated on
+    paused = 0
+    for n in (3, 5, 7, 9, 11):
+        for seed in range(6):
+            quick, full = _pair(n, seed)
+            path = [(70.0 * math.cos(seed + n), 70.0 * math.sin(seed + n))]
+            stood_quick, stood_full = quick.carry(path, "normal"), full.carry(path, "normal")
+            if quick.steps >= full.steps or not stood_quick:
+                continue
+            paused += 1
+            assert stood_full, f"the bound paused a {n}-die tower the full settle toppled (seed {seed})"
+            copy = Tower(seed=seed)
+            copy.restore(quick.snapshot())
+            assert copy.wait(2.0), f"a paused {n}-die tower fell when simulated on (seed {seed})"
+    assert paused >= 10, f"the bound should cut most settles short, got {paused}"
+
+
 def test_freezing_a_tower_at_rest_never_hides_a_fall_below_twenty_dice():
     # a frozen tower is paused, not stopped; what the rest test must never do is freeze a tower
     # that was about to fall by itself. (Above ~20 dice the solver's own stacks buckle within

@@ -55,6 +55,7 @@ from .tower_parts import (
     TowerSnapshot,
     _no_gravity,
     _Plane,
+    read_motion,
     read_poses,
     velocity_setter,
 )
@@ -667,6 +668,9 @@ class Tower(Recording):
                 if done and self._left_the_stack(k, pose):
                     return False
                 hist.append(pose)
+                if done and self._cannot_fall(self.planes[k], pose):
+                    self.planes[k].frozen = True  # (paused, not at rest: its sway resumes with the next motion)
+                    continue
                 if len(hist) > window:
                     if len(hist) > window + 1:
                         del hist[0]
@@ -682,6 +686,34 @@ class Tower(Recording):
             for plane in self.planes:
                 plane.frozen = True
         return True
+
+    def _cannot_fall(self, plane: _Plane, pose: np.ndarray) -> bool:
+        """Whether a plane whose base is held still can no longer fall, by the energy bound: the
+        kinetic energy left in its free dice (½mv² + ½Iω², I = m s²/6) is under ``skip_margin`` of
+        the cheapest way to tip the dice above any joint over the edge of the die below (raising
+        their centre of mass over it: k·m·g·(√((w/2 − c)² + h²) − h), from where they are now).
+        Then the rest of its settling cannot topple it, and it need not be simulated: it is
+        paused with its motion kept (it resumes with the next motion, as after the rest test).
+        Only below ``rigid_below_dice``, where the simulated stack is as rigid as the bound assumes."""
+        margin = float(self.p["skip_margin"])
+        n = len(plane.dice)
+        if margin <= 0 or n < 2 or n >= int(self.p["rigid_below_dice"]) or plane.carrier.velocity.x != 0.0:
+            return False
+        held = read_poses(plane.dice[:1])
+        joints = self._joints(
+            np.vstack([np.array(held), np.column_stack([pose[:, :2], pose[:, 2] / (self.s / math.sqrt(2.0))])])
+        )
+        if joints is None:
+            return False
+        counts, inside, h = joints
+        tip = self.m * self.g * float((counts * (np.sqrt(inside**2 + h**2) - h)).min())
+        motion = np.array(read_motion(plane.dice[1:]))
+        kinetic = (
+            0.5
+            * self.m
+            * float((motion[:, 0] ** 2 + motion[:, 1] ** 2).sum() + (self.s**2 / 6.0) * (motion[:, 2] ** 2).sum())
+        )
+        return kinetic <= margin * tip
 
     def _pose(self, plane: _Plane) -> np.ndarray:
         """Where the free dice of a plane are: centre x, y and the corner's travel from turning."""

@@ -102,6 +102,19 @@ def velocity_setter(body: pymunk.Body) -> Callable[[float], None]:
     return set_vx_c
 
 
+def read_motion(bodies: list[pymunk.Body]) -> list[tuple[float, float, float]]:
+    """(vx, vy, angular velocity) of many bodies at once, straight from chipmunk."""
+    if _LIB is None:  # pragma: no cover - another pymunk
+        return [(b.velocity.x, b.velocity.y, b.angular_velocity) for b in bodies]
+    get_vel, get_w = _LIB.cpBodyGetVelocity, _LIB.cpBodyGetAngularVelocity
+    out = []
+    for b in bodies:
+        h = b._body
+        v = get_vel(h)
+        out.append((v.x, v.y, get_w(h)))
+    return out
+
+
 def read_poses(bodies: list[pymunk.Body]) -> list[tuple[float, float, float]]:
     """(x, y, angle) of many bodies at once, straight from chipmunk.
 
