@@ -26,6 +26,15 @@ def quickstart_campaign(seed: int = 3) -> camp.Campaign:
     return camp.new_campaign("t", load_scenario(scenarios_dir() / "quickstart.yaml", RULES), seed)
 
 
+def ai_run(c: camp.Campaign, flow):
+    """A flow of the afterparty (or of Bad Attitude) with every decision made by the AI bosses."""
+    return camp.run(flow, camp.AfterpartyAI(c, RULES))
+
+
+def party(c: camp.Campaign, events: list, n: int = 1) -> list[str]:
+    return ai_run(c, camp.afterparty(c, events, RULES, n))
+
+
 def started(models: list[dict]) -> ev.MatchStarted:
     bosses = [{"name": "Red", "seat": "south", "stash": 5}, {"name": "Blue", "seat": "north", "stash": 5}]
     return ev.MatchStarted("t", 1, 24, 24, 1800, [], bosses, models)
@@ -52,7 +61,7 @@ def test_quick_maths_a_d6_per_cap_up_to_6d6_a_cap_per_six_and_an_empty_stash_rol
     c = quickstart_campaign()
     c.gangs[0].stash, c.gangs[1].stash = 0, 11
     events = [started([{"id": "a1", "name": "Grunk", "boss": 0}, {"id": "b1", "name": "Urgat", "boss": 1}])]
-    log = camp.afterparty(c, events, RULES, 1)
+    log = party(c, events)
     assert log[0] == "Red: Quick Maths no caps, no dice: +0; Rich Pickings +0"
     rolls = json.loads(log[1].split("Quick Maths ")[1].split(":")[0])
     assert len(rolls) == 6 and log[1].startswith(f"Blue: Quick Maths {rolls}: +{rolls.count(6)};")
@@ -63,7 +72,7 @@ def test_rich_pickings_a_cap_per_point_of_reputation_behind_the_top_gang():
     c = quickstart_campaign()
     c.gangs[0].stash = c.gangs[1].stash = 0
     c.gangs[0].gits["Grunk"].attitude = 4  # Red's reputation 6, Blue's 3
-    log = camp.afterparty(c, [started([])], RULES, 1)
+    log = party(c, [started([])])
     assert log[0].endswith("Rich Pickings +0") and log[1].endswith("Rich Pickings +3")
 
 
@@ -108,7 +117,7 @@ def test_runts_and_gnawballs_are_never_charged_and_offenses_are_erased_for_attit
     blue = c.gangs[1]  # Mogg the bullorc and Pip the runt
     models = [{"id": "b1", "name": "Mogg", "boss": 1}, {"id": "b2", "name": "Pip", "boss": 1}]
     events = [started(models), ev.CapLooted("b1", "Blue", "c1"), ev.CapLooted("b2", "Blue", "c2")]
-    log = camp.afterparty(c, events, RULES, 1)
+    log = party(c, events)
     assert any("Mogg erases looting" in line for line in log)
     assert not any("Pip" in line for line in log) and blue.gits["Pip"].attitude == 1
     assert blue.gits["Mogg"].record == []  # erased
@@ -124,10 +133,10 @@ def test_an_injury_roll_over_toughness_goes_to_a_and_e_else_a_full_recovery():
     c = quickstart_campaign()
     red = c.gangs[0]
     log: list[str] = []
-    camp._injury(red, "Grunk", RULES, Scripted(3), log)  # an orc is toughness 3
+    camp.injury(red, "Grunk", RULES, Scripted(3), log)  # an orc is toughness 3
     assert "full recovery" in log[-1] and "treatments" not in red.gang["gits"][0]
     lasting = _rolls_for(lambda r: r not in (camp.DEAD, camp.NO_TREATMENT))
-    camp._injury(red, "Grunk", RULES, Scripted(4, *lasting), log)
+    camp.injury(red, "Grunk", RULES, Scripted(4, *lasting), log)
     assert "A&E" in log[-1] and len(red.gang["gits"][0]["treatments"]) == 1
 
 
@@ -135,7 +144,7 @@ def test_a_dead_git_leaves_the_gang():
     c = quickstart_campaign()
     red = c.gangs[0]
     dead = _rolls_for(lambda r: r == camp.DEAD)
-    camp._injury(red, "Skab", RULES, Scripted(6, *dead), [])
+    camp.injury(red, "Skab", RULES, Scripted(6, *dead), [])
     assert "Skab" not in red.gits and all(g["name"] != "Skab" for g in red.gang["gits"])
 
 
@@ -240,10 +249,10 @@ def test_a_wrecked_vehicle_is_inspected_cosmetic_or_broken_down_and_repaired():
     c = derby_campaign()
     red = c.gangs[0]
     log: list[str] = []
-    camp._repair(red, "Gazbag", RULES, Scripted(5), log)
+    ai_run(c, camp.repair(0, red, "Gazbag", RULES, Scripted(5), log))
     assert "cosmetic damage" in log[-1] and "repairs" not in red.gang["gits"][0]
     red.stash = 10  # Handling: a proper job costs 3; two repair rolls, the better kept
-    camp._repair(red, "Gazbag", RULES, Scripted(9, 1, 4, 8), log)
+    ai_run(c, camp.repair(0, red, "Gazbag", RULES, Scripted(9, 1, 4, 8), log))
     assert "proper job" in log[-1] and red.stash == 7
     best = RULES.tables["handling_repair"].lookup(8).result
     assert red.gang["gits"][0]["repairs"] == [f"Handling: {best}"]
@@ -254,7 +263,7 @@ def test_a_write_off_sells_the_vehicle_for_scrap():
     c = derby_campaign()
     red = c.gangs[0]
     red.stash = 0  # no caps for a proper job: a bodge
-    camp._repair(red, "Gazbag", RULES, Scripted(9, 1, 1, 6), [])  # Handling 1: Write-off; D3 from a 6: 3
+    ai_run(c, camp.repair(0, red, "Gazbag", RULES, Scripted(9, 1, 1, 6), []))  # Handling 1: Write-off; D3 from a 6: 3
     git = red.gang["gits"][0]
     assert "vehicle" not in git and "mods" not in git and red.stash == 3
 
@@ -267,7 +276,7 @@ def test_the_afterparty_reads_wrecks_from_the_log_and_sends_the_drivers_vehicle_
     ]
     events = [started(models), ev.Wrecked("a1v", "wreck-a1v", "wreck", 2.0, [], [])]
     assert camp.read_game(events).wrecked == {"a1"}
-    log = camp.afterparty(c, events, RULES, 1)
+    log = party(c, events)
     assert any("Gazbag's Buggy inspection" in line for line in log)
 
 
@@ -285,7 +294,7 @@ def test_bad_attitude_at_4_plus_any_one_skips_the_game_and_a_second_skip_gets_th
     skips = 0
     for n in range(1, 30):
         log: list[str] = []
-        skip = camp.bad_attitude(c, n, log)
+        skip = ai_run(c, camp.bad_attitude(c, n, log))
         assert "Skab" not in skip.get("Red", [])
         if "Grunk" not in red.gits:  # fired on the second skip
             assert any("is fired" in line for line in log) and skips == 1
@@ -309,7 +318,7 @@ def test_grandpa_gunnocks_three_loot_rolls_at_double_price_bought_only_if_carrie
         red = c.gangs[0]
         red.stash = 8
         log: list[str] = []
-        camp._gunnocks(red, RULES, __import__("numpy").random.default_rng(seed), log)
+        ai_run(c, camp.gunnocks(0, red, (), RULES, __import__("numpy").random.default_rng(seed), log))
         stock = log[0].split("has ")[1].split(", ")
         assert len(stock) == 3
         spent = 8 - red.stash
@@ -337,13 +346,16 @@ def test_trucknuts_two_vehicles_and_two_vehicle_loot_rolls_and_a_stray_at_double
         red = c.gangs[0]
         red.stash = 60
         log: list[str] = []
-        camp._trucknuts(red, RULES, np.random.default_rng(seed), log)
-        camp._stray(red, RULES, np.random.default_rng(seed), log)
+        before = {g["name"]: g.get("vehicle") for g in red.gang["gits"]}
+        ai_run(c, camp.trucknuts(0, red, (), RULES, np.random.default_rng(seed), log))
+        ai_run(c, camp.stray(0, red, RULES, np.random.default_rng(seed), log))
         assert len(log[0].split("has ")[1].split(", ")) == 4  # 2 vehicles, 2 vehicle loot
         for line in log:
-            if " buys a " in line or " gets the " in line or "hires a stray" in line:
+            if " buys the " in line or "hires a stray" in line:
                 assert int(line.rsplit(" for ", 1)[1].split()[0]) % 2 == 0  # double prices
-        bought_car += any(" buys a " in line for line in log)
+        bought_car += any(
+            g.get("vehicle") and before.get(g["name"]) is None for g in red.gang["gits"] if g["name"] in before
+        )
         hired += any("hires a stray" in line for line in log)
         assert validate_gang(gang_from_doc(red.gang, "<t>", RULES), RULES) == []
         assert set(red.gits) == {g["name"] for g in red.gang["gits"]}
@@ -356,10 +368,11 @@ def test_grandpa_gives_a_free_gun_to_a_git_with_none():
     c = quickstart_campaign()
     red = c.gangs[0]
     red.gang["gits"][0]["weapons"] = ["regular_h2h"]  # Grunk has lost his pistol
+    red.stash = 0  # only what is free
     log: list[str] = []
-    camp._free_weapons(red, RULES, log)
+    ai_run(c, camp.gunnocks(0, red, (), RULES, __import__("numpy").random.default_rng(1), log))
     guns = [w for w in red.gang["gits"][0]["weapons"] if RULES.weapons[w].kind == "shooting"]
-    assert len(guns) == 1 and RULES.weapons[guns[0]].cost == 0 and "takes a free" in log[0]
+    assert len(guns) == 1 and RULES.weapons[guns[0]].cost == 0 and "(free) at Grandpa Gunnock's for 0 caps" in log[1]
     assert all("Skab" not in line for line in log)  # who has a gun takes none
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from helpers import drive, match
-from test_campaign import Scripted, derby_campaign, quickstart_campaign
+from test_campaign import Scripted, ai_run, derby_campaign, party, quickstart_campaign
 
 from spacegits_sim import campaign as camp
 from spacegits_sim.data import default_rules
@@ -427,9 +427,9 @@ def test_a_mechanical_respirator_or_a_head_full_recovery_gains_an_attitude_point
     """ "Mechanical Respirator: … Gain 1 Attitude." Full Recovery (head): "Gain 1 Attitude for the story." """
     c = quickstart_campaign()
     red = c.gangs[0]
-    camp._injury(red, "Grunk", RULES, Scripted(6, _diag("Head"), _row("head_treatment", "Mechanical Respirator")), [])
+    camp.injury(red, "Grunk", RULES, Scripted(6, _diag("Head"), _row("head_treatment", "Mechanical Respirator")), [])
     assert red.gits["Grunk"].attitude == 2
-    camp._injury(red, "Grunk", RULES, Scripted(6, _diag("Head"), _row("head_treatment", "Full Recovery")), [])
+    camp.injury(red, "Grunk", RULES, Scripted(6, _diag("Head"), _row("head_treatment", "Full Recovery")), [])
     assert red.gits["Grunk"].attitude == 3 and red.gang["gits"][0]["treatments"] == ["Head: Mechanical Respirator"]
 
 
@@ -437,11 +437,11 @@ def test_a_concussion_or_a_sling_misses_the_next_game_then_recovers():
     """ "Concussion Bandage: This git misses the next game, then recovers fully." """
     c = quickstart_campaign()
     red = c.gangs[0]
-    camp._injury(red, "Grunk", RULES, Scripted(6, _diag("Head"), _row("head_treatment", "Concussion Bandage")), [])
+    camp.injury(red, "Grunk", RULES, Scripted(6, _diag("Head"), _row("head_treatment", "Concussion Bandage")), [])
     log: list[str] = []
-    skip = camp.bad_attitude(c, 2, log)
+    skip = ai_run(c, camp.bad_attitude(c, 2, log))
     assert skip == {"Red": ["Grunk"]} and "misses game 2" in log[0]
-    assert camp.bad_attitude(c, 3, []) == {}
+    assert ai_run(c, camp.bad_attitude(c, 3, [])) == {}
     sc = camp.game_scenario(c, RULES, skip)
     assert "Grunk" not in [g.name for g in sc.players[0].gang.gits]
 
@@ -453,15 +453,13 @@ def test_gnawbrain_loses_every_weapon_and_a_chopper_arm_bolts_on_a_massive_h2h_w
     c = quickstart_campaign()
     red = c.gangs[0]
     g0 = red.gang["gits"][0]
-    camp._injury(
-        red, "Grunk", RULES, Scripted(6, _diag("Head"), _row("head_treatment", "Gnawbrain Xenotransplant")), []
-    )
+    camp.injury(red, "Grunk", RULES, Scripted(6, _diag("Head"), _row("head_treatment", "Gnawbrain Xenotransplant")), [])
     assert g0["weapons"] == []
     g1 = red.gang["gits"][1]
     log: list[str] = []
-    camp._injury(red, g1["name"], RULES, Scripted(6, _diag("Left Arm"), _row("arm_treatment", "Chopper Arm")), log)
+    camp.injury(red, g1["name"], RULES, Scripted(6, _diag("Left Arm"), _row("arm_treatment", "Chopper Arm")), log)
     assert g1["weapons"][0] == "massive_h2h" and "bolted on" in log[-1]
-    assert camp._fits(red, RULES)
+    assert camp.fits(red, RULES)
 
 
 def test_a_gun_arm_is_a_loot_roll_rerolled_until_it_is_a_gun():
@@ -479,8 +477,8 @@ def test_a_gun_arm_is_a_loot_roll_rerolled_until_it_is_a_gun():
     )
     gun = str(loot.lookup(gun_roll).ref).split("/")[1]
     rolls = Scripted(6, _diag("Right Arm"), _row("arm_treatment", "Gun Arm"), *d100(gear_roll), *d100(gun_roll))
-    camp._injury(red, "Grunk", RULES, rolls, [])
-    assert gun in g0["weapons"] and camp._fits(red, RULES)
+    camp.injury(red, "Grunk", RULES, rolls, [])
+    assert gun in g0["weapons"] and camp.fits(red, RULES)
 
 
 def test_a_treatment_had_as_often_as_allowed_is_rerolled_and_bionic_legs_reroll_diagnosis_4_and_5():
@@ -492,11 +490,11 @@ def test_a_treatment_had_as_often_as_allowed_is_rerolled_and_bionic_legs_reroll_
     g0["treatments"] = ["Left Leg: Lead Leg", "Right Leg: Bionic Legs"]
     log: list[str] = []
     rolls = Scripted(6, 4, _diag("Body"), _row("body_treatment", "Exposed Pipework"))
-    camp._injury(red, "Grunk", RULES, rolls, log)
+    camp.injury(red, "Grunk", RULES, rolls, log)
     assert "re-rolled" in log[0] and g0["treatments"][-1] == "Body: Exposed Pipework"
     g0["treatments"] = ["Left Leg: Lead Leg"]
     lead, peg = _row("leg_treatment", "Lead Leg"), _row("leg_treatment", "Peg Leg")
-    camp._injury(red, "Grunk", RULES, Scripted(6, _diag("Right Leg"), lead, peg), log)
+    camp.injury(red, "Grunk", RULES, Scripted(6, _diag("Right Leg"), lead, peg), log)
     assert g0["treatments"] == ["Left Leg: Lead Leg", "Right Leg: Peg Leg"]
 
 
@@ -508,7 +506,9 @@ def test_a_wrecked_weapon_loses_a_randomly_selected_vehicle_weapon():
     g0["vehicle_weapons"] = ["rifle", "pistol"]
     red.stash = 0
     loc = next(n for n in range(1, 7) if RULES.tables["location"].lookup(n).result == "Weapons")
-    camp._repair(red, "Gazbag", RULES, Scripted(9, loc, _row("weapons_repair", "Wrecked Weapon"), 1), [])
+    camp.run(
+        camp.repair(0, red, "Gazbag", RULES, Scripted(9, loc, _row("weapons_repair", "Wrecked Weapon"), 1), []), print
+    )
     assert g0["vehicle_weapons"] == ["rifle"] and g0["repairs"] == ["Weapons: Wrecked Weapon"]
 
 
@@ -517,7 +517,7 @@ def test_lasting_effects_show_up_in_the_next_game():
     campaign's next game has that git at toughness 2 and the gang file names the treatment."""
     c = quickstart_campaign()
     red = c.gangs[0]
-    camp._injury(red, "Grunk", RULES, Scripted(6, _diag("Body"), _row("body_treatment", "Exposed Pipework")), [])
+    camp.injury(red, "Grunk", RULES, Scripted(6, _diag("Body"), _row("body_treatment", "Exposed Pipework")), [])
     sc = camp.game_scenario(c, RULES)
     m = Match(sc, rules=RULES, seed=sc.seed)
     grunk = next(x for x in m.models.values() if x.name == "Grunk")
@@ -572,3 +572,29 @@ def test_a_bad_attitude_in_a_gang_file_is_one_clear_message():
         with pytest.raises(DataError) as e:
             spec_of(attitude=bad)
         assert len(e.value.problems) == 1 and "attitude" in str(e.value) and "1-100" in str(e.value)
+
+
+# ---- between games: a Gory Trophy Rack -----------------------------------------------------------
+
+
+def test_a_gory_trophy_rack_pays_three_caps_after_a_game_in_which_it_ran_over_a_fallen_enemy():
+    """ "After a game in which this vehicle removed a fallen enemy git from play by running them
+    over, if you model a new head onto its trophy rack, you gain 3 caps into your stash." Read from
+    the log: the vehicle's pinch of a fallen enemy as it pushed them clear. Once per game."""
+    from test_campaign import started
+
+    c = derby_campaign()
+    red = c.gangs[0]
+    red.gang["gits"][0]["mods"] = ["gory_trophy_rack"]
+    models = [
+        {"id": "a1", "name": "Gazbag", "boss": 0, "aboard": "a1v"},
+        {"id": "a1v", "name": "Gazbag's Buggy", "boss": 0, "crew": ["a1"], "vehicle": "buggy"},
+        {"id": "b1", "name": "Urgat", "boss": 1},
+        {"id": "b2", "name": "Snot", "boss": 1},
+    ]
+    events = [started(models), ev.Pinched("a1v", "b1", 1), ev.Pinched("a1v", "b2", 0)]
+    assert camp.read_game(events).run_over == {"a1": 2}
+    log = party(c, events)
+    assert any("ran over 2 fallen enemy git(s): a new head, +3 caps" in line for line in log)
+    red.gang["gits"][0]["mods"] = []
+    assert not any("new head" in line for line in party(c, events, 2))

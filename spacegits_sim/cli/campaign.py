@@ -13,6 +13,7 @@ from .. import campaign as camp
 from ..ai import CONTROLLERS
 from ..atomic import write_figure
 from ..data import load_rules
+from ..data.rules_data import RulesData
 from ..errors import UserError
 from ..rules.gangmodes import roll_gang
 from ..rules.gangs import gang_from_doc, load_gang
@@ -29,10 +30,80 @@ def cmd_campaign(args: argparse.Namespace) -> int:
         return _new(args, folder, rules)
     if args.action == "run":
         return _run(args, folder, rules)
+    if args.action == "play":
+        return _play(args, folder, rules)
     return _status(args, folder, rules)
 
 
-def _new(args: argparse.Namespace, folder: Path, rules: object) -> int:
+def _seats(text: str, n: int, allowed: tuple[str, ...], flag: str) -> list[str]:
+    """One seat per gang from "a,b" (one name: every gang), each one of ``allowed``."""
+    seats = [s.strip() for s in text.split(",") if s.strip()]
+    if len(seats) == 1:
+        seats = seats * n
+    if len(seats) != n or any(s not in allowed for s in seats):
+        raise UserError(f"{flag} needs one of {'/'.join(allowed)} per gang ({n}), got '{text}'")
+    return seats
+
+
+def _deciders(c: camp.Campaign, rules: RulesData, seats: list[str]) -> camp.Seating:
+    """Who makes each gang's afterparty decisions: a human at this terminal, or the AI boss."""
+    ai = camp.AfterpartyAI(c, rules)
+    human = camp.TerminalBoss(read=input, write=console.print)
+    return camp.Seating([human if s == "human" else ai for s in seats])
+
+
+def _play(args: argparse.Namespace, folder: Path, rules: RulesData) -> int:
+    """The next game in the hot-seat window (any mix of humans and AIs), then its afterparty with a
+    prompt here for each human boss; without a display, an all-AI game is played headless."""
+    from ..ai import make_controller
+    from ..rules.engine import Match
+    from ..rules.state import Controller
+
+    c = camp.load(folder, rules)
+    seats = _seats(args.seats, len(c.gangs), ("human", *CONTROLLERS), "--seats")
+    decide = _deciders(c, rules, [s if s == "human" else "ai" for s in seats])
+    humans = {i for i, s in enumerate(seats) if s == "human"}
+    from ..render.watch_app import has_display
+
+    if humans and not has_display():
+        raise UserError("a human seat needs a display (a window); 'campaign run' plays AI games headless")
+    try:
+        n, before, sc = camp.prepare_game(c, rules, decide)
+    except EOFError as e:
+        raise UserError(f"{e}; the campaign is unchanged") from None
+    for line in before:
+        console.print(line)
+
+    def controllers(seed: int) -> list[Controller | None]:
+        return [None if s == "human" else make_controller(s, seed, i) for i, s in enumerate(seats)]
+
+    if has_display():
+        from ..render.hotseat import HotseatApp, run_hotseat
+
+        save = str(folder / "games" / f"game-{n:03d}.unfinished.json")
+        app = HotseatApp(
+            lambda seed: (Match(sc, rules=rules, seed=seed), controllers(seed)), sc.seed, humans, save_path=save
+        )
+        run_hotseat(app)
+        m = app.match
+        if m.pending is not None:
+            err.print(f"[yellow]game {n} was not finished: the campaign is unchanged[/] ({app.message})")
+            return 1
+    else:
+        m = Match(sc, rules=rules, seed=sc.seed)
+        m.play([ctrl for ctrl in controllers(sc.seed) if ctrl is not None])  # (no humans here)
+    try:
+        entry = camp.finish_game(c, rules, m, n, before, folder, decide)
+    except EOFError as e:
+        raise UserError(f"{e}; the campaign is unchanged (game {n}'s replay is in {folder / 'games'})") from None
+    camp.save(folder, c)
+    console.print(f"game {entry['game']}: {' and '.join(entry['winners'] or [])} won")
+    for line in entry["afterparty"]:
+        console.print(f"  {line}")
+    return _status(args, folder, rules)
+
+
+def _new(args: argparse.Namespace, folder: Path, rules: RulesData) -> int:
     if camp.exists(folder):
         raise UserError(f"{folder} already holds a campaign (campaign status {args.name} shows it)")
     check_range(args.seed, "--seed", 0, MAX_SEED)
@@ -41,7 +112,7 @@ def _new(args: argparse.Namespace, folder: Path, rules: object) -> int:
         if not 2 <= len(args.gangs) <= 4:
             raise UserError(f"--gangs names 2 to 4 gang files, got {len(args.gangs)}")
         names = [p.boss for p in sc.players] + ["Green", "Gold", "Purple", "Grey"]
-        players = tuple(Player(names[i], load_gang(g, rules)) for i, g in enumerate(args.gangs))  # type: ignore[arg-type]
+        players = tuple(Player(names[i], load_gang(g, rules)) for i, g in enumerate(args.gangs))
         sc = dataclasses.replace(sc, players=players)
     mode = MODES.get(args.mode)
     if mode is None:
@@ -50,8 +121,8 @@ def _new(args: argparse.Namespace, folder: Path, rules: object) -> int:
         rolled = []
         for i, p in enumerate(sc.players):
             gits = [g.type for g in p.gang.gits] if mode == "chefs_recommendation" else None
-            r = roll_gang(rules, (args.seed or 0) * 10 + i, mode, gits, name=p.gang.name)  # type: ignore[arg-type]
-            rolled.append(Player(p.boss, gang_from_doc(r.doc, f"<{args.mode} gang {i + 1}>", rules)))  # type: ignore[arg-type]
+            r = roll_gang(rules, (args.seed or 0) * 10 + i, mode, gits, name=p.gang.name)
+            rolled.append(Player(p.boss, gang_from_doc(r.doc, f"<{args.mode} gang {i + 1}>", rules)))
         sc = dataclasses.replace(sc, players=tuple(rolled))
     c = camp.new_campaign(folder.name, sc, args.seed or 0)
     camp.save(folder, c)
@@ -59,15 +130,11 @@ def _new(args: argparse.Namespace, folder: Path, rules: object) -> int:
     return 0
 
 
-def _run(args: argparse.Namespace, folder: Path, rules: object) -> int:
-    c = camp.load(folder, rules)  # type: ignore[arg-type]
+def _run(args: argparse.Namespace, folder: Path, rules: RulesData) -> int:
+    c = camp.load(folder, rules)
     check_range(args.games, "--games", 1, camp.MAX_GAMES)
-    ais = [a.strip() for a in args.ai.split(",") if a.strip()]
-    if len(ais) == 1:
-        ais = ais * len(c.gangs)
-    bad = [a for a in ais if a not in CONTROLLERS]
-    if bad or len(ais) != len(c.gangs):
-        raise UserError(f"--ai needs one of {', '.join(CONTROLLERS)} per gang ({len(c.gangs)}), got '{args.ai}'")
+    ais = _seats(args.ai, len(c.gangs), CONTROLLERS, "--ai")
+    decide = _deciders(c, rules, _seats(args.decide, len(c.gangs), ("ai", "human"), "--decide"))
     with Progress(
         TextColumn(f"[bold]campaign {folder.name}[/]"),
         BarColumn(),
@@ -77,15 +144,18 @@ def _run(args: argparse.Namespace, folder: Path, rules: object) -> int:
     ) as bar:
         task = bar.add_task("games", total=args.games)
         for _ in range(args.games):
-            entry = camp.play_game(c, rules, ais, folder)  # type: ignore[arg-type]
+            try:
+                entry = camp.play_game(c, rules, ais, folder, decide)
+            except EOFError as e:
+                raise UserError(f"{e}; the campaign is as it was after game {len(c.games)}") from None
             camp.save(folder, c)  # after every game: a killed run loses at most the game in hand
             bar.advance(task)
             err.print(f"game {entry['game']}: {' and '.join(entry['winners'] or [])} won; stashes {entry['stash']}")
     return _status(args, folder, rules)
 
 
-def _status(args: argparse.Namespace, folder: Path, rules: object) -> int:
-    c = camp.load(folder, rules)  # type: ignore[arg-type]
+def _status(args: argparse.Namespace, folder: Path, rules: RulesData) -> int:
+    c = camp.load(folder, rules)
     plot = getattr(args, "plot", None)
     check_output(plot, "--plot", (".png", ".pdf", ".svg"))
     console.print(f"[bold]{c.name}[/]: {len(c.games)} game(s) played (seed {c.seed})")
@@ -97,7 +167,7 @@ def _status(args: argparse.Namespace, folder: Path, rules: object) -> int:
             st = g.gits.get(git["name"], camp.GitState())
             ride = ""
             if git.get("vehicle"):
-                ride = rules.vehicles[git["vehicle"]].name  # type: ignore[attr-defined]
+                ride = rules.vehicles[git["vehicle"]].name
                 if git.get("repairs"):
                     ride += f" ({'; '.join(git['repairs'])})"
             t.add_row(
@@ -136,8 +206,8 @@ def _plot(c: camp.Campaign, path: str) -> None:
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("campaign", help="gangs that live from game to game: new, run, status")
-    p.add_argument("action", choices=("new", "run", "status"))
+    p = sub.add_parser("campaign", help="gangs that live from game to game: new, run, play, status")
+    p.add_argument("action", choices=("new", "run", "play", "status"))
     p.add_argument("name", help="the campaign's folder")
     p.add_argument("--scenario", default=None, help="new: the table to play on (default: the Quick Start)")
     p.add_argument("--gangs", nargs="+", default=None, help="new: 2-4 gang files (default: the scenario's gangs)")
@@ -150,6 +220,17 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     )
     p.add_argument("--games", type=int, default=1, help="run: how many games to play")
     p.add_argument("--ai", default="heuristic", help="run: one AI for every gang, or one per gang")
+    p.add_argument(
+        "--decide",
+        default="ai",
+        help="run: who makes each gang's afterparty decisions, ai or human (a prompt here); one, or one per gang",
+    )
+    p.add_argument(
+        "--seats",
+        default="human",
+        help="play: who plays each gang, human (in the window) or an AI; one, or one per gang (humans "
+        "also make their gang's afterparty decisions at a prompt here)",
+    )
     p.add_argument("--plot", default=None, help="status: stash and reputation over the games (.png)")
     p.add_argument("--house", nargs="*", default=None, help="house-rule YAML files")
     p.set_defaults(func=cmd_campaign)

@@ -136,6 +136,11 @@ class Effect:
         """The fastest this vehicle can safely move."""
         return h
 
+    def trophy_caps(self, run_over: int) -> int:
+        """Caps paid at the afterparty to a vehicle that ran over ``run_over`` fallen enemy gits
+        in the game (campaign rules; 0 before any effect)."""
+        return 0
+
     def dice_allowed(self, m: Model, sizes: tuple[int, ...], largest: int) -> bool:
         """Whether a vehicle may pick these move dice (``largest``: its engine die now)."""
         return True

@@ -495,14 +495,19 @@ class MegaMagnet(_Mod):
 @register
 class GoryTrophyRack(_Mod):
     """ "After a game in which this vehicle removed a fallen enemy git from play by running them
-    over … you gain 3 caps into your stash." A between-games effect: each fallen enemy git it
-    runs over is counted on the vehicle (a ``trophy`` token, and the ``pinched`` event of the
-    run-over) for the campaign's afterparty to pay."""
+    over, if you model a new head onto its trophy rack, you gain 3 caps into your stash." A
+    between-games effect: the campaign's afterparty reads the run-overs from the game's log (a
+    vehicle's ``pinched`` of a fallen enemy) and asks :meth:`trophy_caps` (the head is taken as
+    modelled). In the game, each one is also counted on the vehicle (a ``trophies`` token)."""
 
     id = "gory_trophy_rack"
+    CAPS = 3
 
     def ran_over(self, match: Match, m: Model, git: Model) -> None:
         m.tokens["trophies"] = m.tokens.get("trophies", 0) + 1
+
+    def trophy_caps(self, run_over: int) -> int:
+        return self.CAPS if run_over > 0 else 0
 
 
 class _Dropper(_Mod):

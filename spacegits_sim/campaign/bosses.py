@@ -1,0 +1,117 @@
+"""Who answers the afterparty's decisions: an AI boss (sensible, not clever: spend on what wins),
+a human at a terminal prompt, and a seating that sends each gang's decisions to its own boss."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ..data.rules_data import RulesData
+from ..rules.decisions import Request
+from .decisions import BUY, DONE, EraseOffenses, FireGit, HireStray, RepairJob, Shop, option_text
+from .state import BAD_ATTITUDE, FIRE_AFTER_SKIPS, MAX_GANG, Campaign
+
+RESERVE = 3  # caps an AI gang with a vehicle keeps back for Krankshaft's proper job (the dearest quote)
+
+
+class AfterpartyAI:
+    """The AI boss's afterparty:
+
+    - erases offenses while its attitude is 2 or less (past that, a 6 or two reaches Bad Attitude
+      at 4+ and the git starts skipping games), otherwise keeps them ticked;
+    - fires a git the second time it skips a game; pays for a proper job when it can;
+    - buys what wins, dearest first: a gun for the git that shot most, armour and gear for the git
+      that fell most, a vehicle for a git who can drive; a free gun only for a git with none (the
+      longest range); with a vehicle in the gang it keeps 3 caps back for the next repair;
+    - hires a stray while the gang has under ten gits.
+    """
+
+    def __init__(self, c: Campaign, rules: RulesData) -> None:
+        self.c, self.rules = c, rules
+
+    def __call__(self, req: Request) -> Any:
+        if isinstance(req, EraseOffenses):
+            return len(req.offenses) if req.attitude <= BAD_ATTITUDE - 2 else 0
+        if isinstance(req, FireGit):
+            return "fire" if req.skipped >= FIRE_AFTER_SKIPS else "keep"
+        if isinstance(req, RepairJob):
+            return "proper"
+        if isinstance(req, HireStray):
+            return "hire" if len(self.c.gangs[req.boss].gang["gits"]) < MAX_GANG else "no"
+        if isinstance(req, Shop):
+            return self.shop(req)
+        raise TypeError(f"no AI answer for {req.kind}")  # pragma: no cover - every afterparty request is above
+
+    def shop(self, req: Shop) -> Any:
+        g = self.c.gangs[req.boss]
+        gits = {x["name"]: x for x in g.gang["gits"]}
+        reserve = RESERVE if any(x.get("vehicle") for x in gits.values()) else 0
+        fell = {name: f for name, f, _s in req.record}
+        shots = {name: s for name, _f, s in req.record}
+        best: tuple[Any, ...] | None = None
+        pick: Any = DONE
+        for opt in req.options:
+            if opt == DONE:
+                continue
+            _, k, name = opt
+            _label, family, ident, price = req.stock[k]
+            if price > 0 and req.stash - price < reserve:
+                continue
+            if family == "weapons":
+                w = self.rules.weapons[ident]
+                has_gun = any(self.rules.weapons[x].kind == "shooting" for x in gits[name].get("weapons", []))
+                if price == 0 and (w.kind != "shooting" or has_gun):
+                    continue  # free blades and second free guns: not worth a hand
+                want = (price, shots.get(name, 0) if w.kind == "shooting" else fell.get(name, 0), w.range or 0)
+            elif price == 0:
+                continue  # free gear: not worth the fuss
+            elif family == "gear":
+                want = (price, fell.get(name, 0), 0)
+            else:  # a vehicle for a driver, gubbins for a vehicle
+                want = (price, 0, 0)
+            if best is None or want > best:
+                best, pick = want, opt
+        return pick
+
+
+class TerminalBoss:
+    """A human boss at a terminal: each decision is printed with its options numbered (and, in a
+    shop, the stock, the stash and how each git did); the answer is a number. A bad answer is
+    asked again; the end of input stops the afterparty with a clear message."""
+
+    def __init__(self, read: Callable[[str], str] = input, write: Callable[[str], None] = print) -> None:
+        self.read, self.write = read, write
+
+    def __call__(self, req: Request) -> Any:
+        options = getattr(req, "options", ())
+        self.write("")
+        self.write(getattr(req, "prompt", req.kind))
+        if isinstance(req, Shop):
+            for label, _family, _ident, price in req.stock:
+                if price:
+                    self.write(f"    on the shelf: {label} — {price} caps")
+            for name, fell, shot in req.record:
+                self.write(f"    {name}: fell {fell}×, shot {shot}× last game")
+        for i, opt in enumerate(options, start=1):
+            self.write(f"  {i}. {option_text(req, opt)}")
+        while True:
+            try:
+                text = self.read(f"choose 1-{len(options)}: ").strip()
+            except EOFError:
+                raise EOFError("the afterparty needs an answer: input ended") from None
+            if text.isdigit() and 1 <= int(text) <= len(options):
+                return options[int(text) - 1]
+            self.write(f"  a number from 1 to {len(options)}, please")
+
+
+class Seating:
+    """Each gang's decisions to its own boss (``answers[i]`` for gang i)."""
+
+    def __init__(self, answers: Sequence[Callable[[Request], Any]]) -> None:
+        self.answers = list(answers)
+
+    def __call__(self, req: Request) -> Any:
+        return self.answers[req.boss](req)
+
+
+__all__ = ["AfterpartyAI", "TerminalBoss", "Seating", "BUY"]

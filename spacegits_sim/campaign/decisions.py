@@ -1,0 +1,96 @@
+"""The afterparty's decisions: typed requests, the same protocol as the match's
+(``rules/decisions.py``), so an AI boss answers them in code and a human boss at a prompt.
+
+Each request is a :class:`~spacegits_sim.rules.decisions.Choice`: the legal answers are its
+``options`` and :meth:`check` refuses anything else; ``boss`` is the gang's index in the
+campaign. The extra fields say what a person needs to decide (the stock and its prices, the
+stash, how each git did in the game) and what :func:`option_text` shows for each option.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ..rules.decisions import Choice, Request
+
+DONE = "done"
+BUY = "buy"
+
+
+@dataclass(frozen=True)
+class EraseOffenses(Choice):
+    """ "They can erase any of their offenses to roll that many D6. For each 6 they roll, they
+    increase their attitude by 1." Options: how many of ``offenses`` to erase (0 keeps them all
+    ticked: an offense still ticked cannot be ticked again)."""
+
+    kind: ClassVar[str] = "erase_offenses"
+    git: str = ""
+    offenses: tuple[str, ...] = ()
+    attitude: int = 1
+
+
+@dataclass(frozen=True)
+class FireGit(Choice):
+    """Bad Attitude: the git skips this game; "you can fire them if you want … (They take all their
+    stuff with them.)" Options: "fire", "keep"."""
+
+    kind: ClassVar[str] = "fire_git"
+    git: str = ""
+    attitude: int = 0
+    skipped: int = 0
+
+
+@dataclass(frozen=True)
+class RepairJob(Choice):
+    """Krankshaft's quote: a proper job (``price`` caps: two repair rolls, the better kept) or a
+    free bodge job (one roll). Options: "proper", "bodge"."""
+
+    kind: ClassVar[str] = "repair_job"
+    git: str = ""
+    vehicle: str = ""
+    location: str = ""
+    price: int = 0
+    stash: int = 0
+
+
+@dataclass(frozen=True)
+class Shop(Choice):
+    """A visit to a shop: buy one thing for one git, or be done. Options: ``("buy", k, git)``
+    (``stock[k]`` for that git; only what the stash pays for and the git can carry) and "done".
+    ``stock``: (label, family, id, price) — family "weapons", "gear", "vehicles", "vehicle_mods"
+    or "vehicle_weapons"; a price-0 row is unlimited. ``record``: per git, (name, times it fell,
+    shoot actions) in the game just played."""
+
+    kind: ClassVar[str] = "shop"
+    shop: str = ""
+    stock: tuple[tuple[str, str, str, int], ...] = ()
+    stash: int = 0
+    record: tuple[tuple[str, int, int], ...] = ()
+
+    def from_json(self, data: Any) -> Any:
+        return tuple(data) if isinstance(data, list) else data
+
+
+@dataclass(frozen=True)
+class HireStray(Choice):
+    """Pick Up a Stray: "If you like, you can add them to your gang, paying double their listed
+    cost." Options: "hire", "no"."""
+
+    kind: ClassVar[str] = "hire_stray"
+    label: str = ""
+    price: int = 0
+    stash: int = 0
+
+
+def option_text(req: Request, option: Any) -> str:
+    """What an option means, in words (the terminal prompt and the afterparty screen show this)."""
+    if isinstance(req, EraseOffenses):
+        n = int(option)
+        if n == 0:
+            return "keep every offense ticked (no dice)"
+        return f"erase {', '.join(req.offenses[:n])} ({n}D6, +1 attitude per 6)"
+    if isinstance(req, Shop) and isinstance(option, tuple) and option and option[0] == BUY:
+        label, _family, _ident, price = req.stock[int(option[1])]
+        return f"{label} for {option[2]} ({price} caps)" if price else f"{label} for {option[2]} (free)"
+    return str(option)

@@ -1,0 +1,174 @@
+"""The afterparty's decisions (issue 14): typed requests like the match's, answered by the AI boss
+in code or by a human at a terminal prompt; `campaign play` and `campaign run --decide human`."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+from conftest import ROOT
+from test_campaign import RULES, Scripted, derby_campaign, quickstart_campaign, started
+
+from spacegits_sim import campaign as camp
+from spacegits_sim.rules import events as ev
+from spacegits_sim.rules.decisions import IllegalDecision
+
+CLI = [sys.executable, "-m", "spacegits_sim", "campaign"]
+HEADLESS = dict(os.environ, SDL_VIDEODRIVER="dummy")
+
+
+def requests_of(flow, answer):
+    """Drive a flow, keeping every request it made."""
+    seen = []
+
+    def keep(req):
+        seen.append(req)
+        return answer(req)
+
+    return camp.run(flow, keep), seen
+
+
+def test_erasing_offenses_is_the_bosses_choice_and_what_is_kept_stays_ticked():
+    """ "They can erase any of their offenses to roll that many D6." Keeping one: it stays on the
+    record, and "each offense can only be ticked once" — a second game's looting adds nothing."""
+    c = quickstart_campaign()
+    looted = [started([{"id": "a1", "name": "Grunk", "boss": 0}]), ev.CapLooted("a1", "Red", "c1")]
+    log, seen = requests_of(
+        camp.afterparty(c, looted, RULES, 1), lambda r: 0 if isinstance(r, camp.EraseOffenses) else r.options[0]
+    )
+    erase = [r for r in seen if isinstance(r, camp.EraseOffenses)]
+    assert erase and erase[0].git == "Grunk" and erase[0].options == (0, 1) and erase[0].offenses == ("looting",)
+    assert c.gangs[0].gits["Grunk"].record == ["looting"] and "keeps looting on the record" in "\n".join(log)
+    _, seen = requests_of(
+        camp.afterparty(c, looted, RULES, 2),
+        lambda r: r.options[-1] if isinstance(r, camp.EraseOffenses) else r.options[0],
+    )
+    erase = [r for r in seen if isinstance(r, camp.EraseOffenses)]
+    assert erase[0].offenses == ("looting",)  # ticked once, not twice
+    assert c.gangs[0].gits["Grunk"].record == []
+
+
+def test_an_illegal_answer_is_refused_and_changes_nothing():
+    c = derby_campaign()
+    red = c.gangs[0]
+    red.stash = 10
+    before = json.dumps(red.gang, sort_keys=True)
+    with pytest.raises(IllegalDecision):
+        camp.run(camp.repair(0, red, "Gazbag", RULES, Scripted(9, 1), []), lambda r: "free please")
+    assert red.stash == 10 and json.dumps(red.gang, sort_keys=True) == before
+
+
+def test_a_bodge_job_when_the_boss_says_so_even_with_the_caps():
+    c = derby_campaign()
+    red = c.gangs[0]
+    red.stash = 10
+    log: list[str] = []
+    _, seen = requests_of(camp.repair(0, red, "Gazbag", RULES, Scripted(9, 1, 8), log), lambda r: "bodge")
+    assert isinstance(seen[0], camp.RepairJob) and seen[0].price == 3 and seen[0].location == "Handling"
+    assert red.stash == 10 and "bodge job" in log[-1]
+
+
+def test_a_shop_offers_only_what_the_stash_pays_for_and_a_git_can_carry():
+    c = quickstart_campaign()
+    red = c.gangs[0]
+    red.stash = 4
+    _, seen = requests_of(camp.gunnocks(0, red, (), RULES, np.random.default_rng(3), []), lambda r: camp.decisions.DONE)
+    shop = seen[0]
+    assert shop.options[0] == "done" and shop.stash == 4
+    for opt in shop.options[1:]:
+        label, family, ident, price = shop.stock[opt[1]]
+        assert price <= 4 and family in ("weapons", "gear")
+    assert any(price == 0 for *_, price in shop.stock)  # the free, unlimited shelf
+
+
+def test_the_ai_boss_buys_a_gun_for_the_git_that_shot_most_and_keeps_caps_for_repairs():
+    """Issue 14: "spend on what wins: … a gun for one that shoots"; with a vehicle in the gang it
+    keeps 3 caps back for Krankshaft's."""
+    c = quickstart_campaign()
+    ai = camp.AfterpartyAI(c, RULES)
+    stock = (("Machine Gun", "weapons", "machine_gun", 4), ("Chunky Armour", "gear", "chunky_armour", 4))
+    record = (("Grunk", 3, 0), ("Skab", 0, 4), ("Nazgob", 0, 0))
+    opts = ("done", ("buy", 0, "Grunk"), ("buy", 0, "Skab"), ("buy", 1, "Grunk"), ("buy", 1, "Skab"))
+    shop = camp.Shop(0, opts, "", "Grandpa Gunnock's", stock, 10, record)
+    assert ai(shop) in (("buy", 0, "Skab"), ("buy", 1, "Grunk"))
+    only_armour = camp.Shop(0, ("done", ("buy", 1, "Grunk"), ("buy", 1, "Skab")), "", "G", stock, 10, record)
+    assert ai(only_armour) == ("buy", 1, "Grunk")  # armour for the one who fell
+    d = derby_campaign()
+    tight = camp.Shop(0, ("done", ("buy", 1, "Gazbag")), "", "G", stock, 5, (("Gazbag", 1, 0),))
+    assert camp.AfterpartyAI(d, RULES)(tight) == "done"  # 5 - 4 < the 3 kept for repairs
+
+
+def test_the_ai_boss_erases_offenses_only_while_its_attitude_is_low_and_fires_on_the_second_skip():
+    ai = camp.AfterpartyAI(quickstart_campaign(), RULES)
+    assert ai(camp.EraseOffenses(0, (0, 1, 2), "", "G", ("assault", "looting"), 2)) == 2
+    assert ai(camp.EraseOffenses(0, (0, 1, 2), "", "G", ("assault", "looting"), 3)) == 0
+    assert ai(camp.FireGit(0, ("keep", "fire"), "", "G", 5, 1)) == "keep"
+    assert ai(camp.FireGit(0, ("keep", "fire"), "", "G", 5, 2)) == "fire"
+
+
+def test_a_terminal_boss_reads_a_number_asks_again_on_nonsense_and_says_what_each_option_is():
+    shown: list[str] = []
+    answers = iter(["7", "x", "2"])
+    boss = camp.TerminalBoss(read=lambda _p: next(answers), write=shown.append)
+    req = camp.EraseOffenses(0, (0, 1), "Grunk: erase?", "Grunk", ("looting",), 1)
+    assert boss(req) == 1
+    text = "\n".join(shown)
+    assert "1. keep every offense ticked" in text and "2. erase looting (1D6" in text and "a number from 1 to 2" in text
+
+
+def test_cli_campaign_run_with_a_human_deciding_at_the_prompt(tmp_path):
+    folder = tmp_path / "league"
+    assert subprocess.run(CLI + ["new", str(folder), "--seed", "4"], capture_output=True, cwd=ROOT).returncode == 0
+    out = subprocess.run(
+        CLI + ["run", str(folder), "--games", "1", "--decide", "human,ai"],
+        input="1\n" * 200,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=HEADLESS,
+    )
+    assert out.returncode == 0, out.stderr
+    assert "choose 1-" in out.stdout and "1 game(s) played" in out.stdout
+
+
+def test_cli_campaign_run_stops_cleanly_when_the_prompt_gets_no_answer(tmp_path):
+    folder = tmp_path / "league"
+    subprocess.run(CLI + ["new", str(folder), "--seed", "4"], capture_output=True, cwd=ROOT)
+    before = (folder / camp.FILE).read_bytes()
+    out = subprocess.run(
+        CLI + ["run", str(folder), "--games", "3", "--decide", "human"],
+        input="",
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=HEADLESS,
+    )
+    assert out.returncode == 2 and "input ended" in out.stderr and "Traceback" not in out.stderr
+    assert (folder / camp.FILE).read_bytes() == before
+
+
+def test_cli_campaign_play_plays_the_next_game_and_its_afterparty(tmp_path):
+    """Without a display an all-AI game plays headless; a human seat needs the window and says so."""
+    folder = tmp_path / "league"
+    subprocess.run(CLI + ["new", str(folder), "--seed", "4"], capture_output=True, cwd=ROOT)
+    out = subprocess.run(
+        CLI + ["play", str(folder), "--seats", "heuristic"], capture_output=True, text=True, cwd=ROOT, env=HEADLESS
+    )
+    assert out.returncode == 0, out.stderr
+    assert "game 1:" in out.stdout and "Quick Maths" in out.stdout and "1 game(s) played" in out.stdout
+    human = subprocess.run(
+        CLI + ["play", str(folder), "--seats", "human,heuristic"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=HEADLESS,
+    )
+    assert human.returncode == 2 and "needs a display" in human.stderr
+    bad = subprocess.run(
+        CLI + ["play", str(folder), "--seats", "wizard"], capture_output=True, text=True, cwd=ROOT, env=HEADLESS
+    )
+    assert bad.returncode == 2 and "--seats needs one of human/" in bad.stderr
