@@ -615,7 +615,7 @@ class Tower(Recording):
                 for j, step in enumerate(steps):
                     v = velocities[j][i]
                     if v != last[j]:
-                        setters[j](v)
+                        setters[j]((v, 0.0))
                         last[j] = v
                     step(dt)
             t += dt

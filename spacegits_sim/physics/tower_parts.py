@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import pymunk
@@ -77,29 +78,19 @@ def direct_step(space: pymunk.Space) -> Callable[[float], None]:
     """
     if _LIB is None:  # pragma: no cover - another pymunk
         return space.step
-    handle, step_c = space._space, _LIB.cpSpaceStep
-
-    def step(dt: float) -> None:
-        step_c(handle, dt)
-
-    return step
+    return partial(_LIB.cpSpaceStep, space._space)  # (a C partial: no Python frame per step)
 
 
-def velocity_setter(body: pymunk.Body) -> Callable[[float], None]:
-    """Set a kinematic carrier's horizontal velocity straight in chipmunk (the carry loop sets it
-    every step; pymunk's property goes through its typed ``__setattr__`` and an assert each time)."""
+def velocity_setter(body: pymunk.Body) -> Callable[[tuple[float, float]], None]:
+    """Set a kinematic carrier's velocity straight in chipmunk (the carry loop sets it every
+    step; pymunk's property goes through its typed ``__setattr__`` and an assert each time)."""
     if _LIB is None:  # pragma: no cover - another pymunk
 
-        def set_vx(vx: float) -> None:
-            body.velocity = (vx, 0.0)
+        def set_v(v: tuple[float, float]) -> None:
+            body.velocity = v
 
-        return set_vx
-    handle, set_c = body._body, _LIB.cpBodySetVelocity
-
-    def set_vx_c(vx: float) -> None:
-        set_c(handle, (vx, 0.0))
-
-    return set_vx_c
+        return set_v
+    return partial(_LIB.cpBodySetVelocity, body._body)
 
 
 def read_motion(bodies: list[pymunk.Body]) -> list[tuple[float, float, float]]:
