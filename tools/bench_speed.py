@@ -10,8 +10,9 @@ run the same script against the same public API (``play_match``, ``towerlab.swee
     python tools/bench_speed.py --before 9ff2f53 --matches 20 --trials 200   # the issue's sizes
 
 Reported: CPU per match (median), how much faster than the real clock a game that reached the
-siren ran (game clock / CPU), the 1-12 dice x 3 care levels sweep's total CPU, and the CPU to
-add one die to towers of 8, 24 and 32 dice (median over seeds).
+siren ran (game clock / CPU; heuristic games often end early, so also games of random AIs that
+never leg it, which always play to the siren), the 1-12 dice x 3 care levels sweep's total CPU,
+and the CPU to add one die to towers of 8, 24 and 32 dice (median over seeds).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 _SCRIPT = r"""
 import json, statistics, sys, time
 what, n = sys.argv[1], int(sys.argv[2])
+first = int(sys.argv[3]) if len(sys.argv) > 3 else 0
 out = {}
 if what == "match":
     from spacegits_sim.data import default_rules
@@ -41,7 +43,7 @@ if what == "match":
     sc = load_scenario(None, default_rules())
     play_match(sc, 10_000, ["heuristic", "heuristic"])  # warm-up: imports, caches
     rows = []
-    for seed in range(n):
+    for seed in range(first, first + n):
         t0 = time.process_time()
         m = play_match(sc, seed, ["heuristic", "heuristic"])
         cpu = time.process_time() - t0
@@ -49,6 +51,22 @@ if what == "match":
         rows.append((cpu, bool(s["siren"]), float(s["clock_s"]), int(s["activations"])))
     out = {"cpu": [r[0] for r in rows], "siren": [r[1] for r in rows], "clock": [r[2] for r in rows],
            "acts": [r[3] for r in rows]}
+elif what == "full":
+    # games that reach the siren: random AIs that never leg it by choice (both trees have them)
+    from spacegits_sim.ai.random_ai import RandomController
+    from spacegits_sim.data import default_rules
+    from spacegits_sim.rules.engine import Match
+    from spacegits_sim.rules.scenario import load_scenario
+    sc = load_scenario(None, default_rules())
+    rows = []
+    for seed in range(first, first + n):
+        m = Match(sc, seed=seed)
+        t0 = time.process_time()
+        m.play([RandomController(seed, i, stubborn=True) for i in range(len(sc.players))])
+        cpu = time.process_time() - t0
+        s = m.summary()
+        rows.append((cpu, bool(s["siren"]), float(s["clock_s"])))
+    out = {"cpu": [r[0] for r in rows], "siren": [r[1] for r in rows], "clock": [r[2] for r in rows]}
 elif what == "sweep":
     from spacegits_sim.towerlab import sweep
     t0 = time.process_time()
@@ -87,12 +105,29 @@ def _extract(rev: str, dest: Path) -> Path:
     return dest
 
 
-def _measure(tree: Path, what: str, n: int) -> dict:
+def _measure(tree: Path, what: str, n: int, first: int = 0) -> dict:
     env = dict(os.environ, PYTHONPATH=str(tree), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    r = subprocess.run([sys.executable, "-c", _SCRIPT, what, str(n)], cwd=tree, env=env, capture_output=True, text=True)
+    r = subprocess.run(
+        [sys.executable, "-c", _SCRIPT, what, str(n), str(first)], cwd=tree, env=env, capture_output=True, text=True
+    )
     if r.returncode != 0:
         raise SystemExit(f"measuring {what} in {tree} failed:\n{r.stderr[-2000:]}")
     return json.loads(r.stdout.strip().splitlines()[-1])
+
+
+ROUND = 4  # matches per turn when before and after take turns
+
+
+def _interleaved(trees: dict[str, Path], what: str, n: int) -> dict[str, dict]:
+    """``n`` seeded runs of each tree, taking turns ``ROUND`` seeds at a time (before, after,
+    before, …), so a machine whose speed drifts during the run slows both alike."""
+    out: dict[str, dict] = {k: {} for k in trees}
+    for first in range(0, n, ROUND):
+        for k, t in trees.items():
+            part = _measure(t, what, min(ROUND, n - first), first)
+            for key, vals in part.items():
+                out[k].setdefault(key, []).extend(vals)
+    return out
 
 
 def main() -> None:
@@ -101,7 +136,7 @@ def main() -> None:
     ap.add_argument("--matches", type=int, default=10, help="seeded heuristic-vs-heuristic matches (default 10)")
     ap.add_argument("--trials", type=int, default=20, help="sweep trials per height and care level (default 20)")
     ap.add_argument("--dice-seeds", type=int, default=10, help="seeds per tower height for the cost of a die")
-    ap.add_argument("--skip", default="", help="comma list of measurements to skip: match,sweep,die")
+    ap.add_argument("--skip", default="", help="comma list of measurements to skip: match,full,sweep,die")
     args = ap.parse_args()
     skip = set(filter(None, args.skip.split(",")))
     tmp = Path(tempfile.mkdtemp(prefix="bench-before-"))
@@ -111,7 +146,7 @@ def main() -> None:
         print(f"before = {args.before}, after = this checkout; CPU seconds (process time), medians")
         rows: list[tuple[str, float, float, str]] = []
         if "match" not in skip:
-            res = {k: _measure(t, "match", args.matches) for k, t in trees.items()}
+            res = _interleaved(trees, "match", args.matches)
             med = {k: statistics.median(r["cpu"]) for k, r in res.items()}
             rows.append((f"CPU per match ({args.matches} heuristic matches)", med["before"], med["after"], "s"))
             per = {
@@ -121,6 +156,11 @@ def main() -> None:
             rows.append(("CPU per activation (games differ when physics does)", per["before"], per["after"], "ms"))
             total = {k: sum(r["cpu"]) / max(1.0, sum(r["clock"]) / 60) for k, r in res.items()}
             rows.append(("CPU per minute of game clock, all games", total["before"], total["after"], "s"))
+            whole = {
+                k: statistics.median([c / cpu for cpu, c in zip(r["cpu"], r["clock"], strict=True) if cpu > 0])
+                for k, r in res.items()
+            }
+            rows.append(("whole heuristic games, game clock / CPU (median)", whole["before"], whole["after"], "x"))
             for k, r in res.items():
                 full = [c / cpu for cpu, s, c in zip(r["cpu"], r["siren"], r["clock"], strict=True) if s and cpu > 0]
                 res[k]["x_real"] = statistics.median(full) if full else float("nan")
@@ -131,6 +171,19 @@ def main() -> None:
                     f"{res['after']['n_full']})",
                     res["before"]["x_real"],
                     res["after"]["x_real"],
+                    "x",
+                )
+            )
+        if "full" not in skip:
+            res = _interleaved(trees, "full", args.matches)
+            xr = {}
+            for k, r in res.items():
+                xr[k] = statistics.median([c / cpu for cpu, c in zip(r["cpu"], r["clock"], strict=True) if cpu > 0])
+            rows.append(
+                (
+                    "whole games of random AIs that never leg it, game clock / CPU",
+                    xr["before"],
+                    xr["after"],
                     "x",
                 )
             )
