@@ -172,3 +172,55 @@ def test_cli_campaign_play_plays_the_next_game_and_its_afterparty(tmp_path):
         CLI + ["play", str(folder), "--seats", "wizard"], capture_output=True, text=True, cwd=ROOT, env=HEADLESS
     )
     assert bad.returncode == 2 and "--seats needs one of human/" in bad.stderr
+
+
+# ---- the afterparty in the window ---------------------------------------------------------------
+
+
+@pytest.fixture
+def window():
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    pygame.init()
+    surface = pygame.display.set_mode((1280, 800))
+    yield pygame, surface
+    pygame.quit()
+
+
+def test_a_shop_in_the_window_shows_the_shelf_and_answers_with_the_option_clicked(window, tmp_path):
+    """Issue 14: "human bosses get a screen in the pygame window (a shop with the rolled stock,
+    prices and the stash …)". A click on the second option answers it; a number key too."""
+    from spacegits_sim.render.choices import ask
+
+    pygame, surface = window
+    c = quickstart_campaign()
+    red = c.gangs[0]
+    red.stash = 6
+    shops = []
+
+    def keep(req):
+        shops.append(req)
+        return camp.decisions.DONE
+
+    camp.run(camp.gunnocks(0, red, (("Grunk", 2, 0), ("Skab", 0, 3)), RULES, np.random.default_rng(3), []), keep)
+    req = shops[0]
+    lines = camp.context_lines(req)
+    labels = [camp.option_text(req, o) for o in req.options]
+    assert "stash: 6 caps" in lines and any("Grunk: fell 2×" in line for line in lines)
+    y = 104 + 20 * min(len(lines), 18) + 16 + 32 * 1 + 10
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(100, y)))
+    assert ask(surface, "Grandpa Gunnock's", req.prompt, lines, labels) == 1
+    pygame.image.save(surface, str(tmp_path / "shop.png"))
+    assert (tmp_path / "shop.png").stat().st_size > 10_000
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_3))
+    assert ask(surface, "Grandpa Gunnock's", req.prompt, lines, labels) == 2
+
+
+def test_closing_the_window_mid_question_is_a_clear_stop(window):
+    from spacegits_sim.render.choices import ChoiceClosed, ask
+
+    pygame, surface = window
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    with pytest.raises(ChoiceClosed):
+        ask(surface, "t", "p", [], ["a", "b"])

@@ -24,7 +24,7 @@ from __future__ import annotations
 from ..rules.gangmodes import NO_TREATMENT, WRITE_OFF
 from .afterparty import GameFacts, afterparty, bolt_on, injury, read_game, repair, run
 from .bosses import AfterpartyAI, Seating, TerminalBoss
-from .decisions import EraseOffenses, FireGit, HireStray, RepairJob, Shop, option_text
+from .decisions import EraseOffenses, FireGit, HireStray, RepairJob, Shop, context_lines, option_text
 from .folder import exists, load, save
 from .games import bad_attitude, finish_game, game_scenario, game_seed, play_game, prepare_game
 from .shops import SHOP_MARKUP, fits, gunnocks, stray, trucknuts
@@ -70,6 +70,7 @@ __all__ = [
     "afterparty",
     "bad_attitude",
     "bolt_on",
+    "context_lines",
     "exists",
     "finish_game",
     "fits",

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..data.rules_data import RulesData
 from ..rules.decisions import Request
-from .decisions import BUY, DONE, EraseOffenses, FireGit, HireStray, RepairJob, Shop, option_text
+from .decisions import BUY, DONE, EraseOffenses, FireGit, HireStray, RepairJob, Shop, context_lines, option_text
 from .state import BAD_ATTITUDE, FIRE_AFTER_SKIPS, MAX_GANG, Campaign
 
 RESERVE = 3  # caps an AI gang with a vehicle keeps back for Krankshaft's proper job (the dearest quote)
@@ -86,12 +86,8 @@ class TerminalBoss:
         options = getattr(req, "options", ())
         self.write("")
         self.write(getattr(req, "prompt", req.kind))
-        if isinstance(req, Shop):
-            for label, _family, _ident, price in req.stock:
-                if price:
-                    self.write(f"    on the shelf: {label} — {price} caps")
-            for name, fell, shot in req.record:
-                self.write(f"    {name}: fell {fell}×, shot {shot}× last game")
+        for line in context_lines(req):
+            self.write(f"    {line}")
         for i, opt in enumerate(options, start=1):
             self.write(f"  {i}. {option_text(req, opt)}")
         while True:

@@ -83,6 +83,23 @@ class HireStray(Choice):
     stash: int = 0
 
 
+def context_lines(req: Request) -> list[str]:
+    """What a person deciding needs to see besides the prompt: a shop's shelf with its prices and
+    how each git did in the game (the free, unlimited shelf is in the options)."""
+    lines: list[str] = []
+    if isinstance(req, Shop):
+        lines.append(f"stash: {req.stash} caps")
+        lines += [f"on the shelf: {label} — {price} caps" for label, _f, _i, price in req.stock if price]
+        lines += [f"{name}: fell {fell}×, shot {shot}× in the game" for name, fell, shot in req.record]
+    elif isinstance(req, RepairJob):
+        lines.append(f"stash: {req.stash} caps; a proper job: two repair rolls, the better kept; a bodge: one")
+    elif isinstance(req, HireStray):
+        lines.append(f"stash: {req.stash} caps")
+    elif isinstance(req, EraseOffenses):
+        lines.append(f"attitude {req.attitude}: at 4+ a git may skip games (Bad Attitude)")
+    return lines
+
+
 def option_text(req: Request, option: Any) -> str:
     """What an option means, in words (the terminal prompt and the afterparty screen show this)."""
     if isinstance(req, EraseOffenses):
@@ -92,5 +109,5 @@ def option_text(req: Request, option: Any) -> str:
         return f"erase {', '.join(req.offenses[:n])} ({n}D6, +1 attitude per 6)"
     if isinstance(req, Shop) and isinstance(option, tuple) and option and option[0] == BUY:
         label, _family, _ident, price = req.stock[int(option[1])]
-        return f"{label} for {option[2]} ({price} caps)" if price else f"{label} for {option[2]} (free)"
+        return f"{label} for {option[2]} ({price} caps)" if price else f"{label} for {option[2]}"
     return str(option)

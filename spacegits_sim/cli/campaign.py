@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 from pathlib import Path
+from typing import Any
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table as RichTable
@@ -15,6 +16,7 @@ from ..atomic import write_figure
 from ..data import load_rules
 from ..data.rules_data import RulesData
 from ..errors import UserError
+from ..rules.decisions import Request
 from ..rules.gangmodes import roll_gang
 from ..rules.gangs import gang_from_doc, load_gang
 from ..rules.scenario import Player
@@ -45,10 +47,35 @@ def _seats(text: str, n: int, allowed: tuple[str, ...], flag: str) -> list[str]:
     return seats
 
 
-def _deciders(c: camp.Campaign, rules: RulesData, seats: list[str]) -> camp.Seating:
-    """Who makes each gang's afterparty decisions: a human at this terminal, or the AI boss."""
+class WindowBoss:
+    """A human boss's afterparty decisions in the pygame window: the question, the shelf and the
+    stash, and the options as buttons (render/choices.py). Opens the window if none is open."""
+
+    def __init__(self, c: camp.Campaign) -> None:
+        self.c = c
+
+    def __call__(self, req: Request) -> Any:
+        import pygame
+
+        from ..render.choices import ask
+
+        surface = pygame.display.get_surface()
+        if surface is None:
+            pygame.init()
+            surface = pygame.display.set_mode((1280, 800))
+            pygame.display.set_caption("spacegits_sim — the afterparty")
+        who = f"{self.c.gangs[req.boss].boss}: {req.kind.replace('_', ' ')}"
+        options = tuple(getattr(req, "options", ()))
+        labels = [camp.option_text(req, o) for o in options]
+        k = ask(surface, who, getattr(req, "prompt", ""), camp.context_lines(req), labels)
+        return options[k]
+
+
+def _deciders(c: camp.Campaign, rules: RulesData, seats: list[str], window: bool = False) -> camp.Seating:
+    """Who makes each gang's afterparty decisions: a human (in the window, or at this terminal),
+    or the AI boss."""
     ai = camp.AfterpartyAI(c, rules)
-    human = camp.TerminalBoss(read=input, write=console.print)
+    human: Any = WindowBoss(c) if window else camp.TerminalBoss(read=input, write=console.print)
     return camp.Seating([human if s == "human" else ai for s in seats])
 
 
@@ -61,15 +88,16 @@ def _play(args: argparse.Namespace, folder: Path, rules: RulesData) -> int:
 
     c = camp.load(folder, rules)
     seats = _seats(args.seats, len(c.gangs), ("human", *CONTROLLERS), "--seats")
-    decide = _deciders(c, rules, [s if s == "human" else "ai" for s in seats])
     humans = {i for i, s in enumerate(seats) if s == "human"}
+    from ..render.choices import ChoiceClosed
     from ..render.watch_app import has_display
 
     if humans and not has_display():
         raise UserError("a human seat needs a display (a window); 'campaign run' plays AI games headless")
+    decide = _deciders(c, rules, [s if s == "human" else "ai" for s in seats], window=has_display())
     try:
         n, before, sc = camp.prepare_game(c, rules, decide)
-    except EOFError as e:
+    except (EOFError, ChoiceClosed) as e:
         raise UserError(f"{e}; the campaign is unchanged") from None
     for line in before:
         console.print(line)
@@ -94,9 +122,18 @@ def _play(args: argparse.Namespace, folder: Path, rules: RulesData) -> int:
         m.play([ctrl for ctrl in controllers(sc.seed) if ctrl is not None])  # (no humans here)
     try:
         entry = camp.finish_game(c, rules, m, n, before, folder, decide)
-    except EOFError as e:
+    except (EOFError, ChoiceClosed) as e:
         raise UserError(f"{e}; the campaign is unchanged (game {n}'s replay is in {folder / 'games'})") from None
     camp.save(folder, c)
+    if humans:  # the afterparty's report in the window
+        import pygame
+
+        from ..render.choices import report
+
+        surface = pygame.display.get_surface()
+        if surface is not None:
+            report(surface, f"Game {n}: the afterparty", entry["afterparty"])
+            pygame.quit()
     console.print(f"game {entry['game']}: {' and '.join(entry['winners'] or [])} won")
     for line in entry["afterparty"]:
         console.print(f"  {line}")

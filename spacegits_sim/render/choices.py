@@ -1,0 +1,140 @@
+"""A screen that asks one question in the window: a title, what the asker needs to know (a shop's
+stock and prices, the stash, how each git did), and the options as buttons — click one, or press
+its number. Also a report screen (the afterparty's log: A&E, Krankshaft's, the shops) that
+waits for a key or a click.
+
+It knows nothing of campaigns: the caller gives text (the campaign's afterparty turns its typed
+requests into text with ``option_text``), so the renderer decides no rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from .board import PANEL
+
+TEXT = (230, 230, 230)
+DIM = (160, 165, 175)
+BUTTON, HOVER = (52, 70, 96), (78, 104, 142)
+TITLE = (255, 210, 90)
+MAX_LINES = 18  # context lines shown (the rest summarised)
+MAX_OPTIONS = 20  # option buttons shown on one page (PgUp/PgDn for more)
+
+
+class ChoiceClosed(Exception):
+    """The window was closed before an answer was given."""
+
+
+@dataclass
+class ChoiceScreen:
+    """Lays out and draws one question; :meth:`index_at` says which option a click hits."""
+
+    size: tuple[int, int] = (1280, 800)
+    page: int = 0
+
+    def __post_init__(self) -> None:
+        pygame.font.init()
+        self.font = pygame.font.Font(None, 24)
+        self.small = pygame.font.Font(None, 20)
+        self.big = pygame.font.Font(None, 36)
+        self.rects: list[tuple[int, pygame.Rect]] = []
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        title: str,
+        prompt: str,
+        lines: Sequence[str],
+        options: Sequence[str],
+        hover: tuple[int, int] | None = None,
+    ) -> None:
+        w, _h = self.size
+        surface.fill(PANEL)
+        surface.blit(self.big.render(title, True, TITLE), (32, 24))
+        surface.blit(self.font.render(prompt, True, TEXT), (32, 70))
+        y = 104
+        shown = list(lines[:MAX_LINES])
+        if len(lines) > MAX_LINES:
+            shown.append(f"… and {len(lines) - MAX_LINES} more")
+        for line in shown:
+            surface.blit(self.small.render(line, True, DIM), (44, y))
+            y += 20
+        y += 16
+        first = self.page * MAX_OPTIONS
+        self.rects = []
+        for k, label in enumerate(options[first : first + MAX_OPTIONS], start=first):
+            rect = pygame.Rect(32, y, w - 64, 28)
+            lit = hover is not None and rect.collidepoint(hover)
+            pygame.draw.rect(surface, HOVER if lit else BUTTON, rect, border_radius=6)
+            key = f"{k + 1}." if k < 9 else f"{k + 1}"
+            surface.blit(self.font.render(f"{key}  {label}", True, TEXT), (rect.x + 10, rect.y + 5))
+            self.rects.append((k, rect))
+            y += 32
+        pages = (len(options) + MAX_OPTIONS - 1) // MAX_OPTIONS
+        foot = "click an option, or press its number (1-9)"
+        if pages > 1:
+            foot += f" — page {self.page + 1} of {pages} (PgUp/PgDn)"
+        surface.blit(self.small.render(foot, True, DIM), (32, self.size[1] - 28))
+
+    def index_at(self, pos: tuple[int, int]) -> int | None:
+        for k, rect in self.rects:
+            if rect.collidepoint(pos):
+                return k
+        return None
+
+
+def ask(
+    surface: pygame.Surface, title: str, prompt: str, lines: Sequence[str], options: Sequence[str], fps: int = 30
+) -> int:
+    """Show the question until an option is clicked (or its number pressed); its index.
+    Raises :class:`ChoiceClosed` if the window is closed."""
+    screen = ChoiceScreen(surface.get_size())
+    clock = pygame.time.Clock()
+    hover: tuple[int, int] | None = None
+    pages = max(1, (len(options) + MAX_OPTIONS - 1) // MAX_OPTIONS)
+    while True:
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                raise ChoiceClosed("the window was closed")
+            if event.type == pygame.MOUSEMOTION:
+                hover = event.pos
+            elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+                screen.draw(surface, title, prompt, lines, options, hover)
+                hit = screen.index_at(event.pos)
+                if hit is not None:
+                    return hit
+            elif event.type == pygame.KEYDOWN:
+                if pygame.K_1 <= event.key <= pygame.K_9:
+                    k = screen.page * MAX_OPTIONS + int(event.key) - pygame.K_1
+                    if k < len(options):
+                        return k
+                elif event.key == pygame.K_PAGEDOWN:
+                    screen.page = min(pages - 1, screen.page + 1)
+                elif event.key == pygame.K_PAGEUP:
+                    screen.page = max(0, screen.page - 1)
+        screen.draw(surface, title, prompt, lines, options, hover)
+        pygame.display.flip()
+        clock.tick(fps)
+
+
+def report(surface: pygame.Surface, title: str, lines: Sequence[str], fps: int = 30) -> None:
+    """Show lines of text (the afterparty's log) until a key is pressed or the window clicked;
+    longer than a screen, the last ones are shown. Closing the window ends it too."""
+    screen = ChoiceScreen(surface.get_size())
+    rows = (surface.get_height() - 140) // 20
+    clock = pygame.time.Clock()
+    while True:
+        for event in pygame.event.get():
+            if event.type in (pygame.QUIT, pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+                return
+        surface.fill(PANEL)
+        surface.blit(screen.big.render(title, True, TITLE), (32, 24))
+        for i, line in enumerate(list(lines)[-rows:]):
+            surface.blit(screen.small.render(line, True, TEXT), (44, 80 + 20 * i))
+        foot = "press any key or click to go on"
+        surface.blit(screen.small.render(foot, True, DIM), (32, surface.get_height() - 28))
+        pygame.display.flip()
+        clock.tick(fps)
