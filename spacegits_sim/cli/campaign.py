@@ -55,19 +55,12 @@ class WindowBoss:
         self.c = c
 
     def __call__(self, req: Request) -> Any:
-        import pygame
+        from ..render.choices import ask_in_window
 
-        from ..render.choices import ask
-
-        surface = pygame.display.get_surface()
-        if surface is None:
-            pygame.init()
-            surface = pygame.display.set_mode((1280, 800))
-            pygame.display.set_caption("spacegits_sim — the afterparty")
         who = f"{self.c.gangs[req.boss].boss}: {req.kind.replace('_', ' ')}"
         options = tuple(getattr(req, "options", ()))
         labels = [camp.option_text(req, o) for o in options]
-        k = ask(surface, who, getattr(req, "prompt", ""), camp.context_lines(req), labels)
+        k = ask_in_window(who, getattr(req, "prompt", ""), camp.context_lines(req), labels)
         return options[k]
 
 
@@ -126,14 +119,9 @@ def _play(args: argparse.Namespace, folder: Path, rules: RulesData) -> int:
         raise UserError(f"{e}; the campaign is unchanged (game {n}'s replay is in {folder / 'games'})") from None
     camp.save(folder, c)
     if humans:  # the afterparty's report in the window
-        import pygame
+        from ..render.choices import report_in_window
 
-        from ..render.choices import report
-
-        surface = pygame.display.get_surface()
-        if surface is not None:
-            report(surface, f"Game {n}: the afterparty", entry["afterparty"])
-            pygame.quit()
+        report_in_window(f"Game {n}: the afterparty", entry["afterparty"])
     console.print(f"game {entry['game']}: {' and '.join(entry['winners'] or [])} won")
     for line in entry["afterparty"]:
         console.print(f"  {line}")

@@ -138,3 +138,26 @@ def report(surface: pygame.Surface, title: str, lines: Sequence[str], fps: int =
         surface.blit(screen.small.render(foot, True, DIM), (32, surface.get_height() - 28))
         pygame.display.flip()
         clock.tick(fps)
+
+
+def window(caption: str = "spacegits_sim") -> pygame.Surface:
+    """The open window, or a new one (1280×800)."""
+    surface = pygame.display.get_surface()
+    if surface is None:
+        pygame.init()
+        surface = pygame.display.set_mode((1280, 800))
+        pygame.display.set_caption(caption)
+    return surface
+
+
+def ask_in_window(title: str, prompt: str, lines: Sequence[str], options: Sequence[str]) -> int:
+    """:func:`ask` in the open window (opening one if needed)."""
+    return ask(window("spacegits_sim — the afterparty"), title, prompt, lines, options)
+
+
+def report_in_window(title: str, lines: Sequence[str]) -> None:
+    """:func:`report` in the open window, if one is open, then close it."""
+    surface = pygame.display.get_surface()
+    if surface is not None:
+        report(surface, title, lines)
+        pygame.quit()
