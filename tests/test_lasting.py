@@ -598,3 +598,26 @@ def test_a_gory_trophy_rack_pays_three_caps_after_a_game_in_which_it_ran_over_a_
     assert any("ran over 2 fallen enemy git(s): a new head, +3 caps" in line for line in log)
     red.gang["gits"][0]["mods"] = []
     assert not any("new head" in line for line in party(c, events, 2))
+
+
+def test_every_treatment_and_repair_table_is_rolled_on_by_the_afterparty():
+    """Issue 14: "every table used is exercised": each diagnosis sends the roll to its treatment
+    table, each location to its repair table, and the result is what that table says."""
+    for where in {r.result: r for r in RULES.tables["diagnosis"].rows}.values():
+        table = str(where.extra["table"])
+        row = next(r for r in RULES.tables[table].rows if not r.extra.get("ends") and not r.extra.get("loot_gun"))
+        c = quickstart_campaign()
+        red = c.gangs[0]
+        log: list[str] = []
+        camp.injury(red, "Skab", RULES, Scripted(6, _diag(where.result), _row(table, row.result)), log)
+        assert f"A&E — {where.result}, {row.result}" in "\n".join(log), (table, log)
+    for loc in RULES.tables["location"].rows:
+        table = str(loc.extra["table"])
+        row = next(r for r in RULES.tables[table].rows if not r.extra.get("ends"))
+        c = derby_campaign()
+        red = c.gangs[0]
+        red.stash = 0  # a bodge: one roll
+        n = next(k for k in range(1, 7) if RULES.tables["location"].lookup(k).result == loc.result)
+        log = []
+        camp.run(camp.repair(0, red, "Gazbag", RULES, Scripted(10, n, _row(table, row.result), 0), log), print)
+        assert f"{loc.result}: {row.result}" in red.gang["gits"][0].get("repairs", []), (table, log)

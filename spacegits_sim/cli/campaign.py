@@ -186,7 +186,7 @@ def _status(args: argparse.Namespace, folder: Path, rules: RulesData) -> int:
     console.print(f"[bold]{c.name}[/]: {len(c.games)} game(s) played (seed {c.seed})")
     for g in c.gangs:
         t = RichTable(title=f"{g.boss}: {g.gang.get('name', '')} — stash {g.stash}, reputation {g.reputation()}")
-        for col in ("git", "type", "attitude", "games", "skipped", "injuries", "vehicle (repairs)"):
+        for col in ("git", "type", "attitude", "record", "games", "skipped", "injuries", "vehicle (repairs)"):
             t.add_column(col)
         for git in g.gang["gits"]:
             st = g.gits.get(git["name"], camp.GitState())
@@ -199,6 +199,7 @@ def _status(args: argparse.Namespace, folder: Path, rules: RulesData) -> int:
                 git["name"],
                 git["type"],
                 str(st.attitude),
+                ", ".join(st.record),
                 str(st.games),
                 str(st.skipped),
                 "; ".join(git.get("treatments", [])),
