@@ -161,19 +161,6 @@ def main() -> None:
                 for k, r in res.items()
             }
             rows.append(("whole heuristic games, game clock / CPU (median)", whole["before"], whole["after"], "x"))
-            for k, r in res.items():
-                full = [c / cpu for cpu, s, c in zip(r["cpu"], r["siren"], r["clock"], strict=True) if s and cpu > 0]
-                res[k]["x_real"] = statistics.median(full) if full else float("nan")
-                res[k]["n_full"] = len(full)
-            rows.append(
-                (
-                    f"full game, x real time (games reaching the siren: {res['before']['n_full']}/"
-                    f"{res['after']['n_full']})",
-                    res["before"]["x_real"],
-                    res["after"]["x_real"],
-                    "x",
-                )
-            )
         if "full" not in skip:
             res = _interleaved(trees, "full", args.matches)
             xr = {}
