@@ -621,3 +621,32 @@ def test_every_treatment_and_repair_table_is_rolled_on_by_the_afterparty():
         log = []
         camp.run(camp.repair(0, red, "Gazbag", RULES, Scripted(10, n, _row(table, row.result), 0), log), print)
         assert f"{loc.result}: {row.result}" in red.gang["gits"][0].get("repairs", []), (table, log)
+
+
+def test_a_stump_takes_off_what_no_longer_fits_so_the_gang_stays_legal():
+    """A treatment can leave a git one hand short of its guns (a Stump with a rifle): what no
+    longer fits comes off, the last taken first, so the next game's gang keeps the rules."""
+    c = quickstart_campaign()
+    red = c.gangs[0]
+    g0 = red.gang["gits"][0]
+    g0["weapons"] = ["regular_h2h", "rifle"]
+    log: list[str] = []
+    camp.injury(red, "Grunk", RULES, Scripted(6, _diag("Left Arm"), _row("arm_treatment", "Stump")), log)
+    assert g0["weapons"] == ["regular_h2h"] and "can no longer carry the Rifle" in log[-1]
+    assert camp.fits(red, RULES)
+
+
+@pytest.mark.slow
+def test_ten_campaign_games_keep_every_gang_legal_and_every_replay_verifiable(tmp_path):
+    """Whatever the afterparty does (treatments, repairs, shopping), each game's gangs are legal
+    and its replay re-runs to the same checksums."""
+    from spacegits_sim.rules.gangs import validate_gang
+    from spacegits_sim.rules.replay import load_replay, rebuild
+
+    c = quickstart_campaign(seed=11)
+    for _ in range(10):
+        entry = camp.play_game(c, RULES, ["heuristic", "heuristic"], tmp_path)
+        for g in c.gangs:
+            assert validate_gang(gang_from_doc(g.gang, "<t>", RULES), RULES) == [], (entry["game"], g.boss)
+        doc = load_replay(str(tmp_path / entry["replay"]))
+        assert rebuild(doc, entry["replay"]).ok, entry["game"]

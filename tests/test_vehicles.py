@@ -1025,3 +1025,24 @@ def test_oil_slick_dropper_a_3_inch_slick_from_the_end_of_the_activation():
     (placed,) = of(m, ev.TerrainPlaced)
     assert placed.type == "oil_slick" and placed.circle[1] == pytest.approx(3 + 25 / 25.4 / 2)
     assert m.table.terrain_piece(placed.terrain).crossable
+
+
+def test_a_vehicle_with_no_room_to_deploy_stays_off_the_table_and_the_game_goes_on():
+    """A table too crowded for a vehicle (a campaign gang's new half-track on the Quick Start
+    table): it is left off with its crew (a ``no_room`` event), the others deploy and play."""
+    from helpers import scenario
+
+    m = Match(
+        scenario(
+            [[buggy(), dict(ORC, name="Foot")], [dict(ORC, name="Urg")]], options={"vehicle_deploy_distance_in": 30.0}
+        )
+    )
+    for _ in range(10):  # deployment only
+        req = m.pending
+        if req is None or req.kind != "deploy":
+            break
+        mid = req.models[0]
+        spot = next(((x, y) for y in range(1, 24) for x in range(1, 24) if req.legal(mid, (x, y)) is None), None)
+        m.answer((mid, spot) if spot else "skip")
+    assert [e.model for e in of(m, ev.NoRoom)] == ["a1v"]
+    assert not m.models["a1v"].in_play and m.models["a2"].in_play and m.models["b1"].in_play

@@ -276,6 +276,40 @@ def repair(gi: int, g: GangState, driver: str, rules: RulesData, rng: Any, log: 
         if lost in git.get("pintle", []):
             git["pintle"].remove(lost)
         log.append(f"{g.boss}: {driver}'s {vt.name} loses its {rules.weapons[lost].name} for good")
+    shed(g, git, ("vehicle_weapons", "mods"), rules, log)  # a Mangled Chassis: guns need seats
+
+
+def shed(g: GangState, git: dict[str, Any], keys: tuple[str, ...], rules: RulesData, log: list[str]) -> None:
+    """After a treatment or a repair, what the git (or its vehicle) can no longer carry comes off,
+    the last taken first, until the gang keeps the rules of "Gather Your Gits" again (a treatment
+    that leaves a git one hand fewer than its guns need would otherwise put an illegal gang on
+    the table). Bolted-on weapons are first in the list, so they stay."""
+    for key in keys:
+        while not fits(g, rules) and len(git.get(key, [])) > (1 if key == "weapons" and bolted(git, rules) else 0):
+            lost = git[key].pop()
+            if key == "vehicle_weapons" and lost in git.get("pintle", []):
+                git["pintle"].remove(lost)
+            what = rules.weapons[lost].name if key in ("weapons", "vehicle_weapons") else lost
+            log.append(f"{g.boss}: {git['name']} can no longer carry the {what}: it comes off")
+            if not git[key]:
+                del git[key]
+    for key in keys:  # (even a bolted-on weapon, if nothing else will do)
+        if not fits(g, rules) and git.get(key):
+            log.append(f"{g.boss}: {git['name']} can no longer carry {', '.join(git[key])}: they come off")
+            del git[key]
+
+
+def bolted(git: dict[str, Any], rules: RulesData) -> bool:
+    """Whether the git's first weapon is bolted on (a Chopper Arm, a Gun Arm)."""
+    for t in git.get("treatments", []):
+        where, _, what = t.partition(":")
+        loc = next((r for r in rules.tables["diagnosis"].rows if r.result == where.strip()), None)
+        if loc is None:
+            continue
+        row = next((r for r in rules.tables[str(loc.extra["table"])].rows if r.result == what.strip()), None)
+        if row is not None and (row.extra.get("weapon") or row.extra.get("loot_gun")):
+            return True
+    return False
 
 
 MAX_REROLLS = 20  # a bound on re-rolling a treatment the git already has as often as it may
@@ -333,6 +367,7 @@ def injury(g: GangState, name: str, rules: RulesData, rng: Any, log: list[str]) 
         bolted = loot_gun(rules, rng)
     if bolted:
         bolt_on(g, git, str(bolted), rules, log)
+    shed(g, git, ("weapons", "gear"), rules, log)  # a Stump: what no longer fits in its hands comes off
 
 
 def rerolled_diagnoses(git: dict[str, Any], rules: RulesData) -> set[int]:

@@ -91,12 +91,18 @@ class TurnFlow(Driving):
         i = order.index(self.big_boss)
         self._check_room_to_deploy()
         done = [False] * n
+        no_room: set[str] = set()  # vehicles with no legal spot left (spots only shrink as models deploy)
         while not all(done):
             b = self.bosses[order[i % n]]
             i += 1
             if done[b.index]:
                 continue
-            options = self._deployable(b.index)
+            options = [mid for mid in self._deployable(b.index) if mid not in no_room]
+            for mid in [o for o in options if self.models[o].vehicle is not None]:
+                if not self._has_legal_spot(mid, b.seat):  # a vehicle too big for what is left
+                    no_room.add(mid)
+                    options.remove(mid)
+                    self.emit(ev.NoRoom(mid))
             if not options:
                 done[b.index] = True
                 continue
@@ -190,7 +196,7 @@ class TurnFlow(Driving):
         a clear error before play, never a boss who "wins" after nobody could deploy."""
         for b in self.bosses:
             first = self._deployable(b.index)
-            if first and not self._has_legal_spot(first[0], b.seat):
+            if first and not any(self._has_legal_spot(mid, b.seat) for mid in first):
                 need = float(self.options["deploy_distance_in"])
                 raise DataError(
                     [

@@ -195,6 +195,17 @@ class SafetyRule(Event):
 
 
 @dataclass
+class NoRoom(Event):
+    """A vehicle with no legal spot left on the table at deployment: it stays off (its crew with it)."""
+
+    kind: ClassVar[str] = "no_room"
+    model: str
+
+    def describe(self, names: dict[str, str]) -> str:
+        return f"{names.get(self.model, self.model)} has no room to deploy and stays off the table"
+
+
+@dataclass
 class CapsScooped(Event):
     kind: ClassVar[str] = "caps_scooped"
     boss: str
