@@ -741,3 +741,19 @@ def test_hot_seat_drives_a_vehicle_dice_size_buttons_a_drag_and_a_click_per_die(
     assert isinstance(req, OrderMoveDie) and req.model == "a1v"
     click(app, m.table.die(req.options[0]).position)
     assert any(e.kind == "vehicle_moved" and e.how == "drive" for e in m.events)
+
+
+def test_the_board_draws_a_hover_line_only_from_a_model_not_from_an_exploding_barrel():
+    """The hot-seat window draws a measuring line from the model whose throw is being aimed to
+    the mouse; a barrel's blast is thrown too (its AimThrow names the barrel), which has no base
+    to measure from: the board draws no line and does not crash (found under Xvfb)."""
+    m = match(
+        [[dict(ORC, name="Grunk")], [dict(ORC, name="Urgat")]],
+        {"a1": (6, 6), "b1": (18, 18)},
+        terrain=[{"id": "barrel1", "type": "exploding_barrel", "circle": [[12, 12], 0.6]}],
+    )
+    r = BoardRenderer((1280, 800))
+    surf = pygame.Surface((1280, 800))
+    scene = Scene.from_events(m.events)
+    r.draw(surf, scene, hover=(10.0, 10.0), active="barrel1")
+    r.draw(surf, scene, hover=(10.0, 10.0), active="a1")

@@ -223,7 +223,7 @@ class BoardRenderer:
             pygame.draw.circle(surf, (255, 170, 40), self.to_px(scene, centre), max(2, int(radius * s)), 3)
         for sides, value, (x, y), z in ov.flying:
             self.draw_die(surf, scene, sides, value, (x, y), z * 3.0, s * (1.0 + 0.08 * z), shadow=z)
-        if hover is not None and active is not None and scene.models[active].in_play:
+        if hover is not None and active in scene.models and scene.models[active].in_play:  # (a barrel throws too)
             a = ov.positions.get(active) or scene.models[active].position
             pygame.draw.line(surf, (250, 250, 250), self.to_px(scene, a), self.to_px(scene, hover), 1)
             d = math.hypot(hover[0] - a[0], hover[1] - a[1]) - scene.models[active].radius_in
