@@ -215,7 +215,9 @@ def test_playing_a_scenario_with_unsimulated_items_warns_before_the_match(tmp_pa
     import yaml
 
     sc = yaml.safe_load((ROOT / "scenarios" / "four_bosses.yaml").read_text())
-    sc["players"][0]["gang"]["gits"][0].update(vehicle="bike", repairs=["Weapons: Auto-Gunner"])  # not simulated yet
+    sc["players"][0]["gang"]["gits"][0].update(
+        vehicle="bike", repairs=["Snazz: Snazzy Underlighting"]
+    )  # not simulated yet
     path = tmp_path / "s.yaml"
     path.write_text(yaml.safe_dump(sc))
     out = subprocess.run(
@@ -225,4 +227,4 @@ def test_playing_a_scenario_with_unsimulated_items_warns_before_the_match(tmp_pa
         cwd=ROOT,
     )
     text = " ".join(out.stderr.split())
-    assert out.returncode == 0 and "'auto_gunner' is not simulated yet" in text, text
+    assert out.returncode == 0 and "'snazzy_underlighting' is not simulated yet" in text, text

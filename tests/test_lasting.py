@@ -6,7 +6,7 @@ a gun bolted on, a weapon lost) is checked on the campaign; and Bollocks to It."
 from __future__ import annotations
 
 import pytest
-from helpers import drive, match
+from helpers import default_answer, drive, match
 from test_campaign import Scripted, ai_run, derby_campaign, party, quickstart_campaign
 
 from spacegits_sim import campaign as camp
@@ -650,3 +650,65 @@ def test_ten_campaign_games_keep_every_gang_legal_and_every_replay_verifiable(tm
             assert validate_gang(gang_from_doc(g.gang, "<t>", RULES), RULES) == [], (entry["game"], g.boss)
         doc = load_replay(str(tmp_path / entry["replay"]))
         assert rebuild(doc, entry["replay"]).ok, entry["game"]
+
+
+# ---- the last three: a left boss's extra die, a car that cannot turn left, the auto-gunner -------
+
+
+def test_rusty_tin_brain_the_boss_to_the_left_rolls_one_more_die_and_the_three_highest_are_used():
+    """ "Rusty Tin Brain: When you move, boss to the left rolls one extra dice. You have to use
+    the three highest." """
+    from spacegits_sim.rules.decisions import AimThrow, Throw
+
+    m = git("Head: Rusty Tin Brain")
+    a = m.models["a1"]
+    landed = []
+    for d, v, pos in (("d1", 2, (8.0, 8.0)), ("d2", 5, (9.0, 9.0)), ("d3", 4, (10.0, 10.0))):
+        landed.append((m.table.place_die(6, v, pos, ident=d), 6, v, pos))
+    asked = []
+
+    def answer(req):
+        asked.append(req)
+        return Throw((16.0, 16.0), 0.3)
+
+    dice = drive(m, effects.after_move_throw(m, a, landed), answer)
+    assert isinstance(asked[0], AimThrow) and asked[0].boss == 1 and asked[0].dice == (6,)  # Blue throws it
+    extra = [e for e in m.events if isinstance(e, ev.DiceThrown)][-1].dice[0]
+    rolled = [2, 5, 4] + ([extra["value"]] if extra["position"] is not None else [])
+    assert sorted(d[2] for d in dice) == sorted(rolled)[-3:] and len(dice) == 3
+
+
+def test_cant_turn_left_a_move_die_on_the_left_moves_the_vehicle_straight_on():
+    """ "Can't Turn Left: Move dice on the left side of the vehicle can only be used to move
+    forward, you can't pivot with them." """
+    m = car("Handling: Can't Turn Left")
+    v = m.models["a1v"]
+    angle = m.table.figure("a1v").angle
+    left = m.table.world_point("a1v", (4.0, 3.0))  # ahead and to its left
+    right = m.table.world_point("a1v", (4.0, -3.0))
+    assert m.heading(v, left, 4)[0] is None  # no pivot: straight on
+    turn_right = m.heading(v, right, 4)[0]
+    assert turn_right is not None and turn_right != angle
+    plain = car()
+    assert plain.heading(plain.models["a1v"], plain.table.world_point("a1v", (4.0, 3.0)), 4)[0] is not None
+
+
+def test_an_auto_gunner_driver_fires_every_bolted_gun_at_once():
+    """ "Auto-Gunner: The driver can fire all the vehicle's weapons at once." """
+    from spacegits_sim.rules.decisions import CrewGuns
+
+    m = car("Weapons: Auto-Gunner", vehicle_weapons=["rifle", "shotgun"], pintle=["shotgun"])
+    v = m.models["a1v"]
+    opts = m.crew_gun_options(v, m.models["a1"])
+    assert ("mod:auto_gunner",) in opts
+
+    def answer(req):
+        if isinstance(req, CrewGuns):
+            return ("mod:auto_gunner",)
+        return default_answer(req)
+
+    drive(m, m.vehicle_shoot(v), answer)
+    fired = {e.weapon for e in of(m, ev.BulletResolved)}
+    assert fired == {"Rifle", "Shotgun"}
+    bare = car("Weapons: Auto-Gunner")  # no guns bolted on: nothing to fire
+    assert ("mod:auto_gunner",) not in bare.crew_gun_options(bare.models["a1v"], bare.models["a1"])

@@ -182,7 +182,8 @@ class Driving(Movement):
         assert v.vehicle is not None
         local = self.table.local_point(v.id, pos)
         front = local[0] >= -reach  # be lenient: a die grazing the line across the middle is in front
-        turn = pivot_to_corridor(local, v.vehicle.hull_in[0] / 2 + reach) if front else 0.0
+        pivots = front and effects.may_pivot(v, local)  # (Can't Turn Left: only forward)
+        turn = pivot_to_corridor(local, v.vehicle.hull_in[0] / 2 + reach) if pivots else 0.0
         angle = self.table.figure(v.id).angle
         distance = effects.vehicle_move(v, value) + self._boosted
         return (angle + turn if turn else None), distance, ("front" if front else "rear")
@@ -628,7 +629,9 @@ class Driving(Movement):
         for git in self.crew_of(v):
             if not v.in_play:
                 return
-            opts = [o for o in self.crew_gun_options(v, git) if not (o and o[0] in used)]
+            opts = [
+                o for o in self.crew_gun_options(v, git) if not (o and (o[0] in used or o[0].split("@")[0] in used))
+            ]
             if len(opts) <= 1:
                 continue
             pick = yield CrewGuns(v.boss, tuple(opts), f"what does {git.name} fire?", git.id, v.id)
@@ -636,6 +639,8 @@ class Driving(Movement):
                 continue
             if pick[0].startswith("mod:"):
                 used.add(pick[0])
+                if effects.fires_all_mounts(v, pick[0]):  # an Auto-Gunner: every bolted gun has fired
+                    used.update(f"mount:{k}" for k in range(len(v.mounts)))
                 yield from effects.fire_mod(self, v, pick[0])
             elif pick[0].startswith("mount:"):
                 k, arc = self.parse_mount(v, pick[0])

@@ -506,6 +506,14 @@ def vehicle_move(m: Model, value: int) -> float:
     return d
 
 
+def may_pivot(m: Model, local: tuple[float, float]) -> bool:
+    return all(h.may_pivot(m, local) for h in effects_of(m))
+
+
+def fires_all_mounts(m: Model, option: str) -> bool:
+    return any(h.fires_all_mounts(option) for h in effects_of(m))
+
+
 def dice_allowed(m: Model, sizes: tuple[int, ...], largest: int) -> bool:
     return all(h.dice_allowed(m, sizes, largest) for h in effects_of(m))
 

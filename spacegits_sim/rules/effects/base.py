@@ -136,6 +136,15 @@ class Effect:
         """The fastest this vehicle can safely move."""
         return h
 
+    def may_pivot(self, m: Model, local: tuple[float, float]) -> bool:
+        """Whether a vehicle may pivot for a move die lying at ``local`` (its own frame: x ahead,
+        y to its left)."""
+        return True
+
+    def fires_all_mounts(self, option: str) -> bool:
+        """Whether firing this crew option fires every gun bolted on (so none fires again)."""
+        return False
+
     def trophy_caps(self, run_over: int) -> int:
         """Caps paid at the afterparty to a vehicle that ran over ``run_over`` fallen enemy gits
         in the game (campaign rules; 0 before any effect)."""

@@ -371,7 +371,31 @@ class SteelJawTreatment(SteelJaw):
     family, id = TREATMENTS, "steel_jaw"
 
 
-defer(TREATMENTS, "rusty_tin_brain", "move dice thrown for this git by the boss to the left are not simulated")
+@register
+class RustyTinBrain(_Treatment):
+    """ "When you move, boss to the left rolls one extra dice. You have to use the three highest."
+    After the git's own move dice land, the boss to the left throws one more of the same size
+    (aimed where that boss likes), and the lowest of them all is discarded."""
+
+    id = "rusty_tin_brain"
+
+    def after_move_throw(self, match: Match, m: Model, landed: list[Any]) -> Flow:
+        from ..decisions import AimThrow
+        from ..state import clockwise_from
+
+        if not landed or len(match.bosses) < 2:
+            return landed
+        left = clockwise_from(len(match.bosses), m.boss)[1]  # (as a wipeout's dice)
+        sides = int(landed[0][1])
+        thrown = yield AimThrow(left, m.id, "move", (sides,), match.table.width, match.table.height)
+        extra = yield from match.throw(left, m.id, "move", (sides,), thrown)
+        own = [d for d in landed if match.table.has_die(d[0])]
+        dice = own + [d for d in extra if d[3] is not None and match.table.has_die(d[0])]
+        if len(dice) > len(own):  # (an extra die that rolled off the table is the one not used)
+            low = min(dice, key=lambda d: (d[2], d[0]))
+            match.discard_die(low[0])
+            dice.remove(low)
+        return dice
 
 
 # ---- repairs: handling ------------------------------------------------------------------------------
@@ -427,7 +451,17 @@ class TunedSteering(_Repair):
         return h + 1
 
 
-defer(REPAIRS, "can_t_turn_left", "which side of the vehicle a move die lies on does not limit its pivot yet")
+@register
+class CantTurnLeft(_Repair):
+    """ "Move dice on the left side of the vehicle can only be used to move forward, you can't
+    pivot with them." (Left of the line through its middle, front to back.)"""
+
+    id = "can_t_turn_left"
+
+    def may_pivot(self, m: Model, local: tuple[float, float]) -> bool:
+        return local[1] <= 0.0
+
+
 defer(REPAIRS, "twitchy_accelerator_pedal", "bumping into your own move die does not re-roll it yet")
 
 
@@ -700,7 +734,29 @@ class MountainsOfAmmoRepair(MountainsOfAmmo):
     family, id = REPAIRS, "mountains_of_ammo"
 
 
-defer(REPAIRS, "auto_gunner", "the driver firing every gun at once is not simulated yet")
+@register
+class AutoGunner(_Repair):
+    """ "The driver can fire all the vehicle's weapons at once." An option of the driver's: every
+    bolted gun fires, each into its own arc (a fixed gun the front corridor, a pintle gun the
+    front arc), and none of them fires again in that shoot action."""
+
+    id = "auto_gunner"
+    OPTION = "mod:auto_gunner"
+
+    def crew_options(self, m: Model, driver: bool) -> tuple[str, ...]:
+        return (self.OPTION,) if driver and m.mounts else ()
+
+    def fires_all_mounts(self, option: str) -> bool:
+        return option == self.OPTION
+
+    def fire_mod(self, match: Match, v: Model) -> Flow:
+        from .. import effects
+
+        for k, mt in enumerate(v.mounts):
+            if not v.in_play:
+                return
+            arc = effects.mount_arcs(v, k, "corridor" if mt.how == "fixed" else "front")[0]
+            yield from match.combat.shoot_with(v, [mt.weapon], arc)
 
 
 # ---- rows with nothing lasting ------------------------------------------------------------------
