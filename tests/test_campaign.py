@@ -387,10 +387,12 @@ from spacegits_sim.data import default_rules
 rules = default_rules()
 folder = Path({folder!r})
 c = camp.load(folder, rules)
-i = 0
+i = int(sys.argv[1])
 while True:  # save after save, each a different stash, until killed
     c.gangs[0].stash = i % 1000
     camp.save(folder, c)
+    if i == int(sys.argv[1]):
+        (folder / "saving").write_text("")  # (the first save is done: the test may kill from now on)
     i += 1
 """
 
@@ -407,9 +409,14 @@ def kill_campaign_saves(tmp_path: Path, kills: int) -> set[int]:
     script.write_text(CAMPAIGN_SAVER.format(root=str(ROOT), folder=str(folder)))
     rnd = random.Random(11)
     seen: set[int] = set()
-    for _ in range(kills):
-        proc = subprocess.Popen([sys.executable, str(script)])
-        time.sleep(0.4 + rnd.random() * 0.4)  # (loading the rules takes a moment before the first save)
+    ready = folder / "saving"
+    for k in range(kills):
+        ready.unlink(missing_ok=True)
+        proc = subprocess.Popen([sys.executable, str(script), str(k * 7)])
+        deadline = time.monotonic() + 30  # (starting up and loading the rules, however busy the machine)
+        while not ready.exists() and time.monotonic() < deadline and proc.poll() is None:
+            time.sleep(0.01)
+        time.sleep(rnd.random() * 0.2)  # then at a random moment among the saves
         proc.kill()
         proc.wait()
         c = camp.load(folder, RULES)  # raises if a kill ever left a broken campaign
