@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..data.dice import roll
-from ..data.rules_data import RulesData
+from ..data.rules_data import RulesData, TableRow
 from ..rng import stream
 from ..rules import effects
 from ..rules import events as ev
@@ -301,15 +301,7 @@ def shed(g: GangState, git: dict[str, Any], keys: tuple[str, ...], rules: RulesD
 
 def bolted(git: dict[str, Any], rules: RulesData) -> bool:
     """Whether the git's first weapon is bolted on (a Chopper Arm, a Gun Arm)."""
-    for t in git.get("treatments", []):
-        where, _, what = t.partition(":")
-        loc = next((r for r in rules.tables["diagnosis"].rows if r.result == where.strip()), None)
-        if loc is None:
-            continue
-        row = next((r for r in rules.tables[str(loc.extra["table"])].rows if r.result == what.strip()), None)
-        if row is not None and (row.extra.get("weapon") or row.extra.get("loot_gun")):
-            return True
-    return False
+    return any(row.extra.get("weapon") or row.extra.get("loot_gun") for row in treatment_rows(git, rules))
 
 
 MAX_REROLLS = 20  # a bound on re-rolling a treatment the git already has as often as it may
@@ -370,16 +362,25 @@ def injury(g: GangState, name: str, rules: RulesData, rng: Any, log: list[str]) 
     shed(g, git, ("weapons", "gear"), rules, log)  # a Stump: what no longer fits in its hands comes off
 
 
-def rerolled_diagnoses(git: dict[str, Any], rules: RulesData) -> set[int]:
-    """Diagnosis rolls re-rolled for this git: what its treatments say ("4-5")."""
-    out: set[int] = set()
+def treatment_rows(git: dict[str, Any], rules: RulesData) -> list[TableRow]:
+    """The A&E table row of each of the git's treatments ("Location: Treatment")."""
+    out = []
     for t in git.get("treatments", []):
         where, _, what = t.partition(":")
         loc = next((r for r in rules.tables["diagnosis"].rows if r.result == where.strip()), None)
         if loc is None:
             continue
         row = next((r for r in rules.tables[str(loc.extra["table"])].rows if r.result == what.strip()), None)
-        span = str(row.extra.get("reroll_diagnosis", "")) if row is not None else ""
+        if row is not None:
+            out.append(row)
+    return out
+
+
+def rerolled_diagnoses(git: dict[str, Any], rules: RulesData) -> set[int]:
+    """Diagnosis rolls re-rolled for this git: what its treatments say ("4-5")."""
+    out: set[int] = set()
+    for row in treatment_rows(git, rules):
+        span = str(row.extra.get("reroll_diagnosis", ""))
         if span:
             lo, _, hi = span.partition("-")
             out.update(range(int(lo), int(hi or lo) + 1))

@@ -668,7 +668,7 @@ class Tower(Recording):
                 if done and self._left_the_stack(k, pose):
                     return False
                 hist.append(pose)
-                if done and self._cannot_fall(self.planes[k], pose):
+                if done and self._cannot_fall(self.planes[k]):
                     self.planes[k].frozen = True  # (paused, not at rest: its sway resumes with the next motion)
                     continue
                 if len(hist) > window:
@@ -687,7 +687,7 @@ class Tower(Recording):
                 plane.frozen = True
         return True
 
-    def _cannot_fall(self, plane: _Plane, pose: np.ndarray) -> bool:
+    def _cannot_fall(self, plane: _Plane) -> bool:
         """Whether a plane whose base is held still can no longer fall, by the energy bound: the
         kinetic energy left in its free dice (½mv² + ½Iω², I = m s²/6) is under ``skip_margin`` of
         the cheapest way to tip the dice above any joint over the edge of the die below (raising
@@ -699,10 +699,7 @@ class Tower(Recording):
         n = len(plane.dice)
         if margin <= 0 or n < 2 or n >= int(self.p["rigid_below_dice"]) or plane.carrier.velocity.x != 0.0:
             return False
-        held = read_poses(plane.dice[:1])
-        joints = self._joints(
-            np.vstack([np.array(held), np.column_stack([pose[:, :2], pose[:, 2] / (self.s / math.sqrt(2.0))])])
-        )
+        joints = self._joints(self._positions(plane))
         if joints is None:
             return False
         counts, inside, h = joints

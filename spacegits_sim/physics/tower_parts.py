@@ -93,17 +93,23 @@ def velocity_setter(body: pymunk.Body) -> Callable[[tuple[float, float]], None]:
     return partial(_LIB.cpBodySetVelocity, body._body)
 
 
+def _read3(bodies: list[pymunk.Body], vec: str, scalar: str) -> list[tuple[float, float, float]]:
+    """(vector x, vector y, scalar) of many bodies at once, straight from chipmunk."""
+    assert _LIB is not None
+    get_v, get_s = getattr(_LIB, vec), getattr(_LIB, scalar)
+    out = []
+    for b in bodies:
+        h = b._body
+        v = get_v(h)
+        out.append((v.x, v.y, get_s(h)))
+    return out
+
+
 def read_motion(bodies: list[pymunk.Body]) -> list[tuple[float, float, float]]:
     """(vx, vy, angular velocity) of many bodies at once, straight from chipmunk."""
     if _LIB is None:  # pragma: no cover - another pymunk
         return [(b.velocity.x, b.velocity.y, b.angular_velocity) for b in bodies]
-    get_vel, get_w = _LIB.cpBodyGetVelocity, _LIB.cpBodyGetAngularVelocity
-    out = []
-    for b in bodies:
-        h = b._body
-        v = get_vel(h)
-        out.append((v.x, v.y, get_w(h)))
-    return out
+    return _read3(bodies, "cpBodyGetVelocity", "cpBodyGetAngularVelocity")
 
 
 def read_poses(bodies: list[pymunk.Body]) -> list[tuple[float, float, float]]:
@@ -114,10 +120,4 @@ def read_poses(bodies: list[pymunk.Body]) -> list[tuple[float, float, float]]:
     """
     if _LIB is None:  # pragma: no cover - another pymunk
         return [(b.position.x, b.position.y, b.angle) for b in bodies]
-    get_pos, get_angle = _LIB.cpBodyGetPosition, _LIB.cpBodyGetAngle
-    out = []
-    for b in bodies:
-        h = b._body
-        v = get_pos(h)
-        out.append((v.x, v.y, get_angle(h)))
-    return out
+    return _read3(bodies, "cpBodyGetPosition", "cpBodyGetAngle")

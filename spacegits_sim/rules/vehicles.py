@@ -625,13 +625,11 @@ class Driving(Movement):
         direction; fixed guns only what lies in the front corridor, pintle guns the front arc
         (a Sponson's gun a side arc). The whole vehicle is the model for lines of fire."""
         yield from effects.on_shoot(self, v)  # a Git Launcher
-        used: set[str] = set()  # each bolted gun and each mod fires once per shoot action
+        used: set[str] = set()  # each bolted gun ("mount:K", whatever its arc) and each mod fires once per action
         for git in self.crew_of(v):
             if not v.in_play:
                 return
-            opts = [
-                o for o in self.crew_gun_options(v, git) if not (o and (o[0] in used or o[0].split("@")[0] in used))
-            ]
+            opts = [o for o in self.crew_gun_options(v, git) if not (o and o[0].split("@")[0] in used)]
             if len(opts) <= 1:
                 continue
             pick = yield CrewGuns(v.boss, tuple(opts), f"what does {git.name} fire?", git.id, v.id)
@@ -644,7 +642,7 @@ class Driving(Movement):
                 yield from effects.fire_mod(self, v, pick[0])
             elif pick[0].startswith("mount:"):
                 k, arc = self.parse_mount(v, pick[0])
-                used.update(o[0] for o in opts if o and o[0].split("@")[0] == f"mount:{k}")
+                used.add(f"mount:{k}")
                 yield from self.combat.shoot_with(v, [v.mounts[k].weapon], arc)
             else:
                 yield from self.combat.shoot_with(v, [self.rules.weapons[w] for w in pick], None)
