@@ -8,59 +8,59 @@ engine is only resumed with a checked answer, so an illegal answer changes nothi
 One mechanism serves the pygame UI, the AIs, replays (answers are plain JSON) and tests.
 Simultaneous choices (fight throws) are one Request answered by several bosses; the driver
 asks each boss for its part without showing the others (see :class:`FightThrow`).
+
+The generic kinds (``Request``, ``Choice``, ``AimThrow``/``Throw``, ``Deploy``,
+``Simultaneous``, ``IllegalDecision``, ``collect``) are every ruleset's and live in
+:mod:`spacegits_sim.play.protocol`; they are re-exported here. This module adds Space Gits'
+own questions.
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..data.errors import short
+from ..play.protocol import (
+    AimThrow,
+    Choice,
+    Deploy,
+    IllegalDecision,
+    Point,
+    Request,
+    Simultaneous,
+    Throw,
+    collect,
+)
 
-Point = tuple[float, float]
-
-
-class IllegalDecision(ValueError):
-    """An answer that is not among the legal ones. The message says what was legal."""
-
-
-@dataclass(frozen=True)
-class Request:
-    kind: ClassVar[str] = "request"
-    boss: int  # index of the boss who answers
-
-    def check(self, answer: Any) -> Any:  # pragma: no cover - overridden
-        raise NotImplementedError
-
-    def to_json(self, answer: Any) -> Any:
-        """The answer as plain JSON data (for replays)."""
-        return answer
-
-    def from_json(self, data: Any) -> Any:
-        return data
-
-
-@dataclass(frozen=True)
-class Choice(Request):
-    """Pick one of ``options``."""
-
-    kind: ClassVar[str] = "choice"
-    options: tuple[Any, ...] = ()
-    prompt: str = ""
-
-    def check(self, answer: Any) -> Any:
-        if isinstance(answer, list):
-            answer = tuple(answer)
-        if answer not in self.options:
-            raise IllegalDecision(
-                f"{self.kind}: {short(answer)} is not legal here; legal: {', '.join(map(repr, self.options))}"
-            )
-        return answer
-
-    def from_json(self, data: Any) -> Any:
-        return tuple(data) if isinstance(data, list) else data
+__all__ = [
+    "AimThrow",
+    "ArcadeDice",
+    "Choice",
+    "ChooseAction",
+    "ChooseActivation",
+    "ChooseBoot",
+    "ChooseCare",
+    "ChooseDice",
+    "ChooseGuns",
+    "CrewGuns",
+    "Deploy",
+    "EagerHelp",
+    "FightThrow",
+    "GearChoice",
+    "GrappleWho",
+    "IllegalDecision",
+    "OrderBullet",
+    "OrderMoveDie",
+    "Point",
+    "Reroll",
+    "RebootDice",
+    "Request",
+    "Seat",
+    "SplitOdd",
+    "Simultaneous",
+    "Throw",
+    "collect",
+]
 
 
 @dataclass(frozen=True)
@@ -188,90 +188,7 @@ class CrewGuns(Choice):
 
 
 @dataclass(frozen=True)
-class Throw:
-    aim: Point
-    strength: float
-
-
-@dataclass(frozen=True)
-class AimThrow(Request):
-    """Where to aim a throw of ``dice`` and how hard (strength 0-1). The aim must be on the table."""
-
-    kind: ClassVar[str] = "aim_throw"
-    model: str = ""
-    purpose: str = "move"
-    dice: tuple[int, ...] = ()
-    width: float = 24.0
-    height: float = 24.0
-
-    def check(self, answer: Any) -> Throw:
-        if isinstance(answer, dict):
-            answer = Throw(tuple(answer.get("aim", ())), answer.get("strength"))  # type: ignore[arg-type]
-        if not isinstance(answer, Throw):
-            raise IllegalDecision(f"aim_throw: expected Throw(aim=(x, y), strength), got {short(answer)}")
-        try:
-            x, y = (float(c) for c in answer.aim)
-            s = float(answer.strength)
-        except (TypeError, ValueError):
-            raise IllegalDecision(
-                f"aim_throw: aim must be (x, y) numbers and strength a number, got {short(answer)}"
-            ) from None
-        if not (math.isfinite(x) and math.isfinite(y) and 0 <= x <= self.width and 0 <= y <= self.height):
-            raise IllegalDecision(f"aim_throw: aim ({x}, {y}) is off the {self.width:g}x{self.height:g} table")
-        if not (0.0 <= s <= 1.0):
-            raise IllegalDecision(f"aim_throw: strength must be between 0 and 1, got {s}")
-        return Throw((x, y), s)
-
-    def to_json(self, answer: Any) -> Any:
-        return {"aim": list(answer.aim), "strength": answer.strength}
-
-    def from_json(self, data: Any) -> Any:
-        return Throw((data["aim"][0], data["aim"][1]), data["strength"])
-
-
-@dataclass(frozen=True)
-class Deploy(Request):
-    """Place one undeployed model at a legal point, or "skip" to field no more models.
-
-    ``legal`` is a predicate the engine provides: a point on the table where the base
-    overlaps nothing and is far enough from caps and enemy models.
-    """
-
-    kind: ClassVar[str] = "deploy"
-    models: tuple[str, ...] = ()
-    width: float = 24.0
-    height: float = 24.0
-    min_distance: float = 4.0
-    legal: Callable[[str, Point], str | None] = field(default=lambda _m, _p: None, compare=False, repr=False)
-
-    def check(self, answer: Any) -> Any:
-        if answer == "skip":
-            return "skip"
-        if isinstance(answer, list):
-            answer = tuple(answer)
-        if not (isinstance(answer, tuple) and len(answer) == 2):
-            raise IllegalDecision(f"deploy: expected (model, (x, y)) or 'skip', got {short(answer)}")
-        model, pos = answer
-        if model not in self.models:
-            raise IllegalDecision(f"deploy: {short(model)} cannot be deployed now; legal: {', '.join(self.models)}")
-        try:
-            p = (float(pos[0]), float(pos[1]))
-        except (TypeError, ValueError, IndexError):
-            raise IllegalDecision(f"deploy: position must be (x, y), got {short(pos)}") from None
-        why = self.legal(model, p)
-        if why:
-            raise IllegalDecision(f"deploy: {model} cannot go at ({p[0]:.2f}, {p[1]:.2f}): {why}")
-        return (model, p)
-
-    def to_json(self, answer: Any) -> Any:
-        return answer if answer == "skip" else [answer[0], list(answer[1])]
-
-    def from_json(self, data: Any) -> Any:
-        return data if data == "skip" else (data[0], tuple(data[1]))
-
-
-@dataclass(frozen=True)
-class FightThrow(Request):
+class FightThrow(Simultaneous):
     """Thump, shove or pinch, thrown by both bosses at once.
 
     ``bosses`` answer together: the answer is a tuple with one throw per boss, in order.
@@ -279,30 +196,17 @@ class FightThrow(Request):
     """
 
     kind: ClassVar[str] = "fight_throw"
-    bosses: tuple[int, ...] = ()
+    noun: ClassVar[str] = "throw"
     models: tuple[str, ...] = ()
     options: tuple[str, ...] = ("thump", "shove", "pinch")
     round: int = 1
 
-    def check(self, answer: Any) -> tuple[str, ...]:
-        if isinstance(answer, list):
-            answer = tuple(answer)
-        if not isinstance(answer, tuple) or len(answer) != len(self.bosses):
-            raise IllegalDecision(f"fight_throw: expected one throw per boss ({len(self.bosses)}), got {short(answer)}")
-        for a in answer:
-            if a not in self.options:
-                raise IllegalDecision(f"fight_throw: {short(a)} is not a throw; legal: {', '.join(self.options)}")
-        return tuple(answer)
+    def part_prompt(self, i: int) -> str:
+        return f"fight: {self.models[i]} vs {self.models[1 - i]}"
 
     def part(self, i: int) -> Choice:
         """The request as one boss sees it."""
-        return Choice(self.bosses[i], self.options, f"fight: {self.models[i]} vs {self.models[1 - i]}")
-
-    def to_json(self, answer: Any) -> Any:
-        return list(answer)
-
-    def from_json(self, data: Any) -> Any:
-        return tuple(data)
+        return Choice(self.bosses[i], self.options, self.part_prompt(i))
 
 
 @dataclass(frozen=True)
@@ -327,16 +231,3 @@ class SplitOdd(Choice):
 
     kind: ClassVar[str] = "split_odd"
     count: int = 1
-
-
-def collect(req: Request, decide: Callable[[Request], Any]) -> Any:
-    """The answer to a request from whoever must give it: one driver for Match.play, the
-    watcher and the hot-seat. A simultaneous request (a fight throw) is asked part by part,
-    each boss answering its own part (``req.part(i)``) before any answer is revealed.
-
-    ``decide`` may return None for "not yet" (a person still choosing): the whole answer is
-    then None, and the parts already given are the caller's to keep until asked again."""
-    if isinstance(req, FightThrow):
-        parts = tuple(decide(req.part(i)) for i in range(len(req.bosses)))
-        return None if any(p is None for p in parts) else parts
-    return decide(req)

@@ -8,9 +8,9 @@ read (``describe``). Rooms: :mod:`.base`, :mod:`.flow`, :mod:`.table`, :mod:`.co
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
+from ...play.events import decode, event_types
 from .base import Event, Point, canonical, checksum, digest
 from .combat import (
     BlastResolved,
@@ -145,18 +145,16 @@ def tally(e: Event) -> tuple[str, str, int] | None:
     return None
 
 
-EVENT_TYPES: dict[str, type[Event]] = {c.kind: c for c in Event.__subclasses__()}
+#: Space Gits' event kinds (only its own: another ruleset's events subclass the same base).
+EVENT_TYPES: dict[str, type[Event]] = event_types(
+    c for c in Event.__subclasses__() if c.__module__.startswith(__name__ + ".")
+)
 
 
 def from_dict(d: dict[str, Any]) -> Event:
     """An event back from its plain data (``to_dict``, or JSON of it). Raises KeyError/TypeError
-    on data that is not an event (an unknown kind, missing or extra fields)."""
-    cls = EVENT_TYPES[d["kind"]]
-    fields = {f.name for f in dataclasses.fields(cls) if f.init}
-    e = cls(**{k: v for k, v in d.items() if k in fields})
-    e.t = float(d["t"])
-    e.seq = int(d["seq"])
-    return e
+    on data that is not a Space Gits event (an unknown kind, missing or extra fields)."""
+    return decode(d, EVENT_TYPES)
 
 
 def summary_from_events(events: list[Event]) -> dict[str, Any]:

@@ -1,0 +1,56 @@
+"""Checking Space Gits files (gang, scenario, house rules): what ``spacegits validate`` says of each."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from ...data.errors import DataError, Problem
+from ...data.rules_data import RulesData, load_rules
+from ...data.yamlio import read_yaml
+from ...rules.effects import implemented_table
+from ...rules.gangs import load_gang, unsimulated, validate_gang
+from ...rules.scenario import load_scenario, unsimulated_in_scenario
+
+
+def validate_file(
+    ruleset: Any, p: Path, house: Sequence[Path | str], options: dict[str, Any]
+) -> tuple[str, list[Problem]]:
+    """(what the file is, loud warnings); raises DataError with every problem when it is wrong."""
+    del ruleset
+    kind = _sniff_kind(p)
+    if kind == "gang":
+        rules = load_rules(list(house))
+        gang = load_gang(p, rules)
+        issues = validate_gang(gang, rules, budget=options.get("budget"))
+        if issues:
+            raise DataError(issues)
+        return f"gang '{gang.name}', {len(gang.gits)} gits, {gang.cost} caps", unsimulated(gang, rules)
+    if kind == "scenario":
+        rules = load_rules(list(house))
+        sc = load_scenario(p, rules)
+        return (
+            f"scenario '{sc.name}', {len(sc.players)} bosses, {len(sc.terrain)} terrain pieces",
+            unsimulated_in_scenario(sc, rules),
+        )
+    rules = load_rules([p])
+    return f"house rules merge cleanly ({len(rules.files)} files)", unhandled_ids(rules, str(p))
+
+
+def unhandled_ids(rules: RulesData, label: str) -> list[Problem]:
+    """Ids a house-rule file adds that no handler simulates (deferred ones are in docs/rules.md)."""
+    return [
+        Problem(label, f"{r['family']} '{r['id']}'", None, "no handler simulates it: it will do nothing in a match")
+        for r in implemented_table(rules)
+        if r["what"] == "NO HANDLER"
+    ]
+
+
+def _sniff_kind(p: Path) -> str:
+    doc = read_yaml(p)
+    if isinstance(doc, dict) and "gits" in doc:
+        return "gang"
+    if isinstance(doc, dict) and "players" in doc:
+        return "scenario"
+    return "rules"
