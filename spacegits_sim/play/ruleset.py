@@ -113,6 +113,9 @@ class Ruleset(Protocol):
     window: str | None
     hotseat: str | None
     first_event_kind: str  # every log starts with one event of this kind ("match_started")
+    #: CLI modules of this ruleset's own subcommands (each has ``add_parser(subparsers)``), imported
+    #: by name when the parser is built (Space Gits: gang, campaign). () for none.
+    commands: tuple[str, ...]
 
     # ---- data
     def load_rules(self, house_rules: Sequence[Path | str] = ()) -> Any:

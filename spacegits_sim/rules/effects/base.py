@@ -12,18 +12,30 @@ that can start play (a shove, an explosion) are generators (``Flow``) the engine
 
 from __future__ import annotations
 
-from collections.abc import Generator
+import re
+from collections.abc import Generator, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
     from ...data.rules_data import GitType, RulesData, TerrainType, Weapon
-    from ..combat import Combat
-    from ..core import MatchCore as Match
-    from ..gangs import GitSpec
+    from ..ops import CombatOps as Combat
+    from ..ops import MatchOps as Match
+    from ..pieces import GitSpec
     from ..state import Model
 
 Flow = Generator[Any, Any, Any]
+TREATMENTS, REPAIRS = "treatments", "repairs"  # the families of lasting effects (effects/lasting.py)
+
+
+def lasting_id(text: str) -> str:
+    """The handler id of a "Location: Result" entry: the result, lower case, words joined by _."""
+    result = text.partition(":")[2].strip() or text.strip()
+    return re.sub(r"[^a-z0-9]+", "_", result.lower()).strip("_")
+
+
+def lasting_ids(texts: Iterable[str]) -> list[str]:
+    return [lasting_id(t) for t in texts]
 
 
 def no_flow() -> Flow:

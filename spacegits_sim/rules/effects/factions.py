@@ -13,8 +13,8 @@ from ..decisions import GearChoice
 from .base import Effect, Flow, register
 
 if TYPE_CHECKING:
-    from ..combat import Combat
-    from ..core import MatchCore as Match
+    from ..ops import CombatOps as Combat
+    from ..ops import MatchOps as Match
     from ..state import Model
 
 
@@ -144,7 +144,7 @@ class Ptsd(Effect):
     family, id = "factions", "ptsd"
 
     def can_activate_fallen(self, m: Model, match: Match) -> bool:
-        from .. import effects
+        from . import hooks as effects
 
         return not match.siren and effects.can_stand(match, m)
 
@@ -166,7 +166,7 @@ class EncouragingChants(Effect):
     REACH = 6.0
 
     def after_move_throw(self, match: Match, m: Model, landed: list[Any]) -> Flow:
-        from .. import effects
+        from . import hooks as effects
 
         chanters = [o.id for o in _friends(match, m, self.REACH) if self in effects.effects_of(o)]
         if not chanters or not landed:
@@ -188,7 +188,7 @@ class GreenWingSupport(Effect):
     REACH = 6.0
 
     def after_bullet_throw(self, match: Match, m: Model, dice: list[Any]) -> Flow:
-        from .. import effects
+        from . import hooks as effects
 
         helpers = [o.id for o in _friends(match, m, self.REACH) if self in effects.effects_of(o)]
         if not helpers or not dice:
