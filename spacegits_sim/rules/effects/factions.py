@@ -144,7 +144,7 @@ class Ptsd(Effect):
     family, id = "factions", "ptsd"
 
     def can_activate_fallen(self, m: Model, match: Match) -> bool:
-        from . import hooks as effects
+        from . import folds as effects
 
         return not match.siren and effects.can_stand(match, m)
 
@@ -166,7 +166,7 @@ class EncouragingChants(Effect):
     REACH = 6.0
 
     def after_move_throw(self, match: Match, m: Model, landed: list[Any]) -> Flow:
-        from . import hooks as effects
+        from . import folds as effects
 
         chanters = [o.id for o in _friends(match, m, self.REACH) if self in effects.effects_of(o)]
         if not chanters or not landed:
@@ -188,7 +188,7 @@ class GreenWingSupport(Effect):
     REACH = 6.0
 
     def after_bullet_throw(self, match: Match, m: Model, dice: list[Any]) -> Flow:
-        from . import hooks as effects
+        from . import folds as effects
 
         helpers = [o.id for o in _friends(match, m, self.REACH) if self in effects.effects_of(o)]
         if not helpers or not dice:

@@ -213,7 +213,7 @@ class MonoWheel(Effect):
     USED = "mono_wheel_used"  # once per scoot: "discard one of your move dice"
 
     def adjust_move(self, match: Match, m: Model, die_id: str, value: int, others: dict[str, Any], toward: Any) -> Flow:
-        from . import hooks as effects
+        from . import folds as effects
 
         if m.tokens.get(self.USED):
             return (value, toward)
@@ -312,7 +312,7 @@ class MassiveSpanner(Effect):
     ACTION, REACH = "bonk", 1.0
 
     def _targets(self, m: Model, match: Match) -> list[str]:
-        from . import hooks as effects
+        from . import folds as effects
 
         out = []
         for o in match.in_play():
@@ -433,7 +433,7 @@ class FuelCan(Effect):
         return what == "move"
 
     def aura_for(self, holder: Model, m: Model) -> bool:
-        from . import hooks as effects
+        from . import folds as effects
 
         return not holder.tokens.get(self.SPENT) and effects.mechanical(m)
 
@@ -478,7 +478,7 @@ class BigHat(Effect):
     REACH = 6.0
 
     def after_activation(self, m: Model, match: Match) -> Flow:
-        from . import hooks as effects
+        from . import folds as effects
 
         near = tuple(
             o.id
@@ -524,7 +524,7 @@ class TastySnack(Effect):
     USED = "tasty_snack_used"
 
     def can_activate_fallen(self, m: Model, match: Match) -> bool:
-        from . import hooks as effects
+        from . import folds as effects
 
         return not m.tokens.get(self.USED) and not match.siren and effects.can_stand(match, m)
 

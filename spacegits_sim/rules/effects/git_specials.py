@@ -194,7 +194,7 @@ class RebootButton(Effect):
     family, id = "special_rules", "reboot_button"
 
     def can_activate_fallen(self, m: Model, match: Match) -> bool:
-        from . import hooks as effects
+        from . import folds as effects
 
         return not match.siren and effects.can_stand(match, m)
 

@@ -155,7 +155,7 @@ class RubbishRoboticArm(_Treatment):
     id = "rubbish_robotic_arm"
 
     def gang_problems(self, spec: GitSpec, git: GitType, rules: RulesData) -> list[tuple[str, str]]:
-        from . import hooks as effects
+        from . import folds as effects
 
         fighting = [w for w in spec.weapons if rules.weapons[w].kind != "shooting"]
         free = effects.hands_of(spec, rules) - 1
@@ -741,7 +741,7 @@ class AutoGunner(_Repair):
         return option == self.OPTION
 
     def fire_mod(self, match: Match, v: Model) -> Flow:
-        from . import hooks as effects
+        from . import folds as effects
 
         for k, mt in enumerate(v.mounts):
             if not v.in_play:

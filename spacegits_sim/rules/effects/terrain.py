@@ -232,7 +232,7 @@ class TestYourStrength(Effect):
         return 1
 
     def booted(self, match: Match, m: Model, terrain_id: str, terrain: TerrainType) -> Flow:
-        from . import hooks as effects
+        from . import folds as effects
 
         head = match.combat.headbutt(m)
         tough = terrain.toughness or STRENGTH_TOUGHNESS
@@ -245,7 +245,7 @@ class TestYourStrength(Effect):
 
     def boot_worth(self, match: Match, m: Model, terrain: TerrainType) -> float:
         from ..odds import exact_p_at_least
-        from . import hooks as effects
+        from . import folds as effects
 
         head = match.combat.headbutt(m)
         tough = terrain.toughness or STRENGTH_TOUGHNESS

@@ -366,7 +366,7 @@ class _SwigReroll(_Mod):
 
     def _offer(self, match: Match, m: Model, purpose: str, dice: list[Any]) -> Flow:
         from ..decisions import GearChoice
-        from . import hooks as effects
+        from . import folds as effects
 
         if m.tokens.get(self.token) or not any(d[3] is not None and match.table.has_die(d[0]) for d in dice):
             return dice
@@ -415,7 +415,7 @@ class ElectroshockCollisionWarningSystem(_Mod):
     def before_move_die(self, match: Match, m: Model, die_id: str, value: int) -> Flow:
         from ...physics.table import Kind
         from ..decisions import GearChoice
-        from . import hooks as effects
+        from . import folds as effects
 
         pos = match.table.die(die_id).position
         turn_to, distance, _arc = match.heading(m, pos, value, match.table.die_radius(die_id))
