@@ -358,6 +358,34 @@ def gun_worth(w: Weapon, damage: float) -> float:
     return damage
 
 
+def choice_advice(asker: str) -> str:
+    """How a controller is advised to answer the GearChoice the handler ``asker`` (its id) asks
+    ("": no advice). The AIs ask this instead of naming items."""
+    for family in REGISTRY.values():
+        h = family.get(asker)
+        if isinstance(h, type) and h.CHOICE_ADVICE:
+            return h.CHOICE_ADVICE
+    return ""
+
+
+def action_advice(m: Model, action: str) -> tuple[str, int] | None:
+    """(when, rank) a controller is advised to take the extra action ``action`` of ``m``, or None."""
+    for h in effects_of(m):
+        advice = h.ACTION_ADVICE.get(action)
+        if advice is not None:
+            return advice
+    return None
+
+
+def aim_advice(purpose: str) -> str:
+    """Where a controller is advised to aim a throw whose purpose is a handler's id ("": none)."""
+    for family in REGISTRY.values():
+        h = family.get(purpose)
+        if isinstance(h, type) and h.AIM_ADVICE:
+            return h.AIM_ADVICE
+    return ""
+
+
 def gun_ready(m: Model, w: Weapon) -> bool:
     return all(h.gun_ready(m, w) for h in weapon_effects(w))
 

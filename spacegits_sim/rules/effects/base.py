@@ -50,6 +50,16 @@ class Effect:
     id: ClassVar[str] = ""
     implemented: ClassVar[bool] = True
     ON_GUNS: ClassVar[int] = 0  # gear that sits on this many guns: the gang file says which (gear_on)
+    # ---- advice for controllers (the AIs name no item: they ask the handler, as with gun_worth).
+    #: How to answer this handler's GearChoice: "a_friend", "the_friend_most_worth_activating",
+    #: "decline", "a_friend_if_the_last_throw_was_weak" ("": no advice).
+    CHOICE_ADVICE: ClassVar[str] = ""
+    #: When its extra actions are worth taking, and before which others (lower rank first):
+    #: action -> (when, rank), when one of "always", "a_tall_friend" (a friend's tower is 4+),
+    #: "a_friend_in_reach" (a standing friend within 1"), "far_from_caps" (the nearest cap is 10"+ away).
+    ACTION_ADVICE: ClassVar[dict[str, tuple[str, int]]] = {}
+    #: Where to aim a throw whose purpose is this handler's id: "toward_the_nearest_cap" ("": no advice).
+    AIM_ADVICE: ClassVar[str] = ""
 
     # ---- gang building (work on the git's spec: no match exists yet) ----------------
     def hands(self, spec: GitSpec, n: int) -> int:

@@ -163,6 +163,7 @@ class EncouragingChants(Effect):
     """A friendly git within 6" may swig to let a git re-roll any or all of its move dice."""
 
     family, id = "factions", "encouraging_chants"
+    CHOICE_ADVICE = "decline"  # a swig for re-rolled move dice rarely pays
     REACH = 6.0
 
     def after_move_throw(self, match: Match, m: Model, landed: list[Any]) -> Flow:
@@ -185,6 +186,7 @@ class GreenWingSupport(Effect):
     """A friendly git within 6" may swig to let a shooting git re-roll one of its shooting dice."""
 
     family, id = "factions", "green_wing_support"
+    CHOICE_ADVICE = "a_friend_if_the_last_throw_was_weak"  # a swig to re-roll a jam or a weak bullet
     REACH = 6.0
 
     def after_bullet_throw(self, match: Match, m: Model, dice: list[Any]) -> Flow:
