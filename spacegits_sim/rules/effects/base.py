@@ -17,6 +17,8 @@ from collections.abc import Generator, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ...play.handlers import HandlerRegistry
+
 if TYPE_CHECKING:
     from ...data.rules_data import GitType, RulesData, TerrainType, Weapon
     from ..ops import CombatOps as Combat
@@ -494,8 +496,9 @@ class Deferred:
     implemented: bool = False
 
 
-#: family -> id -> handler class (implemented) or Deferred (known, not simulated yet)
-REGISTRY: dict[str, dict[str, type[Effect] | Deferred]] = {}
+#: family -> id -> handler class (implemented) or Deferred (known, not simulated yet): Space Gits' own
+#: registry (another ruleset keeps its own, so family names never collide)
+REGISTRY: HandlerRegistry[type[Effect] | Deferred] = HandlerRegistry("spacegits")
 
 
 def register(cls: type[Effect]) -> type[Effect]:
