@@ -135,3 +135,19 @@ def test_a_toy_game_on_gamebase_checks_answers_logs_and_chains_its_checksums():
     assert g.over and [d[0] for d in g.decisions] == ["call", "choice"] and g.events[0].kind == "called"
     first = checksum(g.events, 0, digest({"seed": "7"}))  # the chain starts from the binding
     assert [d[2] for d in g.decisions] == [first, checksum(g.events, 1, first)]
+
+
+def test_the_cli_picks_the_ruleset_by_id_and_refuses_an_unknown_one_in_one_line():
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        cmd = [sys.executable, "-m", "spacegits_sim", *args]
+        return subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
+
+    bad = run("match", "--ruleset", "chess")
+    assert bad.returncode == 2 and "unknown ruleset 'chess'" in bad.stderr and "Traceback" not in bad.stderr
+    ok = run("match", "--ruleset", "spacegits", "--seed", "3", "--ai", "random,random")
+    assert ok.returncode == 0 and ("wins" in ok.stdout or "tie between" in ok.stdout), ok.stderr
