@@ -81,6 +81,7 @@ class Driving(Movement):
         m.tower.clear()
         m.aboard = v.id
         v.crew.append(m.id)
+        effects.on_board(self, v, m)  # a reload token: the vehicle is now the model that has it
         self.emit(ev.Boarded(m.id, v.id, len(v.crew) - 1))
 
     def offer_alighting(self, v: Model) -> Flow:
@@ -606,15 +607,17 @@ class Driving(Movement):
 
     def crew_gun_options(self, v: Model, git: Model) -> list[tuple[str, ...]]:
         """What a git aboard may fire: the driver one of their 1-handed guns or a fixed gun;
-        a passenger one of their own guns or a pintle gun; or hold fire (())."""
+        a passenger one of their own guns or a pintle gun; or hold fire (()). A gun is ready
+        or not on the vehicle: "While a git is in a vehicle, they are not a separate model", so
+        the vehicle is the model a reload token is on (Slow to Reload)."""
         driver = bool(v.crew) and v.crew[0] == git.id
-        own = [w for w in git.weapons if w.kind == "shooting" and effects.gun_ready(git, w)]
+        own = [w for w in git.weapons if w.kind == "shooting" and effects.gun_ready(v, w)]
         if driver:
             own = [w for w in own if w.hands <= 1]
         opts: list[tuple[str, ...]] = [(w.id,) for w in own]
         want = "fixed" if driver else "pintle"
         for k, mt in enumerate(v.mounts):
-            if mt.how == want:
+            if mt.how == want and effects.gun_ready(v, mt.weapon):
                 arcs = self.mount_arcs(v, k)
                 opts += [(f"mount:{k}",)] if len(arcs) == 1 else [(f"mount:{k}@{a}",) for a in arcs]
         opts += [(o,) for o in effects.crew_options(v, driver)]  # a Wrecking Ball

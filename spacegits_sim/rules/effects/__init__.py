@@ -607,6 +607,11 @@ def on_get_off(match: Match, v: Model, git: Model) -> None:
         h.on_get_off(match, v, git)
 
 
+def on_board(match: Match, v: Model, git: Model) -> None:
+    for h in effects_of(git):
+        h.on_board(match, v, git)
+
+
 def crew_options(m: Model, driver: bool) -> list[str]:
     out: list[str] = []
     for h in effects_of(m):

@@ -212,6 +212,9 @@ class Effect:
     def on_get_off(self, match: Match, v: Model, git: Model) -> None:
         """``git`` just got off vehicle ``v`` (a Full-Stocked Minibar)."""
 
+    def on_board(self, match: Match, v: Model, git: Model) -> None:
+        """``git`` (carrying this) just boarded vehicle ``v`` (a reload token goes with it)."""
+
     def crew_options(self, m: Model, driver: bool) -> tuple[str, ...]:
         """Extra things a git aboard may fire instead of a gun ("mod:<id>"): a Wrecking Ball."""
         return ()

@@ -738,13 +738,17 @@ class MountainsOfAmmoRepair(MountainsOfAmmo):
 class AutoGunner(_Repair):
     """ "The driver can fire all the vehicle's weapons at once." An option of the driver's: every
     bolted gun fires, each into its own arc (a fixed gun the front corridor, a pintle gun the
-    front arc), and none of them fires again in that shoot action."""
+    front arc), and none of them fires again in that shoot action. "At once": a gun still
+    reloading (Slow to Reload) stays silent, and the reload tokens the others leave come after."""
 
     id = "auto_gunner"
     OPTION = "mod:auto_gunner"
 
     def crew_options(self, m: Model, driver: bool) -> tuple[str, ...]:
-        return (self.OPTION,) if driver and m.mounts else ()
+        from .. import effects
+
+        ready = any(effects.gun_ready(m, mt.weapon) for mt in m.mounts)
+        return (self.OPTION,) if driver and ready else ()
 
     def fires_all_mounts(self, option: str) -> bool:
         return option == self.OPTION
@@ -752,7 +756,10 @@ class AutoGunner(_Repair):
     def fire_mod(self, match: Match, v: Model) -> Flow:
         from .. import effects
 
+        ready = [effects.gun_ready(v, mt.weapon) for mt in v.mounts]
         for k, mt in enumerate(v.mounts):
+            if not ready[k]:
+                continue
             if not v.in_play:
                 return
             arc = effects.mount_arcs(v, k, "corridor" if mt.how == "fixed" else "front")[0]
