@@ -124,3 +124,36 @@ def test_a_reload_token_boards_with_its_git_and_gets_off_with_it():
     assert m.crew_gun_options(v, pal) == [()] and ("mount:0",) not in m.crew_gun_options(v, m.models["a1"])
     drive(m, m.put_off(v, pal, "got off"))
     assert not effects.gun_ready(pal, m.rules.weapons["rattle_cannon"])
+
+
+# ---- smashing yourself into terrain ------------------------------------------------------------
+
+SMASH_MODS = ["spiked_roller", "massive_ram", "explosive_ram", "loads_of_spikes", "buzzblades"]
+
+
+def box(x0, y0, x1, y1, kind="wall"):
+    return {"type": kind, "polygon": [[x0, y0], [x1, y0], [x1, y1], [x0, y1]]}
+
+
+@pytest.mark.rule("vehicles", "bump-into-terrain")
+@pytest.mark.parametrize("seed", range(6))
+def test_smashing_yourself_into_terrain_is_the_printed_smash_whatever_the_mods(seed):
+    """ "If you bump into a piece of terrain, stop and smash yourself. I.e. you roll a number of
+    D6 equal to your vehicle's toughness plus its current speed and each smash dice that rolls
+    equal or over your vehicle's toughness causes you 1 damage." Rams, spikes, buzzblades and a
+    Spiked Roller are for smashing opponents: one roll of toughness + speed dice, 1 damage each
+    at 5+, and the Explosive Ram's first smash is still to come."""
+    m = vmatch(
+        [buggy(mods=SMASH_MODS)],
+        [dict(ORC, name="Urg")],
+        {"a1v": (6, 4, NORTH), "b1": (22, 22)},
+        terrain=[box(3, 9, 9, 10)],
+        seed=seed,
+    )
+    v = m.models["a1v"]
+    drive(m, m.drive(v, None, 6, 6, "front"))
+    smash = of(m, ev.Smashed)
+    assert len(smash) == 1 and smash[0].target == "a1v" and smash[0].why == "terrain"
+    assert len(smash[0].rolls) == 5 + 6 and smash[0].toughness == 5
+    assert smash[0].damage == sum(r >= 5 for r in smash[0].rolls)
+    assert effects.smash_damage(v, (0, 1)) == (0 + 1 + 2, 1 + 1 + 4)  # the Explosive Ram is unspent

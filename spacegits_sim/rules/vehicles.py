@@ -388,24 +388,32 @@ class Driving(Movement):
 
     def smash(self, v: Model, target: Model, speed: int, head_on: bool, why: str) -> tuple[int, list[int], int]:
         """Roll a smash: toughness + current speed D6, each ≥ the target's toughness does big
-        damage 1, else weak 0 (head-on: +1/+1). Returns (damage, the first rolls, toughness)."""
-        n = effects.smash_dice(v, v.toughness + max(0, speed))
+        damage 1, else weak 0 (head-on: +1/+1). Returns (damage, the first rolls, toughness).
+
+        Smashing yourself (``target`` is ``v``: a bump into terrain) is exactly what the book
+        spells out: "you roll a number of D6 equal to your vehicle's toughness plus its current
+        speed and each smash dice that rolls equal or over your vehicle's toughness causes you 1
+        damage". What changes a smash (rams, spikes, buzzblades, a Spiked Roller, a Weak Frame)
+        is for smashing something else, and an Explosive Ram's first smash is not spent on it."""
+        own = target is v
+        n = v.toughness + max(0, speed)
+        n = n if own else effects.smash_dice(v, n)
         rng = self.rng("dice")
         first = [int(rng.integers(1, 7)) for _ in range(n)]
-        tough0 = tough = effects.smash_toughness(v, target.toughness)
-        weak, big = effects.smash_damage(v, (0, 1))
+        tough0 = tough = v.toughness if own else effects.smash_toughness(v, target.toughness)
+        weak, big = (0, 1) if own else effects.smash_damage(v, (0, 1))
         if head_on:
             weak, big = weak + HEAD_ON[0], big + HEAD_ON[1]
         dmg = sum(big if r >= tough else weak for r in first)
         self.emit(ev.Smashed(v.id, target.id, first, tough, dmg, head_on, why))
         rolls = first
-        while any(r >= tough for r in rolls) and effects.smash_again(v) and tough <= 6:
+        while not own and any(r >= tough for r in rolls) and effects.smash_again(v) and tough <= 6:
             tough += 1  # a Spiked Roller: "roll your smash again, counting the target's toughness as +1"
             rolls = [int(rng.integers(1, 7)) for _ in range(n)]
             more = sum(big if r >= tough else weak for r in rolls)
             self.emit(ev.Smashed(v.id, target.id, rolls, tough, more, head_on, "again"))
             dmg += more
-        if any(r >= tough0 for r in first):
+        if not own and any(r >= tough0 for r in first):
             effects.on_smash_big(self, v, target)  # Flame Gouts
         return dmg, first, tough0
 
