@@ -157,3 +157,27 @@ def test_smashing_yourself_into_terrain_is_the_printed_smash_whatever_the_mods(s
     assert len(smash[0].rolls) == 5 + 6 and smash[0].toughness == 5
     assert smash[0].damage == sum(r >= 5 for r in smash[0].rolls)
     assert effects.smash_damage(v, (0, 1)) == (0 + 1 + 2, 1 + 1 + 4)  # the Explosive Ram is unspent
+
+
+# ---- criminal records of the gits aboard ---------------------------------------------------------
+
+
+@pytest.mark.rule("vehicles", "crew-criminal-records")
+def test_a_passenger_who_fires_is_charged_not_the_driver_and_every_git_aboard_evades_arrest():
+    """ "Discharging a Firearm in a Public Place: If this git took a shoot action" — in a
+    vehicle's shoot action each git aboard gets a chance to take one, so the git that fired is
+    charged, not the driver who held fire. "Evading Arrest: If this git was standing when their
+    gang legged it": the gits riding a vehicle that legs it (driver and passengers)."""
+    from spacegits_sim import campaign as camp
+
+    m = with_passenger(buggy(), {"type": "orc", "weapons": ["rifle"]})
+    v = m.models["a1v"]
+    shoot_activation(m, v, "rifle")  # the driver's pistol is offered too: it holds fire
+    f = camp.read_game(m.events)
+    assert "discharging_a_firearm" in f.offenses.get("a2", set())
+    assert "discharging_a_firearm" not in f.offenses.get("a1", set())
+    assert f.shots.get("a2") == 1 and not f.shots.get("a1")
+    assert [e.model for e in m.events if e.kind == "crew_fired"] == ["a2"]
+    m._leg_it(m.bosses[0], forced=False)
+    f = camp.read_game(m.events)
+    assert "evading_arrest" in f.offenses["a1"] and "evading_arrest" in f.offenses["a2"]

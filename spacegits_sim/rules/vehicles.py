@@ -646,6 +646,7 @@ class Driving(Movement):
             pick = yield CrewGuns(v.boss, tuple(opts), f"what does {git.name} fire?", git.id, v.id)
             if not pick:
                 continue
+            self.emit(ev.CrewFired(git.id, v.id, list(pick)))  # this git took a shoot action
             if pick[0].startswith("mod:"):
                 used.add(pick[0])
                 if effects.fires_all_mounts(v, pick[0]):  # an Auto-Gunner: every bolted gun has fired

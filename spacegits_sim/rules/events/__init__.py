@@ -61,11 +61,12 @@ from .table import (
     TowerRebuilt,
     TowerStruck,
 )
-from .vehicles import Alighted, Boarded, Smashed, VehicleMoved, VehicleTowers, WipedOut, Wrecked
+from .vehicles import Alighted, Boarded, CrewFired, Smashed, VehicleMoved, VehicleTowers, WipedOut, Wrecked
 
 __all__ = [
     "Alighted",
     "Boarded",
+    "CrewFired",
     "Smashed",
     "VehicleMoved",
     "VehicleTowers",
