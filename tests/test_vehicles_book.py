@@ -181,3 +181,199 @@ def test_a_passenger_who_fires_is_charged_not_the_driver_and_every_git_aboard_ev
     m._leg_it(m.bosses[0], forced=False)
     f = camp.read_game(m.events)
     assert "evading_arrest" in f.offenses["a1"] and "evading_arrest" in f.offenses["a2"]
+
+
+# ---- the four repairs that were deferred ---------------------------------------------------------
+
+
+def lone(repairs=(), pos=(6, 4, NORTH), bpos=(22, 22), seed=1, **extra) -> Match:
+    return vmatch([buggy(repairs=list(repairs), **extra)], [dict(ORC, name="Urg")], {"a1v": pos, "b1": bpos}, seed=seed)
+
+
+def scoot_with_dice(m: Match, v, placed: list[tuple[int, int, tuple[float, float]]], order: list[int]):
+    """A scoot whose first throw lands where the test says (``placed``: sides, value, spot);
+    later throws (a die rolled again) are real. ``order``: which placed die to resolve first."""
+    real = m.throw
+    calls = []
+
+    def throw(boss, model, purpose, sizes, thrown, **kw):
+        calls.append(sizes)
+        if len(calls) == 1:
+            ids = [m.table.place_die(s, val, p) for s, val, p in placed]
+            return [(i, s, val, p) for i, (s, val, p) in zip(ids, placed, strict=True)]
+            yield  # (a generator, like the real one)
+        got = yield from real(boss, model, purpose, sizes, thrown, **kw)
+        return got
+
+    m.throw = throw
+    first = []
+
+    def answer(req):
+        from spacegits_sim.rules.decisions import ChooseDice, OrderMoveDie
+
+        if isinstance(req, ChooseDice):
+            return tuple(s for s, _v, _p in placed)
+        if isinstance(req, OrderMoveDie):
+            if not first:
+                first.append(req.options[order[0]])
+                return first[0]
+            return req.options[0]
+        if isinstance(req, AimThrow):
+            return Throw((20.0, 20.0), 0.3)
+        return req.options[0] if hasattr(req, "options") else None
+
+    drive(m, m.vehicle_scoot(v), answer)
+    return calls
+
+
+@pytest.mark.rule("vehicles", "repair-twitchy-accelerator-pedal")
+def test_twitchy_accelerator_pedal_a_bumped_move_die_is_rolled_again_as_a_new_move_die():
+    """Twitchy Accelerator Pedal: "Once per move dice, if you bump into one of your move dice, roll
+    it again as a new move dice." The bump still stops the vehicle for 1 damage."""
+    placed = [(6, 6, (6.0, 14.0)), (6, 3, (6.0, 8.0))]  # the far one first: it drives into the near one
+    plain = lone()
+    calls = scoot_with_dice(plain, plain.models["a1v"], placed, [0])
+    assert len(calls) == 1 and len([e for e in of(plain, ev.VehicleMoved) if e.how == "drive"]) == 1
+    m = lone(["Handling: Twitchy Accelerator Pedal"])
+    calls = scoot_with_dice(m, m.models["a1v"], placed, [0])
+    assert calls == [(6, 6), (6,)]  # the bumped D6 is thrown again
+    moves = [e for e in of(m, ev.VehicleMoved) if e.how == "drive"]
+    assert len(moves) == 2 and moves[0].stop.startswith("die:")
+    assert 1 in [e.amount for e in of(m, ev.Damaged) if e.source == "bumped into a move die"]
+
+
+def near_dice(m: Match, holder: str, reach: float = 6.0) -> set[str]:
+    from spacegits_sim.physics.table import Kind
+
+    return {t.id for t, _g in m.table.within(reach, figure=holder, kinds=(Kind.DIE,))}
+
+
+@pytest.mark.rule("vehicles", "repair-snazzy-underlighting")
+def test_snazzy_underlighting_the_shooter_may_reroll_bullet_dice_that_land_within_6_inches():
+    """Snazzy Underlighting: "Enemy bullet dice that land within 6" of this vehicle can be
+    re-rolled by their shooter." Only the dice near it, only for its enemies."""
+    from spacegits_sim.rules.decisions import Reroll
+
+    def shoot(repairs, seed):
+        m = lone(repairs, pos=(12, 12, NORTH), bpos=(12, 3), seed=seed, weapons=["pistol"])
+        shooter = m.models["b1"]
+        asked = []
+
+        def answer(req):
+            if isinstance(req, Reroll):
+                asked.append((set(req.options) - {"done"}, near_dice(m, "a1v")))
+                return req.options[0]
+            if isinstance(req, AimThrow):
+                return Throw((12.0, 12.0), 0.5)
+            return req.options[0] if hasattr(req, "options") else None
+
+        drive(m, m.combat.shoot_with(shooter, [m.rules.weapons["pistol"]], None), answer)
+        return m, asked
+
+    offers = 0
+    for seed in range(4):
+        assert shoot([], seed)[1] == []
+        m, asked = shoot(["Snazz: Snazzy Underlighting"], seed)
+        for offered, near in asked:
+            assert offered and offered <= near  # never a die further than 6" from the hull
+        offers += len(asked)
+        assert "rerolled_bullet" not in m.models["b1"].tokens  # (not the shooter's own once-per-activation)
+    assert offers >= 4  # dice thrown at it land near it
+
+
+@pytest.mark.rule("vehicles", "repair-snazzy-underlighting")
+def test_snazzy_underlighting_does_not_help_the_vehicles_own_side():
+    m = vmatch(
+        [buggy(repairs=["Snazz: Snazzy Underlighting"]), dict(ORC, name="Pal")],
+        [dict(ORC, name="Urg")],
+        {"a1v": (12, 12, NORTH), "a2": (12, 3), "b1": (22, 22)},
+    )
+    from spacegits_sim.rules.decisions import Reroll
+
+    asked = []
+    drive(
+        m,
+        m.combat.shoot_with(m.models["a2"], [m.rules.weapons["pistol"]], None),
+        lambda r: (
+            asked.append(r)
+            if isinstance(r, Reroll)
+            else (Throw((12.0, 12.0), 0.5) if isinstance(r, AimThrow) else r.options[0])
+        ),
+    )
+    assert asked == []
+
+
+@pytest.mark.rule("vehicles", "repair-mysterious-red-button")
+def test_mysterious_red_button_once_per_game_a_1_wipes_out_2_to_5_jet_engine_6_teleporter():
+    """Mysterious Red Button: "Once per game, at the start of your activation, you can press the
+    button: roll a D6. On a 1, you wipeout. On a 2-5, you count as equipped with a Jet Engine mod
+    for the rest of the activation. On a 6, … an Experimental Teleporter mod for the rest of the
+    activation." """
+    from spacegits_sim.rules.decisions import GearChoice
+
+    seen = {}
+    for seed in range(60):
+        m = lone(["Snazz: Mysterious Red Button"], pos=(12, 12, NORTH), seed=seed)
+        v = m.models["a1v"]
+        asked = []
+        state = {}
+
+        def answer(req, m=m, v=v, asked=asked, state=state):
+            if isinstance(req, GearChoice):
+                asked.append(req)
+                return "press"
+            if isinstance(req, ChooseAction):
+                state.setdefault("actions", req.options)
+                state.setdefault("move12", effects.vehicle_move(v, 12))
+                return "done" if "done" in req.options else "shoot" if "shoot" in req.options else req.options[0]
+            if isinstance(req, AimThrow):
+                return Throw((12.0, 20.0), 0.3)
+            return req.options[0] if hasattr(req, "options") else None
+
+        drive(m, m._activation(v), answer)
+        rolled = [e for e in of(m, ev.EffectRolled) if e.effect == "mysterious_red_button"]
+        assert len(asked) == 1 and len(rolled) == 1
+        r = rolled[0].value
+        if r == 1:
+            assert of(m, ev.WipedOut) and "red button" in of(m, ev.WipedOut)[0].cause
+        elif r <= 5:
+            assert state["move12"] == 12 + 6 and "teleport" not in state["actions"]
+        else:
+            assert "teleport" in state["actions"] and state["move12"] == 12
+        assert effects.vehicle_move(v, 12) == 12 and "teleport" not in m._legal_actions(v)  # the activation is over
+        asked.clear()
+        drive(m, m._activation(v), answer)
+        assert asked == []  # once per game
+        seen[1 if r == 1 else (6 if r == 6 else 2)] = True
+        if len(seen) == 3:
+            break
+    assert len(seen) == 3
+
+
+@pytest.mark.rule("vehicles", "repair-really-bright-headlamps")
+def test_really_bright_headlamps_a_git_it_drives_into_dodges_on_a_d6_that_meets_its_speed():
+    """Really Bright Headlamps: "Gits roll D6 when dodging this vehicle." (Our reading: a
+    standing enemy git it drives into rolls a D6 and dodges — moved clear of its path, no fight —
+    if the roll meets or beats the current speed.) At speed 1 every roll dodges; at 7 none does;
+    without the headlamps nobody dodges."""
+    from spacegits_sim.rules.decisions import FightThrow
+
+    def run(repairs, speed):
+        m = lone(repairs, pos=(6, 4, NORTH), bpos=(6, 9))
+
+        def fight(r):
+            if isinstance(r, FightThrow):
+                return ("pinch", "pinch")
+            return r.options[0] if hasattr(r, "options") else Throw((12, 12), 0.3)
+
+        drive(m, m.drive(m.models["a1v"], None, 8, speed, "front"), fight)
+        return m
+
+    m = run(["Snazz: Really bright headlamps"], 1)
+    rolled = of(m, ev.EffectRolled)
+    assert len(rolled) == 1 and rolled[0].model == "b1" and rolled[0].die == "D6" and rolled[0].outcome == "dodged"
+    assert not of(m, ev.FightBroke) and m.position("a1v") == pytest.approx((6, 12), abs=1e-3)
+    m = run(["Snazz: Really bright headlamps"], 7)
+    assert of(m, ev.EffectRolled)[0].outcome == "dazzled" and of(m, ev.FightBroke)
+    m = run([], 1)
+    assert not of(m, ev.EffectRolled) and of(m, ev.FightBroke)

@@ -304,7 +304,8 @@ class TurnFlow(Driving):
             self.emit(ev.ActivationEnded(m.id, reason))
             self.active_model = None
             return
-        if m.vehicle is not None and len(m.crew) > 1:
+        yield from effects.on_activation_start(self, m)  # a Mysterious Red Button; a Flame Gouts fire
+        if m.vehicle is not None and len(m.crew) > 1 and m.standing:
             yield from self.offer_alighting(m)
         done: list[str] = []
         reason = "done"

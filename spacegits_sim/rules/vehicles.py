@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 
+from ..data.dice import parse_dice, roll
 from ..physics.table import MM, Kind
 from . import effects
 from . import events as ev
@@ -155,6 +156,7 @@ class Driving(Movement):
         landed = yield from effects.after_move_throw(self, v, landed)  # Fuzzy Dice, Bumper Stickers
         yield from effects.before_move_dice(self, v)  # a Mine Dropper, an Oil Slick Dropper
         dice = {d[0]: d for d in landed if self.table.has_die(d[0])}
+        rolled_again: set[str] = set()  # Twitchy Accelerator Pedal: "once per move dice"
         while v.in_play and not self._activation_over:
             dice = {k: d for k, d in dice.items() if self.table.has_die(k)}  # (one it bumped is gone)
             if not dice:
@@ -162,9 +164,25 @@ class Driving(Movement):
             die_id = yield OrderMoveDie(v.boss, tuple(dice), "which move die next?", v.id)
             _, _sides, value, _ = dice.pop(die_id)
             yield from self.drive_die(v, die_id, value)
+            bumped = [k for k in dice if not self.table.has_die(k)]  # (a move die it drove into)
+            if bumped and v.in_play and not self._activation_over and effects.rethrows_bumped_move_die(v):
+                again = yield from self._rethrow_bumped(v, [dice[k] for k in bumped if k not in rolled_again])
+                dice.update({d[0]: d for d in again})
+                rolled_again.update(d[0] for d in again)
         for die_id in dice:
             self.discard_die(die_id)
         self._boosted = 0.0
+
+    def _rethrow_bumped(self, v: Model, bumped: list[tuple[str, int, int, Point | None]]) -> Flow:
+        """Twitchy Accelerator Pedal: "if you bump into one of your move dice, roll it again as a
+        new move dice" — each bumped die (removed by the bump) is thrown again and joins the dice
+        still to resolve. Returns the new dice that landed."""
+        out = []
+        for _id, sides, _value, _pos in bumped:
+            thrown = yield AimThrow(v.boss, v.id, "move", (sides,), self.table.width, self.table.height)
+            landed = yield from self.throw(v.boss, v.id, "move", (sides,), thrown)
+            out += [d for d in landed if self.table.has_die(d[0])]
+        return out
 
     def drive_die(self, v: Model, die_id: str, value: int) -> Flow:
         """Front arc: pivot until the die is in the front corridor, then forward by its value.
@@ -256,6 +274,9 @@ class Driving(Movement):
                         effects.ran_over(self, v, o)  # a Gory Trophy Rack counts it
                 if ok:
                     continue
+            elif o is not None and o.vehicle is None and (yield from self._dodged(v, o, speed)):
+                segments.append((*seg, speed, False))  # Really Bright Headlamps: they got out of the way
+                continue
             elif o is not None and o.vehicle is None:  # a standing enemy: a fight, then carry on
                 segments.append((*seg, speed, True))
                 yield from self._ride(v, segments)
@@ -301,6 +322,22 @@ class Driving(Movement):
                 if v.in_play and tid in self.terrain_types:
                     yield from effects.moved_through(self, v, tid, self.terrain_type(tid), speed)
         self.current_speed[v.id] = 0
+
+    def _dodged(self, v: Model, o: Model, speed: int) -> Flow:
+        """Really Bright Headlamps: "Gits roll D6 when dodging this vehicle." The book has no
+        dodge; our reading (docs/rulebook-gaps.md): a standing enemy git the vehicle drives into
+        rolls that die and dodges if it meets or beats the current speed, moved the minimum
+        distance clear of the path (as a friend is), with no fight. Returns whether it dodged."""
+        die = effects.dodge_die(v)
+        if die is None:
+            return False
+        r = roll(parse_dice(die), self.rng("dice"))[0]
+        ok = r >= speed
+        self.emit(ev.EffectRolled(o.id, "really_bright_headlamps", die, r, "dodged" if ok else "dazzled"))
+        if not ok:
+            return False
+        cleared = yield from self.push_clear(v, o)
+        return bool(cleared)
 
     def bumped_barrel(self, terrain_id: str) -> Flow:
         """Driving into a barrel blows it up, as a shot does."""

@@ -380,6 +380,30 @@ def after_bullet_throw(match: Match, m: Model, dice: list[Any]) -> Flow:
     return dice
 
 
+def enemy_bullets_landed(match: Match, shooter: Model, dice: list[Any]) -> Flow:
+    """Every model in play that is an enemy of ``shooter`` sees its bullet dice land (Snazzy
+    Underlighting). Returns the dice as they are now."""
+    for holder in match.in_play():
+        if holder.boss != shooter.boss:
+            for h in effects_of(holder):
+                dice = yield from h.enemy_bullets_landed(match, holder, shooter, dice)
+    return dice
+
+
+def on_activation_start(match: Match, m: Model) -> Flow:
+    for h in effects_of(m):
+        yield from h.on_activation_start(match, m)
+
+
+def rethrows_bumped_move_die(m: Model) -> bool:
+    return any(h.rethrows_bumped_move_die(m) for h in effects_of(m))
+
+
+def dodge_die(v: Model) -> str | None:
+    """The die a git rolls to dodge vehicle ``v`` (Really Bright Headlamps), or None."""
+    return next((d for h in effects_of(v) if (d := h.dodge_die(v)) is not None), None)
+
+
 def move_limit(match: Match, m: Model, start: Point, end: Point, distance: float) -> float:
     """How far a move die may take ``m`` from ``start`` towards ``end`` (Invisible Walls of enemies)."""
     for holder in match.in_play():

@@ -378,6 +378,27 @@ class Effect:
         """At the start of an activation; a returned reason ends the activation at once."""
         return None
 
+    def on_activation_start(self, match: Match, m: Model) -> Flow:
+        """The activation has started and goes on (a Mysterious Red Button may be pressed; a
+        Flame Gouts fire burns "when selected to activate")."""
+        return no_flow()
+
+    def rethrows_bumped_move_die(self, m: Model) -> bool:
+        """Bumping into one of its own move dice rolls it again as a new move die (Twitchy
+        Accelerator Pedal), once per move die."""
+        return False
+
+    def enemy_bullets_landed(self, match: Match, holder: Model, shooter: Model, dice: list[Any]) -> Flow:
+        """An enemy of ``holder`` threw bullet dice; returns them as they are now (Snazzy
+        Underlighting lets the shooter re-roll those near ``holder``)."""
+        yield from ()
+        return dice
+
+    def dodge_die(self, m: Model) -> str | None:
+        """The die a git rolls to dodge this vehicle as it drives into them (Really Bright
+        Headlamps), or None: no dodge."""
+        return None
+
     def wastes_next_activation(self, m: Model) -> bool:
         """Its next activation will end at once (for controllers weighing which git to pick)."""
         return False
