@@ -587,7 +587,7 @@ def test_explosive_ram_plus_two_plus_four_the_first_time_only():
 
 def test_a_vehicle_that_touches_an_oil_slick_gains_d6_damage():
     """Oil Slick: "Vehicles that touch an Oil Slick also gain D6 damage as they struggle to keep
-    control." (Gits only slide.)"""
+    control." (And it slides on, as a git does: tests/test_vehicles_book.py.)"""
     m = lone_buggy(pos=(12, 3, NORTH), terrain=[box(10, 8, 14, 10, "oil_slick")])
     drive(m, m.drive(m.models["a1v"], None, 8, 8, "front"))
     hits = [e for e in of(m, ev.Damaged) if e.source == "oil slick"]

@@ -377,3 +377,49 @@ def test_really_bright_headlamps_a_git_it_drives_into_dodges_on_a_d6_that_meets_
     assert of(m, ev.EffectRolled)[0].outcome == "dazzled" and of(m, ev.FightBroke)
     m = run([], 1)
     assert not of(m, ev.EffectRolled) and of(m, ev.FightBroke)
+
+
+# ---- terrain that reaches vehicles ------------------------------------------------------------
+
+
+@pytest.mark.rule("vehicles", "oil-slick-vehicles-slide")
+def test_a_vehicle_cannot_stop_on_an_oil_slick_it_slides_on_until_clear():
+    """Oil Slick: "You cannot stop moving on an oil slick: you keep travelling in a straight line
+    until you exit the oil slick or bump into something. Vehicles that touch an Oil Slick also
+    gain D6 damage." Stone Wheels: "You ignore the effects of Oil Slicks." """
+    slick = {"type": "oil_slick", "circle": [[6, 10], 2]}
+
+    def run(repairs=()):
+        m = vmatch(
+            [buggy(repairs=list(repairs))],
+            [dict(ORC, name="Urg")],
+            {"a1v": (6, 4, NORTH), "b1": (22, 22)},
+            terrain=[slick],
+        )
+        drive(m, m.drive(m.models["a1v"], None, 6, 6, "front"))
+        return m
+
+    m = run()
+    ln = m.rules.vehicles["buggy"].hull_in[1]
+    assert m.position("a1v")[1] == pytest.approx(12 + ln / 2, abs=0.02)  # the rear just clear of it
+    assert of(m, ev.Slid) and [e for e in of(m, ev.Damaged) if e.source == "oil slick"]
+    m = run(["Snazz: Stone Wheels"])
+    assert m.position("a1v")[1] == pytest.approx(10, abs=1e-3) and not of(m, ev.Slid)
+    assert not [e for e in of(m, ev.Damaged) if e.source == "oil slick"]
+
+
+@pytest.mark.rule("vehicles", "oil-slick-vehicles-slide")
+def test_a_vehicle_sliding_on_an_oil_slick_bumps_what_is_beyond_at_its_speed():
+    """ "… until you exit the oil slick or bump into something": a wall past the slick stops the
+    slide and the vehicle smashes itself at the current speed."""
+    m = vmatch(
+        [buggy()],
+        [dict(ORC, name="Urg")],
+        {"a1v": (6, 4, NORTH), "b1": (22, 22)},
+        terrain=[{"type": "oil_slick", "circle": [[6, 10], 2]}, box(3, 13, 9, 14)],
+    )
+    drive(m, m.drive(m.models["a1v"], None, 6, 6, "front"))
+    ln = m.rules.vehicles["buggy"].hull_in[1]
+    assert m.position("a1v")[1] == pytest.approx(13 - ln / 2, abs=1e-3)
+    smash = of(m, ev.Smashed)
+    assert len(smash) == 1 and smash[0].why == "terrain" and len(smash[0].rolls) == 5 + 6

@@ -32,7 +32,7 @@ from . import events as ev
 from .core import Flow
 from .decisions import AimThrow, ChooseDice, CrewGuns, OrderMoveDie, Seat
 from .fleet import MOVE_DICE, WIPEOUT_DICE, dice_choices, next_size, pivot_to_corridor
-from .movement import Movement
+from .movement import MAX_SLIDES, SLIDE_CLEAR_IN, Movement
 from .state import CONTACT_IN, Model, Point, clockwise_from, thing_label
 
 ALIGHT_IN = 1.0  # "put them anywhere within 1" of the vehicle"
@@ -247,6 +247,7 @@ class Driving(Movement):
         stop: str | None = None
         smashes: list[tuple[Model, Model, bool, str]] = []
         bump_damage = 0
+        slides = 0
         self._loot_under(v)
         while travelled < distance - 1e-6 and v.in_play:
             here = table.figure_position(v.id)
@@ -257,6 +258,11 @@ class Driving(Movement):
             seg = (s.end[0] - here[0], s.end[1] - here[1])
             if c is None:
                 segments.append((*seg, speed, False))
+                more = self._slick_ahead(v) if slides < MAX_SLIDES else 0.0
+                if more > 0.0:  # "You cannot stop moving on an oil slick": on it goes, still at speed
+                    slides += 1
+                    distance = travelled + more
+                    continue
                 break
             kind, tid = c.thing.kind, c.thing.id
             if kind == Kind.TOKEN:  # loot it and carry on
@@ -338,6 +344,31 @@ class Driving(Movement):
             return False
         cleared = yield from self.push_clear(v, o)
         return bool(cleared)
+
+    def _slick_ahead(self, v: Model) -> float:
+        """How much further a hull that has run its distance must go straight on because it would
+        stop on terrain it cannot stop on (an Oil Slick: "you keep travelling in a straight line
+        until you exit the oil slick or bump into something"): to just clear of every such piece
+        it overlaps (measured with the hull's half-length, its reach along the way it faces), or
+        0 if it is on none. Stone Wheels ignore the slick."""
+        assert v.vehicle is not None
+        table = self.table
+        on = [
+            t.id
+            for t, _gap in table.within(0.0, figure=v.id, kinds=(Kind.TERRAIN,))
+            if t.id in self.terrain_types and effects.keeps_sliding(self.terrain_type(t.id), v)
+        ]
+        if not on:
+            return 0.0
+        here = table.figure_position(v.id)
+        a = table.figure(v.id).angle
+        far = math.hypot(table.width, table.height)
+        ahead = (here[0] + math.cos(a) * far, here[1] + math.sin(a) * far)
+        reach = v.vehicle.hull_in[1] / 2
+        exits = [hi for tid, _lo, hi in table.areas_along(reach, here, ahead) if tid in on]
+        more = max(exits, default=0.0) + SLIDE_CLEAR_IN
+        self.emit(ev.Slid(v.id, self.terrain_type(on[0]).name, more))
+        return more
 
     def bumped_barrel(self, terrain_id: str) -> Flow:
         """Driving into a barrel blows it up, as a shot does."""
