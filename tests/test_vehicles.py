@@ -689,14 +689,15 @@ def test_spiked_roller_smashes_again_at_plus_one_toughness_after_big_damage():
     assert again and all(e.toughness >= 4 for e in again)
 
 
+@pytest.mark.rule("vehicles", "mod-flame-gouts")
 def test_flame_gouts_big_smash_damage_sets_the_target_on_fire():
     """Flame Gouts: "If you cause big damage to a model with your smash dice, it is set on fire." """
-    from spacegits_sim.rules.effects.weapon_specials import OnFire
+    from spacegits_sim.rules.effects.vehicle_mods import GoutFire
 
     m = modded("flame_gouts")
     v, git = m.models["a1v"], m.models["b1"]
     _dmg, rolls, tough = m.smash(v, git, 8, False, "test")
-    assert bool(git.tokens.get(OnFire.id)) == any(r >= tough for r in rolls)
+    assert bool(git.tokens.get(GoutFire.id)) == any(r >= tough for r in rolls)
 
 
 def test_full_stocked_minibar_a_git_getting_off_thumps_plus_one():

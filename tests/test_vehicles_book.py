@@ -423,3 +423,28 @@ def test_a_vehicle_sliding_on_an_oil_slick_bumps_what_is_beyond_at_its_speed():
     assert m.position("a1v")[1] == pytest.approx(13 - ln / 2, abs=1e-3)
     smash = of(m, ev.Smashed)
     assert len(smash) == 1 and smash[0].why == "terrain" and len(smash[0].rolls) == 5 + 6
+
+
+@pytest.mark.rule("vehicles", "mod-flame-gouts")
+def test_flame_gouts_fire_burns_d3_when_the_model_is_selected_to_activate_not_at_its_swig():
+    """Flame Gouts: "… it is set on fire and stays on fire until it falls over or wipes out. A
+    model that is on fire suffers D3 damage when selected to activate." (The Fire weapon special
+    burns with each swig instead; this is the mod's own sentence.)"""
+    from spacegits_sim.rules.effects.vehicle_mods import GoutFire
+
+    m = lone(bpos=(20, 20))
+    git = m.models["b1"]
+    git.tokens[GoutFire.id] = 1
+    seen = []
+
+    def answer(req):
+        if isinstance(req, ChooseAction):
+            seen.append([e.source for e in of(m, ev.Damaged)])
+            return "done" if "done" in req.options else req.options[-1]
+        return req.options[0] if hasattr(req, "options") else Throw((20, 12), 0.3)
+
+    drive(m, m._activation(git), answer)
+    assert seen and "on fire (flame gouts)" in seen[0]  # before its first action
+    burns = [e for e in of(m, ev.Damaged) if e.source == "on fire (flame gouts)"]
+    assert len(burns) == 1 and 1 <= burns[0].amount <= 3
+    assert not [e for e in of(m, ev.Damaged) if e.source == "on fire"]  # no burn with the swig

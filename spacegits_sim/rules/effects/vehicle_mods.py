@@ -16,7 +16,6 @@ from ...data.dice import parse_dice, roll
 from .base import Effect, Flow, register
 from .gear import Megaphone as _GearMegaphone
 from .terrain import StrongDrink
-from .weapon_specials import OnFire
 
 if TYPE_CHECKING:
     from ...data.rules_data import RulesData, Weapon
@@ -218,13 +217,32 @@ class SpikedRoller(_Mod):
 @register
 class FlameGouts(_Mod):
     """ "If you cause big damage to a model with your smash dice, it is set on fire and stays on
-    fire until it falls over or wipes out." (The Fire token: D3 damage after each swig.)"""
+    fire until it falls over or wipes out. A model that is on fire suffers D3 damage when selected
+    to activate." The mod's own fire (:class:`GoutFire`), not the Fire weapon special's (whose
+    burn comes with each swig)."""
 
     id = "flame_gouts"
 
     def on_smash_big(self, match: Match, m: Model, target: Model) -> None:
         if target.in_play and target.id != m.id:
-            target.tokens[OnFire.id] = 1
+            target.tokens[GoutFire.id] = 1
+
+
+@register
+class GoutFire(Effect):
+    """On fire from Flame Gouts: D3 damage each time the model is selected to activate, until it
+    falls over or wipes out."""
+
+    family, id = "tokens", "on_fire_flame_gouts"
+
+    def on_activation_start(self, match: Match, m: Model) -> Flow:
+        if m.in_play and not m.fallen:
+            n = roll(parse_dice("D3"), match.rng("dice"))[0]
+            yield from match.combat.damage(m, n, "on fire (flame gouts)")
+
+    def on_fell_over(self, m: Model, match: Match) -> Flow:
+        m.tokens.pop(self.id, None)
+        yield from ()
 
 
 @register
