@@ -544,6 +544,7 @@ def test_hover_jets_four_move_dice_and_the_shaker_scoop_one_a_size_bigger():
         ("jet_engine", 11, 11.0),
     ],
 )
+@pytest.mark.rule("vehicles", "mods-move-distance")
 def test_mods_that_change_how_far_a_move_die_takes_you(mod, value, inches):
     """Massive Exhausts: "all its move dice count as a minimum of 4". Racing Stripes: "its move
     dice gain +2"". Jet Engine: "any of your move dice that roll 12 or more gain +6""."""

@@ -448,3 +448,44 @@ def test_flame_gouts_fire_burns_d3_when_the_model_is_selected_to_activate_not_at
     burns = [e for e in of(m, ev.Damaged) if e.source == "on fire (flame gouts)"]
     assert len(burns) == 1 and 1 <= burns[0].amount <= 3
     assert not [e for e in of(m, ev.Damaged) if e.source == "on fire"]  # no burn with the swig
+
+
+@pytest.mark.rule("vehicles", "mod-massive-exhausts")
+def test_massive_exhausts_a_low_move_die_counts_as_4_for_its_speed_too():
+    """Massive Exhausts: "all its move dice count as a minimum of 4, even if they roll lower";
+    "While resolving a move dice to move, the vehicle's current speed is equal to the rolled value
+    of that move dice" — a rolled 1 is a 4: 4" forward and a crash at speed 4."""
+    m = vmatch(
+        [buggy(mods=["massive_exhausts"])],
+        [dict(ORC, name="Urg")],
+        {"a1v": (6, 4, NORTH), "b1": (22, 22)},
+        terrain=[box(3, 8, 9, 9)],
+    )
+    die = m.table.place_die(6, 1, (6, 20))
+    drive(m, m.drive_die(m.models["a1v"], die, 1))
+    moved = of(m, ev.VehicleMoved)[-1]
+    assert moved.value == 4 and moved.stop is not None
+    assert len(of(m, ev.Smashed)[0].rolls) == 5 + 4
+
+
+# ---- building a vehicle ------------------------------------------------------------------------
+
+
+@pytest.mark.rule("vehicles", "bolting-guns-as-many-as-seats")
+def test_a_vehicle_can_bolt_on_as_many_guns_as_its_seats_extra_seats_included():
+    """ "A vehicle can have as many guns as it has seats." A bike has one seat; with Extra Seats
+    ("The vehicle gains +2 Seats") it has three, so three guns."""
+    from spacegits_sim.data import default_rules
+    from spacegits_sim.rules.gangs import gang_from_doc, validate_gang
+
+    rules = default_rules()
+
+    def problems(**bike):
+        git = {"type": "orc", "name": "Gaz", "weapons": ["pistol"], "vehicle": "bike", **bike}
+        gang = gang_from_doc({"name": "G", "gits": [git]}, "<g>", rules)
+        return [p for p in validate_gang(gang, rules, budget=100) if p.field == "vehicle_weapons"]
+
+    assert problems(vehicle_weapons=["rifle"]) == []
+    assert problems(vehicle_weapons=["rifle", "rifle"])  # one seat, two guns
+    assert problems(vehicle_weapons=["rifle", "rifle", "rifle"], mods=["extra_seats"]) == []
+    assert problems(vehicle_weapons=["rifle"] * 4, mods=["extra_seats"])

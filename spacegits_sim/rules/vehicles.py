@@ -193,6 +193,7 @@ class Driving(Movement):
         pos = self.table.die(die_id).position
         die_r = self.table.die_radius(die_id)
         self.discard_die(die_id)  # it lies in the path it sets
+        value = effects.move_value(v, value)  # Massive Exhausts: "count as a minimum of 4"
         yield from self.drive_to(v, pos, value, die_r)
 
     def heading(self, v: Model, pos: Point, value: int, reach: float = 0.0) -> tuple[float | None, float, str]:

@@ -105,6 +105,13 @@ def vehicle_effects(special: Iterable[str], mods: Iterable[str], repairs: Iterab
     )
 
 
+def spec_seats(seats: int, special: Iterable[str], mods: Iterable[str], repairs: Iterable[str] = ()) -> int:
+    """A vehicle's seats as its gang file has it, before any match (Extra Seats, Mangled Chassis…)."""
+    for h in vehicle_effects(special, mods, repairs):
+        seats = h.seats(None, seats)
+    return seats
+
+
 def effects_of(m: Model) -> list[Effect]:
     """Everything a model carries now: its lasting effects plus those of its tokens."""
     return list(m.effects) + handlers("tokens", m.tokens)
@@ -521,6 +528,12 @@ def vehicle_dice(m: Model, n: int, largest: int) -> tuple[int, int, bool]:
     for h in effects_of(m):
         n, largest, bigger = h.vehicle_dice(m, n, largest, bigger)
     return n, largest, bigger
+
+
+def move_value(m: Model, value: int) -> int:
+    for h in effects_of(m):
+        value = h.move_value(m, value)
+    return value
 
 
 def vehicle_move(m: Model, value: int) -> float:

@@ -120,13 +120,17 @@ class Effect:
         return n
 
     # ---- vehicles (the vehicle's mods) -----------------------------------------------------
-    def seats(self, m: Model, n: int) -> int:
-        """How many gits can ride in this vehicle."""
+    def seats(self, m: Model | None, n: int) -> int:
+        """How many gits can ride in this vehicle (``m`` None: the vehicle as a gang file has it)."""
         return n
 
     def vehicle_dice(self, m: Model, n: int, largest: int, bigger: bool) -> tuple[int, int, bool]:
         """A scoot's move dice: how many, the largest size, and whether one may be a size bigger."""
         return n, largest, bigger
+
+    def move_value(self, m: Model, value: int) -> int:
+        """What a vehicle's move die counts as (Massive Exhausts: a minimum of 4)."""
+        return value
 
     def vehicle_move(self, m: Model, value: int, distance: float) -> float:
         """How far this vehicle moves on a move die of ``value``."""

@@ -729,7 +729,7 @@ class MangledChassis(_Repair):
 
     id = "mangled_chassis"
 
-    def seats(self, m: Model, n: int) -> int:
+    def seats(self, m: Model | None, n: int) -> int:
         return max(1, n - 1)
 
 
@@ -752,7 +752,7 @@ class ArmourMadeOfOldDoors(_Repair):
 
     id = "armour_made_of_old_doors"
 
-    def seats(self, m: Model, n: int) -> int:
+    def seats(self, m: Model | None, n: int) -> int:
         return n + 2
 
 

@@ -37,7 +37,7 @@ class ExtraSeats(_Mod):
 
     id = "extra_seats"
 
-    def seats(self, m: Model, n: int) -> int:
+    def seats(self, m: Model | None, n: int) -> int:
         return n + 2
 
 
@@ -64,12 +64,14 @@ class HonkingGreatShakerScoop(_Mod):
 
 @register
 class MassiveExhausts(_Mod):
-    """ "All its move dice count as a minimum of 4, even if they roll lower." """
+    """ "All its move dice count as a minimum of 4, even if they roll lower." The die's value is 4
+    for everything it does: the distance, and the current speed a crash is smashed at."""
 
     id = "massive_exhausts"
+    MINIMUM = 4
 
-    def vehicle_move(self, m: Model, value: int, distance: float) -> float:
-        return distance + max(0, 4 - value)
+    def move_value(self, m: Model, value: int) -> int:
+        return max(value, self.MINIMUM)
 
 
 @register
