@@ -489,3 +489,31 @@ def test_a_vehicle_can_bolt_on_as_many_guns_as_its_seats_extra_seats_included():
     assert problems(vehicle_weapons=["rifle", "rifle"])  # one seat, two guns
     assert problems(vehicle_weapons=["rifle", "rifle", "rifle"], mods=["extra_seats"]) == []
     assert problems(vehicle_weapons=["rifle"] * 4, mods=["extra_seats"])
+
+
+# ---- activating a vehicle ------------------------------------------------------------------------
+
+
+@pytest.mark.rule("vehicles", "activation-driver-swigs")
+@pytest.mark.parametrize("driver, dice", [("orc", 1), ("goblin", 2)])
+def test_the_driver_swigs_for_the_vehicle_a_goblins_lightweight_swig_is_two_dice(driver, dice):
+    """ "A vehicle can scoot and shoot and then the driver has to take a swig at the end of the
+    activation and add those dice to the vehicle's tower." Goblin, Lightweight: "When this git
+    takes a swig, you add 2 dice to their tower, not 1." """
+    m = vmatch(
+        [{"type": driver, "name": "Gaz", "weapons": ["pistol"], "vehicle": "buggy"}],
+        [dict(ORC, name="Urg")],
+        {"a1v": (12, 12, NORTH), "b1": (22, 22)},
+    )
+    v = m.models["a1v"]
+
+    def answer(req):
+        if isinstance(req, ChooseAction):
+            return "done" if "done" in req.options else "shoot"
+        if isinstance(req, CrewGuns):
+            return ()  # holds fire
+        return req.options[0]
+
+    drive(m, m._activation(v), answer)
+    swig = [e for e in of(m, ev.VehicleTowers) if e.reason == "swig"]
+    assert len(swig) == 1 and sum(swig[0].added) == dice

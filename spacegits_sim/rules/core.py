@@ -205,6 +205,10 @@ class MatchCore:
     def enemies(self, a: str, b: str) -> bool:
         return self.models[a].boss != self.models[b].boss
 
+    def driver_of(self, m: Model) -> Model | None:
+        """The git in a vehicle's first seat (None for a git, or a vehicle with nobody in it)."""
+        return self.models[m.crew[0]] if m.vehicle is not None and m.crew else None
+
     def in_play(self, boss: int | None = None) -> list[Model]:
         return [m for m in self.models.values() if m.in_play and (boss is None or m.boss == boss)]
 

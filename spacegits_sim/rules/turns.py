@@ -324,7 +324,7 @@ class TurnFlow(Driving):
             reason = "fell over" if m.fallen else ("wiped out" if m.vehicle is not None else "fight")
         if m.standing:
             effects.before_swig(m, self)
-            n = effects.swig_dice(m)
+            n = effects.swig_dice(m, self.driver_of(m))
             self.advance(self.costs.swig_s)
             yield from self.add_tower_dice(m, n, "swig")
             yield from effects.after_swig(m, self)

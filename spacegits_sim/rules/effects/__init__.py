@@ -245,8 +245,16 @@ def tower_dice(m: Model, n: int) -> int:
     return n
 
 
-def swig_dice(m: Model) -> int:
+def swig_dice(m: Model, driver: Model | None = None) -> int:
+    """The dice a swig adds. A vehicle's swig is its driver's ("the driver has to take a swig at
+    the end of the activation and add those dice to the vehicle's tower"): give ``driver`` and
+    what changes that git's swig counts first (a goblin's Lightweight: 2 dice), then the
+    vehicle's own (a Leaking Fuel Line). Not the driver's fancy gear: none works on board."""
     n = 1
+    if driver is not None:
+        for h in effects_of(driver):
+            if h.family != "gear":
+                n = h.swig_dice(driver, n)
     for h in effects_of(m):
         n = h.swig_dice(m, n)
     return n

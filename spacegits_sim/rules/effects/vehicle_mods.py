@@ -394,7 +394,7 @@ class _SwigReroll(_Mod):
         if ask != "swig":
             return dice
         m.tokens[self.token] = 1
-        yield from match.add_tower_dice(m, effects.swig_dice(m), "swig")
+        yield from match.add_tower_dice(m, effects.swig_dice(m, match.driver_of(m)), "swig")
         if not m.in_play:
             return dice
         out = yield from match.reroll_dice(m, purpose, dice, most=1)
@@ -446,7 +446,7 @@ class ElectroshockCollisionWarningSystem(_Mod):
         if ask != "zap":
             return (die_id, value)
         for _ in range(2):
-            yield from match.add_tower_dice(m, effects.swig_dice(m), "swig")
+            yield from match.add_tower_dice(m, effects.swig_dice(m, match.driver_of(m)), "swig")
         if not m.in_play:
             return (die_id, value)
         die = (die_id, match.table.die(die_id).sides, value, pos)
