@@ -517,3 +517,46 @@ def test_the_driver_swigs_for_the_vehicle_a_goblins_lightweight_swig_is_two_dice
     drive(m, m._activation(v), answer)
     swig = [e for e in of(m, ev.VehicleTowers) if e.reason == "swig"]
     assert len(swig) == 1 and sum(swig[0].added) == dice
+
+
+@pytest.mark.rule("vehicles", "special-klanking")
+def test_a_klanking_vehicle_does_something_only_every_other_activation():
+    """Klanking: "After activating this model, put a klank token on its ID card or beside the
+    model. When you activate a model with a klank token on it, discard all klank tokens from this
+    model and end its activation." (The Scrap Tank.)"""
+    m = vmatch(
+        [{"type": "orc", "name": "Gaz", "weapons": ["pistol"], "vehicle": "scrap_tank"}],
+        [dict(ORC, name="Urg")],
+        {"a1v": (12, 12, NORTH), "b1": (22, 22)},
+    )
+    v = m.models["a1v"]
+    asked = []
+
+    def answer(req):
+        if isinstance(req, ChooseAction):
+            asked.append(req)
+            return "done" if "done" in req.options else "shoot"
+        if isinstance(req, CrewGuns):
+            return ()
+        return req.options[0]
+
+    for _ in range(3):
+        v.tower.clear()
+        v.tower2.clear()
+        drive(m, m._activation(v), answer)
+    assert len(of(m, ev.Klanked)) == 1 and [e.reason for e in of(m, ev.ActivationEnded)][1] == "klank"
+    assert len([r for r in asked if "done" not in r.options]) == 2  # the first and the third acted
+
+
+@pytest.mark.rule("vehicles", "repair-offensive-repaint")
+def test_an_offensive_repaint_changes_nothing_on_the_table():
+    """Offensive repaint: "You have to repaint your model in a different colour." Nothing a game
+    reads changes."""
+    plain, painted = lone(), lone(["Snazz: Offensive repaint"])
+    a, b = plain.models["a1v"], painted.models["a1v"]
+    assert (a.toughness, effects.handling(a, 10), effects.seats(a, 2)) == (
+        b.toughness,
+        effects.handling(b, 10),
+        effects.seats(b, 2),
+    )
+    assert effects.vehicle_dice(a, 3, 12) == effects.vehicle_dice(b, 3, 12)
