@@ -560,3 +560,29 @@ def test_an_offensive_repaint_changes_nothing_on_the_table():
         effects.seats(b, 2),
     )
     assert effects.vehicle_dice(a, 3, 12) == effects.vehicle_dice(b, 3, 12)
+
+
+# ---- wipeouts --------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("vehicles", "wipeout-drop-caps")
+def test_wipeout_caps_are_dropped_into_the_hands_of_a_friend_within_reach():
+    """ "Take D3 caps from your stash and place them within 1" of the vehicle, not touching the
+    vehicle, terrain or other caps. If you can put them in contact with another of your models,
+    great! They can immediately loot them." A friend standing by the side of the hull (not
+    behind it, where caps go first) catches them."""
+    w = __import__("spacegits_sim.data", fromlist=["default_rules"]).default_rules().vehicles["buggy"].hull_in[0]
+    m = vmatch(
+        [buggy(), dict(ORC, name="Pal")],
+        [dict(ORC, name="Urg")],
+        {"a1v": (12, 12, NORTH), "a2": (12 + w / 2 + 1.3 + R, 12), "b1": (22, 22)},  # a cap's width off its side
+    )
+    m.bosses[0].stash = 5
+    v = m.models["a1v"]
+    m._drop_caps(v, 2, "test", 0)
+    caught = [e for e in of(m, ev.CapLooted) if e.model == "a2"]
+    assert caught and m.bosses[0].stash == 5 - (2 - len(caught))  # what it caught is straight back
+    m2 = vmatch([buggy()], [dict(ORC, name="Urg")], {"a1v": (12, 12, NORTH), "b1": (22, 22)})
+    m2.bosses[0].stash = 5
+    m2._drop_caps(m2.models["a1v"], 2, "test", 0)
+    assert m2.bosses[0].stash == 3 and len(m2.table.tokens) == 2  # nobody to catch them

@@ -24,6 +24,7 @@ Interpretations (also in docs/rules.md):
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from ..data.dice import parse_dice, roll
 from ..physics.table import MM, Kind
@@ -110,11 +111,15 @@ class Driving(Movement):
         effects.on_get_off(self, v, p)  # a Full-Stocked Minibar
         yield from self.add_tower_dice(p, n, "motion sickness")
 
-    def _spot_by_hull(self, v: Model, radius: float, within: float) -> Point | None:
+    def _spot_by_hull(
+        self, v: Model, radius: float, within: float, prefer: Callable[[Point], bool] | None = None
+    ) -> Point | None:
         """A free spot for a round thing of ``radius`` with its edge within ``within`` of the
-        hull: behind the hull first, then round it."""
+        hull: behind the hull first, then round it (the first free one where ``prefer`` holds,
+        if there is one)."""
         assert v.vehicle is not None
         w, ln = v.vehicle.hull_in
+        first: Point | None = None
         rings = [0.02 + k * within / 4 for k in range(5)]
         for gap in rings:
             d = gap + radius
@@ -133,8 +138,10 @@ class Driving(Movement):
                 if not (radius <= c[0] <= self.table.width - radius and radius <= c[1] <= self.table.height - radius):
                     continue
                 if not self.table.within(max(radius - 1e-3, 0.0), point=c):
-                    return c
-        return None
+                    if prefer is None or prefer(c):
+                        return c
+                    first = first or c
+        return first
 
     # ------------------------------------------------------------------ scooting
 
@@ -569,8 +576,15 @@ class Driving(Movement):
         boss = self.bosses[v.boss]
         cap_r = float(self.table.p["token"]["diameter_mm"]) * MM / 2
         out: list[tuple[str, Point]] = []
+
+        def catcher(c: Point) -> bool:  # "If you can put them in contact with another of your models, great!"
+            return any(
+                (o := self.models.get(t.id)) is not None and o.boss == v.boss and o.id != v.id and o.standing
+                for t, _gap in self.table.within(cap_r + CONTACT_IN, point=c, kinds=(Kind.FIGURE,))
+            )
+
         for _ in range(min(n, boss.stash)):
-            spot = self._spot_by_hull(v, cap_r, CAP_DROP_IN)
+            spot = self._spot_by_hull(v, cap_r, CAP_DROP_IN, catcher)
             if spot is None:
                 break
             boss.stash -= 1
