@@ -586,3 +586,19 @@ def test_wipeout_caps_are_dropped_into_the_hands_of_a_friend_within_reach():
     m2.bosses[0].stash = 5
     m2._drop_caps(m2.models["a1v"], 2, "test", 0)
     assert m2.bosses[0].stash == 3 and len(m2.table.tokens) == 2  # nobody to catch them
+
+
+@pytest.mark.rule("vehicles", "mod-mine-dropper")
+def test_a_mine_goes_off_when_another_model_passes_within_2_inches_not_only_stopping_there():
+    """Mine Dropper: "If another model moves within 2" of this mine, it explodes (8)." A vehicle
+    that drives past it (within 2" on the way, ending further on) sets it off."""
+    m = vmatch(
+        [buggy(mods=["mine_dropper"])],
+        [buggy("Urg")],
+        {"a1v": (20, 20, NORTH), "b1v": (6, 3, NORTH)},
+    )
+    mine = m.place_terrain(m.models["a1v"], "mine", (8.5, 10.0), 0.49)
+    drive(m, m.drive(m.models["b1v"], None, 12, 6, "front"))  # x = 6 ± 1: its side passes 1.5" off
+    assert m.position("b1v")[1] == pytest.approx(15, abs=1e-3)
+    boom = of(m, ev.Exploded)
+    assert boom and boom[0].x == 8 and not m.table.has_terrain(mine)

@@ -513,8 +513,10 @@ class MatchCore:
         self.emit(ev.TerrainPlaced(tid, ttype, tt.name, tt.height_in, (centre, radius), tt.crossable, colour, owner.id))
         return tid
 
-    def check_triggers(self, mover: Model) -> Flow:
-        """A model has moved: terrain that goes off when another model comes near (a mine)."""
+    def check_triggers(self, mover: Model, start: Point | None = None) -> Flow:
+        """A model has moved (in a straight line from ``start``, if given): terrain that goes off
+        when another model comes near (a mine: "If another model moves within 2\" of this mine") —
+        anywhere along the way, not only where it stopped."""
         if not self.terrain_owner or not mover.in_play:
             return
         for tid, owner in list(self.terrain_owner.items()):
@@ -524,7 +526,11 @@ class MatchCore:
             reach = effects.trigger_in(ttype)
             if reach is None:
                 continue
-            if any(t.id == mover.id for t, _gap in self.table.within(reach, point=self.table.terrain_centre(tid))):
+            centre = self.table.terrain_centre(tid)
+            passed = start is not None and _segment_gap(centre, start, self.position(mover.id)) <= (
+                reach + self.table.figure_radius(mover.id)
+            )
+            if passed or any(t.id == mover.id for t, _gap in self.table.within(reach, point=centre)):
                 centre = self.table.terrain_centre(tid)
                 self.table.remove_terrain(tid)
                 del self.terrain_owner[tid]
@@ -643,3 +649,11 @@ class MatchCore:
 
         Counted from the event log (the one source of what happened), not kept on the side."""
         return {**ev.summary_from_events(self.events), "decisions": len(self.decisions)}
+
+
+def _segment_gap(p: Point, a: Point, b: Point) -> float:
+    """The distance from point ``p`` to the segment ``a``-``b``."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n = dx * dx + dy * dy
+    t = 0.0 if n < 1e-12 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / n))
+    return math.hypot(p[0] - (a[0] + t * dx), p[1] - (a[1] + t * dy))

@@ -190,7 +190,7 @@ class Movement(MatchCore):
             speed = m.tower.carry_speed_mm_s(care) if tower_motion == "carry" else m.tower.push_speed_mm_s()
             yield from self._barge(m, start, res.end, speed)
         if travelled > 0:
-            yield from self.check_triggers(m)  # a mine it came near
+            yield from self.check_triggers(m, start)  # a mine it came near on the way
         if value is not None and m.in_play:  # a move die moved it through these (Toxic Waste)
             for tid, _lo, _hi in crossed:
                 yield from effects.moved_through(self, m, tid, self.terrain_type(tid), value)

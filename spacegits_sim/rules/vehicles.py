@@ -330,7 +330,7 @@ class Driving(Movement):
         if bump_damage and v.in_play:
             yield from self.combat.damage(v, bump_damage, "bumped into a move die")
         yield from self.resolve_smashes(smashes)
-        yield from self.check_triggers(v)  # a mine it came near
+        yield from self.check_triggers(v, origin)  # a mine it came near on the way
         if v.in_play:  # what it touched on the way (an Oil Slick: D6 damage; Toxic Waste: 1/0)
             for tid, _lo, _hi in table.areas_along(v.radius_in, origin, end):
                 if v.in_play and tid in self.terrain_types:
