@@ -602,3 +602,30 @@ def test_a_mine_goes_off_when_another_model_passes_within_2_inches_not_only_stop
     assert m.position("b1v")[1] == pytest.approx(15, abs=1e-3)
     boom = of(m, ev.Exploded)
     assert boom and boom[0].x == 8 and not m.table.has_terrain(mine)
+
+
+@pytest.mark.rule("vehicles", "slow-to-reload-on-vehicles")
+def test_a_klanked_activation_still_discards_the_reload_token_it_started_with():
+    """Slow To Reload: "At the end of this model's activation, discard any reload tokens it
+    started its activation with" — an activation a klank token ends at once is an activation:
+    a klanking Scrap Tank with a Rattle Cannon fires, is klanked, and fires again."""
+    m = vmatch(
+        [
+            {
+                "type": "orc",
+                "name": "Gaz",
+                "weapons": ["pistol"],
+                "vehicle": "scrap_tank",
+                "vehicle_weapons": ["rattle_cannon"],
+            }
+        ],
+        [dict(ORC, name="Urg")],
+        {"a1v": (12, 6, NORTH), "b1": (12, 20)},
+    )
+    v = m.models["a1v"]
+    fired = []
+    for _ in range(3):
+        v.tower.clear()
+        v.tower2.clear()
+        fired.append(("mount:0",) in shoot_activation(m, v, "mount:0"))
+    assert fired == [True, False, True] and len(of(m, ev.Klanked)) == 1

@@ -296,11 +296,13 @@ class TurnFlow(Driving):
         self.emit(ev.ActivationStarted(boss.name, m.id, self.activations))
         ended = effects.activation_start(m, self)
         if ended is not None:  # e.g. a klank token: discarded, and the activation ends
+            effects.activation_cut_short(m, self)
             self.emit(ev.ActivationEnded(m.id, ended))
             self.active_model = None
             return
         if m.fallen:  # only a git an effect lets activate fallen (Reboot Button, Tasty Snack)
             reason = yield from effects.activate_fallen(m, self)
+            effects.activation_cut_short(m, self)
             self.emit(ev.ActivationEnded(m.id, reason))
             self.active_model = None
             return

@@ -493,6 +493,11 @@ def activation_end(m: Model, match: Match) -> None:
         h.activation_end(m, match)
 
 
+def activation_cut_short(m: Model, match: Match) -> None:
+    for h in effects_of(m):
+        h.activation_cut_short(m, match)
+
+
 def on_fired(m: Model, guns: Iterable[Weapon]) -> None:
     for w in guns:
         for h in weapon_effects(w):

@@ -416,6 +416,11 @@ class Effect:
     def activation_end(self, m: Model, match: Match) -> None:
         """At the end of an activation (whatever ended it)."""
 
+    def activation_cut_short(self, m: Model, match: Match) -> None:
+        """An activation ended before any action (a klank token, a reboot): it is still an
+        activation that ended (a reload token it started with is discarded), though not one
+        after which a klank token is put down."""
+
     def on_fell_over(self, m: Model, match: Match) -> Flow:
         """This git's own boss knocked its tower over: it falls over."""
         return no_flow()

@@ -125,6 +125,9 @@ class ReloadToken(Effect):
         if m.tokens.pop(SlowToReload.AT_START, 0):
             m.tokens.pop(SlowToReload.TOKEN, None)
 
+    def activation_cut_short(self, m: Model, match: Match) -> None:
+        self.activation_end(m, match)  # a klanked activation is an activation too
+
     def on_board(self, match: Match, v: Model, git: Model) -> None:
         git.tokens.pop(SlowToReload.TOKEN, None)
         v.tokens[SlowToReload.TOKEN] = 1
