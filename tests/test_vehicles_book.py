@@ -575,7 +575,7 @@ def test_wipeout_caps_are_dropped_into_the_hands_of_a_friend_within_reach():
     m = vmatch(
         [buggy(), dict(ORC, name="Pal")],
         [dict(ORC, name="Urg")],
-        {"a1v": (12, 12, NORTH), "a2": (12 + w / 2 + 1.3 + R, 12), "b1": (22, 22)},  # a cap's width off its side
+        {"a1v": (12, 12, NORTH), "a2": (12 + w / 2 + 1.56 + R, 12), "b1": (22, 22)},  # a cap's width off its side
     )
     m.bosses[0].stash = 5
     v = m.models["a1v"]
@@ -629,3 +629,29 @@ def test_a_klanked_activation_still_discards_the_reload_token_it_started_with():
         v.tower2.clear()
         fired.append(("mount:0",) in shoot_activation(m, v, "mount:0"))
     assert fired == [True, False, True] and len(of(m, ev.Klanked)) == 1
+
+
+@pytest.mark.rule("vehicles", "wipeout-drop-caps")
+def test_wipeout_caps_land_within_1_inch_not_touching_the_vehicle_terrain_or_other_caps():
+    """ "… place them within 1" of the vehicle, not touching the vehicle, terrain or other caps."
+    A wall right behind the hull: the caps go elsewhere round it, each clear of the wall, of the
+    hull and of each other, and no further than 1" away."""
+    from spacegits_sim.physics.table import Kind
+    from spacegits_sim.rules.state import CONTACT_IN
+
+    m = vmatch(
+        [buggy()],
+        [dict(ORC, name="Urg")],
+        {"a1v": (12, 12, NORTH), "b1": (22, 22)},
+        terrain=[box(9, 9.3, 15, 10.5)],  # just behind its back edge (y = 10.5)
+    )
+    m.bosses[0].stash = 5
+    m._drop_caps(m.models["a1v"], 3, "test", 0)
+    caps = list(m.table.tokens.items())
+    assert len(caps) == 3
+    cap_r = m.table.p["token"]["diameter_mm"] / 25.4 / 2
+    for cap, pos in caps:
+        near = {t.id: g for t, g in m.table.within(1.0 + 2 * cap_r, point=pos)}
+        assert "a1v" in near and CONTACT_IN < near["a1v"] - cap_r <= 1.0 + 1e-6  # within 1", not touching
+        touching = m.table.within(cap_r + CONTACT_IN, point=pos, kinds=(Kind.TERRAIN, Kind.TOKEN))
+        assert [t.id for t, _g in touching if t.id != cap] == []

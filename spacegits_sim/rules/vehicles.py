@@ -112,15 +112,21 @@ class Driving(Movement):
         yield from self.add_tower_dice(p, n, "motion sickness")
 
     def _spot_by_hull(
-        self, v: Model, radius: float, within: float, prefer: Callable[[Point], bool] | None = None
+        self,
+        v: Model,
+        radius: float,
+        within: float,
+        prefer: Callable[[Point], bool] | None = None,
+        apart: tuple[Kind, ...] = (),
     ) -> Point | None:
         """A free spot for a round thing of ``radius`` with its edge within ``within`` of the
         hull: behind the hull first, then round it (the first free one where ``prefer`` holds,
-        if there is one)."""
+        if there is one), not touching anything of the ``apart`` kinds."""
         assert v.vehicle is not None
         w, ln = v.vehicle.hull_in
         first: Point | None = None
-        rings = [0.02 + k * within / 4 for k in range(5)]
+        near = 2 * CONTACT_IN if apart else CONTACT_IN  # (clear of the hull too, when asked to be)
+        rings = [near + k * (within - near) / 4 for k in range(5)]
         for gap in rings:
             d = gap + radius
             candidates = []
@@ -136,6 +142,8 @@ class Driving(Movement):
             for local in candidates:
                 c = self.table.world_point(v.id, local)
                 if not (radius <= c[0] <= self.table.width - radius and radius <= c[1] <= self.table.height - radius):
+                    continue
+                if apart and self.table.within(radius + CONTACT_IN, point=c, kinds=apart):
                     continue
                 if not self.table.within(max(radius - 1e-3, 0.0), point=c):
                     if prefer is None or prefer(c):
@@ -584,7 +592,7 @@ class Driving(Movement):
             )
 
         for _ in range(min(n, boss.stash)):
-            spot = self._spot_by_hull(v, cap_r, CAP_DROP_IN, catcher)
+            spot = self._spot_by_hull(v, cap_r, CAP_DROP_IN, catcher, apart=(Kind.TERRAIN, Kind.TOKEN))
             if spot is None:
                 break
             boss.stash -= 1
