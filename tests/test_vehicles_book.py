@@ -655,3 +655,23 @@ def test_wipeout_caps_land_within_1_inch_not_touching_the_vehicle_terrain_or_oth
         assert "a1v" in near and CONTACT_IN < near["a1v"] - cap_r <= 1.0 + 1e-6  # within 1", not touching
         touching = m.table.within(cap_r + CONTACT_IN, point=pos, kinds=(Kind.TERRAIN, Kind.TOKEN))
         assert [t.id for t, _g in touching if t.id != cap] == []
+
+
+@pytest.mark.rule("vehicles", "shooting-who-fires-what")
+def test_a_strong_bullorc_driver_fires_a_two_handed_gun_held_in_one_hand_but_not_by_its_gear():
+    """ "The driver can shoot with one of their 1-handed weapons." Bullorc, Strong: "Can hold
+    2-handed weapons in one hand." A Bionic Arm is fancy gear, and "a git that is currently a
+    driver or passenger can't use their fancy gear while on board"."""
+
+    def driver_opts(gtype, gear=()):
+        m = vmatch(
+            [{"type": gtype, "name": "Gaz", "weapons": ["rifle"], "gear": list(gear), "vehicle": "buggy"}],
+            [dict(ORC, name="Urg")],
+            {"a1v": (12, 12, NORTH), "b1": (22, 22)},
+            budget=200,
+        )
+        return m.crew_gun_options(m.models["a1v"], m.models["a1"])
+
+    assert ("rifle",) in driver_opts("bullorc")
+    assert ("rifle",) not in driver_opts("orc")
+    assert ("rifle",) not in driver_opts("orc", ["bionic_arm"])

@@ -711,8 +711,8 @@ class Driving(Movement):
         the vehicle is the model a reload token is on (Slow to Reload)."""
         driver = bool(v.crew) and v.crew[0] == git.id
         own = [w for w in git.weapons if w.kind == "shooting" and effects.gun_ready(v, w)]
-        if driver:
-            own = [w for w in own if w.hands <= 1]
+        if driver:  # "one of their 1-handed weapons": held in one hand (a bullorc is Strong)
+            own = [w for w in own if effects.hands_aboard(git.spec, w, self.rules) <= 1]
         opts: list[tuple[str, ...]] = [(w.id,) for w in own]
         want = "fixed" if driver else "pintle"
         for k, mt in enumerate(v.mounts):

@@ -139,6 +139,17 @@ def hands_needed(weapon_id: str, spec: GitSpec, rules: RulesData) -> int:
     return n
 
 
+def hands_aboard(spec: GitSpec, w: Weapon, rules: RulesData) -> int:
+    """Hands a git aboard a vehicle needs for its own weapon: as :func:`hands_needed`, but without
+    its fancy gear ("A git that is currently a driver or passenger can't use their fancy gear
+    while on board"): Strong holds a 2-handed gun in one hand, a Bionic Arm (gear) does not."""
+    n = w.hands
+    for h in spec_effects(spec, rules):
+        if h.family != "gear":
+            n = h.hands_needed(spec, w, n)
+    return n
+
+
 def guns_gear_takes(gear_id: str) -> int:
     """How many guns this gear sits on (0: none; the gang file's ``gear_on`` names which)."""
     h = REGISTRY.get("gear", {}).get(gear_id)
