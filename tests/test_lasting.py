@@ -259,6 +259,7 @@ def test_spikey_bits_headbutt_when_a_thump_is_cancelled_by_a_shove():
 # ---- repairs ---------------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("vehicles", "repairs-handling")
 def test_handling_repairs():
     """Misaligned Wheels -1, Tuned Steering +1, Huge Spoiler +2 handling (a buggy has 10)."""
     for r, want in (
@@ -272,6 +273,7 @@ def test_handling_repairs():
         assert effects.handling(v, v.vehicle.handling) == want, r
 
 
+@pytest.mark.rule("vehicles", "repairs-no-lasting-effect")
 def test_repairs_with_no_lasting_effect_leave_the_vehicle_as_it_was():
     """Good as New, Fresh Polish, Cleaned and Oiled: "No lasting effect."."""
     plain = car().models["a1v"]
@@ -285,6 +287,7 @@ def test_repairs_with_no_lasting_effect_leave_the_vehicle_as_it_was():
         )
 
 
+@pytest.mark.rule("vehicles", "repairs-hull")
 def test_toughness_and_seat_repairs():
     """Buckled Pillars, Crushed Roof -1 T; Spare Panels, Heavy-ass armour +1 T; Mangled Chassis -1
     seat; Armour made of old doors +2 seats (a buggy: toughness 5, 2 seats)."""
@@ -301,6 +304,7 @@ def test_toughness_and_seat_repairs():
         assert (v.toughness, effects.seats(v, v.vehicle.seats)) == (t, seats), r
 
 
+@pytest.mark.rule("vehicles", "repairs-engine")
 def test_engine_repairs_change_the_dice_a_vehicle_may_pick():
     """Worn gasket and Heavy-ass armour: engine one rank down; Turbocharger one up; Sluggish
     Accelerator: one fewer move dice; the Shaker Scoop: one die a size bigger (a buggy: D12)."""
@@ -316,6 +320,7 @@ def test_engine_repairs_change_the_dice_a_vehicle_may_pick():
         assert effects.vehicle_dice(v, 3, 12) == want, r
 
 
+@pytest.mark.rule("vehicles", "repairs-dice-picked")
 def test_dodgy_brakes_and_a_rusty_gearbox_limit_the_dice_picked():
     """ "Dodgy Brakes: Have to roll at least one of your highest possible dice type when moving."
     "Rusty Gearbox: … they have to all be the same rank of dice." """
@@ -325,6 +330,7 @@ def test_dodgy_brakes_and_a_rusty_gearbox_limit_the_dice_picked():
     assert effects.dice_allowed(v, (8, 8, 8), 12) and not effects.dice_allowed(v, (12, 8, 8), 12)
 
 
+@pytest.mark.rule("vehicles", "repairs-bent-axle-and-grinding-noise")
 def test_bent_axle_and_grinding_noise_damage():
     """ "Bent Axle: … over your handling, you suffer 1 additional damage." "Grinding Noise: Your move
     dice now all do 1/0 damage to you (e.g. 1 if you roll under your toughness)." """
@@ -335,6 +341,7 @@ def test_bent_axle_and_grinding_noise_damage():
     assert effects.handling_damage(car().models["a1v"]) == 1
 
 
+@pytest.mark.rule("vehicles", "repairs-bent-axle-and-grinding-noise")
 def test_a_driven_move_die_over_the_handling_with_a_bent_axle_does_two_damage():
     m = car("Handling: Bent Axle", "Handling: Misaligned Wheels")  # handling 9
     v = m.models["a1v"]
@@ -343,12 +350,14 @@ def test_a_driven_move_die_over_the_handling_with_a_bent_axle_does_two_damage():
     assert hurt and hurt[0].amount == 2
 
 
+@pytest.mark.rule("vehicles", "repair-overpressurized-fuel-lines")
 def test_overpressurized_fuel_lines_make_a_wreck_explode_ten():
     """ "If this vehicle gets wrecked it explodes (10)." (a wreck is 2 × toughness otherwise)"""
     assert effects.wreck_explosion(car("Hull: Crushed Roof").models["a1v"]) == 8  # a buggy, toughness 4 now
     assert effects.wreck_explosion(car("Hull: Crushed Roof", "Guts: Overpressurized Fuel Lines").models["a1v"]) == 10
 
 
+@pytest.mark.rule("vehicles", "repairs-swig")
 def test_a_leaking_fuel_line_swig_is_d3_dice_and_a_turbocharger_adds_one():
     """ "Leaking fuel-line: … When the driver takes a swig, they take D3 dice." Turbocharger: "the
     driver takes an extra dice when they swig"."""
@@ -362,6 +371,7 @@ def test_a_leaking_fuel_line_swig_is_d3_dice_and_a_turbocharger_adds_one():
     assert effects.swig_dice(car("Guts: Turbocharger").models["a1v"]) == 2
 
 
+@pytest.mark.rule("vehicles", "repair-booming-exhausts")
 def test_booming_exhausts_deploy_twelve_inches_away_even_with_an_electric_motor():
     """ "This vehicle is so loud it has to deploy 12" from caps and enemy models (even if it has the
     Electric Motor mod)." """
@@ -370,6 +380,7 @@ def test_booming_exhausts_deploy_twelve_inches_away_even_with_an_electric_motor(
     assert effects.vehicle_deploy_distance(car(mods=["electric_motor"]).models["a1v"], 8.0) == 4.0
 
 
+@pytest.mark.rule("vehicles", "repair-stone-wheels")
 def test_stone_wheels_ignore_oil_slicks():
     """ "Stone Wheels: You ignore the effects of Oil Slicks." (no slide, no D6 damage)"""
     slick = next(t for t in RULES.terrain.values() if "oil_slick" in t.special)
@@ -380,6 +391,7 @@ def test_stone_wheels_ignore_oil_slicks():
     assert not of(m, ev.Damaged)
 
 
+@pytest.mark.rule("vehicles", "repairs-as-the-mods")
 def test_racing_stripes_sidesaws_weak_frame_smoke_belcher_and_mountains_of_ammo_as_the_mods():
     v = car("Snazz: Racing Stripes").models["a1v"]
     assert effects.vehicle_move(v, 4) == 6.0
@@ -391,6 +403,7 @@ def test_racing_stripes_sidesaws_weak_frame_smoke_belcher_and_mountains_of_ammo_
     assert effects.rerolls(m, m.models["a1v"], "bullet")
 
 
+@pytest.mark.rule("vehicles", "repairs-weapons")
 def test_weapon_mounts_ammo_belts_and_venting():
     """ "Damaged Weapon Mounts: … bullet dice suffer -1." "Overheating Ammo Belts: … bullet dice of
     both 1 and 2 as jams." "Ill-considered Weapon Venting: When you shoot, you take one damage for
@@ -678,6 +691,7 @@ def test_rusty_tin_brain_the_boss_to_the_left_rolls_one_more_die_and_the_three_h
     assert sorted(d[2] for d in dice) == sorted(rolled)[-3:] and len(dice) == 3
 
 
+@pytest.mark.rule("vehicles", "repair-cant-turn-left")
 def test_cant_turn_left_a_move_die_on_the_left_moves_the_vehicle_straight_on():
     """ "Can't Turn Left: Move dice on the left side of the vehicle can only be used to move
     forward, you can't pivot with them." """
@@ -693,6 +707,7 @@ def test_cant_turn_left_a_move_die_on_the_left_moves_the_vehicle_straight_on():
     assert plain.heading(plain.models["a1v"], plain.table.world_point("a1v", (4.0, 3.0)), 4)[0] is not None
 
 
+@pytest.mark.rule("vehicles", "repair-auto-gunner")
 def test_an_auto_gunner_driver_fires_every_bolted_gun_at_once():
     """ "Auto-Gunner: The driver can fire all the vehicle's weapons at once." """
     from spacegits_sim.rules.decisions import CrewGuns

@@ -51,7 +51,7 @@ class GameFacts:
     wrecked: set[str] = field(default_factory=set)  # drivers whose vehicle was wrecked
     run_over: dict[str, int] = field(default_factory=dict)  # driver -> fallen enemy gits run over
     fell: dict[str, int] = field(default_factory=dict)  # model id -> times its tower fell and it fell over
-    shots: dict[str, int] = field(default_factory=dict)  # model id -> shoot actions (aboard: the driver's)
+    shots: dict[str, int] = field(default_factory=dict)  # model id -> shoot actions (aboard: each git that fired)
     names: dict[str, str] = field(default_factory=dict)
     boss_of: dict[str, int] = field(default_factory=dict)
 
@@ -60,17 +60,20 @@ def read_game(events: list[ev.Event]) -> GameFacts:
     """Criminal records and injuries, from the events: Assault (damaged an enemy with a thump),
     Dangerous Driving (drove a vehicle that damaged an enemy model), Looting (looted a cap from
     the table, on foot or driving), Mugging (took a cap from an enemy with a pinch or a boot),
-    Discharging a Firearm in a Public Place (took a shoot action; aboard, the driver answers for
-    the vehicle's), Evading Arrest (standing when the gang legged it); injured: fallen when
+    Discharging a Firearm in a Public Place (took a shoot action; aboard, each git that fired in
+    the vehicle's), Evading Arrest (standing when the gang legged it; a vehicle's gits aboard
+    with it); injured: fallen when
     removed from play (legged it, taken out, or on the table at the end)."""
     f = GameFacts()
     start = next(e for e in events if isinstance(e, ev.MatchStarted))
     driver: dict[str, str] = {}
+    aboard: dict[str, list[str]] = {}  # vehicle -> the gits on board now (driver first)
     for mdoc in start.models:
         f.names[mdoc["id"]] = mdoc["name"]
         f.boss_of[mdoc["id"]] = mdoc["boss"]
         if mdoc.get("crew"):
             driver[mdoc["id"]] = mdoc["crew"][0]
+            aboard[mdoc["id"]] = list(mdoc["crew"])
     bosses = [b["name"] for b in start.bosses]
     fallen: set[str] = set()
     in_play: set[str] = set()
@@ -87,8 +90,11 @@ def read_game(events: list[ev.Event]) -> GameFacts:
             in_play.add(e.model)
         elif isinstance(e, ev.Alighted):
             in_play.add(e.model)
+            if e.model in aboard.get(e.vehicle, []):
+                aboard[e.vehicle].remove(e.model)
         elif isinstance(e, ev.Boarded):
             in_play.discard(e.model)
+            aboard.setdefault(e.vehicle, []).append(e.model)
         elif isinstance(e, ev.TowerFell) and e.outcome == "fell_over":
             fallen.add(e.model)
             f.fell[e.model] = f.fell.get(e.model, 0) + 1
@@ -107,10 +113,12 @@ def read_game(events: list[ev.Event]) -> GameFacts:
             tick(e.model, "mugging")
         elif isinstance(e, ev.Booted) and e.how == "boot_in" and e.caps > 0:
             tick(e.model, "mugging")
-        elif isinstance(e, ev.ActionTaken) and e.action == "shoot":
+        elif isinstance(e, ev.ActionTaken) and e.action == "shoot" and e.model not in driver:
             tick(e.model, "discharging_a_firearm")
-            who = driver.get(e.model, e.model)
-            f.shots[who] = f.shots.get(who, 0) + 1
+            f.shots[e.model] = f.shots.get(e.model, 0) + 1
+        elif isinstance(e, ev.CrewFired):  # aboard: the git that fired, not the driver for them all
+            f.offenses.setdefault(e.model, set()).add("discharging_a_firearm")
+            f.shots[e.model] = f.shots.get(e.model, 0) + 1
         elif isinstance(e, ev.Wrecked) and e.model in driver:
             f.wrecked.add(driver[e.model])
         elif isinstance(e, ev.ModelRemoved):
@@ -123,7 +131,8 @@ def read_game(events: list[ev.Event]) -> GameFacts:
                 if mid in fallen:
                     f.injured.add(mid)
                 elif f.boss_of.get(mid) == b:
-                    tick(mid, "evading_arrest")
+                    for who in aboard.get(mid, [mid]):  # a vehicle: every git aboard, driver and passengers
+                        f.offenses.setdefault(who, set()).add("evading_arrest")
                 in_play.discard(mid)
         elif isinstance(e, ev.CapsScooped):  # the last boss standing: its gits leave the table now
             b = bosses.index(e.boss)

@@ -323,7 +323,10 @@ def validate_gang(gang: Gang, rules: RulesData, budget: int | None = None) -> li
                 Problem(label, entry, "mods", "vehicle mods and weapons need a vehicle (a vehicle needs a driver)")
             )
         if g.vehicle is not None:
-            seats = rules.vehicles[g.vehicle].seats
+            # "A vehicle can have as many guns as it has seats": seats its mods and repairs add
+            # count (Extra Seats); a seat lost later (Mangled Chassis) does not unbolt a gun
+            vt = rules.vehicles[g.vehicle]
+            seats = max(vt.seats, effects.spec_seats(vt.seats, vt.special, g.mods, g.repairs))
             if len(g.vehicle_weapons) > seats:
                 problems.append(
                     Problem(label, entry, "vehicle_weapons", f"a vehicle can have as many guns as seats ({seats})")

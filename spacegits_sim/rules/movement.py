@@ -16,9 +16,8 @@ from . import effects
 from . import events as ev
 from .core import Flow, MatchCore
 from .decisions import AimThrow, ChooseCare, EagerHelp, OrderMoveDie, Reroll, Throw
-from .state import LEG_IT_RANGE_IN, Model, Point, thing_label
+from .state import LEG_IT_RANGE_IN, REROLLED, Model, Point, thing_label
 
-REROLLED = "rerolled_"  # token (+ "move"/"bullet"): this activation's re-roll is used
 BARGE_HEIGHT_MM = 24.0  # a git's body meets a tower at its second die (a 28 mm model stands ~33 mm)
 MAX_SLIDES = 8  # slick after slick in a line; a bound, never reached on a real table
 SLIDE_CLEAR_IN = 1e-3  # a slide ends with the base just clear of the slick
@@ -190,7 +189,7 @@ class Movement(MatchCore):
             speed = m.tower.carry_speed_mm_s(care) if tower_motion == "carry" else m.tower.push_speed_mm_s()
             yield from self._barge(m, start, res.end, speed)
         if travelled > 0:
-            yield from self.check_triggers(m)  # a mine it came near
+            yield from self.check_triggers(m, start)  # a mine it came near on the way
         if value is not None and m.in_play:  # a move die moved it through these (Toxic Waste)
             for tid, _lo, _hi in crossed:
                 yield from effects.moved_through(self, m, tid, self.terrain_type(tid), value)

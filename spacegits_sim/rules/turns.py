@@ -17,8 +17,7 @@ from . import effects
 from . import events as ev
 from .core import Flow
 from .decisions import ChooseAction, ChooseActivation, ChooseBoot, Deploy, RebootDice
-from .movement import REROLLED
-from .state import CLOCKWISE, CONTACT_IN, LEG_IT_RANGE_IN, Boss, Model, Point
+from .state import CLOCKWISE, CONTACT_IN, LEG_IT_RANGE_IN, REROLLED, Boss, Model, Point
 from .vehicles import Driving
 
 FACING = {"south": math.pi / 2, "north": -math.pi / 2, "west": 0.0, "east": math.pi}  # away from one's own edge
@@ -296,15 +295,18 @@ class TurnFlow(Driving):
         self.emit(ev.ActivationStarted(boss.name, m.id, self.activations))
         ended = effects.activation_start(m, self)
         if ended is not None:  # e.g. a klank token: discarded, and the activation ends
+            effects.activation_cut_short(m, self)
             self.emit(ev.ActivationEnded(m.id, ended))
             self.active_model = None
             return
         if m.fallen:  # only a git an effect lets activate fallen (Reboot Button, Tasty Snack)
             reason = yield from effects.activate_fallen(m, self)
+            effects.activation_cut_short(m, self)
             self.emit(ev.ActivationEnded(m.id, reason))
             self.active_model = None
             return
-        if m.vehicle is not None and len(m.crew) > 1:
+        yield from effects.on_activation_start(self, m)  # a Mysterious Red Button; a Flame Gouts fire
+        if m.vehicle is not None and len(m.crew) > 1 and m.standing:
             yield from self.offer_alighting(m)
         done: list[str] = []
         reason = "done"
@@ -323,7 +325,7 @@ class TurnFlow(Driving):
             reason = "fell over" if m.fallen else ("wiped out" if m.vehicle is not None else "fight")
         if m.standing:
             effects.before_swig(m, self)
-            n = effects.swig_dice(m)
+            n = effects.swig_dice(m, self.driver_of(m))
             self.advance(self.costs.swig_s)
             yield from self.add_tower_dice(m, n, "swig")
             yield from effects.after_swig(m, self)

@@ -144,13 +144,17 @@ class Effect:
         return n
 
     # ---- vehicles (the vehicle's mods) -----------------------------------------------------
-    def seats(self, m: Model, n: int) -> int:
-        """How many gits can ride in this vehicle."""
+    def seats(self, m: Model | None, n: int) -> int:
+        """How many gits can ride in this vehicle (``m`` None: the vehicle as a gang file has it)."""
         return n
 
     def vehicle_dice(self, m: Model, n: int, largest: int, bigger: bool) -> tuple[int, int, bool]:
         """A scoot's move dice: how many, the largest size, and whether one may be a size bigger."""
         return n, largest, bigger
+
+    def move_value(self, m: Model, value: int) -> int:
+        """What a vehicle's move die counts as (Massive Exhausts: a minimum of 4)."""
+        return value
 
     def vehicle_move(self, m: Model, value: int, distance: float) -> float:
         """How far this vehicle moves on a move die of ``value``."""
@@ -235,6 +239,9 @@ class Effect:
 
     def on_get_off(self, match: Match, v: Model, git: Model) -> None:
         """``git`` just got off vehicle ``v`` (a Full-Stocked Minibar)."""
+
+    def on_board(self, match: Match, v: Model, git: Model) -> None:
+        """``git`` (carrying this) just boarded vehicle ``v`` (a reload token goes with it)."""
 
     def crew_options(self, m: Model, driver: bool) -> tuple[str, ...]:
         """Extra things a git aboard may fire instead of a gun ("mod:<id>"): a Wrecking Ball."""
@@ -399,6 +406,27 @@ class Effect:
         """At the start of an activation; a returned reason ends the activation at once."""
         return None
 
+    def on_activation_start(self, match: Match, m: Model) -> Flow:
+        """The activation has started and goes on (a Mysterious Red Button may be pressed; a
+        Flame Gouts fire burns "when selected to activate")."""
+        return no_flow()
+
+    def rethrows_bumped_move_die(self, m: Model) -> bool:
+        """Bumping into one of its own move dice rolls it again as a new move die (Twitchy
+        Accelerator Pedal), once per move die."""
+        return False
+
+    def enemy_bullets_landed(self, match: Match, holder: Model, shooter: Model, dice: list[Any]) -> Flow:
+        """An enemy of ``holder`` threw bullet dice; returns them as they are now (Snazzy
+        Underlighting lets the shooter re-roll those near ``holder``)."""
+        yield from ()
+        return dice
+
+    def dodge_die(self, m: Model) -> str | None:
+        """The die a git rolls to dodge this vehicle as it drives into them (Really Bright
+        Headlamps), or None: no dodge."""
+        return None
+
     def wastes_next_activation(self, m: Model) -> bool:
         """Its next activation will end at once (for controllers weighing which git to pick)."""
         return False
@@ -411,6 +439,11 @@ class Effect:
 
     def activation_end(self, m: Model, match: Match) -> None:
         """At the end of an activation (whatever ended it)."""
+
+    def activation_cut_short(self, m: Model, match: Match) -> None:
+        """An activation ended before any action (a klank token, a reboot): it is still an
+        activation that ended (a reload token it started with is discarded), though not one
+        after which a klank token is put down."""
 
     def on_fell_over(self, m: Model, match: Match) -> Flow:
         """This git's own boss knocked its tower over: it falls over."""

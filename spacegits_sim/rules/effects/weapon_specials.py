@@ -91,7 +91,12 @@ class Poke(Effect):
 
 @register
 class SlowToReload(Effect):
-    """After firing, the gun cannot fire again until the end of the git's next activation."""
+    """After firing, the gun cannot fire again until the end of the model's next activation.
+
+    "While a model has a reload token, it cannot shoot any weapons that are slow to reload":
+    for a gun fired from a vehicle (bolted on, or a git's own) the model is the vehicle ("While
+    a git is in a vehicle, they are not a separate model"), so the token goes on the vehicle
+    and bars every slow gun aboard. The token's own handler (:class:`ReloadToken`) discards it."""
 
     family, id = "special_rules", "slow_to_reload"
     TOKEN, AT_START = "reload", "reload_at_start"
@@ -102,16 +107,33 @@ class SlowToReload(Effect):
     def on_fired(self, m: Model, w: Weapon) -> None:
         m.tokens[self.TOKEN] = 1
 
+
+@register
+class ReloadToken(Effect):
+    """A reload token: "At the end of this model's activation, discard any reload tokens it
+    started its activation with." A token, so it works on whatever model carries it (a vehicle
+    has no slow-to-reload special of its own). It goes with a git boarding (the vehicle is now
+    the model that still has it) and a git getting off takes one along (its gun still reloads)."""
+
+    family, id = "tokens", SlowToReload.TOKEN
+
     def activation_start(self, m: Model, match: Match) -> str | None:
-        if m.tokens.get(self.TOKEN):
-            m.tokens[self.AT_START] = 1
-        else:
-            m.tokens.pop(self.AT_START, None)
+        m.tokens[SlowToReload.AT_START] = 1
         return None
 
     def activation_end(self, m: Model, match: Match) -> None:
-        if m.tokens.pop(self.AT_START, 0):
-            m.tokens.pop(self.TOKEN, None)
+        if m.tokens.pop(SlowToReload.AT_START, 0):
+            m.tokens.pop(SlowToReload.TOKEN, None)
+
+    def activation_cut_short(self, m: Model, match: Match) -> None:
+        self.activation_end(m, match)  # a klanked activation is an activation too
+
+    def on_board(self, match: Match, v: Model, git: Model) -> None:
+        git.tokens.pop(SlowToReload.TOKEN, None)
+        v.tokens[SlowToReload.TOKEN] = 1
+
+    def on_get_off(self, match: Match, v: Model, git: Model) -> None:
+        git.tokens[SlowToReload.TOKEN] = 1
 
 
 def _jam(combat: Combat, m: Model, w: Weapon, die_id: str, value: int) -> None:

@@ -61,11 +61,23 @@ from .table import (
     TowerRebuilt,
     TowerStruck,
 )
-from .vehicles import Alighted, Boarded, Smashed, VehicleMoved, VehicleTowers, WipedOut, Wrecked
+from .vehicles import (
+    Alighted,
+    Boarded,
+    CrewFired,
+    EffectRolled,
+    Smashed,
+    VehicleMoved,
+    VehicleTowers,
+    WipedOut,
+    Wrecked,
+)
 
 __all__ = [
     "Alighted",
     "Boarded",
+    "CrewFired",
+    "EffectRolled",
     "Smashed",
     "VehicleMoved",
     "VehicleTowers",

@@ -128,6 +128,38 @@ class Boarded(Event):
 
 
 @dataclass
+class EffectRolled(Event):
+    """A die an item's rule rolls, and what came of it (a git dodging a vehicle with Really
+    Bright Headlamps; a Mysterious Red Button pressed)."""
+
+    kind: ClassVar[str] = "effect_rolled"
+    model: str
+    effect: str  # the item id
+    die: str
+    value: int
+    outcome: str
+
+    def describe(self, names: dict[str, str]) -> str:
+        what = self.effect.replace("_", " ")
+        return f"{names.get(self.model, self.model)} rolls {self.value} on a {self.die} ({what}): {self.outcome}"
+
+
+@dataclass
+class CrewFired(Event):
+    """A git aboard takes their shoot action in the vehicle's: ``fired`` is what they picked (a
+    gun of their own, "mount:K[@ARC]", "mod:ID"). A git that holds fire has none (the campaign's
+    criminal record charges the git that fired, not the driver)."""
+
+    kind: ClassVar[str] = "crew_fired"
+    model: str  # the git
+    vehicle: str
+    fired: list[str]
+
+    def describe(self, names: dict[str, str]) -> str:
+        return f"{names.get(self.model, self.model)} fires from {names.get(self.vehicle, self.vehicle)}"
+
+
+@dataclass
 class Alighted(Event):
     kind: ClassVar[str] = "alighted"
     model: str
