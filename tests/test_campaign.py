@@ -55,6 +55,7 @@ class Scripted:
 # ---- Check Your Sums ---------------------------------------------------------------------------
 
 
+@pytest.mark.rule("campaigns", "quick-maths")
 def test_quick_maths_a_d6_per_cap_up_to_6d6_a_cap_per_six_and_an_empty_stash_rolls_nothing():
     """ "Roll a D6 for each cap in your stash, up to a maximum of 6D6: for each '6' you roll, gain
     an extra cap." Rich Pickings: equal reputations give nothing."""
@@ -67,6 +68,7 @@ def test_quick_maths_a_d6_per_cap_up_to_6d6_a_cap_per_six_and_an_empty_stash_rol
     assert len(rolls) == 6 and log[1].startswith(f"Blue: Quick Maths {rolls}: +{rolls.count(6)};")
 
 
+@pytest.mark.rule("campaigns", "rich-pickings")
 def test_rich_pickings_a_cap_per_point_of_reputation_behind_the_top_gang():
     """ "For each point of reputation they have more than your gang, you gain 1 bonus cap." """
     c = quickstart_campaign()
@@ -79,6 +81,7 @@ def test_rich_pickings_a_cap_per_point_of_reputation_behind_the_top_gang():
 # ---- Criminal Records and attitude -------------------------------------------------------------
 
 
+@pytest.mark.rule("campaigns", "offenses-ticked-once")
 def test_criminal_records_are_read_from_the_event_log_each_ticked_once():
     """Assault (damaged an enemy with a thump), Looting (a cap from the table), Mugging (a cap
     from an enemy by pinch or boot), Discharging a Firearm (a shoot action), Evading Arrest
@@ -108,6 +111,7 @@ def test_criminal_records_are_read_from_the_event_log_each_ticked_once():
     assert f.offenses["b1"] == {"discharging_a_firearm"}
 
 
+@pytest.mark.rule("campaigns", "runts-and-gnawballs-never-charged")
 def test_runts_and_gnawballs_are_never_charged_and_offenses_are_erased_for_attitude():
     """ "Runts and Gnawballs cannot be charged with offenses." Getting an Attitude: "They can
     erase any of their offenses to roll that many D6. For each 6 they roll, they increase their

@@ -21,6 +21,7 @@ from spacegits_sim.rules.gangs import gang_from_doc, validate_gang
 RULES = default_rules()
 
 
+@pytest.mark.rule("gather_your_gits", "chaos-stops-at-21-caps")
 def test_chaos_rolls_random_gits_until_21_caps_or_more_of_naked_gits():
     """Chaos Mode: "After each randomly rolled git, tot up their cost: when you have 21 caps or more
     of naked gits, stop rolling for new gits.\""""
@@ -32,6 +33,7 @@ def test_chaos_rolls_random_gits_until_21_caps_or_more_of_naked_gits():
         assert sum(costs[:-1]) < CHAOS_NAKED_CAPS  # it stopped as soon as it got there
 
 
+@pytest.mark.rule("gather_your_gits", "random-git-table")
 def test_the_random_git_table_matches_its_2d6_probabilities():
     """Random Git Table (roll 2D6): each row comes up as often as 2D6 says (exact probabilities,
     a 4.5-sigma binomial band per row over 6,000 rolls)."""
@@ -45,6 +47,7 @@ def test_the_random_git_table_matches_its_2d6_probabilities():
         assert abs(got[row.result] - n * p) <= 4.5 * sigma, (row.result, got[row.result], n * p)
 
 
+@pytest.mark.rule("gather_your_gits", "chef-two-loot-rolls-and-an-injury")
 def test_chef_each_git_makes_two_loot_rolls_and_fails_an_injury_roll():
     """Chef's Recommendation: "Each git makes two loot rolls … and then automatically fails an
     injury roll, requiring them to make diagnosis and treatment rolls." Gnawballs and runts:
