@@ -240,6 +240,30 @@ def test_cli_campaign_new_run_status_and_plot(tmp_path):
     assert Path(folder / "games" / "game-002.json").is_file()
 
 
+@pytest.mark.rule("gather_your_gits", "a-la-carte-budget")
+def test_cli_campaign_new_refuses_gangs_its_budget_refuses_with_the_same_message_and_writes_nothing(tmp_path):
+    """ "When you build a gang a la carte, you get 25 caps in your stash": the Quick Start's budget
+    is 25, so the derby gangs (32 and 40 caps) are refused at `new` — the message `run` and `status`
+    would give — and no folder is written; on the derby's own table they are fine."""
+    run = [sys.executable, "-m", "spacegits_sim", "campaign", "new"]
+    gangs = ["--gangs", "scenarios/gangs/derby_red.yaml", "scenarios/gangs/derby_blue.yaml"]
+    folder = tmp_path / "league"
+    out = subprocess.run(run + [str(folder), *gangs], capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 2, out.stdout
+    assert "derby_red.yaml, field 'gits': the gang costs 32 caps; the budget is 25" in out.stderr
+    assert "derby_blue.yaml, field 'gits': the gang costs 40 caps; the budget is 25" in out.stderr
+    assert "Traceback" not in out.stderr and not folder.exists()
+    derby = ["--scenario", "scenarios/demolition_derby.yaml"]
+    ok = subprocess.run(run + [str(folder), *derby, *gangs], capture_output=True, text=True, cwd=ROOT)
+    assert ok.returncode == 0, ok.stderr
+    assert (
+        subprocess.run(
+            [sys.executable, "-m", "spacegits_sim", "campaign", "status", str(folder)], capture_output=True, cwd=ROOT
+        ).returncode
+        == 0
+    )
+
+
 # ---- Krankshaft's Auto Repairs --------------------------------------------------------------------
 
 
