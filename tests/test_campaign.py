@@ -35,6 +35,17 @@ def party(c: camp.Campaign, events: list, n: int = 1) -> list[str]:
     return ai_run(c, camp.afterparty(c, events, RULES, n))
 
 
+def public(req):
+    """Every A&E question answered "go public" (one treatment roll, as a test's scripted dice expect)."""
+    assert isinstance(req, camp.HealthPlan), req
+    return "public"
+
+
+def at_a_and_e(g: camp.GangState, name: str, rng, log: list[str], toughness: int | None = None, answer=public):
+    """A&E for one git of gang 0 (``toughness``: what the git had in the game)."""
+    camp.run(camp.injury(0, g, name, RULES, rng, log, toughness), answer)
+
+
 def started(models: list[dict]) -> ev.MatchStarted:
     bosses = [{"name": "Red", "seat": "south", "stash": 5}, {"name": "Blue", "seat": "north", "stash": 5}]
     return ev.MatchStarted("t", 1, 24, 24, 1800, [], bosses, models)
@@ -137,10 +148,10 @@ def test_an_injury_roll_over_toughness_goes_to_a_and_e_else_a_full_recovery():
     c = quickstart_campaign()
     red = c.gangs[0]
     log: list[str] = []
-    camp.injury(red, "Grunk", RULES, Scripted(3), log)  # an orc is toughness 3
+    at_a_and_e(red, "Grunk", Scripted(3), log)  # an orc is toughness 3
     assert "full recovery" in log[-1] and "treatments" not in red.gang["gits"][0]
     lasting = _rolls_for(lambda r: r not in (camp.DEAD, camp.NO_TREATMENT))
-    camp.injury(red, "Grunk", RULES, Scripted(4, *lasting), log)
+    at_a_and_e(red, "Grunk", Scripted(4, *lasting), log)
     assert "A&E" in log[-1] and len(red.gang["gits"][0]["treatments"]) == 1
 
 
@@ -148,7 +159,7 @@ def test_a_dead_git_leaves_the_gang():
     c = quickstart_campaign()
     red = c.gangs[0]
     dead = _rolls_for(lambda r: r == camp.DEAD)
-    camp.injury(red, "Skab", RULES, Scripted(6, *dead), [])
+    at_a_and_e(red, "Skab", Scripted(6, *dead), [])
     assert "Skab" not in red.gits and all(g["name"] != "Skab" for g in red.gang["gits"])
 
 

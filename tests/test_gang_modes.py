@@ -177,7 +177,7 @@ def test_cli_gang_writes_a_gang_file_that_validates(tmp_path):
         [sys.executable, "-m", "spacegits_sim", "validate", str(out)], capture_output=True, text=True, cwd=ROOT
     )
     assert val.returncode == 0 and "ok" in val.stdout
-    assert "Body: Hunk of Metal" in text and "not simulated" not in val.stderr
+    assert "treatments:" in text and "not simulated" not in val.stderr
 
 
 def test_cli_gang_bad_options_are_one_line_and_exit_2(tmp_path):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from helpers import default_answer, drive, match
-from test_campaign import Scripted, ai_run, derby_campaign, party, quickstart_campaign
+from test_campaign import Scripted, ai_run, at_a_and_e, derby_campaign, party, quickstart_campaign
 
 from spacegits_sim import campaign as camp
 from spacegits_sim.data import default_rules
@@ -427,9 +427,9 @@ def test_a_mechanical_respirator_or_a_head_full_recovery_gains_an_attitude_point
     """ "Mechanical Respirator: … Gain 1 Attitude." Full Recovery (head): "Gain 1 Attitude for the story." """
     c = quickstart_campaign()
     red = c.gangs[0]
-    camp.injury(red, "Grunk", RULES, Scripted(6, _diag("Head"), _row("head_treatment", "Mechanical Respirator")), [])
+    at_a_and_e(red, "Grunk", Scripted(6, _diag("Head"), _row("head_treatment", "Mechanical Respirator")), [])
     assert red.gits["Grunk"].attitude == 2
-    camp.injury(red, "Grunk", RULES, Scripted(6, _diag("Head"), _row("head_treatment", "Full Recovery")), [])
+    at_a_and_e(red, "Grunk", Scripted(6, _diag("Head"), _row("head_treatment", "Full Recovery")), [])
     assert red.gits["Grunk"].attitude == 3 and red.gang["gits"][0]["treatments"] == ["Head: Mechanical Respirator"]
 
 
@@ -437,7 +437,7 @@ def test_a_concussion_or_a_sling_misses_the_next_game_then_recovers():
     """ "Concussion Bandage: This git misses the next game, then recovers fully." """
     c = quickstart_campaign()
     red = c.gangs[0]
-    camp.injury(red, "Grunk", RULES, Scripted(6, _diag("Head"), _row("head_treatment", "Concussion Bandage")), [])
+    at_a_and_e(red, "Grunk", Scripted(6, _diag("Head"), _row("head_treatment", "Concussion Bandage")), [])
     log: list[str] = []
     skip = ai_run(c, camp.bad_attitude(c, 2, log))
     assert skip == {"Red": ["Grunk"]} and "misses game 2" in log[0]
@@ -453,11 +453,11 @@ def test_gnawbrain_loses_every_weapon_and_a_chopper_arm_bolts_on_a_massive_h2h_w
     c = quickstart_campaign()
     red = c.gangs[0]
     g0 = red.gang["gits"][0]
-    camp.injury(red, "Grunk", RULES, Scripted(6, _diag("Head"), _row("head_treatment", "Gnawbrain Xenotransplant")), [])
+    at_a_and_e(red, "Grunk", Scripted(6, _diag("Head"), _row("head_treatment", "Gnawbrain Xenotransplant")), [])
     assert g0["weapons"] == []
     g1 = red.gang["gits"][1]
     log: list[str] = []
-    camp.injury(red, g1["name"], RULES, Scripted(6, _diag("Left Arm"), _row("arm_treatment", "Chopper Arm")), log)
+    at_a_and_e(red, g1["name"], Scripted(6, _diag("Left Arm"), _row("arm_treatment", "Chopper Arm")), log)
     assert g1["weapons"][0] == "massive_h2h" and "bolted on" in log[-1]
     assert camp.fits(red, RULES)
 
@@ -477,7 +477,7 @@ def test_a_gun_arm_is_a_loot_roll_rerolled_until_it_is_a_gun():
     )
     gun = str(loot.lookup(gun_roll).ref).split("/")[1]
     rolls = Scripted(6, _diag("Right Arm"), _row("arm_treatment", "Gun Arm"), *d100(gear_roll), *d100(gun_roll))
-    camp.injury(red, "Grunk", RULES, rolls, [])
+    at_a_and_e(red, "Grunk", rolls, [])
     assert gun in g0["weapons"] and camp.fits(red, RULES)
 
 
@@ -490,11 +490,11 @@ def test_a_treatment_had_as_often_as_allowed_is_rerolled_and_bionic_legs_reroll_
     g0["treatments"] = ["Left Leg: Lead Leg", "Right Leg: Bionic Legs"]
     log: list[str] = []
     rolls = Scripted(6, 4, _diag("Body"), _row("body_treatment", "Exposed Pipework"))
-    camp.injury(red, "Grunk", RULES, rolls, log)
+    at_a_and_e(red, "Grunk", rolls, log)
     assert "re-rolled" in log[0] and g0["treatments"][-1] == "Body: Exposed Pipework"
     g0["treatments"] = ["Left Leg: Lead Leg"]
     lead, peg = _row("leg_treatment", "Lead Leg"), _row("leg_treatment", "Peg Leg")
-    camp.injury(red, "Grunk", RULES, Scripted(6, _diag("Right Leg"), lead, peg), log)
+    at_a_and_e(red, "Grunk", Scripted(6, _diag("Right Leg"), lead, peg), log)
     assert g0["treatments"] == ["Left Leg: Lead Leg", "Right Leg: Peg Leg"]
 
 
@@ -517,7 +517,7 @@ def test_lasting_effects_show_up_in_the_next_game():
     campaign's next game has that git at toughness 2 and the gang file names the treatment."""
     c = quickstart_campaign()
     red = c.gangs[0]
-    camp.injury(red, "Grunk", RULES, Scripted(6, _diag("Body"), _row("body_treatment", "Exposed Pipework")), [])
+    at_a_and_e(red, "Grunk", Scripted(6, _diag("Body"), _row("body_treatment", "Exposed Pipework")), [])
     sc = camp.game_scenario(c, RULES)
     m = Match(sc, rules=RULES, seed=sc.seed)
     grunk = next(x for x in m.models.values() if x.name == "Grunk")
@@ -609,7 +609,7 @@ def test_every_treatment_and_repair_table_is_rolled_on_by_the_afterparty():
         c = quickstart_campaign()
         red = c.gangs[0]
         log: list[str] = []
-        camp.injury(red, "Skab", RULES, Scripted(6, _diag(where.result), _row(table, row.result)), log)
+        at_a_and_e(red, "Skab", Scripted(6, _diag(where.result), _row(table, row.result)), log)
         assert f"A&E — {where.result}, {row.result}" in "\n".join(log), (table, log)
     for loc in RULES.tables["location"].rows:
         table = str(loc.extra["table"])
@@ -631,7 +631,7 @@ def test_a_stump_takes_off_what_no_longer_fits_so_the_gang_stays_legal():
     g0 = red.gang["gits"][0]
     g0["weapons"] = ["regular_h2h", "rifle"]
     log: list[str] = []
-    camp.injury(red, "Grunk", RULES, Scripted(6, _diag("Left Arm"), _row("arm_treatment", "Stump")), log)
+    at_a_and_e(red, "Grunk", Scripted(6, _diag("Left Arm"), _row("arm_treatment", "Stump")), log)
     assert g0["weapons"] == ["regular_h2h"] and "can no longer carry the Rifle" in log[-1]
     assert camp.fits(red, RULES)
 
