@@ -290,7 +290,7 @@ def test_a_wrecked_vehicle_is_inspected_cosmetic_or_broken_down_and_repaired():
     log: list[str] = []
     ai_run(c, camp.repair(0, red, "Gazbag", RULES, Scripted(5), log))
     assert "cosmetic damage" in log[-1] and "repairs" not in red.gang["gits"][0]
-    red.stash = 10  # Handling: a proper job costs 3; two repair rolls, the better kept
+    red.stash = 10  # Handling: a proper job costs 3; two repair rolls, the AI boss keeps the one it rates higher
     ai_run(c, camp.repair(0, red, "Gazbag", RULES, Scripted(9, 1, 4, 8), log))
     assert "proper job" in log[-1] and red.stash == 7
     best = RULES.tables["handling_repair"].lookup(8).result
