@@ -8,18 +8,22 @@ from __future__ import annotations
 import copy
 import dataclasses
 import math
+import subprocess
+import sys
 
 import pytest
+from conftest import ROOT
 from test_campaign import Scripted, at_a_and_e, derby_campaign, quickstart_campaign
 
 from spacegits_sim import campaign as camp
 from spacegits_sim.campaign.bosses import ratings
 from spacegits_sim.data import default_rules
+from spacegits_sim.data import errors as camp_errors
 from spacegits_sim.rng import stream
 from spacegits_sim.rules import events as ev
 from spacegits_sim.rules.engine import Match
 from spacegits_sim.rules.gangmodes import _Roller, roll_gang
-from spacegits_sim.rules.gangs import gang_from_doc, validate_gang
+from spacegits_sim.rules.gangs import gang_from_doc, unsimulated, validate_gang
 from spacegits_sim.rules.scenario import Player
 
 RULES = default_rules()
@@ -406,3 +410,45 @@ def test_a_hundred_rolled_gangs_apply_every_treatment_they_roll_and_stay_legal()
                 if {"Concussion Bandage", "Sling"} & set(names):
                     assert git.get("misses") == 1
     assert {"Gun Arm", "Mechanical Respirator"} <= seen
+
+
+@pytest.mark.rule("gather_your_gits", "chef-can-buy-vehicles")
+def test_a_chefs_gang_can_buy_vehicles_and_a_chefs_campaign_keeps_the_derby_drivers_rides(tmp_path):
+    """Chef's Recommendation: "Buy 25 caps worth of naked gits … You can buy vehicles for your gits."
+    A driver is bought as type:vehicle; its vehicle counts in the naked cost and it rolls as a driver."""
+    g = roll_gang(RULES, 4, "chefs_recommendation", gits=["orc:buggy", "goblin"])
+    assert g.doc["gits"][0]["vehicle"] == "buggy" and "repairs" in g.doc["gits"][0]
+    assert gang_from_doc(g.doc, "<g>", RULES).naked_cost(RULES) == 5 + 7 + 4
+    with pytest.raises(camp_errors.DataError, match="cannot drive"):
+        roll_gang(RULES, 4, "chefs_recommendation", gits=["runt:buggy"])
+    with pytest.raises(camp_errors.DataError, match="unknown vehicle 'tank'"):
+        roll_gang(RULES, 4, "chefs_recommendation", gits=["orc:tank"])
+    folder = tmp_path / "derby"
+    run = [sys.executable, "-m", "spacegits_sim", "campaign", "new", str(folder), "--mode", "chefs"]
+    out = subprocess.run(
+        run + ["--scenario", "scenarios/demolition_derby.yaml"], capture_output=True, text=True, cwd=ROOT
+    )
+    assert out.returncode == 0, out.stderr
+    c = camp.load(folder, RULES)
+    assert [x.get("vehicle") for x in c.gangs[0].gang["gits"]][:2] == ["buggy", "bike"]
+
+
+@pytest.mark.rule("campaigns", "every-treatment-simulated")
+def test_validate_reports_no_treatment_as_not_simulated():
+    """Issue 25: after `spacegits validate`, nothing in injuries.yaml is deferred or not simulated:
+    a gang file naming every treatment a git can have validates without a warning."""
+    rows = [
+        f"{loc.result}: {r.result}"
+        for loc in RULES.tables["diagnosis"].rows
+        for r in RULES.tables[str(loc.extra["table"])].rows
+        if not r.extra.get("ends")
+    ]
+    gang = gang_from_doc({"name": "t", "mode": "chaos", "gits": [{"type": "orc", "treatments": rows}]}, "<t>", RULES)
+    assert unsimulated(gang, RULES) == []
+    out = subprocess.run(
+        [sys.executable, "-m", "spacegits_sim", "validate", "assets/rules/injuries.yaml"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert out.returncode == 0 and "not simulated" not in out.stdout + out.stderr and "deferred" not in out.stderr

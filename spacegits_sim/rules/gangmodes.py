@@ -259,20 +259,28 @@ def roll_gang(
     name: str | None = None,
     faction: str | None = None,
     gamble: bool = False,
+    budget: int | None = None,
 ) -> RolledGang:
     """Roll a gang: ``mode`` "chaos" (random gits) or "chefs_recommendation" (``gits``: the naked
-    git types bought). ``faction``: an id, "random", or None. ``gamble``: treatments on a D6 for
-    a third loot roll. Raises DataError for a request that cannot be met."""
+    git types bought, a driver as ``type:vehicle``). ``faction``: an id, "random", or None.
+    ``gamble``: treatments on a D6 for a third loot roll. ``budget``: what the naked gits may cost
+    (25 unless the game is bigger). Raises DataError for a request that cannot be met."""
     r = _Roller(rules, seed, gamble)
     if mode == "chaos":
         doc_gits = r.chaos_gits()
     elif mode == "chefs_recommendation":
         if not gits:
             raise _problem("gits", "chef's recommendation needs the naked gits you buy, e.g. orc,orc,goblin")
-        bad = [g for g in gits if g not in rules.gits]
-        if bad:
-            raise _problem("gits", f"unknown git type '{bad[0]}' (valid: {', '.join(rules.gits)})")
-        doc_gits = [{"type": g} for g in gits]
+        doc_gits = []
+        for g in gits:  # "You can buy vehicles for your gits": orc or orc:buggy
+            gtype, _, vehicle = g.partition(":")
+            if gtype not in rules.gits:
+                raise _problem("gits", f"unknown git type '{gtype}' (valid: {', '.join(rules.gits)})")
+            if vehicle and vehicle not in rules.vehicles:
+                raise _problem("gits", f"unknown vehicle '{vehicle}' in '{g}' (valid: {', '.join(rules.vehicles)})")
+            if vehicle and not rules.gits[gtype].drives:
+                raise _problem("gits", f"a {rules.gits[gtype].name} cannot drive ('{g}')")
+            doc_gits.append({"type": gtype, **({"vehicle": vehicle} if vehicle else {})})
     else:
         raise _problem("mode", f"unknown mode '{mode}' (valid: chaos, chefs_recommendation)")
     for i, git in enumerate(doc_gits):
@@ -288,7 +296,7 @@ def roll_gang(
             raise _problem("faction", f"unknown faction '{faction}' (valid: random, {', '.join(rules.factions)})")
         doc["faction"] = faction
     gang = gang_from_doc(doc, "<rolled gang>", rules)  # the result must be a legal gang file
-    problems = validate_gang(gang, rules)
+    problems = validate_gang(gang, rules, budget)
     if problems:
         raise DataError(problems)
     return RolledGang(doc, r.log, r.notes)
