@@ -146,10 +146,8 @@ def _new(args: argparse.Namespace, folder: Path, rules: RulesData) -> int:
     if mode != "a_la_carte":  # each gang rolled up afresh from the tables (a rolled gang starts with no caps)
         rolled = []
         for i, p in enumerate(sc.players):
-            gits = [
-                g.type + (f":{g.vehicle}" if g.vehicle else "") for g in p.gang.gits
-            ]  # (its drivers keep their rides)
-            gits = gits if mode == "chefs_recommendation" else None
+            bought = [g.type + (f":{g.vehicle}" if g.vehicle else "") for g in p.gang.gits]  # drivers keep rides
+            gits = bought if mode == "chefs_recommendation" else None
             r = roll_gang(rules, (args.seed or 0) * 10 + i, mode, gits, name=p.gang.name, budget=sc.cap_budget)
             rolled.append(Player(p.boss, gang_from_doc(r.doc, f"<{args.mode} gang {i + 1}>", rules)))
         sc = dataclasses.replace(sc, players=tuple(rolled))
