@@ -452,3 +452,104 @@ def test_validate_reports_no_treatment_as_not_simulated():
         cwd=ROOT,
     )
     assert out.returncode == 0 and "not simulated" not in out.stdout + out.stderr and "deferred" not in out.stderr
+
+
+# ---- the afterparty's steps, read from a game's log ------------------------------------------------
+
+
+@pytest.mark.rule("gather_your_gits", "unspent-caps-stay-in-the-stash")
+def test_an_a_la_carte_gang_keeps_what_it_did_not_spend_in_its_campaign_stash():
+    """ "Anything you don't spend stays in your stash, to be spent between games using the campaign
+    rules": the Quick Start gangs cost 15 of their 25 caps, so each campaign stash starts at 10."""
+    c = quickstart_campaign()
+    assert [g.stash for g in c.gangs] == [10, 10]
+
+
+@pytest.mark.rule("campaigns", "attitude-starts-at-one")
+def test_every_git_starts_a_campaign_with_an_attitude_of_one():
+    c = quickstart_campaign()
+    assert all(st.attitude == 1 for g in c.gangs for st in g.gits.values())
+    assert [g.reputation() for g in c.gangs] == [3, 3]
+
+
+def derby_start(c: camp.Campaign) -> tuple[ev.MatchStarted, str, str]:
+    start = game_start(c)
+    gazbag = next(m["id"] for m in start.models if m["name"] == "Gazbag")
+    enemy = next(m["id"] for m in start.models if m["boss"] == 1 and "crew" not in m)
+    return start, gazbag, enemy
+
+
+@pytest.mark.rule("campaigns", "dangerous-driving")
+@pytest.mark.rule("campaigns", "looting")
+def test_a_driver_whose_vehicle_smashed_an_enemy_is_charged_with_dangerous_driving_and_looting_driving():
+    """ "Dangerous Driving: If this git was the driver of a vehicle that damaged or removed an enemy
+    model, check this offense." "Looting: … either on foot or as a driver." A smash that does no
+    damage, or one into a friend, charges nothing."""
+    c = derby_campaign()
+    start, gazbag, enemy = derby_start(c)
+    friend = next(m["id"] for m in start.models if m["boss"] == 0 and m["id"] != gazbag and "crew" not in m)
+    quiet = camp.read_game(
+        [
+            start,
+            ev.Smashed(gazbag + "v", enemy, [1, 2], 4, 0, False, "collision"),
+            ev.Smashed(gazbag + "v", friend, [6], 3, 1, False, "collision"),
+        ]
+    )
+    assert gazbag not in quiet.offenses
+    f = camp.read_game(
+        [
+            start,
+            ev.Smashed(gazbag + "v", enemy, [6, 5], 4, 1, False, "collision"),
+            ev.CapLooted(gazbag + "v", "Red", "c1"),
+        ]
+    )
+    assert f.offenses[gazbag] == {"dangerous_driving", "looting"}
+
+
+@pytest.mark.rule("campaigns", "afterparty-steps")
+def test_the_afterparty_runs_its_five_steps_in_the_suggested_order():
+    """ "Check Your Sums, Criminal Records, Accident & Emergency, Krankshaft's Auto Repairs, Pop to the
+    Shops": the log of one afterparty with an offense, an injury and a wreck says them in that order."""
+    c = derby_campaign()
+    start, gazbag, enemy = derby_start(c)
+    rukk = next(m["id"] for m in start.models if m["name"] == "Rukk")
+    events = [
+        start,
+        ev.CapLooted(rukk, "Red", "c1"),
+        ev.TowerFell(rukk, "", "fell_over", "a shot", 3),
+        ev.ModelRemoved(rukk, "taken_out"),
+        ev.Wrecked(gazbag + "v", f"wreck-{gazbag}v", "wreck", 2.0, [], []),
+    ]
+    boss = Answers(
+        erase_offenses=0,
+        health_plan="public",
+        pick_treatment=lambda r: r.options[0],
+        repair_job="bodge",
+        pick_repair=lambda r: r.options[0],
+        shop="done",
+        hire_stray="no",
+    )
+    log = camp.run(camp.afterparty(c, events, RULES, 1), boss)
+    steps = [
+        next(i for i, x in enumerate(log) if "Quick Maths" in x),
+        next(i for i, x in enumerate(log) if "keeps looting" in x),
+        next(i for i, x in enumerate(log) if "Rukk injury roll" in x),
+        next(i for i, x in enumerate(log) if "inspection" in x),
+        next(i for i, x in enumerate(log) if "Grandpa Gunnock's has" in x),
+    ]
+    assert steps == sorted(steps)
+
+
+@pytest.mark.rule("campaigns", "free-stray")
+def test_a_gang_worth_under_20_caps_with_under_5_in_the_stash_takes_the_stray_for_free():
+    """ "If … your gang is worth less than 20 caps, and you've fewer than 5 caps in your stash, you
+    can add this random git to your gang for free." The Quick Start gang is worth 15."""
+    for stash, free in ((4, True), (30, False)):
+        c = quickstart_campaign()
+        red = c.gangs[0]
+        red.stash = stash
+        boss = Answers(hire_stray="no")
+        for seed in range(40):
+            camp.run(camp.stray(0, red, RULES, stream(seed, "test/stray"), []), boss)
+        prices = {r.price for r in boss.seen}
+        assert prices and (prices == {0}) == free, (stash, prices)

@@ -79,6 +79,7 @@ def test_quick_maths_a_d6_per_cap_up_to_6d6_a_cap_per_six_and_an_empty_stash_rol
     assert len(rolls) == 6 and log[1].startswith(f"Blue: Quick Maths {rolls}: +{rolls.count(6)};")
 
 
+@pytest.mark.rule("campaigns", "reputation")
 @pytest.mark.rule("campaigns", "rich-pickings")
 def test_rich_pickings_a_cap_per_point_of_reputation_behind_the_top_gang():
     """ "For each point of reputation they have more than your gang, you gain 1 bonus cap." """
@@ -92,6 +93,12 @@ def test_rich_pickings_a_cap_per_point_of_reputation_behind_the_top_gang():
 # ---- Criminal Records and attitude -------------------------------------------------------------
 
 
+@pytest.mark.rule("campaigns", "injured-if-fallen-when-removed")
+@pytest.mark.rule("campaigns", "evading-arrest")
+@pytest.mark.rule("campaigns", "discharging-a-firearm")
+@pytest.mark.rule("campaigns", "mugging")
+@pytest.mark.rule("campaigns", "looting")
+@pytest.mark.rule("campaigns", "assault")
 @pytest.mark.rule("campaigns", "offenses-ticked-once")
 def test_criminal_records_are_read_from_the_event_log_each_ticked_once():
     """Assault (damaged an enemy with a thump), Looting (a cap from the table), Mugging (a cap
@@ -122,6 +129,7 @@ def test_criminal_records_are_read_from_the_event_log_each_ticked_once():
     assert f.offenses["b1"] == {"discharging_a_firearm"}
 
 
+@pytest.mark.rule("campaigns", "getting-an-attitude")
 @pytest.mark.rule("campaigns", "runts-and-gnawballs-never-charged")
 def test_runts_and_gnawballs_are_never_charged_and_offenses_are_erased_for_attitude():
     """ "Runts and Gnawballs cannot be charged with offenses." Getting an Attitude: "They can
@@ -141,6 +149,7 @@ def test_runts_and_gnawballs_are_never_charged_and_offenses_are_erased_for_attit
 # ---- Accident & Emergency ----------------------------------------------------------------------
 
 
+@pytest.mark.rule("campaigns", "injury-roll-uses-the-models-toughness")
 def test_an_injury_roll_over_toughness_goes_to_a_and_e_else_a_full_recovery():
     """ "Roll a D6. If the result is equal to or under the model's toughness, they make a full
     recovery. If the roll is over their toughness, they are seriously injured": a diagnosis and a
@@ -155,6 +164,7 @@ def test_an_injury_roll_over_toughness_goes_to_a_and_e_else_a_full_recovery():
     assert "A&E" in log[-1] and len(red.gang["gits"][0]["treatments"]) == 1
 
 
+@pytest.mark.rule("campaigns", "dead-gits")
 def test_a_dead_git_leaves_the_gang():
     c = quickstart_campaign()
     red = c.gangs[0]
@@ -282,6 +292,7 @@ def derby_campaign() -> camp.Campaign:
     return camp.new_campaign("d", load_scenario(scenarios_dir() / "demolition_derby.yaml", RULES), 1)
 
 
+@pytest.mark.rule("campaigns", "inspection-roll-uses-the-vehicles-toughness")
 def test_a_wrecked_vehicle_is_inspected_cosmetic_or_broken_down_and_repaired():
     """ "Inspection Roll: roll a D10. If over its toughness it has broken down … Location Roll …
     Get a Quote … Repair Roll: … If a proper job, roll twice and pick one." A buggy is toughness 5."""
@@ -297,6 +308,7 @@ def test_a_wrecked_vehicle_is_inspected_cosmetic_or_broken_down_and_repaired():
     assert red.gang["gits"][0]["repairs"] == [f"Handling: {best}"]
 
 
+@pytest.mark.rule("campaigns", "write-off")
 def test_a_write_off_sells_the_vehicle_for_scrap():
     """ "Write-off: This vehicle is a write-off … You lose the vehicle, but gain D3 caps." """
     c = derby_campaign()
@@ -307,6 +319,7 @@ def test_a_write_off_sells_the_vehicle_for_scrap():
     assert "vehicle" not in git and "mods" not in git and red.stash == 3
 
 
+@pytest.mark.rule("campaigns", "wrecked-vehicles-go-to-krankshafts")
 def test_the_afterparty_reads_wrecks_from_the_log_and_sends_the_drivers_vehicle_to_krankshaft():
     c = derby_campaign()
     models = [
@@ -322,6 +335,7 @@ def test_the_afterparty_reads_wrecks_from_the_log_and_sends_the_drivers_vehicle_
 # ---- Bad Attitude --------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("campaigns", "bad-attitude")
 def test_bad_attitude_at_4_plus_any_one_skips_the_game_and_a_second_skip_gets_them_fired():
     """Bad Attitude: "Once a git has an attitude of 4+ … Before each game, roll a number of D6
     equal to their attitude. If they roll any ones, they … skip it. … you can fire them." The AI
@@ -348,6 +362,7 @@ def test_bad_attitude_at_4_plus_any_one_skips_the_game_and_a_second_skip_gets_th
 # ---- Pop to the Shops ----------------------------------------------------------------------------
 
 
+@pytest.mark.rule("campaigns", "grandpa-gunnocks")
 def test_grandpa_gunnocks_three_loot_rolls_at_double_price_bought_only_if_carried_and_paid():
     """ "Make 3 loot rolls: that's what Grandpa currently has in their shop … Everything costs
     double the listed price, and you can buy some, all or none of them." """
@@ -371,6 +386,8 @@ def test_grandpa_gunnocks_three_loot_rolls_at_double_price_bought_only_if_carrie
     assert bought > 0
 
 
+@pytest.mark.rule("campaigns", "pick-up-a-stray")
+@pytest.mark.rule("campaigns", "trucknuts")
 def test_trucknuts_two_vehicles_and_two_vehicle_loot_rolls_and_a_stray_at_double_price():
     """Trucknuts' Used Motors: "Make 2 rolls on the Random Vehicle Table … 2 vehicle loot rolls …
     Everything costs double." Pick Up a Stray: "roll on the random git table … paying double their
@@ -401,6 +418,7 @@ def test_trucknuts_two_vehicles_and_two_vehicle_loot_rolls_and_a_stray_at_double
     assert bought_car > 0 and hired > 0
 
 
+@pytest.mark.rule("campaigns", "gunnocks-unlimited-free-items")
 def test_grandpa_gives_a_free_gun_to_a_git_with_none():
     """ "Gunnock also has an unlimited supply of any weapon or bit of gear that is listed with a
     price of zero, and you can "buy" those at no cost." """

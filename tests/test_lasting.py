@@ -423,6 +423,7 @@ def _diag(where: str) -> int:
     return next(n for n in range(1, 9) if RULES.tables["diagnosis"].lookup(n).result == where)
 
 
+@pytest.mark.rule("campaigns", "treatments-act-once")
 def test_a_mechanical_respirator_or_a_head_full_recovery_gains_an_attitude_point():
     """ "Mechanical Respirator: … Gain 1 Attitude." Full Recovery (head): "Gain 1 Attitude for the story." """
     c = quickstart_campaign()
@@ -433,6 +434,7 @@ def test_a_mechanical_respirator_or_a_head_full_recovery_gains_an_attitude_point
     assert red.gits["Grunk"].attitude == 3 and red.gang["gits"][0]["treatments"] == ["Head: Mechanical Respirator"]
 
 
+@pytest.mark.rule("campaigns", "treatments-act-once")
 def test_a_concussion_or_a_sling_misses_the_next_game_then_recovers():
     """ "Concussion Bandage: This git misses the next game, then recovers fully." """
     c = quickstart_campaign()
@@ -446,6 +448,7 @@ def test_a_concussion_or_a_sling_misses_the_next_game_then_recovers():
     assert "Grunk" not in [g.name for g in sc.players[0].gang.gits]
 
 
+@pytest.mark.rule("campaigns", "treatments-act-once")
 def test_gnawbrain_loses_every_weapon_and_a_chopper_arm_bolts_on_a_massive_h2h_weapon():
     """ "Any weapons they possessed when they showed up at A&E have been lost." "Chopper Arm: … armed
     with a Massive H2H Weapon permanently held in this hand, and loses any other weapon they were
@@ -462,6 +465,7 @@ def test_gnawbrain_loses_every_weapon_and_a_chopper_arm_bolts_on_a_massive_h2h_w
     assert camp.fits(red, RULES)
 
 
+@pytest.mark.rule("campaigns", "treatments-act-once")
 def test_a_gun_arm_is_a_loot_roll_rerolled_until_it_is_a_gun():
     """ "Gun Arm: Make a loot roll to find out what gun the doc has attached." """
     c = quickstart_campaign()
@@ -481,6 +485,7 @@ def test_a_gun_arm_is_a_loot_roll_rerolled_until_it_is_a_gun():
     assert gun in g0["weapons"] and camp.fits(red, RULES)
 
 
+@pytest.mark.rule("campaigns", "treatment-limits-and-diagnosis-rerolls")
 def test_a_treatment_had_as_often_as_allowed_is_rerolled_and_bionic_legs_reroll_diagnosis_4_and_5():
     """ "Lead Leg: … This git may receive this treatment only once." "Bionic Legs: … Re-roll
     diagnosis rolls of 4 and 5 for this git." """
@@ -498,6 +503,7 @@ def test_a_treatment_had_as_often_as_allowed_is_rerolled_and_bionic_legs_reroll_
     assert g0["treatments"] == ["Left Leg: Lead Leg", "Right Leg: Peg Leg"]
 
 
+@pytest.mark.rule("campaigns", "wrecked-weapon")
 def test_a_wrecked_weapon_loses_a_randomly_selected_vehicle_weapon():
     """ "Wrecked Weapon: This vehicle loses a randomly selected weapon permanently." """
     c = derby_campaign()
@@ -512,6 +518,7 @@ def test_a_wrecked_weapon_loses_a_randomly_selected_vehicle_weapon():
     assert g0["vehicle_weapons"] == ["rifle"] and g0["repairs"] == ["Weapons: Wrecked Weapon"]
 
 
+@pytest.mark.rule("campaigns", "treatments-last")
 def test_lasting_effects_show_up_in_the_next_game():
     """Issue 14: "lasting effects show up in the next game": A&E's Exposed Pipework, then the
     campaign's next game has that git at toughness 2 and the gang file names the treatment."""
@@ -527,6 +534,7 @@ def test_lasting_effects_show_up_in_the_next_game():
 # ---- Bollocks to It ---------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("campaigns", "bollocks-to-it")
 def test_bollocks_to_it_discards_an_opponents_dice_that_roll_under_the_attitude():
     """ "When an opponent gives you some dice to add to your tower, you can roll them before
     stacking them. If any dice rolls under your attitude, you can say bollocks to it and discard it." """
@@ -542,6 +550,7 @@ def test_bollocks_to_it_discards_an_opponents_dice_that_roll_under_the_attitude(
     assert a.tower.height == 5 - said.discarded
 
 
+@pytest.mark.rule("campaigns", "bollocks-to-it")
 def test_bollocks_to_it_not_for_a_friends_dice_nor_an_attitude_of_one():
     m = match(
         [[dict(ORC, name="Grumpy", attitude=4), dict(ORC, name="Pal")], [dict(ORC, name="Urg")]],
@@ -552,6 +561,7 @@ def test_bollocks_to_it_not_for_a_friends_dice_nor_an_attitude_of_one():
     assert not of(m, ev.BollocksToIt)
 
 
+@pytest.mark.rule("campaigns", "bollocks-to-it")
 def test_bollocks_to_it_also_for_the_driver_of_a_vehicle_that_takes_damage():
     """ "This also works if you are the driver of a vehicle that takes damage." """
     m = car(attitude=6)
@@ -600,6 +610,7 @@ def test_a_gory_trophy_rack_pays_three_caps_after_a_game_in_which_it_ran_over_a_
     assert not any("new head" in line for line in party(c, events, 2))
 
 
+@pytest.mark.rule("campaigns", "treatment-and-repair-tables")
 def test_every_treatment_and_repair_table_is_rolled_on_by_the_afterparty():
     """Issue 14: "every table used is exercised": each diagnosis sends the roll to its treatment
     table, each location to its repair table, and the result is what that table says."""
@@ -623,6 +634,7 @@ def test_every_treatment_and_repair_table_is_rolled_on_by_the_afterparty():
         assert f"{loc.result}: {row.result}" in red.gang["gits"][0].get("repairs", []), (table, log)
 
 
+@pytest.mark.rule("campaigns", "treatments-act-once")
 def test_a_stump_takes_off_what_no_longer_fits_so_the_gang_stays_legal():
     """A treatment can leave a git one hand short of its guns (a Stump with a rifle): what no
     longer fits comes off, the last taken first, so the next game's gang keeps the rules."""
