@@ -553,3 +553,33 @@ def test_a_gang_worth_under_20_caps_with_under_5_in_the_stash_takes_the_stray_fo
             camp.run(camp.stray(0, red, RULES, stream(seed, "test/stray"), []), boss)
         prices = {r.price for r in boss.seen}
         assert prices and (prices == {0}) == free, (stash, prices)
+
+
+def _gang_match(gits: list[dict], faction: str | None = None) -> Match:
+    doc = {"name": "six", "mode": "chaos", "gits": gits, **({"faction": faction} if faction else {})}
+    base = camp.game_scenario(quickstart_campaign(), RULES)
+    sc = dataclasses.replace(base, players=(Player("Red", gang_from_doc(doc, "<t>", RULES)), base.players[1]))
+    return Match(sc, rules=RULES, seed=5)
+
+
+@pytest.mark.rule("gather_your_gits", "field-at-most-five")
+def test_a_gang_fields_at_most_five_models_but_the_first_little_guy_does_not_count():
+    """ "Your gang can have any number of models in it, but you can only field a maximum of 5 in each
+    game (although the little guys can break this rule)": with five orcs on the table a sixth waits,
+    but the first goblin (Numerous) still deploys."""
+    m = _gang_match([{"type": "orc", "name": f"Orc {k}"} for k in range(6)] + [{"type": "goblin", "name": "Gob"}])
+    for k in range(5):
+        m.models[f"a{k + 1}"].in_play = True
+    assert m._deployable(0) == ["a7"]
+    m.models["a7"].in_play = True
+    assert m._deployable(0) == []
+
+
+@pytest.mark.rule("gather_your_gits", "pick-a-faction")
+def test_a_gang_picks_a_faction_and_gets_its_special_rule():
+    """ "Pick a faction to get its special rule." A gang file's faction gives its rule to its gits;
+    an unknown faction is one clear problem naming the valid ones."""
+    m = _gang_match([{"type": "orc", "name": "A"}], faction="bad_docs")
+    assert any(h.id == "pulling_teeth" for h in m.models["a1"].effects)
+    with pytest.raises(camp_errors.DataError, match="unknown faction 'nope'"):
+        gang_from_doc({"name": "t", "faction": "nope", "gits": [{"type": "orc"}]}, "<t>", RULES)

@@ -75,8 +75,8 @@ def read_game(events: list[ev.Event]) -> GameFacts:
             f.toughness[mdoc["id"]] = int(mdoc["toughness"])
         if mdoc.get("crew"):
             driver[mdoc["id"]] = mdoc["crew"][0]
-            f.vehicle_of[mdoc["crew"][0]] = mdoc["id"]
     bosses = [b["name"] for b in start.bosses]
+    f.vehicle_of = {d: v for v, d in driver.items()}
     fallen: set[str] = set()
     in_play: set[str] = set()
 
