@@ -32,6 +32,7 @@ def requests_of(flow, answer):
     return camp.run(flow, keep), seen
 
 
+@pytest.mark.rule("campaigns", "getting-an-attitude")
 def test_erasing_offenses_is_the_bosses_choice_and_what_is_kept_stays_ticked():
     """ "They can erase any of their offenses to roll that many D6." Keeping one: it stays on the
     record, and "each offense can only be ticked once" — a second game's looting adds nothing."""
@@ -62,6 +63,7 @@ def test_an_illegal_answer_is_refused_and_changes_nothing():
     assert red.stash == 10 and json.dumps(red.gang, sort_keys=True) == before
 
 
+@pytest.mark.rule("campaigns", "get-a-quote")
 def test_a_bodge_job_when_the_boss_says_so_even_with_the_caps():
     c = derby_campaign()
     red = c.gangs[0]
@@ -72,6 +74,7 @@ def test_a_bodge_job_when_the_boss_says_so_even_with_the_caps():
     assert red.stash == 10 and "bodge job" in log[-1]
 
 
+@pytest.mark.rule("campaigns", "shops-double-price")
 def test_a_shop_offers_only_what_the_stash_pays_for_and_a_git_can_carry():
     c = quickstart_campaign()
     red = c.gangs[0]
@@ -102,6 +105,7 @@ def test_the_ai_boss_buys_a_gun_for_the_git_that_shot_most_and_keeps_caps_for_re
     assert camp.AfterpartyAI(d, RULES)(tight) == "done"  # 5 - 4 < the 3 kept for repairs
 
 
+@pytest.mark.rule("campaigns", "firing")
 def test_the_ai_boss_erases_offenses_only_while_its_attitude_is_low_and_fires_on_the_second_skip():
     ai = camp.AfterpartyAI(quickstart_campaign(), RULES)
     assert ai(camp.EraseOffenses(0, (0, 1, 2), "", "G", ("assault", "looting"), 2)) == 2

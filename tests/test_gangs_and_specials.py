@@ -31,12 +31,14 @@ def test_the_quick_start_gangs_are_legal():
     assert len(sc.terrain) >= 10 and sum(t.type == "exploding_barrel" for t in sc.terrain) == 6
 
 
+@pytest.mark.rule("gather_your_gits", "a-la-carte-budget")
 def test_a_gang_over_budget_is_refused_with_its_cost():
     assert not problems([{"type": "klankbot"}, {"type": "klankbot"}, {"type": "orc"}])  # exactly 25
     msgs = problems([{"type": "klankbot"}, {"type": "klankbot"}, {"type": "bullorc"}])
     assert any("the gang costs 27 caps; the budget is 25" in m for m in msgs), msgs
 
 
+@pytest.mark.rule("gather_your_gits", "up-to-two-weapons")
 def test_up_to_two_weapons_per_git_unless_big_pockets():
     assert any("carries 3 weapons" in m for m in problems([{"type": "orc", "weapons": ["pistol", "pistol", "rifle"]}]))
     assert not problems([{"type": "orc", "weapons": ["pistol", "pistol", "rifle"], "gear": ["big_pockets"]}])
@@ -56,11 +58,13 @@ def test_downtrodden_gits_get_nothing_over_1_cap_and_animals_get_nothing():
     assert any("Animal" in m for m in problems([{"type": "gnawball", "weapons": ["pistol"]}]))
 
 
+@pytest.mark.rule("gather_your_gits", "identical-weapons-gear-once")
 def test_each_bit_of_fancy_gear_only_once_but_identical_weapons_are_fine():
     assert any("'cans' twice" in m for m in problems([{"type": "orc", "gear": ["cans", "cans"]}]))
     assert not problems([{"type": "orc", "weapons": ["pistol", "pistol"]}])
 
 
+@pytest.mark.rule("gather_your_gits", "vehicle-needs-a-driver")
 def test_a_vehicle_needs_a_driver_who_can_drive():
     assert any("cannot drive" in m for m in problems([{"type": "gnawball", "vehicle": "bike"}], budget=50))
     assert any("need a vehicle" in m for m in problems([{"type": "orc", "mods": ["buzzblades"]}], budget=50))

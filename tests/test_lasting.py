@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from helpers import default_answer, drive, match
-from test_campaign import Scripted, ai_run, derby_campaign, party, quickstart_campaign
+from test_campaign import Scripted, ai_run, at_a_and_e, derby_campaign, party, quickstart_campaign
 
 from spacegits_sim import campaign as camp
 from spacegits_sim.data import default_rules
@@ -436,21 +436,23 @@ def _diag(where: str) -> int:
     return next(n for n in range(1, 9) if RULES.tables["diagnosis"].lookup(n).result == where)
 
 
+@pytest.mark.rule("campaigns", "treatments-act-once")
 def test_a_mechanical_respirator_or_a_head_full_recovery_gains_an_attitude_point():
     """ "Mechanical Respirator: … Gain 1 Attitude." Full Recovery (head): "Gain 1 Attitude for the story." """
     c = quickstart_campaign()
     red = c.gangs[0]
-    camp.injury(red, "Grunk", RULES, Scripted(6, _diag("Head"), _row("head_treatment", "Mechanical Respirator")), [])
+    at_a_and_e(red, "Grunk", Scripted(6, _diag("Head"), _row("head_treatment", "Mechanical Respirator")), [])
     assert red.gits["Grunk"].attitude == 2
-    camp.injury(red, "Grunk", RULES, Scripted(6, _diag("Head"), _row("head_treatment", "Full Recovery")), [])
+    at_a_and_e(red, "Grunk", Scripted(6, _diag("Head"), _row("head_treatment", "Full Recovery")), [])
     assert red.gits["Grunk"].attitude == 3 and red.gang["gits"][0]["treatments"] == ["Head: Mechanical Respirator"]
 
 
+@pytest.mark.rule("campaigns", "treatments-act-once")
 def test_a_concussion_or_a_sling_misses_the_next_game_then_recovers():
     """ "Concussion Bandage: This git misses the next game, then recovers fully." """
     c = quickstart_campaign()
     red = c.gangs[0]
-    camp.injury(red, "Grunk", RULES, Scripted(6, _diag("Head"), _row("head_treatment", "Concussion Bandage")), [])
+    at_a_and_e(red, "Grunk", Scripted(6, _diag("Head"), _row("head_treatment", "Concussion Bandage")), [])
     log: list[str] = []
     skip = ai_run(c, camp.bad_attitude(c, 2, log))
     assert skip == {"Red": ["Grunk"]} and "misses game 2" in log[0]
@@ -459,6 +461,7 @@ def test_a_concussion_or_a_sling_misses_the_next_game_then_recovers():
     assert "Grunk" not in [g.name for g in sc.players[0].gang.gits]
 
 
+@pytest.mark.rule("campaigns", "treatments-act-once")
 def test_gnawbrain_loses_every_weapon_and_a_chopper_arm_bolts_on_a_massive_h2h_weapon():
     """ "Any weapons they possessed when they showed up at A&E have been lost." "Chopper Arm: … armed
     with a Massive H2H Weapon permanently held in this hand, and loses any other weapon they were
@@ -466,15 +469,16 @@ def test_gnawbrain_loses_every_weapon_and_a_chopper_arm_bolts_on_a_massive_h2h_w
     c = quickstart_campaign()
     red = c.gangs[0]
     g0 = red.gang["gits"][0]
-    camp.injury(red, "Grunk", RULES, Scripted(6, _diag("Head"), _row("head_treatment", "Gnawbrain Xenotransplant")), [])
+    at_a_and_e(red, "Grunk", Scripted(6, _diag("Head"), _row("head_treatment", "Gnawbrain Xenotransplant")), [])
     assert g0["weapons"] == []
     g1 = red.gang["gits"][1]
     log: list[str] = []
-    camp.injury(red, g1["name"], RULES, Scripted(6, _diag("Left Arm"), _row("arm_treatment", "Chopper Arm")), log)
+    at_a_and_e(red, g1["name"], Scripted(6, _diag("Left Arm"), _row("arm_treatment", "Chopper Arm")), log)
     assert g1["weapons"][0] == "massive_h2h" and "bolted on" in log[-1]
     assert camp.fits(red, RULES)
 
 
+@pytest.mark.rule("campaigns", "treatments-act-once")
 def test_a_gun_arm_is_a_loot_roll_rerolled_until_it_is_a_gun():
     """ "Gun Arm: Make a loot roll to find out what gun the doc has attached." """
     c = quickstart_campaign()
@@ -490,10 +494,11 @@ def test_a_gun_arm_is_a_loot_roll_rerolled_until_it_is_a_gun():
     )
     gun = str(loot.lookup(gun_roll).ref).split("/")[1]
     rolls = Scripted(6, _diag("Right Arm"), _row("arm_treatment", "Gun Arm"), *d100(gear_roll), *d100(gun_roll))
-    camp.injury(red, "Grunk", RULES, rolls, [])
+    at_a_and_e(red, "Grunk", rolls, [])
     assert gun in g0["weapons"] and camp.fits(red, RULES)
 
 
+@pytest.mark.rule("campaigns", "treatment-limits-and-diagnosis-rerolls")
 def test_a_treatment_had_as_often_as_allowed_is_rerolled_and_bionic_legs_reroll_diagnosis_4_and_5():
     """ "Lead Leg: … This git may receive this treatment only once." "Bionic Legs: … Re-roll
     diagnosis rolls of 4 and 5 for this git." """
@@ -503,14 +508,15 @@ def test_a_treatment_had_as_often_as_allowed_is_rerolled_and_bionic_legs_reroll_
     g0["treatments"] = ["Left Leg: Lead Leg", "Right Leg: Bionic Legs"]
     log: list[str] = []
     rolls = Scripted(6, 4, _diag("Body"), _row("body_treatment", "Exposed Pipework"))
-    camp.injury(red, "Grunk", RULES, rolls, log)
+    at_a_and_e(red, "Grunk", rolls, log)
     assert "re-rolled" in log[0] and g0["treatments"][-1] == "Body: Exposed Pipework"
     g0["treatments"] = ["Left Leg: Lead Leg"]
     lead, peg = _row("leg_treatment", "Lead Leg"), _row("leg_treatment", "Peg Leg")
-    camp.injury(red, "Grunk", RULES, Scripted(6, _diag("Right Leg"), lead, peg), log)
+    at_a_and_e(red, "Grunk", Scripted(6, _diag("Right Leg"), lead, peg), log)
     assert g0["treatments"] == ["Left Leg: Lead Leg", "Right Leg: Peg Leg"]
 
 
+@pytest.mark.rule("campaigns", "wrecked-weapon")
 def test_a_wrecked_weapon_loses_a_randomly_selected_vehicle_weapon():
     """ "Wrecked Weapon: This vehicle loses a randomly selected weapon permanently." """
     c = derby_campaign()
@@ -525,12 +531,13 @@ def test_a_wrecked_weapon_loses_a_randomly_selected_vehicle_weapon():
     assert g0["vehicle_weapons"] == ["rifle"] and g0["repairs"] == ["Weapons: Wrecked Weapon"]
 
 
+@pytest.mark.rule("campaigns", "treatments-last")
 def test_lasting_effects_show_up_in_the_next_game():
     """Issue 14: "lasting effects show up in the next game": A&E's Exposed Pipework, then the
     campaign's next game has that git at toughness 2 and the gang file names the treatment."""
     c = quickstart_campaign()
     red = c.gangs[0]
-    camp.injury(red, "Grunk", RULES, Scripted(6, _diag("Body"), _row("body_treatment", "Exposed Pipework")), [])
+    at_a_and_e(red, "Grunk", Scripted(6, _diag("Body"), _row("body_treatment", "Exposed Pipework")), [])
     sc = camp.game_scenario(c, RULES)
     m = Match(sc, rules=RULES, seed=sc.seed)
     grunk = next(x for x in m.models.values() if x.name == "Grunk")
@@ -540,6 +547,7 @@ def test_lasting_effects_show_up_in_the_next_game():
 # ---- Bollocks to It ---------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("campaigns", "bollocks-to-it")
 def test_bollocks_to_it_discards_an_opponents_dice_that_roll_under_the_attitude():
     """ "When an opponent gives you some dice to add to your tower, you can roll them before
     stacking them. If any dice rolls under your attitude, you can say bollocks to it and discard it." """
@@ -555,6 +563,7 @@ def test_bollocks_to_it_discards_an_opponents_dice_that_roll_under_the_attitude(
     assert a.tower.height == 5 - said.discarded
 
 
+@pytest.mark.rule("campaigns", "bollocks-to-it")
 def test_bollocks_to_it_not_for_a_friends_dice_nor_an_attitude_of_one():
     m = match(
         [[dict(ORC, name="Grumpy", attitude=4), dict(ORC, name="Pal")], [dict(ORC, name="Urg")]],
@@ -565,6 +574,7 @@ def test_bollocks_to_it_not_for_a_friends_dice_nor_an_attitude_of_one():
     assert not of(m, ev.BollocksToIt)
 
 
+@pytest.mark.rule("campaigns", "bollocks-to-it")
 def test_bollocks_to_it_also_for_the_driver_of_a_vehicle_that_takes_damage():
     """ "This also works if you are the driver of a vehicle that takes damage." """
     m = car(attitude=6)
@@ -613,6 +623,7 @@ def test_a_gory_trophy_rack_pays_three_caps_after_a_game_in_which_it_ran_over_a_
     assert not any("new head" in line for line in party(c, events, 2))
 
 
+@pytest.mark.rule("campaigns", "treatment-and-repair-tables")
 def test_every_treatment_and_repair_table_is_rolled_on_by_the_afterparty():
     """Issue 14: "every table used is exercised": each diagnosis sends the roll to its treatment
     table, each location to its repair table, and the result is what that table says."""
@@ -622,7 +633,7 @@ def test_every_treatment_and_repair_table_is_rolled_on_by_the_afterparty():
         c = quickstart_campaign()
         red = c.gangs[0]
         log: list[str] = []
-        camp.injury(red, "Skab", RULES, Scripted(6, _diag(where.result), _row(table, row.result)), log)
+        at_a_and_e(red, "Skab", Scripted(6, _diag(where.result), _row(table, row.result)), log)
         assert f"A&E — {where.result}, {row.result}" in "\n".join(log), (table, log)
     for loc in RULES.tables["location"].rows:
         table = str(loc.extra["table"])
@@ -636,6 +647,7 @@ def test_every_treatment_and_repair_table_is_rolled_on_by_the_afterparty():
         assert f"{loc.result}: {row.result}" in red.gang["gits"][0].get("repairs", []), (table, log)
 
 
+@pytest.mark.rule("campaigns", "treatments-act-once")
 def test_a_stump_takes_off_what_no_longer_fits_so_the_gang_stays_legal():
     """A treatment can leave a git one hand short of its guns (a Stump with a rifle): what no
     longer fits comes off, the last taken first, so the next game's gang keeps the rules."""
@@ -644,7 +656,7 @@ def test_a_stump_takes_off_what_no_longer_fits_so_the_gang_stays_legal():
     g0 = red.gang["gits"][0]
     g0["weapons"] = ["regular_h2h", "rifle"]
     log: list[str] = []
-    camp.injury(red, "Grunk", RULES, Scripted(6, _diag("Left Arm"), _row("arm_treatment", "Stump")), log)
+    at_a_and_e(red, "Grunk", Scripted(6, _diag("Left Arm"), _row("arm_treatment", "Stump")), log)
     assert g0["weapons"] == ["regular_h2h"] and "can no longer carry the Rifle" in log[-1]
     assert camp.fits(red, RULES)
 

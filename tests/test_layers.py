@@ -132,6 +132,7 @@ RULES_ORDER = [
     "ops",
     "effects",
     "gangs",
+    "treatments",
     "gangmodes",
     "scenario",
     "combat",

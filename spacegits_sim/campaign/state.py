@@ -82,8 +82,12 @@ def new_campaign(name: str, scenario: Scenario, seed: int) -> Campaign:
     gangs = []
     for p, pd in zip(scenario.players, doc["players"], strict=True):
         stash = p.gang.starting_stash(scenario.cap_budget)
-        gits = {g.name: GitState() for g in p.gang.gits}
+        gits = {g.name: GitState(attitude=g.attitude, misses=g.misses) for g in p.gang.gits}
         if len(gits) != len(p.gang.gits):
             raise DataError([Problem(p.gang.source, None, "gits", "a campaign needs every git's name to be different")])
-        gangs.append(GangState(p.boss, {**copy.deepcopy(pd["gang"]), "mode": "campaign"}, stash, gits))
+        gang = {**copy.deepcopy(pd["gang"]), "mode": "campaign"}
+        for x in gang["gits"]:  # (the campaign keeps each git's attitude and missed games in its state)
+            x.pop("attitude", None)
+            x.pop("misses", None)
+        gangs.append(GangState(p.boss, gang, stash, gits))
     return Campaign(name, seed, doc, gangs)

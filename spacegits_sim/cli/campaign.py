@@ -14,11 +14,12 @@ from .. import campaign as camp
 from ..ai import CONTROLLERS
 from ..atomic import write_figure
 from ..data import load_rules
+from ..data.errors import DataError
 from ..data.rules_data import RulesData
 from ..errors import UserError
 from ..rules.decisions import Request
 from ..rules.gangmodes import roll_gang
-from ..rules.gangs import gang_from_doc, load_gang
+from ..rules.gangs import gang_from_doc, load_gang, validate_gang
 from ..rules.scenario import Player
 from .common import MAX_SEED, check_output, check_range, console, err, load_scenario_option
 
@@ -145,10 +146,14 @@ def _new(args: argparse.Namespace, folder: Path, rules: RulesData) -> int:
     if mode != "a_la_carte":  # each gang rolled up afresh from the tables (a rolled gang starts with no caps)
         rolled = []
         for i, p in enumerate(sc.players):
-            gits = [g.type for g in p.gang.gits] if mode == "chefs_recommendation" else None
-            r = roll_gang(rules, (args.seed or 0) * 10 + i, mode, gits, name=p.gang.name)
+            bought = [g.type + (f":{g.vehicle}" if g.vehicle else "") for g in p.gang.gits]  # drivers keep rides
+            gits = bought if mode == "chefs_recommendation" else None
+            r = roll_gang(rules, (args.seed or 0) * 10 + i, mode, gits, name=p.gang.name, budget=sc.cap_budget)
             rolled.append(Player(p.boss, gang_from_doc(r.doc, f"<{args.mode} gang {i + 1}>", rules)))
         sc = dataclasses.replace(sc, players=tuple(rolled))
+    problems = [q for p in sc.players for q in validate_gang(p.gang, rules, sc.cap_budget)]
+    if problems:  # the same check `campaign run` and `status` make: refused now, nothing written
+        raise DataError(problems)
     c = camp.new_campaign(folder.name, sc, args.seed or 0)
     camp.save(folder, c)
     console.print(f"new campaign [bold]{folder}[/]: {', '.join(g.boss for g in c.gangs)} on {sc.name}")

@@ -38,8 +38,10 @@ _GIT_KEYS = {
     "treatments",
     "repairs",
     "attitude",
+    "misses",
 }
 MAX_ATTITUDE = 100
+MAX_MISSES = 10
 MODES = ("a_la_carte", "chefs_recommendation", "chaos", "campaign")  # "There are 3 ways to build a gang";
 # a campaign gang is one of them after games and shopping: what it owns is what it bought, no budget applies
 
@@ -212,9 +214,25 @@ def gang_from_doc(doc: Any, label: str, rules: RulesData) -> Gang:
                 Problem(label, entry, "attitude", f"a whole number 1-{MAX_ATTITUDE}, got {short(attitude)}")
             )
             attitude = 1
+        misses = g.get("misses", 0)
+        if isinstance(misses, bool) or not isinstance(misses, int) or not 0 <= misses <= MAX_MISSES:
+            problems.append(Problem(label, entry, "misses", f"games to miss, 0-{MAX_MISSES}, got {short(misses)}"))
+            misses = 0
         gits.append(
             GitSpec(
-                gtype, gname, weapons, gear, vehicle, mods, vweapons, gear_on, treatments, pintle, repairs, attitude
+                gtype,
+                gname,
+                weapons,
+                gear,
+                vehicle,
+                mods,
+                vweapons,
+                gear_on,
+                treatments,
+                pintle,
+                repairs,
+                attitude,
+                misses,
             )
         )
     if problems:
@@ -341,6 +359,8 @@ def validate_gang(gang: Gang, rules: RulesData, budget: int | None = None) -> li
                             label, entry, "vehicle_weapons", f"'{w}' is a fighting weapon; only guns can be bolted on"
                         )
                     )
+    if gang.gits and all(g.misses for g in gang.gits):
+        problems.append(Problem(label, None, "gits", "every git misses the next game (misses): nobody to field"))
     if gang.mode == "a_la_carte":
         total = gang_cost(gang, rules)
         if total > budget:

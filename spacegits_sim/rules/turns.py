@@ -231,8 +231,8 @@ class TurnFlow(Driving):
         counted = len(deployed) - (1 if numerous_free else 0)
         out = []
         for m in self.models.values():
-            if m.boss != boss or m.in_play or m.removed or m.aboard is not None:
-                continue
+            if m.boss != boss or m.in_play or m.removed or m.aboard is not None or m.spec.misses:
+                continue  # (a git still recovering from A&E misses this game: "misses the next game")
             free_slot = effects.deploys_free(m) and not numerous_free
             if counted < self.options["max_models"] or free_slot:
                 out.append(m.id)
