@@ -359,6 +359,11 @@ def rerolls(match: Match, m: Model, what: str) -> bool:
     return any(h.rerolls(what) for _f, h in aura(match, m))
 
 
+def rerolls_each_throw(match: Match, m: Model, what: str) -> bool:
+    """Whether an aura lets ``m`` re-roll its ``what`` dice on every throw, not once per activation."""
+    return any(h.rerolls(what) and h.rerolls_each_throw(what) for _f, h in aura(match, m))
+
+
 def after_move_die(match: Match, m: Model) -> Flow:
     for h in effects_of(m):
         yield from h.after_move_die(match, m)

@@ -349,6 +349,11 @@ class Effect:
         """(an aura) it helps ``m`` (a friend within AURA_IN of ``holder``)."""
         return True
 
+    def rerolls_each_throw(self, what: str) -> bool:
+        """(an aura) its re-roll is not once per activation: every throw's ``what`` dice may each
+        be re-rolled once ("re-roll each of their shooting dice once": Mountains of Ammo)."""
+        return False
+
     # ---- fighting ----------------------------------------------------------------------------------
     def rethrows_fight(self, m: Model) -> bool:
         """Its boss may ask for a re-throw once per fight (Improvised Shield)."""
