@@ -111,3 +111,72 @@ def test_mountains_of_ammo_rerolls_every_shooting_die_of_the_shoot_action_not_ju
     rifle_and_pistol = 1 + 2
     assert len(offered) == rifle_and_pistol  # the driver's rifle die, then each of the passenger's pistol dice
     assert len({e.die for e in of(m, ev.BulletResolved)}) == rifle_and_pistol
+
+
+# ---- "a friendly git" means a git -------------------------------------------------------------------
+
+
+def _hat_and_car(gear: str) -> Match:
+    """Red: a git with ``gear`` at (12, 3), a friendly buggy just beside it, a friendly orc near."""
+    return vmatch(
+        [orc("Boss", [gear]), buggy("Gaz"), orc("Grunt")],
+        [orc("Urg")],
+        {"a1": (12, 3), "a2v": (15, 4, NORTH), "a3": (9, 3), "b1": (22, 22)},
+    )
+
+
+@pytest.mark.rule("fancy_gear", "big-hat")
+def test_big_hat_offers_a_friendly_git_never_a_vehicle():
+    """Big Hat: "after this model activates, a friendly git within 6" may take a swig to
+    immediately activate." A vehicle is no git: it is not offered."""
+    m = _hat_and_car("big_hat")
+    asked = []
+
+    def ans(req):
+        if req.kind == "gear_choice":
+            asked.append(req.options)
+            return "no"
+        return "done" if req.kind == "choose_action" else default_answer(req)
+
+    drive(m, m._activation(m.models["a1"]), ans)
+    assert asked == [("a3", "no")]
+
+
+@pytest.mark.rule("fancy_gear", "megaphone")
+def test_megaphone_barks_at_a_friendly_git_never_a_vehicle():
+    """Megaphone: "select a friendly git within 3D6", they immediately take one action." The
+    vehicle beside it is not offered, and with no git to obey the bark is not offered at all."""
+    m = _hat_and_car("megaphone")
+    asked = []
+    drive(m, m.take_action(m.models["a1"], "bark"), lambda r: asked.append(r.options) or "no")
+    assert asked and all("a2v" not in opts for opts in asked)
+    m.remove_model(m.models["a3"], "test")
+    assert "bark" not in m._legal_actions(m.models["a1"])
+
+
+@pytest.mark.rule("fancy_gear", "musical-instrument")
+def test_musical_instrument_strips_friendly_gits_towers_never_a_vehicles():
+    """Musical Instrument: "every friendly git within 2D6" rolls D3 and discards that many dice
+    from their tower." A vehicle's towers keep their dice."""
+    m = _hat_and_car("musical_instrument")
+    stack(m, "a2v", 4)
+    stack(m, "a2v", 4, which=1)
+    stack(m, "a3", 6)
+    for seed in range(3):
+        m.rng = type(m.rng)(seed)
+        drive(m, m.take_action(m.models["a1"], "toot"))
+    assert m.models["a3"].tower.height < 6
+    assert (m.models["a2v"].tower.height, m.models["a2v"].tower2.height) == (4, 4)
+
+
+@pytest.mark.rule("fancy_gear", "medical-equipment")
+def test_medical_equipment_experiments_on_a_git_never_a_vehicle():
+    """Medical Equipment: "they may take an action to experiment on a git within 1"." A vehicle
+    within 1" is no patient."""
+    m = vmatch(
+        [orc("Doc", ["medical_equipment"]), buggy("Gaz")],
+        [orc("Urg")],
+        {"a1": (12, 3), "a2v": (12 + R + 1.0 + 0.5, 3, NORTH), "b1": (22, 22)},
+    )
+    assert m.table.distance_between("a1", "a2v") <= 1.0
+    assert "experiment" not in m._legal_actions(m.models["a1"])

@@ -18,6 +18,12 @@ if TYPE_CHECKING:
     from ..state import Model
 
 
+def _git(m: Model) -> bool:
+    """A git, not a vehicle: "If a rule refers specifically to gits, it doesn't apply to vehicles"
+    (the Legal Notice). Gear that names "a git" or "a friendly git" reaches only these."""
+    return m.vehicle is None
+
+
 @register
 class ChunkyArmour(Effect):
     """+1 toughness."""
@@ -336,16 +342,17 @@ class MassiveSpanner(Effect):
 
 @register
 class MedicalEquipment(Effect):
-    """Action: experiment on a git within 1": the Vending Machine table, but a 6 is D6 damage."""
+    """Action: experiment on a git (not a vehicle) within 1": the Vending Machine table, but a 6 is D6 damage."""
 
     family, id = "gear", "medical_equipment"
     ACTION, REACH, HURTS_ON = "experiment", 1.0, 6
 
     def _targets(self, m: Model, match: Match) -> list[str]:
+        # "experiment on a git within 1"": a git, not a vehicle (the Legal Notice)
         return [
             o.id
             for o in match.in_play()
-            if o.id != m.id and o.standing and match.table.distance_between(m.id, o.id) <= self.REACH
+            if o.id != m.id and _git(o) and o.standing and match.table.distance_between(m.id, o.id) <= self.REACH
         ]
 
     def actions(self, m: Model, match: Match) -> tuple[str, ...]:
@@ -370,13 +377,13 @@ class MedicalEquipment(Effect):
 
 @register
 class Megaphone(Effect):
-    """Action: bark orders: a friendly git within 3D6" takes one action at once."""
+    """Action: bark orders: a friendly git (not a vehicle) within 3D6" takes one action at once."""
 
     family, id = "gear", "megaphone"
     ACTION = "bark"
 
     def actions(self, m: Model, match: Match) -> tuple[str, ...]:
-        return (self.ACTION,) if any(o.standing and o.id != m.id for o in match.in_play(m.boss)) else ()
+        return (self.ACTION,) if any(o.standing and o.id != m.id and _git(o) for o in match.in_play(m.boss)) else ()
 
     def act(self, match: Match, m: Model, action: str) -> Flow:
         from ..decisions import ChooseAction
@@ -385,7 +392,7 @@ class Megaphone(Effect):
         near = tuple(
             o.id
             for o in match.in_play(m.boss)
-            if o.id != m.id and o.standing and match.table.distance_between(m.id, o.id) <= reach
+            if o.id != m.id and _git(o) and o.standing and match.table.distance_between(m.id, o.id) <= reach
         )
         if not near:
             return
@@ -401,7 +408,7 @@ class Megaphone(Effect):
 
 @register
 class MusicalInstrument(Effect):
-    """Action: toot: every other friendly git within 2D6" discards D3 dice from its tower."""
+    """Action: toot: every other friendly git (not a vehicle) within 2D6" discards D3 dice from its tower."""
 
     family, id = "gear", "musical_instrument"
     ACTION = "toot"
@@ -412,7 +419,7 @@ class MusicalInstrument(Effect):
     def act(self, match: Match, m: Model, action: str) -> Flow:
         reach = sum(roll(parse_dice("2D6"), match.rng("dice")))
         for o in match.in_play(m.boss):
-            if o.id == m.id or not o.standing or match.table.distance_between(m.id, o.id) > reach:
+            if o.id == m.id or not _git(o) or not o.standing or match.table.distance_between(m.id, o.id) > reach:
                 continue
             n = roll(parse_dice("D3"), match.rng("dice"))[0]
             taken = o.tower.take_off(n)
@@ -472,7 +479,7 @@ class AmmoBox(Effect):
 
 @register
 class BigHat(Effect):
-    """After it activates, a friendly git within 6" may take a swig to activate at once."""
+    """After it activates, a friendly git (not a vehicle) within 6" may take a swig to activate at once."""
 
     family, id = "gear", "big_hat"
     REACH = 6.0
@@ -483,7 +490,7 @@ class BigHat(Effect):
         near = tuple(
             o.id
             for o in match.in_play(m.boss)
-            if o.id != m.id and o.standing and match.table.distance_between(m.id, o.id) <= self.REACH
+            if o.id != m.id and _git(o) and o.standing and match.table.distance_between(m.id, o.id) <= self.REACH
         )
         if not near:
             return
