@@ -15,8 +15,9 @@ import pytest
 from helpers import default_answer, drive, scenario, scripted
 
 from spacegits_sim.data import default_rules
+from spacegits_sim.rules import effects
 from spacegits_sim.rules import events as ev
-from spacegits_sim.rules.decisions import CrewGuns, Deploy, Reroll
+from spacegits_sim.rules.decisions import CrewGuns, Deploy, Reroll, Throw
 from spacegits_sim.rules.engine import Match
 from spacegits_sim.rules.gangs import gang_from_doc
 
@@ -148,7 +149,7 @@ def test_megaphone_barks_at_a_friendly_git_never_a_vehicle():
     vehicle beside it is not offered, and with no git to obey the bark is not offered at all."""
     m = _hat_and_car("megaphone")
     asked = []
-    drive(m, m.take_action(m.models["a1"], "bark"), lambda r: asked.append(r.options) or "no")
+    drive(m, m.take_action(m.models["a1"], "bark"), lambda r, asked=asked: asked.append(r.options) or "no")
     assert asked and all("a2v" not in opts for opts in asked)
     m.remove_model(m.models["a3"], "test")
     assert "bark" not in m._legal_actions(m.models["a1"])
@@ -180,3 +181,213 @@ def test_medical_equipment_experiments_on_a_git_never_a_vehicle():
     )
     assert m.table.distance_between("a1", "a2v") <= 1.0
     assert "experiment" not in m._legal_actions(m.models["a1"])
+
+
+# ---- faction rules reach the mob's vehicles where they name a model -------------------------------
+
+
+@pytest.mark.rule("factions", "mob-gets-the-rule")
+def test_a_gangs_vehicles_carry_its_faction_rule_too():
+    """ "All the models in your mob get the special rule for that faction" and "Gits and vehicles
+    are both models": the vehicle carries the rule as its driver does."""
+    m = vmatch([buggy("Gaz"), orc("Cook")], [orc("Urg")], {"a1v": (12, 6, NORTH)}, faction=("grill_cooks", None))
+    rule = effects.handlers("factions", ["tasty_smells"])[0]
+    assert rule in effects.effects_of(m.models["a1v"]) and rule in effects.effects_of(m.models["a2"])
+
+
+@pytest.mark.rule("factions", "tasty-smells")
+def test_tasty_smells_a_grill_cook_vehicles_activation_and_a_friendly_vehicles_tower():
+    """Tasty Smells: "After each activation, each other friendly model within 2D6" discards a dice
+    from their tower." A Grill Cooks' vehicle is a model of the mob: after its activation a friend
+    beside it loses a die; and a friendly vehicle loses one off the taller of its two towers."""
+    m = vmatch(
+        [buggy("Gaz"), orc("Cook")],
+        [orc("Urg")],
+        {"a1v": (12, 6, NORTH), "a2": (12 + 1 + R + 0.5, 6), "b1": (22, 22)},
+        faction=("grill_cooks", None),
+    )
+    stack(m, "a2", 3)
+    drive(m, m._activation(m.models["a1v"]), lambda r: "done" if r.kind == "choose_action" else default_answer(r))
+    assert m.models["a2"].tower.height == 2  # 2D6" always reaches 0.5"
+    v = m.models["a1v"]
+    v.tower.clear()
+    v.tower2.clear()
+    stack(m, "a1v", 2)
+    stack(m, "a1v", 3, which=1)
+    drive(m, m._activation(m.models["a2"]), lambda r: "done" if r.kind == "choose_action" else default_answer(r))
+    assert (v.tower.height, v.tower2.height) == (2, 2)
+    assert of(m, ev.VehicleTowers)[-1].reason == "tasty smells"
+
+
+@pytest.mark.rule("factions", "invisible-walls")
+def test_invisible_walls_a_mime_vehicle_halts_enemy_gits_3_inches_from_its_hull_not_enemy_vehicles():
+    """Invisible Walls: "An enemy git that starts a movement dice move outside of 3" of this model
+    must halt at 3" away." A Riot Mimes' vehicle is "this model": an enemy git's move die stops
+    with its base 3" from the hull. An enemy vehicle is no git: a mime does not wall it off."""
+    m = vmatch([buggy("Mimer")], [orc("Runner")], {"a1v": (12, 15, 0.0), "b1": (12, 6)}, faction=("riot_mimes", None))
+    die = m.table.place_die(6, 6, (12, 13.5))
+    drive(m, m.move_towards_die(m.models["b1"], die, 6, "normal"))
+    assert m.table.distance_between("a1v", "b1") == pytest.approx(3.0, abs=0.01)
+    assert m.position("b1")[1] < 12  # halted short (6" would have ended 1" from the hull)
+    m2 = vmatch([orc("Mime")], [buggy("Driver")], {"a1": (12, 15), "b1v": (12, 6, NORTH)}, faction=("riot_mimes", None))
+    y0 = m2.position("b1v")[1]
+    drive(m2, m2.drive_to(m2.models["b1v"], (12, 14), 4))
+    assert m2.position("b1v")[1] == pytest.approx(y0 + 4, abs=0.01)  # drove the whole 4", 3" wall or not
+
+
+@pytest.mark.rule("factions", "the-fuzz-handcuffs")
+def test_the_fuzz_a_vehicle_that_shoves_chases_with_a_d6_as_a_vehicle_move_die():
+    """The Fuzz, Handcuffs: "After you shove an enemy, you may roll a D6 as a move dice and move
+    using it, if it would bring you into contact with an enemy model." A Fuzz vehicle's D6 is
+    resolved as a vehicle's move die: pivot towards the shoved git, then forward."""
+    chased = 0
+    for seed in range(1, 9):
+        m = vmatch(
+            [buggy("Copper")],
+            [orc("Perp")],
+            {"a1v": (12, 6, NORTH), "b1": (12, 7.5 + R + 0.01)},
+            faction=("the_fuzz", None),
+            seed=seed,
+        )
+        m.active_model = "a1v"
+        asked = []
+
+        def ans(r, asked=asked):
+            if r.kind == "gear_choice":
+                asked.append(r.options)
+                return "chase"
+            return default_answer(r)
+
+        drive(m, m.combat._effect(m.models["a1v"], m.models["b1"], "shove"), ans)
+        if asked:
+            chased += 1
+            assert any(e.model == "a1v" for e in of(m, ev.VehicleMoved))
+    assert chased  # a D6 of 3 or more reaches a git shoved 3" off the bonnet
+
+
+@pytest.mark.rule("factions", "encouraging-chants")
+@pytest.mark.rule("factions", "green-wing")
+def test_chants_and_the_green_wing_help_gits_not_vehicles():
+    """Encouraging Chants: "When a friendly git within 6" rolls their move dice, this git may take a
+    swig…"; the Green Wing: "When a friendly git within 6" makes a shooting attack, this git may take
+    a swig…". Both name gits: a vehicle of the mob neither is helped nor helps."""
+    for faction, hook, what in (
+        ("agitators", effects.after_move_throw, "move"),
+        ("the_green_wing", effects.after_bullet_throw, "bullet"),
+    ):
+        m = vmatch(
+            [buggy("Gaz"), orc("Pal")],
+            [orc("Urg")],
+            {"a1v": (12, 6, NORTH), "a2": (12 + 1 + R + 0.5, 6), "b1": (22, 22)},
+            faction=(faction, None),
+        )
+        landed = drive(m, m.throw(0, "a1v", what, (6, 6), Throw((12.0, 14.0), 0.3)))
+        asked = []
+        out = drive(m, hook(m, m.models["a1v"], landed), lambda r, asked=asked: asked.append(r) or default_answer(r))
+        assert out == landed and not asked  # no git helps the vehicle
+        landed = drive(m, m.throw(0, "a2", what, (6, 6), Throw((18.0, 14.0), 0.3)))
+        drive(m, hook(m, m.models["a2"], landed), lambda r, asked=asked: asked.append(r.options) or "no")
+        assert not asked  # and the vehicle is no chanter (no other git is within 6")
+
+
+@pytest.mark.rule("factions", "berserk")
+@pytest.mark.rule("factions", "grabbing-hands")
+def test_berserk_and_grabbing_hands_are_a_gits_not_a_vehicles():
+    """Berserk: "If this git ends its movement within 3" of an enemy model…"; Grabbing Hands: "If
+    this git ends a move dice within 3" of a cap…". A vehicle of the mob does neither."""
+    for faction, hook in (
+        ("mushroom_psycho_barbarian_vikings", effects.after_scoot),
+        ("city_boys", effects.after_move_die),
+    ):
+        m = vmatch([buggy("Gaz")], [orc("Urg")], {"a1v": (12, 6, NORTH), "b1": (12, 9.5)}, faction=(faction, None))
+        m.table.drop_tokens(1, (14.0, 6.0), m.rng("caps"), height_in=0.0)
+        asked = []
+        drive(m, hook(m, m.models["a1v"]), lambda r, asked=asked: asked.append(r) or default_answer(r))
+        assert not asked
+
+
+@pytest.mark.rule("fancy_gear", "massive-spanner")
+def test_massive_spanner_bonks_dice_off_both_of_a_vehicles_towers():
+    """Massive Spanner: "bonk a vehicle or Klankbot within 1": remove D6 dice from the bonked
+    model's tower." A vehicle's tower is its two towers: dice come off the taller first, and a
+    vehicle whose first tower is empty can still be bonked."""
+    m = vmatch([orc("Fixer", ["massive_spanner"])], [buggy("Gaz")], {"a1": (12, 3), "b1v": (12 + R + 1.5, 3, NORTH)})
+    v = m.models["b1v"]
+    stack(m, "b1v", 6, which=1)
+    assert "bonk" in m._legal_actions(m.models["a1"])
+    drive(m, m.take_action(m.models["a1"], "bonk"))
+    assert 0 <= v.tower2.height <= 5 and v.tower.height == 0
+    e = of(m, ev.VehicleTowers)[-1]
+    assert e.heights == [v.tower.height, v.tower2.height] and sum(e.added) == v.tower2.height - 6
+
+
+# ---- a swig is a swig, whoever asks for it ------------------------------------------------------------
+
+
+def _burning_swig(gear: str, flow) -> list[str]:
+    """Damage sources after a burning git takes the swig ``flow`` makes it take."""
+    m = vmatch(
+        [orc("Hat", [gear]), orc("Pal", ["mono_wheel"])], [orc("Urg")], {"a1": (5, 5), "a2": (7, 5), "b1": (20, 20)}
+    )
+    m.models["a2"].tokens["on_fire"] = 1
+    drive(m, flow(m))
+    return [e.source for e in of(m, ev.Damaged) if e.model == "a2"]
+
+
+@pytest.mark.rule("fancy_gear", "big-hat-swig")
+def test_a_big_hat_swig_burns_a_git_on_fire_like_any_swig():
+    """Big Hat: "a friendly git within 6" may take a swig to immediately activate." Fire: "A model
+    that is on fire suffers an extra D3 damage when it takes a swig." The Big Hat's swig is one."""
+
+    def flow(m):
+        def ans(req):
+            if req.kind == "gear_choice":
+                return "a2" if "a2" in req.options else "no"
+            return "done" if req.kind == "choose_action" else default_answer(req)
+
+        return _answering(m._activation(m.models["a1"]), ans)
+
+    assert _burning_swig("big_hat", flow) == ["on fire", "on fire"]  # the Big Hat's swig, then its activation's
+
+
+@pytest.mark.rule("fancy_gear", "mono-wheel")
+def test_a_mono_wheel_swig_burns_a_git_on_fire_like_any_swig():
+    """Mono-Wheel: "when you scoot, you can take a swig to discard one of your move dice and move
+    its value in any direction." A burning git's Mono-Wheel swig costs it D3 damage, as any swig."""
+
+    def flow(m):
+        die = m.table.place_die(6, 3, (7, 9))
+        g = m.models["a2"]
+        return _answering(
+            effects.adjust_move(m, g, die, 3, {}),
+            lambda r: "any_direction" if r.kind == "gear_choice" else default_answer(r),
+        )
+
+    assert _burning_swig("big_hat", flow) == ["on fire"]
+
+
+def _answering(flow, ans):
+    """A flow that answers its own requests (so ``drive`` sees none)."""
+    try:
+        req = next(flow)
+        while True:
+            req = flow.send(ans(req))
+    except StopIteration as stop:
+        return stop.value
+    yield  # (a generator)
+
+
+@pytest.mark.rule("factions", "encouraging-chants-swig")
+def test_a_chanting_agitators_swig_burns_it_if_it_is_on_fire():
+    """Encouraging Chants: "this git may take a swig to let the other git re-roll any/all of their
+    move dice." A burning chanter's swig costs it D3 damage, as any swig does."""
+    m = vmatch(
+        [orc("Mover"), orc("Chanter")],
+        [orc("Urg")],
+        {"a1": (5, 5), "a2": (7, 5), "b1": (20, 20)},
+        faction=("agitators", None),
+    )
+    m.models["a2"].tokens["on_fire"] = 1
+    landed = drive(m, m.throw(0, "a1", "move", (6, 6, 6), Throw((12.0, 12.0), 0.3)))
+    drive(m, effects.after_move_throw(m, m.models["a1"], landed), lambda r: "a2" if r.kind == "gear_choice" else "done")
+    assert [e.source for e in of(m, ev.Damaged) if e.model == "a2"] == ["on fire"]

@@ -95,13 +95,18 @@ def static_effects(
     )
 
 
-def vehicle_effects(special: Iterable[str], mods: Iterable[str], repairs: Iterable[str] = ()) -> tuple[Effect, ...]:
-    """A vehicle's lasting effects: its special rules (Fly, Klanking), its mods, then what
-    Krankshaft's left it with ("Location: Repair" entries)."""
+def vehicle_effects(
+    special: Iterable[str], mods: Iterable[str], repairs: Iterable[str] = (), faction_rule: str | None = None
+) -> tuple[Effect, ...]:
+    """A vehicle's lasting effects: its special rules (Fly, Klanking), its mods, what
+    Krankshaft's left it with ("Location: Repair" entries), then its gang's faction rule: "All
+    the models in your mob get the special rule", and "Gits and vehicles are both models" (each
+    faction handler decides what reaches a vehicle: effects/factions.py)."""
     return tuple(
         handlers("special_rules", special)
         + handlers("vehicle_mods", mods)
         + handlers(lasting.REPAIRS, lasting.lasting_ids(repairs))
+        + (handlers("factions", [faction_rule]) if faction_rule else [])
     )
 
 

@@ -31,6 +31,49 @@ def no_flow() -> Flow:
     yield from ()
 
 
+def is_git(m: Model) -> bool:
+    """A git, not a vehicle: "If a rule refers specifically to gits, it doesn't apply to vehicles,
+    and vice versa" (the Legal Notice). A rule that names "a git" reaches only these; one that
+    names "a model" reaches vehicles too."""
+    return m.vehicle is None
+
+
+def take_swig(match: Match, m: Model) -> Flow:
+    """A swig taken outside the end of an activation (a Big Hat's, a Mono-Wheel's, a chanting
+    Agitator's): the same swig as any other — its dice (Lightweight: 2), its time, and what
+    follows every swig ("A model that is on fire suffers an extra D3 damage when it takes a
+    swig"). (Not ``before_swig``: that marks the end of an activation's actions.)"""
+    from .. import effects
+
+    match.advance(match.costs.swig_s)
+    yield from match.add_tower_dice(m, effects.swig_dice(m), "swig")
+    yield from effects.after_swig(m, match)
+
+
+def take_tower_dice(match: Match, m: Model, n: int, why: str) -> int:
+    """Lift ``n`` dice off the top of a model's tower (a git's one tower; a vehicle's two, each
+    die off the taller, as dice go on the shorter); returns how many came off. The dice below
+    stay as they stood, and the event says what is left."""
+    from .. import events as ev
+
+    if m.vehicle is None or m.tower2 is None:
+        taken = m.tower.take_off(n)
+        match.sync_tower(m)
+        match.emit(ev.TowerRebuilt(m.id, m.tower.height, True, True, why, m.tower.frame()))
+        return taken
+    off = [0, 0]
+    for _ in range(n):
+        k = 0 if m.tower.height >= m.tower2.height else 1
+        if not (m.tower, m.tower2)[k].take_off(1):
+            break
+        off[k] += 1
+    towers = (m.tower, m.tower2)
+    match.emit(
+        ev.VehicleTowers(m.id, [-k for k in off], why, [t.height for t in towers], True, [t.frame() for t in towers])
+    )
+    return sum(off)
+
+
 class Effect:
     """One item's behaviour. Subclasses set ``family``/``id`` and override hooks."""
 

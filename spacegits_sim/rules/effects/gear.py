@@ -9,19 +9,13 @@ from typing import TYPE_CHECKING, Any
 from ...data.dice import parse_dice, roll
 from .. import events as ev
 from ..decisions import AimThrow, GearChoice
-from .base import Effect, Flow, register
+from .base import Effect, Flow, is_git, register, take_swig, take_tower_dice
 
 if TYPE_CHECKING:
     from ...data.rules_data import Weapon
     from ..core import MatchCore as Match
     from ..gangs import GitSpec
     from ..state import Model
-
-
-def _git(m: Model) -> bool:
-    """A git, not a vehicle: "If a rule refers specifically to gits, it doesn't apply to vehicles"
-    (the Legal Notice). Gear that names "a git" or "a friendly git" reaches only these."""
-    return m.vehicle is None
 
 
 @register
@@ -219,7 +213,6 @@ class MonoWheel(Effect):
     USED = "mono_wheel_used"  # once per scoot: "discard one of your move dice"
 
     def adjust_move(self, match: Match, m: Model, die_id: str, value: int, others: dict[str, Any], toward: Any) -> Flow:
-        from .. import effects
 
         if m.tokens.get(self.USED):
             return (value, toward)
@@ -227,7 +220,7 @@ class MonoWheel(Effect):
         if pick == "no":
             return (value, toward)
         m.tokens[self.USED] = 1
-        yield from match.add_tower_dice(m, effects.swig_dice(m), "swig")
+        yield from take_swig(match, m)
         if not m.standing:
             return (0, toward)
         aim = yield AimThrow(m.boss, m.id, "direction", (), match.table.width, match.table.height)
@@ -322,7 +315,8 @@ class MassiveSpanner(Effect):
 
         out = []
         for o in match.in_play():
-            if o.id != m.id and o.standing and effects.mechanical(o) and o.tower.height > 0:
+            dice = o.tower.height + (o.tower2.height if o.tower2 is not None else 0)  # a vehicle's two towers
+            if o.id != m.id and o.standing and effects.mechanical(o) and dice > 0:
                 if match.table.distance_between(m.id, o.id) <= self.REACH:
                     out.append(o.id)
         return out
@@ -334,10 +328,7 @@ class MassiveSpanner(Effect):
         pick = yield GearChoice(m.boss, tuple(self._targets(m, match)), "bonk whom?", m.id, self.id)
         o = match.models[pick]
         n = roll(parse_dice("D6"), match.rng("dice"))[0]
-        taken = o.tower.take_off(n)
-        match.sync_tower(o)
-        why = f"bonked by {m.name}: {taken} dice off"
-        match.emit(ev.TowerRebuilt(o.id, o.tower.height, True, True, why, o.tower.frame()))
+        take_tower_dice(match, o, n, f"bonked by {m.name}: {n} dice off")
 
 
 @register
@@ -352,7 +343,7 @@ class MedicalEquipment(Effect):
         return [
             o.id
             for o in match.in_play()
-            if o.id != m.id and _git(o) and o.standing and match.table.distance_between(m.id, o.id) <= self.REACH
+            if o.id != m.id and is_git(o) and o.standing and match.table.distance_between(m.id, o.id) <= self.REACH
         ]
 
     def actions(self, m: Model, match: Match) -> tuple[str, ...]:
@@ -383,7 +374,7 @@ class Megaphone(Effect):
     ACTION = "bark"
 
     def actions(self, m: Model, match: Match) -> tuple[str, ...]:
-        return (self.ACTION,) if any(o.standing and o.id != m.id and _git(o) for o in match.in_play(m.boss)) else ()
+        return (self.ACTION,) if any(o.standing and o.id != m.id and is_git(o) for o in match.in_play(m.boss)) else ()
 
     def act(self, match: Match, m: Model, action: str) -> Flow:
         from ..decisions import ChooseAction
@@ -392,7 +383,7 @@ class Megaphone(Effect):
         near = tuple(
             o.id
             for o in match.in_play(m.boss)
-            if o.id != m.id and _git(o) and o.standing and match.table.distance_between(m.id, o.id) <= reach
+            if o.id != m.id and is_git(o) and o.standing and match.table.distance_between(m.id, o.id) <= reach
         )
         if not near:
             return
@@ -419,7 +410,7 @@ class MusicalInstrument(Effect):
     def act(self, match: Match, m: Model, action: str) -> Flow:
         reach = sum(roll(parse_dice("2D6"), match.rng("dice")))
         for o in match.in_play(m.boss):
-            if o.id == m.id or not _git(o) or not o.standing or match.table.distance_between(m.id, o.id) > reach:
+            if o.id == m.id or not is_git(o) or not o.standing or match.table.distance_between(m.id, o.id) > reach:
                 continue
             n = roll(parse_dice("D3"), match.rng("dice"))[0]
             taken = o.tower.take_off(n)
@@ -485,12 +476,11 @@ class BigHat(Effect):
     REACH = 6.0
 
     def after_activation(self, m: Model, match: Match) -> Flow:
-        from .. import effects
 
         near = tuple(
             o.id
             for o in match.in_play(m.boss)
-            if o.id != m.id and _git(o) and o.standing and match.table.distance_between(m.id, o.id) <= self.REACH
+            if o.id != m.id and is_git(o) and o.standing and match.table.distance_between(m.id, o.id) <= self.REACH
         )
         if not near:
             return
@@ -498,7 +488,7 @@ class BigHat(Effect):
         if pick == "no":
             return
         o = match.models[pick]
-        yield from match.add_tower_dice(o, effects.swig_dice(o), "swig")
+        yield from take_swig(match, o)
         if o.standing:
             yield from match.activate_now(o)
 
