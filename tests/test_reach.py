@@ -391,3 +391,59 @@ def test_a_chanting_agitators_swig_burns_it_if_it_is_on_fire():
     landed = drive(m, m.throw(0, "a1", "move", (6, 6, 6), Throw((12.0, 12.0), 0.3)))
     drive(m, effects.after_move_throw(m, m.models["a1"], landed), lambda r: "a2" if r.kind == "gear_choice" else "done")
     assert [e.source for e in of(m, ev.Damaged) if e.model == "a2"] == ["on fire"]
+
+
+# ---- terrain and vehicles -----------------------------------------------------------------------------
+
+
+def box(x0, y0, x1, y1, kind):
+    return {"type": kind, "polygon": [[x0, y0], [x1, y0], [x1, y1], [x0, y1]]}
+
+
+@pytest.mark.rule("terrain", "oil-slick-no-stopping")
+def test_a_vehicle_cannot_stop_on_an_oil_slick_it_drives_on_until_clear():
+    """Oil Slick: "You cannot stop moving on an oil slick: you keep travelling in a straight line
+    until you exit the oil slick or bump into something." A vehicle is a "you" like a git: a run
+    that ends with the hull on the slick goes on, straight forward, until the hull is off it."""
+    m = vmatch(
+        [buggy("Gaz")], [orc("Urg")], {"a1v": (12, 3, NORTH), "b1": (22, 22)}, [box(10, 10, 14, 14, "oil_slick")]
+    )
+    drive(m, m.drive(m.models["a1v"], None, 8, 8, "front"))  # 8" would end at y 11, the hull 9.5-12.5
+    assert m.position("a1v")[1] >= 14 + 1.5  # the rear edge is off the slick
+    assert m.position("a1v")[1] <= 14 + 1.5 + 0.11
+    assert of(m, ev.Slid)[-1].model == "a1v"
+    assert len([e for e in of(m, ev.Damaged) if e.source == "oil slick"]) == 1
+
+
+@pytest.mark.rule("terrain", "oil-slick-no-stopping")
+def test_a_vehicle_sliding_off_a_slick_stops_at_what_it_bumps():
+    """ "…until you exit the oil slick or bump into something": a wall on the slick stops the slide
+    (and the vehicle smashes itself on it, as any bump into terrain)."""
+    m = vmatch(
+        [buggy("Gaz")],
+        [orc("Urg")],
+        {"a1v": (12, 3, NORTH), "b1": (22, 22)},
+        [box(10, 10, 14, 16, "oil_slick"), box(10, 13.5, 14, 14, "wall")],
+    )
+    drive(m, m.drive(m.models["a1v"], None, 8, 8, "front"))
+    assert m.position("a1v")[1] == pytest.approx(13.5 - 1.5, abs=0.01)
+    assert any(e.why == "terrain" for e in of(m, ev.Smashed))
+
+
+@pytest.mark.rule("terrain", "oil-slick-vehicles-d6")
+@pytest.mark.rule("terrain", "toxic-waste")
+def test_terrain_a_vehicle_drives_past_is_touched_only_by_its_hull():
+    """Oil Slick: "Vehicles that touch an Oil Slick also gain D6 damage"; Toxic Waste: "Move dice
+    that are used to move through Toxic Waste do 1/0 damage". A slick or spill 0.3" beside the
+    hull's flank is not touched (the circle round the hull would reach it); one under it is."""
+    for kind, source in (("oil_slick", "oil slick"), ("toxic_waste", "toxic waste")):
+        beside = vmatch(
+            [buggy("Gaz")], [orc("Urg")], {"a1v": (12, 3, NORTH), "b1": (22, 22)}, [box(13.3, 6, 14.5, 8, kind)]
+        )
+        drive(beside, beside.drive(beside.models["a1v"], None, 3, 3, "front"))  # (3 < toughness 5: 1/0 is 1)
+        assert not [e for e in of(beside, ev.Damaged) if e.source == source]
+        under = vmatch(
+            [buggy("Gaz")], [orc("Urg")], {"a1v": (12, 3, NORTH), "b1": (22, 22)}, [box(12.7, 6, 14.5, 7, kind)]
+        )
+        drive(under, under.drive(under.models["a1v"], None, 3, 3, "front"))
+        assert len([e for e in of(under, ev.Damaged) if e.source == source]) == 1
