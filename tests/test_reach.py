@@ -447,3 +447,78 @@ def test_terrain_a_vehicle_drives_past_is_touched_only_by_its_hull():
         )
         drive(under, under.drive(under.models["a1v"], None, 3, 3, "front"))
         assert len([e for e in of(under, ev.Damaged) if e.source == source]) == 1
+
+
+# ---- gear is a git's, and not while it rides ---------------------------------------------------------
+
+
+@pytest.mark.rule("fancy_gear", "no-gear-on-board")
+def test_a_driver_or_passenger_cannot_use_their_fancy_gear_on_board():
+    """ "These bits of fancy gear aren't for vehicles … A git that is currently a driver or passenger
+    can't use their fancy gear while on board the vehicle." A driver's Chunky Armour does not make
+    the vehicle tougher, their Ammo Box helps no friend, a passenger's long barrel adds no range
+    to the pistol fired from the vehicle, and the vehicle carries no gear of its own."""
+    m = vmatch(
+        [
+            buggy("Gaz", gear=["chunky_armour", "ammo_box"]),
+            orc("Pal", ["overly_long_gun_barrel"], weapons=["pistol"]),
+            orc("Walker"),
+        ],
+        [orc("Urg")],
+        {"a1v": (12, 6, NORTH), "a2": (12, 4.5 - R - 0.01), "a3": (15, 6), "b1": (22, 22)},
+    )
+    v = m.models["a1v"]
+    board(m, "a2", "a1v")
+    assert v.gear == () and v.toughness == m.rules.vehicles["buggy"].toughness
+    assert not effects.rerolls(m, m.models["a3"], "bullet")  # the Ammo Box rides with its carrier
+    pistol = m.rules.weapons["pistol"]
+    assert effects.weapon_range(v, pistol) == pistol.range  # fired from the vehicle: no +8"
+    drive(m, m.put_off(v, m.models["a2"], "test"))
+    assert effects.weapon_range(m.models["a2"], pistol) == pistol.range + 8  # on foot again: it has it
+
+
+@pytest.mark.rule("fancy_gear", "chunky-armour")
+def test_chunky_armour_plus_one_toughness_against_every_hit():
+    """Chunky Armour: "they increase their toughness by +1." An orc (3) in it is toughness 4: a
+    bullet of 3 does weak damage, and so does a thump of 3."""
+    m = vmatch(
+        [orc("Tank", ["chunky_armour"])],
+        [orc("Urg", weapons=["rifle", "regular_h2h"])],
+        {"a1": (12, 12), "b1": (12, 16)},
+    )
+    tank = m.models["a1"]
+    assert tank.toughness == 4
+    rifle = m.rules.weapons["rifle"]
+    drive(m, m.combat.bullet_hits(m.models["b1"], rifle, "x", 3, ((12, 16), (12, 12)), tank, False))
+    assert of(m, ev.BulletResolved)[-1].big is False and of(m, ev.BulletResolved)[-1].damage == rifle.weak
+    assert effects.thumped_toughness(tank) == 4
+
+
+@pytest.mark.rule("fancy_gear", "beast-mount-pogo-stick")
+def test_beast_mount_ties_for_the_three_highest_are_the_riders_pick():
+    """Beast Mount/Pogo Stick: "You use the three highest dice of the five as your move dice, and
+    discard the other two. (If tied, you pick which dice to keep.)" With a tie at the cut, the
+    rider's boss is asked which of the tied dice to keep."""
+    from spacegits_sim.rules.decisions import GearChoice
+
+    m = vmatch([orc("Rider", ["beast_mount_pogo_stick"])], [orc("B")], {"a1": (5, 5), "b1": (20, 20)})
+    rider = m.models["a1"]
+    mine = [(m.table.place_die(s, v, p), s, v, p) for s, v, p in ((6, 5, (9, 9)), (8, 3, (12, 9)), (10, 3, (15, 9)))]
+
+    def rigged_throw(boss, model_id, purpose, dice, thrown, keep_lost=False):  # the left boss's 2D6: a 3 and a 1
+        yield from ()
+        return [(m.table.place_die(6, v, p), 6, v, p) for v, p in ((3, (18, 9)), (1, (9, 15)))]
+
+    m.throw = rigged_throw
+    asked = []
+
+    def ans(req):
+        if isinstance(req, GearChoice):
+            asked.append(req.options)
+            return req.options[-1]  # not the first thrown
+        return default_answer(req)
+
+    kept = drive(m, effects.after_move_throw(m, rider, mine), ans)
+    assert len(asked) == 2 and len(asked[0]) == 3  # three 3s for two places
+    assert sorted(d[2] for d in kept) == [3, 3, 5]
+    assert mine[1] not in kept  # the first-thrown 3 was not picked

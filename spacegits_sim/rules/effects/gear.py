@@ -249,7 +249,19 @@ class BeastMountPogoStick(Effect):
         aim = yield AimThrow(left, m.id, "pogo", (6, 6), match.table.width, match.table.height)
         theirs = yield from match.throw(left, m.id, "pogo", (6, 6), aim)
         pool = [d for d in list(landed) + list(theirs) if match.table.has_die(d[0])]
-        keep = sorted(pool, key=lambda d: -d[2])[: self.KEEP]  # ties: the first thrown
+        ranked = sorted(pool, key=lambda d: -d[2])
+        keep = ranked[: self.KEEP]
+        if len(ranked) > self.KEEP and ranked[self.KEEP][2] == keep[-1][2]:
+            # "(If tied, you pick which dice to keep.)": the rider's boss picks among the tied
+            cut = keep[-1][2]
+            keep = [d for d in keep if d[2] > cut]
+            tied = [d for d in ranked if d[2] == cut]
+            while len(keep) < self.KEEP:
+                ask = f"keep which {cut} (pogo stick: {self.KEEP - len(keep)} more)?"
+                pick = yield GearChoice(m.boss, tuple(d[0] for d in tied), ask, m.id, self.id)
+                chosen = next(d for d in tied if d[0] == pick)
+                keep.append(chosen)
+                tied.remove(chosen)
         for d in pool:
             if d not in keep:
                 match.discard_die(d[0])
