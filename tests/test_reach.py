@@ -400,36 +400,6 @@ def box(x0, y0, x1, y1, kind):
     return {"type": kind, "polygon": [[x0, y0], [x1, y0], [x1, y1], [x0, y1]]}
 
 
-@pytest.mark.rule("terrain", "oil-slick-no-stopping")
-def test_a_vehicle_cannot_stop_on_an_oil_slick_it_drives_on_until_clear():
-    """Oil Slick: "You cannot stop moving on an oil slick: you keep travelling in a straight line
-    until you exit the oil slick or bump into something." A vehicle is a "you" like a git: a run
-    that ends with the hull on the slick goes on, straight forward, until the hull is off it."""
-    m = vmatch(
-        [buggy("Gaz")], [orc("Urg")], {"a1v": (12, 3, NORTH), "b1": (22, 22)}, [box(10, 10, 14, 14, "oil_slick")]
-    )
-    drive(m, m.drive(m.models["a1v"], None, 8, 8, "front"))  # 8" would end at y 11, the hull 9.5-12.5
-    assert m.position("a1v")[1] >= 14 + 1.5  # the rear edge is off the slick
-    assert m.position("a1v")[1] <= 14 + 1.5 + 0.11
-    assert of(m, ev.Slid)[-1].model == "a1v"
-    assert len([e for e in of(m, ev.Damaged) if e.source == "oil slick"]) == 1
-
-
-@pytest.mark.rule("terrain", "oil-slick-no-stopping")
-def test_a_vehicle_sliding_off_a_slick_stops_at_what_it_bumps():
-    """ "…until you exit the oil slick or bump into something": a wall on the slick stops the slide
-    (and the vehicle smashes itself on it, as any bump into terrain)."""
-    m = vmatch(
-        [buggy("Gaz")],
-        [orc("Urg")],
-        {"a1v": (12, 3, NORTH), "b1": (22, 22)},
-        [box(10, 10, 14, 16, "oil_slick"), box(10, 13.5, 14, 14, "wall")],
-    )
-    drive(m, m.drive(m.models["a1v"], None, 8, 8, "front"))
-    assert m.position("a1v")[1] == pytest.approx(13.5 - 1.5, abs=0.01)
-    assert any(e.why == "terrain" for e in of(m, ev.Smashed))
-
-
 @pytest.mark.rule("terrain", "oil-slick-vehicles-d6")
 @pytest.mark.rule("terrain", "toxic-waste")
 def test_terrain_a_vehicle_drives_past_is_touched_only_by_its_hull():

@@ -39,9 +39,7 @@ CAP_DROP_IN = 1.0  # wipeout caps: "within 1" of the vehicle, but not touching i
 HEAD_ON = (1, 1)  # "the damage of each smash dice is increased by +1/+1"
 WRECK_TYPE = "wreck"  # the terrain type a wreck stays as
 PIVOT_SPEED_IN = 2.0  # a pivot is pushed round about as fast as a 2" move
-OIL = "oil_slick"  # the terrain type a slide is named after in the log
-SLIDE_STEP_IN = 0.1  # a slide off a slick is found (and touched terrain looked for) in 0.1" steps
-MAX_SLIDE_IN = 48.0  # slick after slick in a line: a bound, never reached on a real table
+TOUCH_STEP_IN = 0.1  # what a hull touched on its way is looked for in 0.1" steps
 
 
 def _lerp(a: Point, b: Point, t: float) -> Point:
@@ -232,12 +230,10 @@ class Driving(Movement):
             self.current_speed[v.id] = 0
             return
         travelled = 0.0
-        slid = 0.0  # an Oil Slick it could not stop on: "you keep travelling in a straight line"
         stop: str | None = None
         smashes: list[tuple[Model, Model, bool, str]] = []
         bump_damage = 0
         self._loot_under(v)
-        run_angle = table.figure(v.id).angle  # (after the pivot: the straight run's facing)
         while travelled < distance - 1e-6 and v.in_play:
             here = table.figure_position(v.id)
             s = table.sweep_hull(v.id, distance - travelled)
@@ -247,11 +243,6 @@ class Driving(Movement):
             seg = (s.end[0] - here[0], s.end[1] - here[1])
             if c is None:
                 segments.append((*seg, speed, False))
-                more = self._slick_run(v) if slid < MAX_SLIDE_IN else 0.0
-                if more > 0:  # on a slick: the run goes on until it is clear of it or bumps
-                    slid += more
-                    distance = travelled + more
-                    continue
                 break
             kind, tid = c.thing.kind, c.thing.id
             if kind == Kind.TOKEN:  # loot it and carry on
@@ -302,8 +293,6 @@ class Driving(Movement):
                 smashes += [(v, o, head_on, "collision"), (o, v, head_on, "collision")]
             break
         end = table.figure_position(v.id)
-        if slid > 0:
-            self.emit(ev.Slid(v.id, self.rules.terrain[OIL].name if OIL in self.rules.terrain else "oil", slid))
         self.emit(ev.VehicleMoved(v.id, start, end, angle0, table.figure(v.id).angle, speed, arc, travelled, stop, how))
         self.advance(self.costs.carry_s_per_in["normal"] * travelled / 2)
         yield from self._ride(v, segments)
@@ -312,31 +301,16 @@ class Driving(Movement):
         yield from self.resolve_smashes(smashes)
         yield from self.check_triggers(v)  # a mine it came near
         if v.in_play:  # what its hull touched on the way (an Oil Slick: D6 damage; Toxic Waste: 1/0)
-            for tid in self._areas_touched(v, origin, angle0, run_angle, end):
+            for tid in self._areas_touched(v, origin, angle0, table.figure(v.id).angle, end):
                 if v.in_play and tid in self.terrain_types:
                     yield from effects.moved_through(self, v, tid, self.terrain_type(tid), speed)
         self.current_speed[v.id] = 0
-
-    def _slick_run(self, v: Model) -> float:
-        """How far straight on the hull must go to be clear of the slippery terrain it touches
-        now (0: it touches none), in 0.1" steps."""
-        table = self.table
-        on = {t for t in table.hull_areas(v.id) if effects.keeps_sliding(self.terrain_type(t), v)}
-        if not on:
-            return 0.0
-        (x, y), a = table.figure_position(v.id), table.figure(v.id).angle
-        d = 0.0
-        while d < MAX_SLIDE_IN:
-            d += SLIDE_STEP_IN
-            if not on & set(table.hull_areas(v.id, (x + math.cos(a) * d, y + math.sin(a) * d), a)):
-                break
-        return d
 
     def _areas_touched(self, v: Model, origin: Point, a0: float, a1: float, end: Point) -> list[str]:
         """Crossable terrain the hull touched pivoting at ``origin`` from facing ``a0`` to ``a1``
         and running on to ``end`` (poses every 5 degrees and every 0.1"), in the order met."""
         turns = max(1, int(abs(a1 - a0) / math.radians(5)))
-        steps = max(1, int(math.dist(origin, end) / SLIDE_STEP_IN))
+        steps = max(1, int(math.dist(origin, end) / TOUCH_STEP_IN))
         poses = [(origin, a0 + (a1 - a0) * k / turns) for k in range(turns + 1)]
         poses += [(_lerp(origin, end, k / steps), a1) for k in range(steps + 1)]
         out: list[str] = []
