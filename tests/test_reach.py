@@ -86,7 +86,7 @@ def board(m: Match, git: str, vehicle: str) -> None:
 # ---- Mountains of Ammo (a vehicle mod the gear's re-roll machinery serves) -------------------------
 
 
-@pytest.mark.rule("fancy_gear", "mountains-of-ammo-every-die")
+@pytest.mark.rule("vehicles", "mod-mountains-of-ammo")
 def test_mountains_of_ammo_rerolls_every_shooting_die_of_the_shoot_action_not_just_the_first_guns():
     """Mountains of Ammo: "This vehicle may re-roll each of their shooting dice once." Every gun
     the crew fires in the vehicle's shoot action throws dice of the vehicle's, and each may be
@@ -334,7 +334,7 @@ def _burning_swig(gear: str, flow) -> list[str]:
     return [e.source for e in of(m, ev.Damaged) if e.model == "a2"]
 
 
-@pytest.mark.rule("fancy_gear", "big-hat-swig")
+@pytest.mark.rule("fancy_gear", "big-hat")
 def test_a_big_hat_swig_burns_a_git_on_fire_like_any_swig():
     """Big Hat: "a friendly git within 6" may take a swig to immediately activate." Fire: "A model
     that is on fire suffers an extra D3 damage when it takes a swig." The Big Hat's swig is one."""
@@ -377,7 +377,7 @@ def _answering(flow, ans):
     yield  # (a generator)
 
 
-@pytest.mark.rule("factions", "encouraging-chants-swig")
+@pytest.mark.rule("factions", "encouraging-chants")
 def test_a_chanting_agitators_swig_burns_it_if_it_is_on_fire():
     """Encouraging Chants: "this git may take a swig to let the other git re-roll any/all of their
     move dice." A burning chanter's swig costs it D3 damage, as any swig does."""
@@ -492,3 +492,39 @@ def test_beast_mount_ties_for_the_three_highest_are_the_riders_pick():
     assert len(asked) == 2 and len(asked[0]) == 3  # three 3s for two places
     assert sorted(d[2] for d in kept) == [3, 3, 5]
     assert mine[1] not in kept  # the first-thrown 3 was not picked
+
+
+@pytest.mark.rule("fancy_gear", "ammo-box")
+@pytest.mark.rule("fancy_gear", "fuel-can-toss")
+def test_ammo_box_and_fuel_can_reach_models_so_vehicles_too():
+    """Ammo Box: "friendly models within 6" of this model may re-roll any of their shooting dice
+    once per activation." Fuel Can: "toss it onto a model within 3" that is on fire". Both name
+    models: a friendly vehicle within 6" re-rolls, a burning vehicle within 3" can be doused."""
+    m = vmatch(
+        [orc("Box", ["ammo_box", "fuel_can"]), buggy("Gaz")],
+        [buggy("Urg")],
+        {"a1": (12, 3), "a2v": (12 + R + 1 + 4, 3, NORTH), "b1v": (12 - R - 1 - 2, 3, NORTH)},
+    )
+    assert effects.rerolls(m, m.models["a2v"], "bullet")
+    assert not effects.rerolls(m, m.models["b1v"], "bullet")  # no friend of the box
+    m.models["b1v"].tokens["on_fire"] = 1
+    assert "toss_fuel_can" in m._legal_actions(m.models["a1"])
+    drive(
+        m,
+        m.take_action(m.models["a1"], "toss_fuel_can"),
+        lambda r: "b1v" if r.kind == "gear_choice" else default_answer(r),
+    )
+    assert [e.model for e in of(m, ev.Damaged) if e.source.endswith("fuel can")] == ["b1v"]
+
+
+@pytest.mark.rule("terrain", "exploding-barrel-driven-into")
+def test_a_barrel_driven_into_explodes_6():
+    """Exploding Barrels: "When shot, driven into, or damaged by an explosion, the barrel explodes
+    (6)." A vehicle that drives into one stops (and smashes itself, as on any terrain) and the
+    barrel goes up: six explosion dice."""
+    barrel = {"type": "exploding_barrel", "circle": [[12, 9], 0.6]}
+    m = vmatch([buggy("Gaz")], [orc("Urg")], {"a1v": (12, 3, NORTH), "b1": (22, 22)}, [barrel])
+    drive(m, m.drive(m.models["a1v"], None, 6, 6, "front"))
+    blasts = of(m, ev.Exploded)
+    assert blasts and blasts[0].x == 6
+    assert not m.table.has_terrain("t0")

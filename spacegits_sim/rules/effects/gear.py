@@ -453,7 +453,7 @@ class FuelCan(Effect):
         return [
             o.id
             for o in match.in_play()
-            if o.id != m.id and o.tokens.get(OnFire.id) and match.table.distance_between(m.id, o.id) <= self.TOSS_IN
+            if o.id != m.id and _on_fire(o, OnFire.id) and match.table.distance_between(m.id, o.id) <= self.TOSS_IN
         ]
 
     def actions(self, m: Model, match: Match) -> tuple[str, ...]:
@@ -464,6 +464,12 @@ class FuelCan(Effect):
         m.tokens[self.SPENT] = 1
         dmg = sum(roll(parse_dice("3D6"), match.rng("dice")))
         yield from match.combat.damage(match.models[pick], dmg, f"{m.name}'s fuel can")
+
+
+def _on_fire(m: Model, token: str) -> bool:
+    """On fire, whatever set it alight: the Fire weapon special's token or any other "on_fire…"
+    one (a vehicle mod's flames may burn by their own rule, but the model is no less on fire)."""
+    return any(t.startswith(token) and n for t, n in m.tokens.items())
 
 
 @register
