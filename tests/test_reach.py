@@ -528,3 +528,36 @@ def test_a_barrel_driven_into_explodes_6():
     blasts = of(m, ev.Exploded)
     assert blasts and blasts[0].x == 6
     assert not m.table.has_terrain("t0")
+
+
+@pytest.mark.rule("factions", "berserk")
+@pytest.mark.rule("fancy_gear", "jetpack")
+def test_a_berserker_that_lands_a_jetpack_within_3_inches_of_an_enemy_may_charge():
+    """Berserk: "If this git ends its movement within 3" of an enemy model, it may move into contact
+    with that git." Jetpack: "when it scoots, it can blast off instead of moving normally." A
+    blast-off is the git's movement: landing within 3" of an enemy, it may charge."""
+    from spacegits_sim.rules.decisions import GearChoice
+
+    m = vmatch(
+        [orc("Viking", ["jetpack"])],
+        [orc("Urg")],
+        {"a1": (4, 4), "b1": (4, 16)},
+        faction=("mushroom_psycho_barbarian_vikings", None),
+    )
+
+    def rigged_throw(boss, model_id, purpose, dice, thrown, keep_lost=False):  # the jetpack's D6: a 2, due north
+        yield from ()
+        return [(m.table.place_die(6, 2, (4, 20)), 6, 2, (4, 20))]
+
+    m.throw = rigged_throw
+    asked = []
+
+    def ans(req):
+        if isinstance(req, GearChoice):
+            asked.append(req.gear)
+            return "charge"
+        return default_answer(req)
+
+    drive(m, m.take_action(m.models["a1"], "blast_off"), ans)
+    assert asked == ["berserk"]  # landed 10" on, about 2" short of the enemy
+    assert m.table.distance_between("a1", "b1") < 0.03

@@ -301,8 +301,12 @@ class Jetpack(Effect):
         on_table = r <= spot[0] <= match.table.width - r and r <= spot[1] <= match.table.height - r
         clear = on_table and all(t.id == m.id for t, _g in match.table.within(max(r - 1e-3, 0.0), point=spot))
         if clear:
+            from .. import effects
+
             match.place_model(m, spot, "jetpack")
             match.emit(ev.TowerRebuilt(m.id, m.tower.height, True, True, "jetpack", m.tower.frame()))
+            if m.standing:  # the blast-off is its scoot: what follows a scoot's movement follows it (Berserk)
+                yield from effects.after_scoot(match, m)
             return
         # no room where it comes down (or off the table): it crashes, falls over and explodes
         spot = (min(max(spot[0], r), match.table.width - r), min(max(spot[1], r), match.table.height - r))
