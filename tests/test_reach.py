@@ -561,3 +561,24 @@ def test_a_berserker_that_lands_a_jetpack_within_3_inches_of_an_enemy_may_charge
     drive(m, m.take_action(m.models["a1"], "blast_off"), ans)
     assert asked == ["berserk"]  # landed 10" on, about 2" short of the enemy
     assert m.table.distance_between("a1", "b1") < 0.03
+
+
+# ---- weapon specials that name gits -----------------------------------------------------------------
+
+
+def test_jolt_pushes_a_git_never_a_vehicle():
+    """Jolt: "If you cause big damage to a git with this weapon, they are pushed 3" directly away
+    from the attacker." A vehicle is no git (and "cannot be shoved"): big damage leaves it where
+    it is. A git is pushed."""
+    m = vmatch(
+        [orc("Zap", weapons=["electric_gitstick"])],
+        [buggy("Gaz"), orc("Urg")],
+        {"a1": (12, 6.5 - R - 0.01), "b1v": (12, 8, NORTH), "b2": (16, 6.5)},
+    )
+    zap, v, urg = m.models["a1"], m.models["b1v"], m.models["b2"]
+    stick = m.rules.weapons["electric_gitstick"]
+    drive(m, effects.on_big_damage(m.combat, zap, v, stick, in_fight=True))
+    assert m.position("b1v") == (12.0, 8.0)
+    before = m.position("b2")
+    drive(m, effects.on_big_damage(m.combat, zap, urg, stick, in_fight=True))
+    assert math.dist(before, m.position("b2")) == pytest.approx(3.0, abs=0.01)
