@@ -582,3 +582,20 @@ def test_jolt_pushes_a_git_never_a_vehicle():
     before = m.position("b2")
     drive(m, effects.on_big_damage(m.combat, zap, urg, stick, in_fight=True))
     assert math.dist(before, m.position("b2")) == pytest.approx(3.0, abs=0.01)
+
+
+@pytest.mark.rule("factions", "tasty-smells")
+def test_tasty_smells_follow_every_activation_even_one_a_klank_token_ends_at_once():
+    """Tasty Smells: "After each activation, each other friendly model within 2D6" discards a dice
+    from their tower." A Grill Cooks klankbot's activation that its klank token ends at once is
+    still an activation: the friend beside it loses a die."""
+    bot = {"type": "klankbot", "name": "Bot", "weapons": ["pistol"]}
+    m = vmatch(
+        [bot, orc("Pal")], [orc("Urg")], {"a1": (12, 6), "a2": (14.5, 6), "b1": (22, 22)}, faction=("grill_cooks", None)
+    )
+    m.models["a1"].tokens["klank"] = 1
+    stack(m, "a2", 3)
+    drive(m, m._activation(m.models["a1"]))
+    ended = of(m, ev.ActivationEnded)[-1]
+    assert ended.model == "a1" and not of(m, ev.ActionTaken)  # over at once, nothing done
+    assert m.models["a2"].tower.height == 2

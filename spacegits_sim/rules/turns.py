@@ -298,11 +298,13 @@ class TurnFlow(Driving):
         if ended is not None:  # e.g. a klank token: discarded, and the activation ends
             self.emit(ev.ActivationEnded(m.id, ended))
             self.active_model = None
+            effects.after_each_activation(m, self)
             return
         if m.fallen:  # only a git an effect lets activate fallen (Reboot Button, Tasty Snack)
             reason = yield from effects.activate_fallen(m, self)
             self.emit(ev.ActivationEnded(m.id, reason))
             self.active_model = None
+            effects.after_each_activation(m, self)
             return
         if m.vehicle is not None and len(m.crew) > 1:
             yield from self.offer_alighting(m)
@@ -336,6 +338,7 @@ class TurnFlow(Driving):
             self.place_pending_terrain(m)  # an oil slick dropped "starting at the end of your activation"
         self.emit(ev.ActivationEnded(m.id, reason))
         self.active_model = None
+        effects.after_each_activation(m, self)
         if not chained and m.in_play and any(not b.out for b in self.bosses):
             yield from effects.after_activation(m, self)
 

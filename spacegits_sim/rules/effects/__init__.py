@@ -464,6 +464,11 @@ def activation_end(m: Model, match: Match) -> None:
         h.activation_end(m, match)
 
 
+def after_each_activation(m: Model, match: Match) -> None:
+    for h in effects_of(m):
+        h.after_each_activation(m, match)
+
+
 def on_fired(m: Model, guns: Iterable[Weapon]) -> None:
     for w in guns:
         for h in weapon_effects(w):

@@ -436,6 +436,11 @@ class Effect:
     def activation_end(self, m: Model, match: Match) -> None:
         """At the end of an activation (whatever ended it)."""
 
+    def after_each_activation(self, m: Model, match: Match) -> None:
+        """After every activation, however short: one a klank token ended at once, a reboot, a
+        fallen git's snack ("After each activation": Tasty Smells). ``activation_end`` is not
+        called for those."""
+
     def on_fell_over(self, m: Model, match: Match) -> Flow:
         """This git's own boss knocked its tower over: it falls over."""
         return no_flow()

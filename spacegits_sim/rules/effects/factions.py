@@ -97,7 +97,7 @@ class TastySmells(Effect):
 
     family, id = "factions", "tasty_smells"
 
-    def activation_end(self, m: Model, match: Match) -> None:
+    def after_each_activation(self, m: Model, match: Match) -> None:
         if not m.in_play:
             return
         reach = sum(roll(parse_dice("2D6"), match.rng("dice")))
