@@ -599,3 +599,23 @@ def test_tasty_smells_follow_every_activation_even_one_a_klank_token_ends_at_onc
     ended = of(m, ev.ActivationEnded)[-1]
     assert ended.model == "a1" and not of(m, ev.ActionTaken)  # over at once, nothing done
     assert m.models["a2"].tower.height == 2
+
+
+@pytest.mark.rule("fancy_gear", "fuel-can-toss")
+def test_tossing_the_fuel_can_is_not_one_of_the_two_actions():
+    """Fuel Can: "Once per game, you can discard this upgrade to toss it onto a model within 3"
+    that is on fire" — unlike Massive Spanner or Megaphone ("take an action"), no action: after
+    the toss the carrier still does one or two different actions."""
+    m = vmatch([orc("Can", ["fuel_can"])], [orc("Burning")], {"a1": (5, 5), "b1": (7, 5)})
+    m.models["b1"].tokens["on_fire"] = 1
+    taken = []
+
+    def ans(req):
+        if req.kind == "choose_action":
+            pick = next(a for a in ("toss_fuel_can", "scoot", "shoot", "done") if a in req.options and a not in taken)
+            taken.append(pick)
+            return pick
+        return default_answer(req)
+
+    drive(m, m._activation(m.models["a1"]), ans)
+    assert [e.action for e in of(m, ev.ActionTaken)][:3] == ["toss_fuel_can", "scoot", "shoot"]

@@ -318,7 +318,8 @@ class TurnFlow(Driving):
             action = yield ChooseAction(m.boss, opts, "choose an action", m.id)
             if action == "done":
                 break
-            done.append(effects.action_kind(m, action))
+            if not effects.free_action(m, action):  # (a Fuel Can's toss is none of the two)
+                done.append(effects.action_kind(m, action))
             self.emit(ev.ActionTaken(m.id, action))
             yield from self.take_action(m, action)
         if self._activation_over:

@@ -308,6 +308,10 @@ def action_kind(m: Model, action: str) -> str:
     return action
 
 
+def free_action(m: Model, action: str) -> bool:
+    return any(h.free_action(action) for h in effects_of(m))
+
+
 def act(match: Match, m: Model, action: str) -> Flow:
     for h in effects_of(m):
         if action in h.actions(m, match):

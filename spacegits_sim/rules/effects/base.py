@@ -346,6 +346,11 @@ class Effect:
         """Take the extra action ``action``."""
         return no_flow()
 
+    def free_action(self, action: str) -> bool:
+        """``action`` is done during the activation but is none of its "one or two different
+        actions" (its text names no action: a Fuel Can's toss)."""
+        return False
+
     def after_activation(self, m: Model, match: Match) -> Flow:
         """After the activation ended (not after one it triggered): may start another."""
         return no_flow()

@@ -463,6 +463,12 @@ class FuelCan(Effect):
     def actions(self, m: Model, match: Match) -> tuple[str, ...]:
         return (self.ACTION,) if not m.tokens.get(self.SPENT) and self._targets(m, match) else ()
 
+    def free_action(self, action: str) -> bool:
+        # "Once per game, you can discard this upgrade to toss it" names no action (unlike the
+        # spanner's, the medic's, the megaphone's "take an action"): done in the carrier's
+        # activation, it leaves both of its actions
+        return action == self.ACTION
+
     def act(self, match: Match, m: Model, action: str) -> Flow:
         pick = yield GearChoice(m.boss, tuple(self._targets(m, match)), "toss the fuel can at whom?", m.id, self.id)
         m.tokens[self.SPENT] = 1
