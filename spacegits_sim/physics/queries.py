@@ -229,6 +229,22 @@ class Queries(TableWorld):
             out.append((t.id, enter, max(enter, leave)))
         return sorted(out, key=lambda x: (x[1], x[0]))
 
+    def hull_areas(self, ident: str, position: Point | None = None, angle: float | None = None) -> list[str]:
+        """Crossable terrain (areas a hull drives over: a puddle, a spill) that figure ``ident``'s
+        hull touches at this pose (default: where it stands), by id. The hull's own box, not the
+        circle round it: a slick beside the bonnet is not touched."""
+        f = self._figure(ident)
+        _need(f.hull is not None, f"figure '{ident}' has no hull")
+        assert f.hull is not None
+        w, ln = f.hull
+        body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
+        body.position = f.body.position if position is None else position
+        body.angle = f.body.angle if angle is None else angle
+        probe = pymunk.Poly.create_box(body, (ln, w))
+        probe.filter = pymunk.ShapeFilter(group=f.shape.filter.group, mask=_AREA)
+        probe.cache_bb()
+        return sorted({q.shape.thing.id for q in self.space.shape_query(probe) if q.shape.thing.kind == Kind.TERRAIN})
+
     def towers_along(self, ident: str, start: Point, end: Point) -> list[tuple[str, float]]:
         """Other figures' towers figure ``ident``'s base passes through moving from ``start`` to
         ``end``: (figure id, distance travelled at first touch), nearest first. (Sweeps do not stop

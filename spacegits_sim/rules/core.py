@@ -130,7 +130,12 @@ class MatchCore(GameBase, MatchOps):
                         spec,
                         self.rules,
                         (towers[0], towers[1]),
-                        effects.vehicle_effects(vt.special, spec.mods, spec.repairs),
+                        effects.vehicle_effects(
+                            vt.special,
+                            spec.mods,
+                            spec.repairs,
+                            self.rules.factions[p.gang.faction].rule_id if p.gang.faction else None,
+                        ),
                     )
                     self.models[v.id] = v
         for piece in scenario.terrain:

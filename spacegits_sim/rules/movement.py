@@ -62,8 +62,12 @@ class Movement(MatchCore):
 
     def rerolls(self, m: Model, purpose: str, landed: list[Any]) -> Flow:
         """Re-roll any of these dice once per activation, if an aura nearby allows it ("may
-        re-roll any of their … dice once per activation"). Returns the dice as they are now."""
-        if not landed or m.tokens.get(REROLLED + purpose) or not effects.rerolls(self, m, purpose):
+        re-roll any of their … dice once per activation"), or every throw's dice once each where
+        one says so (Mountains of Ammo: "re-roll each of their shooting dice once": every gun a
+        vehicle's crew fires in its shoot action). Returns the dice as they are now."""
+        if not landed or not effects.rerolls(self, m, purpose):
+            return landed
+        if m.tokens.get(REROLLED + purpose) and not effects.rerolls_each_throw(self, m, purpose):
             return landed
         dice = yield from self.reroll_dice(m, purpose, landed)
         return dice

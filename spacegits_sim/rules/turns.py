@@ -298,12 +298,14 @@ class TurnFlow(Driving):
             effects.activation_cut_short(m, self)
             self.emit(ev.ActivationEnded(m.id, ended))
             self.active_model = None
+            effects.after_each_activation(m, self)
             return
         if m.fallen:  # only a git an effect lets activate fallen (Reboot Button, Tasty Snack)
             reason = yield from effects.activate_fallen(m, self)
             effects.activation_cut_short(m, self)
             self.emit(ev.ActivationEnded(m.id, reason))
             self.active_model = None
+            effects.after_each_activation(m, self)
             return
         yield from effects.on_activation_start(self, m)  # a Mysterious Red Button; a Flame Gouts fire
         if m.vehicle is not None and len(m.crew) > 1 and m.standing:
@@ -318,7 +320,8 @@ class TurnFlow(Driving):
             action = yield ChooseAction(m.boss, opts, "choose an action", m.id)
             if action == "done":
                 break
-            done.append(effects.action_kind(m, action))
+            if not effects.free_action(m, action):  # (a Fuel Can's toss is none of the two)
+                done.append(effects.action_kind(m, action))
             self.emit(ev.ActionTaken(m.id, action))
             yield from self.take_action(m, action)
         if self._activation_over:
@@ -338,6 +341,7 @@ class TurnFlow(Driving):
             self.place_pending_terrain(m)  # an oil slick dropped "starting at the end of your activation"
         self.emit(ev.ActivationEnded(m.id, reason))
         self.active_model = None
+        effects.after_each_activation(m, self)
         if not chained and m.in_play and any(not b.out for b in self.bosses):
             yield from effects.after_activation(m, self)
 

@@ -41,6 +41,11 @@ CAP_DROP_IN = 1.0  # wipeout caps: "within 1" of the vehicle, but not touching i
 HEAD_ON = (1, 1)  # "the damage of each smash dice is increased by +1/+1"
 WRECK_TYPE = "wreck"  # the terrain type a wreck stays as
 PIVOT_SPEED_IN = 2.0  # a pivot is pushed round about as fast as a 2" move
+TOUCH_STEP_IN = 0.1  # what a hull touched on its way is looked for in 0.1" steps
+
+
+def _lerp(a: Point, b: Point, t: float) -> Point:
+    return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
 
 
 class Driving(Movement):
@@ -339,8 +344,8 @@ class Driving(Movement):
             yield from self.combat.damage(v, bump_damage, "bumped into a move die")
         yield from self.resolve_smashes(smashes)
         yield from self.check_triggers(v, origin)  # a mine it came near on the way
-        if v.in_play:  # what it touched on the way (an Oil Slick: D6 damage; Toxic Waste: 1/0)
-            for tid, _lo, _hi in table.areas_along(v.radius_in, origin, end):
+        if v.in_play:  # what its hull touched on the way (an Oil Slick: D6 damage; Toxic Waste: 1/0)
+            for tid in self._areas_touched(v, origin, angle0, table.figure(v.id).angle, end):
                 if v.in_play and tid in self.terrain_types:
                     yield from effects.moved_through(self, v, tid, self.terrain_type(tid), speed)
         self.current_speed[v.id] = 0
@@ -385,6 +390,18 @@ class Driving(Movement):
         more = max(exits, default=0.0) + SLIDE_CLEAR_IN
         self.emit(ev.Slid(v.id, self.terrain_type(on[0]).name, more))
         return more
+
+    def _areas_touched(self, v: Model, origin: Point, a0: float, a1: float, end: Point) -> list[str]:
+        """Crossable terrain the hull touched pivoting at ``origin`` from facing ``a0`` to ``a1``
+        and running on to ``end`` (poses every 5 degrees and every 0.1"), in the order met."""
+        turns = max(1, int(abs(a1 - a0) / math.radians(5)))
+        steps = max(1, int(math.dist(origin, end) / TOUCH_STEP_IN))
+        poses = [(origin, a0 + (a1 - a0) * k / turns) for k in range(turns + 1)]
+        poses += [(_lerp(origin, end, k / steps), a1) for k in range(steps + 1)]
+        out: list[str] = []
+        for pos, ang in poses:
+            out += [t for t in self.table.hull_areas(v.id, pos, ang) if t not in out]
+        return out
 
     def bumped_barrel(self, terrain_id: str) -> Flow:
         """Driving into a barrel blows it up, as a shot does."""

@@ -93,13 +93,18 @@ def static_effects(
     )
 
 
-def vehicle_effects(special: Iterable[str], mods: Iterable[str], repairs: Iterable[str] = ()) -> tuple[Effect, ...]:
-    """A vehicle's lasting effects: its special rules (Fly, Klanking), its mods, then what
-    Krankshaft's left it with ("Location: Repair" entries)."""
+def vehicle_effects(
+    special: Iterable[str], mods: Iterable[str], repairs: Iterable[str] = (), faction_rule: str | None = None
+) -> tuple[Effect, ...]:
+    """A vehicle's lasting effects: its special rules (Fly, Klanking), its mods, what
+    Krankshaft's left it with ("Location: Repair" entries), then its gang's faction rule: "All
+    the models in your mob get the special rule", and "Gits and vehicles are both models" (each
+    faction handler decides what reaches a vehicle: effects/factions.py)."""
     return tuple(
         handlers("special_rules", special)
         + handlers("vehicle_mods", mods)
         + handlers(lasting.REPAIRS, lasting.lasting_ids(repairs))
+        + (handlers("factions", [faction_rule]) if faction_rule else [])
     )
 
 
@@ -254,6 +259,10 @@ def action_kind(m: Model, action: str) -> str:
     return action
 
 
+def free_action(m: Model, action: str) -> bool:
+    return any(h.free_action(action) for h in effects_of(m))
+
+
 def act(match: Match, m: Model, action: str) -> Flow:
     for h in effects_of(m):
         if action in h.actions(m, match):
@@ -308,6 +317,11 @@ def aura(match: Match, m: Model) -> list[tuple[Model, Effect]]:
 
 def rerolls(match: Match, m: Model, what: str) -> bool:
     return any(h.rerolls(what) for _f, h in aura(match, m))
+
+
+def rerolls_each_throw(match: Match, m: Model, what: str) -> bool:
+    """Whether an aura lets ``m`` re-roll its ``what`` dice on every throw, not once per activation."""
+    return any(h.rerolls(what) and h.rerolls_each_throw(what) for _f, h in aura(match, m))
 
 
 def after_move_die(match: Match, m: Model) -> Flow:
@@ -456,6 +470,11 @@ def activation_end(m: Model, match: Match) -> None:
 def activation_cut_short(m: Model, match: Match) -> None:
     for h in effects_of(m):
         h.activation_cut_short(m, match)
+
+
+def after_each_activation(m: Model, match: Match) -> None:
+    for h in effects_of(m):
+        h.after_each_activation(m, match)
 
 
 def on_fired(m: Model, guns: Iterable[Weapon]) -> None:

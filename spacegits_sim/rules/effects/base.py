@@ -45,6 +45,49 @@ def no_flow() -> Flow:
     yield from ()
 
 
+def is_git(m: Model) -> bool:
+    """A git, not a vehicle: "If a rule refers specifically to gits, it doesn't apply to vehicles,
+    and vice versa" (the Legal Notice). A rule that names "a git" reaches only these; one that
+    names "a model" reaches vehicles too."""
+    return m.vehicle is None
+
+
+def take_swig(match: Match, m: Model) -> Flow:
+    """A swig taken outside the end of an activation (a Big Hat's, a Mono-Wheel's, a chanting
+    Agitator's): the same swig as any other — its dice (Lightweight: 2), its time, and what
+    follows every swig ("A model that is on fire suffers an extra D3 damage when it takes a
+    swig"). (Not ``before_swig``: that marks the end of an activation's actions.)"""
+    from .. import effects
+
+    match.advance(match.costs.swig_s)
+    yield from match.add_tower_dice(m, effects.swig_dice(m), "swig")
+    yield from effects.after_swig(m, match)
+
+
+def take_tower_dice(match: Match, m: Model, n: int, why: str) -> int:
+    """Lift ``n`` dice off the top of a model's tower (a git's one tower; a vehicle's two, each
+    die off the taller, as dice go on the shorter); returns how many came off. The dice below
+    stay as they stood, and the event says what is left."""
+    from .. import events as ev
+
+    if m.vehicle is None or m.tower2 is None:
+        taken = m.tower.take_off(n)
+        match.sync_tower(m)
+        match.emit(ev.TowerRebuilt(m.id, m.tower.height, True, True, why, m.tower.frame()))
+        return taken
+    off = [0, 0]
+    for _ in range(n):
+        k = 0 if m.tower.height >= m.tower2.height else 1
+        if not (m.tower, m.tower2)[k].take_off(1):
+            break
+        off[k] += 1
+    towers = (m.tower, m.tower2)
+    match.emit(
+        ev.VehicleTowers(m.id, [-k for k in off], why, [t.height for t in towers], True, [t.frame() for t in towers])
+    )
+    return sum(off)
+
+
 class Effect:
     """One item's behaviour. Subclasses set ``family``/``id`` and override hooks."""
 
@@ -334,6 +377,11 @@ class Effect:
         """Take the extra action ``action``."""
         return no_flow()
 
+    def free_action(self, action: str) -> bool:
+        """``action`` is done during the activation but is none of its "one or two different
+        actions" (its text names no action: a Fuel Can's toss)."""
+        return False
+
     def after_activation(self, m: Model, match: Match) -> Flow:
         """After the activation ended (not after one it triggered): may start another."""
         return no_flow()
@@ -379,6 +427,11 @@ class Effect:
     def aura_for(self, holder: Model, m: Model) -> bool:
         """(an aura) it helps ``m`` (a friend within AURA_IN of ``holder``)."""
         return True
+
+    def rerolls_each_throw(self, what: str) -> bool:
+        """(an aura) its re-roll is not once per activation: every throw's ``what`` dice may each
+        be re-rolled once ("re-roll each of their shooting dice once": Mountains of Ammo)."""
+        return False
 
     # ---- fighting ----------------------------------------------------------------------------------
     def rethrows_fight(self, m: Model) -> bool:
@@ -444,6 +497,11 @@ class Effect:
         """An activation ended before any action (a klank token, a reboot): it is still an
         activation that ended (a reload token it started with is discarded), though not one
         after which a klank token is put down."""
+
+    def after_each_activation(self, m: Model, match: Match) -> None:
+        """After every activation, however short: one a klank token ended at once, a reboot, a
+        fallen git's snack ("After each activation": Tasty Smells). ``activation_end`` is not
+        called for those."""
 
     def on_fell_over(self, m: Model, match: Match) -> Flow:
         """This git's own boss knocked its tower over: it falls over."""

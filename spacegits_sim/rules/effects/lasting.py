@@ -104,6 +104,9 @@ class BionicEye(MountainsOfAmmo):
 
     family, id = TREATMENTS, "bionic_eye"
 
+    def rerolls_each_throw(self, what: str) -> bool:
+        return False  # "once per activation", unlike the mod it borrows from
+
 
 @register
 class MetalPlate(SteelJaw):

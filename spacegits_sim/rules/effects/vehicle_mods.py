@@ -294,6 +294,9 @@ class MountainsOfAmmo(_Mod):
     def rerolls(self, what: str) -> bool:
         return what == "bullet"
 
+    def rerolls_each_throw(self, what: str) -> bool:
+        return True  # "each of their shooting dice": no once-per-activation limit
+
 
 @register
 class WreckingBall(_Mod):

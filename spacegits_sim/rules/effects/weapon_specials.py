@@ -11,7 +11,7 @@ from ...data.dice import parse_dice, roll
 from ...physics.table import MM, Kind
 from ...physics.tower import CARE_LEVELS
 from .. import events as ev
-from .base import Effect, Flow, register
+from .base import Effect, Flow, is_git, register
 
 if TYPE_CHECKING:
     from ...data.rules_data import Weapon
@@ -68,14 +68,15 @@ class OnFire(Effect):
 
 @register
 class Jolt(Effect):
-    """Big damage pushes the target 3" directly away."""
+    """Big damage pushes the target git 3" directly away (a vehicle is no git, and "cannot be
+    shoved")."""
 
     family, id = "special_rules", "jolt"
 
     def on_big_damage(
         self, combat: Combat, attacker: Model, target: Model, w: Weapon, in_fight: bool, toughness_bonus: int
     ) -> Flow:
-        if target.standing:
+        if target.standing and is_git(target):  # "If you cause big damage to a git with this weapon"
             yield from combat.shove(attacker, target, JOLT_PUSH_IN, reason="jolt")
 
 

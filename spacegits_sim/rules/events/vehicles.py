@@ -67,7 +67,8 @@ class Smashed(Event):
 
 @dataclass
 class VehicleTowers(Event):
-    """A vehicle's two towers after dice were added (``reason``: swig, damage, rebuilt)."""
+    """A vehicle's two towers after dice were added (``reason``: swig, damage, rebuilt), or lifted
+    off (``added`` negative: a Massive Spanner's bonk, Tasty Smells)."""
 
     kind: ClassVar[str] = "vehicle_towers"
     model: str
@@ -78,7 +79,9 @@ class VehicleTowers(Event):
     frames: list[Any] = field(default_factory=list)  # each tower side-on once the dice are on
 
     def describe(self, names: dict[str, str]) -> str:
-        s = f"{names.get(self.model, self.model)} takes {sum(self.added)} {self.reason} dice (towers "
+        n = sum(self.added)
+        took = f"takes {n}" if n >= 0 else f"loses {-n}"  # (negative: dice lifted off: a toot, a bonk)
+        s = f"{names.get(self.model, self.model)} {took} {self.reason} dice (towers "
         s += f"{self.heights[0]} and {self.heights[1]})"
         return s + ("" if self.standing else " and one tumbles")
 
