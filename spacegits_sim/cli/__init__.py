@@ -22,6 +22,7 @@ from ..physics.table import TableError
 from .campaign import add_parser as add_campaign_parser
 from .common import err
 from .gang import cmd_gang
+from .lab import add_parser as add_lab_parser
 from .match import cmd_match, cmd_replay
 from .play import cmd_play
 from .tournament import cmd_tournament
@@ -144,6 +145,7 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("-o", "--out", default=None, help="write the gang file here (.yaml); default: print it")
     g.set_defaults(func=cmd_gang)
     add_campaign_parser(sub)
+    add_lab_parser(sub)
 
     v = sub.add_parser("validate", help="check gang, scenario or house-rule YAML files")
     v.add_argument("files", nargs="+")
