@@ -92,6 +92,7 @@ APPLICATION = {
     "replay",
     "tournament",
     "towerlab",
+    "lab",
     "env",
     "campaign",
     "__main__",
