@@ -492,8 +492,8 @@ def ratings(design: Design, state: LabState, alpha: float = 0.01) -> dict[str, f
         return {lb: 1500.0 for lb in labels}
     theta = choix.opt_pairwise(len(labels), data, alpha=alpha)
     scale = 400 / math.log(10)
-    mean = sum(theta) / len(theta)
-    return {lb: 1500.0 + scale * (float(t) - mean) for lb, t in zip(labels, theta, strict=True)}
+    mean = float(sum(theta)) / len(theta)
+    return {lb: round(1500.0 + scale * (float(t) - mean), 1) for lb, t in zip(labels, theta, strict=True)}
 
 
 def gang_totals(design: Design, tl: dict[str, Tally]) -> dict[str, Tally]:
@@ -771,7 +771,7 @@ def plot_balance(rows: list[dict[str, Any]], path: Path | str, title: str) -> No
         ax.errorbar([w], [i], xerr=[[w - lo], [hi - w]], fmt="o", color=colour, capsize=3, ms=4)
         ax.plot([d["cost"]], [i], marker="|", color="black", ms=12, mew=2)
     ax.axvline(0, color="grey", lw=0.8, ls="--")
-    ax.set_yticks(range(len(rows)), [d["name"] for d in rows])
+    ax.set_yticks(range(len(rows)), [d["name"] + (" (baseline)" if d["baseline"] else "") for d in rows])
     ax.invert_yaxis()
     ax.set_xlabel("worth in caps (dot, 95% CI) vs printed cost (black bar)")
     ax.set_title(title, fontsize=9)

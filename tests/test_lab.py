@@ -238,3 +238,17 @@ def test_a_run_killed_mid_way_resumes_and_ends_with_the_same_table(tmp_path):
     a, b = (json.loads((tmp_path / f"{n}.json").read_text()) for n in ("killed", "whole"))
     assert a["items"] == b["items"] and a["cost"]["games"] == b["cost"]["games"] == 16
     assert (tmp_path / "killed.md").read_text() == (tmp_path / "whole.md").read_text()
+
+
+def test_the_lab_command_reports_a_pool_with_win_rates_ratings_json_and_a_plot(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    blue = ROOT / "scenarios" / "gangs" / "quickstart_blue.yaml"
+    args = ["lab", str(RED), str(blue), "--games", "2", "--batch", "2", "--jobs", "1"]
+    assert main([*args, "--json", "pool.json", "--plot", "pool.png"]) == 0
+    out = capsys.readouterr().out
+    assert "Gang lab" in out and "Bradley" in out  # (rich wraps the table to the terminal's width)
+    doc = json.loads((tmp_path / "pool.json").read_text())
+    (m,) = doc["matchups"]
+    assert m["games"] == 2 and m["wins_a"] + m["wins_b"] + m["ties"] + m["failed"] == 2
+    assert set(doc["ratings"]) == {"Da Red Ladz", "Blue Boyz"} and (tmp_path / "pool.png").stat().st_size > 0
+    assert list((tmp_path / "out").glob("lab-*.state.json"))  # the default state file, for resuming

@@ -188,7 +188,7 @@ def cmd_lab(args: argparse.Namespace) -> int:
         TextColumn(f"[bold]lab[/] on {where}"),
         BarColumn(),
         MofNCompleteColumn(),
-        TextColumn("games (most still to come)"),
+        TextColumn("games (the total: the most still possible)"),
         TimeElapsedColumn(),
         TimeRemainingColumn(),
         console=err,
