@@ -171,19 +171,25 @@ class Design:
         sc = self.scenarios[(k // 2) % len(self.scenarios)]
         return Game(m.key, k, (self.seed + k) % 2**63, k % 2 == 1, sc, m.a, m.b)
 
+    def run_fingerprint(self) -> str:
+        """What every game of the run shares: the scenarios, the seed and the package version."""
+        doc = {"version": __version__, "scenarios": self.scenarios, "seed": self.seed}
+        return _hash(doc)
+
+    def matchup_fingerprint(self, m: Matchup) -> str:
+        """What a matchup's games depend on besides the run: its two sides (gangs and AIs).
+        Not the number of games or the interval asked for: game ``k`` is the same game whatever
+        those are, so a finished run re-run with a narrower ``ci`` keeps every game it played,
+        and a run given one more item keeps the games of the others."""
+        return _hash({"run": self.run_fingerprint(), "matchup": asdict(m)})
+
     def fingerprint(self) -> str:
-        """A hash of everything a game's result depends on: the scenarios, the matchups, the
-        seed and the package version. Not the number of games or the interval asked for: game
-        ``k`` is the same game whatever those are, so a finished run can be resumed with a
-        narrower ``ci`` and keeps every game it played (a state file is only resumed by runs of
-        the same games)."""
-        doc = {
-            "version": __version__,
-            "scenarios": self.scenarios,
-            "matchups": [asdict(m) for m in self.matchups],
-            "seed": self.seed,
-        }
-        return hashlib.sha256(json.dumps(doc, sort_keys=True, default=str).encode()).hexdigest()[:16]
+        """The run and all its matchups (names the default state file)."""
+        return _hash([self.run_fingerprint(), *sorted(self.matchup_fingerprint(m) for m in self.matchups)])
+
+
+def _hash(doc: Any) -> str:
+    return hashlib.sha256(json.dumps(doc, sort_keys=True, default=str).encode()).hexdigest()[:16]
 
 
 @dataclass
@@ -319,12 +325,22 @@ class StateError(RuntimeError):
 
 @dataclass
 class LabState:
-    """Every finished game of a run, saved atomically so that a killed run resumes."""
+    """Every finished game of a run, saved atomically so that a killed run resumes.
 
-    fingerprint: str
+    Games are kept per matchup with the matchup's fingerprint: a matchup whose gangs or AIs
+    changed since has its saved games dropped (and replayed), one the run does not name is
+    carried along untouched."""
+
+    fingerprint: str  # the run's (scenarios, seed, version)
     outcomes: dict[str, dict[int, str]] = field(default_factory=dict)
     cpu_s: float = 0.0
     failures: list[dict[str, Any]] = field(default_factory=list)
+    matchups: dict[str, str] = field(default_factory=dict)  # key -> matchup fingerprint
+    dropped: list[str] = field(default_factory=list)
+
+    @classmethod
+    def new(cls, design: Design) -> LabState:
+        return cls(design.run_fingerprint(), matchups={m.key: design.matchup_fingerprint(m) for m in design.matchups})
 
     def add(self, r: dict[str, Any]) -> None:
         self.outcomes.setdefault(r["key"], {})[int(r["index"])] = r["outcome"]
@@ -336,6 +352,7 @@ class LabState:
         return {
             "format": STATE_FORMAT,
             "fingerprint": self.fingerprint,
+            "matchups": self.matchups,
             "cpu_s": round(self.cpu_s, 3),
             "outcomes": {k: {str(i): o for i, o in sorted(v.items())} for k, v in self.outcomes.items()},
             "failures": self.failures,
@@ -345,10 +362,11 @@ class LabState:
         write_atomic(path, json.dumps(self.doc(), separators=(",", ":")))
 
     @classmethod
-    def load(cls, path: Path | str, fingerprint: str) -> LabState:
+    def load(cls, path: Path | str, design: Design) -> LabState:
         p = Path(path)
+        st = cls.new(design)
         if not p.exists():
-            return cls(fingerprint)
+            return st
         try:
             doc = json.loads(p.read_text(encoding="utf-8"))
             ok = isinstance(doc, dict) and doc.get("format") == STATE_FORMAT
@@ -358,14 +376,20 @@ class LabState:
             ) from None
         if not ok:
             raise StateError(f"'{p}' is not a lab state file ({STATE_FORMAT})")
-        if doc.get("fingerprint") != fingerprint:
+        if doc.get("fingerprint") != st.fingerprint:
             raise StateError(
-                f"state file '{p}' was written by a different lab run (other gangs, scenarios, seed or "
-                "games): delete it, or give this run its own --state"
+                f"state file '{p}' was written by a different lab run (other scenarios, seed or "
+                "version): delete it, or give this run its own --state"
             )
-        st = cls(fingerprint, cpu_s=float(doc.get("cpu_s", 0.0)), failures=list(doc.get("failures", [])))
+        saved = doc.get("matchups", {})
+        st.cpu_s = float(doc.get("cpu_s", 0.0))
         for k, v in doc.get("outcomes", {}).items():
+            if k in st.matchups and saved.get(k) != st.matchups[k]:
+                st.dropped.append(k)  # the same name, other gangs or AIs: its games are not these
+                continue
+            st.matchups.setdefault(k, str(saved.get(k, "")))
             st.outcomes[k] = {int(i): str(o) for i, o in v.items()}
+        st.failures = [f for f in doc.get("failures", []) if f.get("key") not in st.dropped]
         return st
 
 
@@ -386,8 +410,7 @@ def run_lab(
 
     ``progress(done, total)``: games finished so far and the most the run can still take (it
     drops as matchups stop early)."""
-    fp = design.fingerprint()
-    state = LabState.load(state_path, fp) if state_path is not None else LabState(fp)
+    state = LabState.load(state_path, design) if state_path is not None else LabState.new(design)
     last_save = time.monotonic()
 
     def upper_bound() -> tuple[int, int]:
@@ -530,6 +553,7 @@ FAMILIES = {
     "gits": "gits",
 }
 FAMILY_NAMES = ("gear", "weapon", "faction", "mod", "vehicle", "git")
+MIRROR = "mirror"  # the kit design's reference matchup: the base gang against itself
 
 
 def family_of(name: str) -> str:
@@ -650,6 +674,8 @@ def kit_design(
         label = item_label(it.fam, it.ident)
         a = Side(f"{base.name} + {label}", gang_to_doc(gangs_with[label]), ai_with)
         matchups.append(Matchup(label, a, without if label == baseline_key else other))
+    if versus is None:  # the reference: game k of an item that changed nothing is game k of this
+        matchups.append(Matchup(MIRROR, Side(base.name, gang_to_doc(base), ai_with), without))
     return Design(tuple(scenarios), tuple(matchups), seed, games, ci, batch, min_games=batch)
 
 
@@ -681,10 +707,16 @@ def kit_rows(
     """The balance table: one row per item, most over-priced (worth - cost lowest) first."""
     tl = tallies(design, state)
     base_t = tl[baseline_key]
+    mirror = state.outcomes.get(MIRROR, {}) if MIRROR in tl else None
     rows = []
     for it in items:
         label = item_label(it.fam, it.ident)
         t = tl[label]
+        changed: list[int] | None = None  # [games whose result differs from the mirror's, games compared]
+        if mirror is not None:
+            both = min(t.n, tl[MIRROR].n)
+            oc = state.outcomes.get(label, {})
+            changed = [sum(oc.get(k) != mirror.get(k) for k in range(both)), both]
         r, lo, hi = t.rate()
         w, wlo, whi = worth_in_caps(t, base_t, baseline_cost)
         if math.isnan(w):
@@ -716,6 +748,7 @@ def kit_rows(
             "verdict": verdict,
             "baseline": label == baseline_key,
             "by_scenario": t.by_scenario,
+            "changed_vs_mirror": changed,
         }
         rows.append(row)
     rows.sort(key=lambda d: (math.inf if math.isnan(d["worth_minus_cost"]) else d["worth_minus_cost"], d["item"]))
@@ -734,12 +767,20 @@ def caps(x: float) -> str:
     return "-" if math.isnan(x) else f"{x:+.1f}" if x < 0 else f"{x:.1f}"
 
 
+def changed_text(d: dict[str, Any]) -> str:
+    """'3/40': of the games compared, how many ended otherwise than the mirror's game of the
+    same seed and seats (an item that never came into play changes none)."""
+    c = d.get("changed_vs_mirror")
+    return "-" if c is None else f"{c[0]}/{c[1]}"
+
+
 def balance_markdown(rows: list[dict[str, Any]], title: str) -> str:
     lines = [
         f"### {title}",
         "",
-        "| rank | item | on | cost | games | win rate (95% CI) | change | worth in caps (95% CI) | verdict |",
-        "|---:|---|---|---:|---:|---|---|---|---|",
+        "| rank | item | on | cost | games | win rate (95% CI) | change | worth in caps (95% CI) | verdict "
+        "| games changed |",
+        "|---:|---|---|---:|---:|---|---|---|---|---:|",
     ]
     for i, d in enumerate(rows, 1):
         lo, hi = d["ci95"]
@@ -750,7 +791,7 @@ def balance_markdown(rows: list[dict[str, Any]], title: str) -> str:
             f"| {i} | {d['name']} (`{d['item']}`){mark} | {d['on']} | {d['cost']} | {d['games']} | "
             f"{pct(d['win_rate'])} ({pct(lo)}–{pct(hi)}) | {signed_pct(d['change'])} "
             f"({signed_pct(clo)} to {signed_pct(chi)}) | {caps(d['worth_caps'])} ({caps(wlo)} to {caps(whi)}) | "
-            f"{d['verdict']} |"
+            f"{d['verdict']} | {changed_text(d)} |"
         )
     return "\n".join(lines) + "\n"
 

@@ -56,7 +56,7 @@ def test_a_gang_with_two_extra_orcs_is_measured_stronger():
     assert rt is not None and rt["red"] > rt["one orc"] + 100
 
 
-def small_kit_design(ci: float | None = 0.2) -> lab.Design:
+def small_kit_design(ci: float | None = 0.25) -> lab.Design:
     base = load_gang(RED, RULES)
     items = []
     gangs = {}
@@ -66,12 +66,12 @@ def small_kit_design(ci: float | None = 0.2) -> lab.Design:
         gangs[lab.item_label(fam, ident)] = g
         items.append(lab.KitItem(fam, ident, ident, g.cost - base.cost, where))
     return lab.kit_design(
-        [QS], base, items, gangs, "heuristic", "heuristic", seed=5, games=12, ci=ci, batch=4, baseline_key="git:orc"
+        [QS], base, items, gangs, "heuristic", "heuristic", seed=5, games=8, ci=ci, batch=4, baseline_key="git:orc"
     )
 
 
 def test_one_and_two_workers_and_a_dask_local_cluster_give_identical_results():
-    """The same sequential kit run (batches of 4, stopping at ±20% or 12 games) on one
+    """The same sequential kit run (batches of 4, stopping at ±25% or 8 games) on one
     process, two worker processes and a real Dask LocalCluster: the same games, the same
     outcomes, the same stopping points."""
     distributed = pytest.importorskip("distributed")
@@ -160,6 +160,23 @@ def test_worth_in_caps_is_the_baselines_cost_times_the_ratio_of_log_odds():
     assert math.isnan(lab.worth_in_caps(even, even, 5)[0])  # a baseline that does not help converts nothing
 
 
+def test_a_resumed_run_keeps_the_games_of_unchanged_matchups_and_replays_changed_ones(tmp_path):
+    d = small_kit_design()
+    p = tmp_path / "s.json"
+    st = lab.LabState.new(d)
+    for m in d.matchups:
+        st.add({"key": m.key, "index": 0, "outcome": "a", "cpu_s": 1.0})
+    st.add({"key": "gear:jetpack", "index": 0, "outcome": "b"})  # another run's item: carried along
+    st.save(p)
+    assert lab.LabState.load(p, d).outcomes == st.outcomes
+    a, b = d.matchups[1].a, d.matchups[1].b
+    cans = lab.Matchup("gear:cans", a, lab.Side(b.label, b.gang, "random"))  # the other side now played by random
+    changed = lab.Design(d.scenarios, (d.matchups[0], cans), seed=d.seed)
+    again = lab.LabState.load(p, changed)
+    assert again.dropped == ["gear:cans"] and "gear:cans" not in again.outcomes
+    assert again.outcomes["git:orc"] == {0: "a"} and again.outcomes["gear:jetpack"] == {0: "b"}
+
+
 def test_a_state_file_of_another_run_is_refused_with_a_clear_message(tmp_path):
     d = small_kit_design()
     p = tmp_path / "s.json"
@@ -232,14 +249,15 @@ def test_a_run_killed_mid_way_resumes_and_ends_with_the_same_table(tmp_path):
             proc.kill()
     saved = json.loads(state.read_text())
     played_before = sum(len(v) for v in saved["outcomes"].values())
-    assert 3 <= played_before < 16 and not (tmp_path / "killed.json").exists()
+    assert 3 <= played_before < 24 and not (tmp_path / "killed.json").exists()
     resumed = subprocess.run(lab_cmd(tmp_path, "killed"), cwd=tmp_path, env=env, capture_output=True, text=True)
     assert resumed.returncode == 0, resumed.stderr
     assert "resuming from" in resumed.stderr
     whole = subprocess.run(lab_cmd(tmp_path, "whole"), cwd=tmp_path, env=env, capture_output=True, text=True)
     assert whole.returncode == 0, whole.stderr
     a, b = (json.loads((tmp_path / f"{n}.json").read_text()) for n in ("killed", "whole"))
-    assert a["items"] == b["items"] and a["cost"]["games"] == b["cost"]["games"] == 16
+    assert a["items"] == b["items"] and a["mirror"] == b["mirror"]
+    assert a["cost"]["games"] == b["cost"]["games"] == 24  # baseline, item and mirror: 8 games each
     assert (tmp_path / "killed.md").read_text() == (tmp_path / "whole.md").read_text()
 
 

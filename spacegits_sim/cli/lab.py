@@ -225,8 +225,25 @@ def cmd_lab(args: argparse.Namespace) -> int:
         rows = lab.kit_rows(design, state, meta["items"], meta["baseline_key"], meta["baseline_cost"])
         _print_kit(rows, title, meta)
         doc.update(base=meta["base"], baseline=meta["baseline_key"], skipped=meta["skipped"], items=rows)
+        mirror = lab.tallies(design, state).get(lab.MIRROR)
+        if mirror is not None:
+            r, lo, hi = mirror.rate()
+            doc["mirror"] = {"games": mirror.n, "wins": mirror.wins_a, "losses": mirror.wins_b, "ties": mirror.ties}
+            doc["mirror"].update(rate=r, ci95=[lo, hi])
+            console.print(
+                f"mirror (the base against itself): {mirror.wins_a}-{mirror.wins_b}-{mirror.ties}, "
+                f"{lab.pct(r)} ({lab.pct(lo)}–{lab.pct(hi)})"
+            )
         if args.markdown:
-            write_atomic(args.markdown, lab.balance_markdown(rows, title))
+            text = lab.balance_markdown(rows, title)
+            if mirror is not None:
+                text += (
+                    f"\nThe mirror (the base gang against itself, the same seeds and seats): "
+                    f"{mirror.wins_a}-{mirror.wins_b}-{mirror.ties} over {mirror.n} games.\n"
+                )
+            if meta["skipped"]:
+                text += "\nSkipped: " + "; ".join(f"`{x['item']}` ({x['why']})" for x in meta["skipped"]) + ".\n"
+            write_atomic(args.markdown, text)
             console.print(f"wrote {args.markdown}")
         if args.plot:
             lab.plot_balance(rows, args.plot, title)
@@ -308,7 +325,7 @@ def _kit(
 
 
 def _print_kit(rows: list[dict[str, Any]], title: str, meta: dict[str, Any]) -> None:
-    from ..lab import caps, pct, signed_pct
+    from ..lab import caps, changed_text, pct, signed_pct
 
     t = RichTable(title=f"What kit is worth — {meta['base']}: {title}")
     for col in (
@@ -321,6 +338,7 @@ def _print_kit(rows: list[dict[str, Any]], title: str, meta: dict[str, Any]) -> 
         "change",
         "worth, caps (95% CI)",
         "verdict",
+        "changed",
     ):
         t.add_column(col, justify="right" if col in ("cost", "games") else "left")
     for d in rows:
@@ -336,11 +354,13 @@ def _print_kit(rows: list[dict[str, Any]], title: str, meta: dict[str, Any]) -> 
             signed_pct(d["change"]),
             f"{caps(d['worth_caps'])} ({caps(wlo)} to {caps(whi)})",
             d["verdict"],
+            changed_text(d),
         )
     console.print(t)
     console.print(
         f"worth = {meta['baseline_cost']} caps × logit(win rate) / logit(win rate of {meta['baseline_key']}); "
-        "ranked from the most over-priced (worth − cost lowest) down"
+        "ranked from the most over-priced (worth − cost lowest) down; changed: games whose result differs from "
+        "the mirror's (the base against itself, same seed and seats)"
     )
 
 
