@@ -11,12 +11,15 @@ The UI turns input into answers; the engine decides every rule.
 
 from __future__ import annotations
 
+import json
 import math
+import os
 from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
+from ..atomic import write_atomic
 from ..rules.decisions import (
     AimThrow,
     Choice,
@@ -345,6 +348,82 @@ class HotseatApp(Watcher):
         self.message = f"saved to {self.save_path} (resume with: spacegits play --resume {self.save_path})"
         return self.save_path
 
+    # ------------------------------------------------------------------ what a script sees
+
+    def ui_state(self) -> dict[str, Any]:
+        """What the window shows a player, as plain data: the prompt, the buttons and where the
+        clickable things are (in window pixels). tools/hotseat_script.py reads it (written to
+        $SPACEGITS_UI_STATE) to play through clicks and keys; nothing here decides a rule."""
+        req = self.human_turn()
+        out: dict[str, Any] = {
+            "decisions": len(self.match.decisions),
+            "clock": self.match.clock,
+            "timer_s": self.scene.timer_s,
+            "over": self.match.pending is None and self.idle,
+            "waiting": req is not None,
+            "kind": req.kind if req is not None else None,
+            "boss": getattr(req, "boss", None),
+            "prompt": self.prompt(),
+            "message": self.message,
+            "buttons": [
+                {"label": b.label, "rect": list(b.rect), "enabled": b.enabled, "value": repr(b.value)}
+                for b in self.buttons
+            ],
+            "options_px": {},
+            "caps_px": [self.renderer.to_px(self.scene, p) for p in self.scene.caps.values()],
+            "models": {
+                mid: {
+                    "px": self.renderer.to_px(self.scene, m.position),
+                    "boss": m.boss,
+                    "tower": m.tower,
+                    "fallen": m.fallen,
+                    "pos": m.position,
+                }
+                for mid, m in self.scene.models.items()
+                if m.in_play
+            },
+            "px_per_in": self.renderer.layout(self.scene)[1],
+        }
+        if req is None:
+            return out
+        model = getattr(req, "model", None) or self.state.active
+        out["model"] = model
+        if isinstance(req, ChooseActivation):
+            out["options_px"] = {
+                o: self.renderer.to_px(self.scene, self.scene.models[o].position)
+                for o in req.options
+                if o in self.scene.models
+            }
+        elif isinstance(req, (OrderMoveDie, OrderBullet)):
+            out["options_px"] = {
+                o: self.renderer.to_px(self.scene, self.scene.dice[o].position)
+                for o in req.options
+                if o in self.scene.dice
+            }
+        elif isinstance(req, ChooseBoot):
+            out["options_px"] = {
+                repr(o): self.renderer.to_px(self.scene, self.scene.models[o[1]].position)
+                for o in req.options
+                if o[1] in self.scene.models
+            }
+        elif isinstance(req, Deploy):
+            out["deploy_points_px"] = [self.renderer.to_px(self.scene, p) for p in self.deploy_points(req)]
+        return out
+
+    def deploy_points(self, req: Deploy) -> list[tuple[float, float]]:
+        """Legal spots (on a 1" grid) for the git a click would deploy now (cached per request)."""
+        mid = req.models[self.deploy_pick % len(req.models)]
+        key = (id(req), mid)
+        if getattr(self, "_deploy_key", None) != key:
+            pts = [
+                (x + 0.5, y + 0.5)
+                for x in range(int(req.width))
+                for y in range(int(req.height))
+                if req.legal(mid, (x + 0.5, y + 0.5)) is None
+            ]
+            self._deploy_key, self._deploy_pts = key, pts
+        return list(self._deploy_pts)
+
     # ------------------------------------------------------------------ drawing
 
     def prompt(self) -> str:
@@ -454,6 +533,8 @@ def run_hotseat(app: HotseatApp, fps: int = 60) -> None:
     app.background = True  # AI seats think in a worker: the window keeps drawing
     clock = pygame.time.Clock()
     running = True
+    state_path = os.environ.get("SPACEGITS_UI_STATE")  # a scripted player reads what is on screen
+    frame = 0
     while running:
         dt = clock.tick(fps) / 1000.0
         for event in pygame.event.get():
@@ -464,6 +545,9 @@ def run_hotseat(app: HotseatApp, fps: int = 60) -> None:
         ov = app.update(dt)
         app.draw_ui(screen, ov)
         pygame.display.flip()
+        frame += 1
+        if state_path and frame % 5 == 0:
+            write_atomic(state_path, json.dumps(app.ui_state(), default=list))
     if app.match.pending is not None:
         app.save()  # on failure app.message says why; the caller reports it
     pygame.quit()

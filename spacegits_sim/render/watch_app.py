@@ -579,10 +579,11 @@ def final_picture(w: Watcher, surf: pygame.Surface) -> None:
     scene, legged = decisive_scene(events)
     over = next((e for e in reversed(events) if isinstance(e, ev.GameOver)), None)
     when = f"the moment before {legged.boss} legged it" if legged is not None else "the end"
-    w.renderer.draw(surf, scene, Overrides(), w.state.log, None, None, f"seed {w.seed}   final picture: {when}")
-    if over is None:
-        return
+    status = f"seed {w.seed}   final picture: {when}"
     r = w.renderer
+    if over is None:
+        r.draw(surf, scene, Overrides(), w.state.log, None, None, status)
+        return
     lines = [("GAME OVER", r.big, (255, 220, 120))]
     winners = " and ".join(over.winners) or "nobody"
     lines.append((f"{winners} win{'s' if len(over.winners) == 1 else ''}", r.big, (240, 240, 240)))
@@ -601,9 +602,12 @@ def final_picture(w: Watcher, surf: pygame.Surface) -> None:
     rendered = [r.text(t, f, c) for t, f, c in lines]
     width = max(t.get_width() for t in rendered) + 40
     height = sum(t.get_height() + 6 for t in rendered) + 28
+    # on the side panel, under the tower insets, in a gap the log is drawn below: over no
+    # model and no log line
+    r.draw(surf, scene, Overrides(), w.state.log, None, None, status, gap=height + 8)
     box = pygame.Rect(0, 0, width, height)
-    # on the side panel, under the tower insets: over older log lines, never over a model
-    box.midtop = (w.size[1] + (w.size[0] - w.size[1]) // 2, 290)
+    x0 = r.layout(scene)[0].right + 20
+    box.topleft = (x0, r.card_top)
     card = pygame.Surface(box.size, pygame.SRCALPHA)
     card.fill((20, 20, 26, 255))
     surf.blit(card, box.topleft)
