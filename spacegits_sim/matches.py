@@ -87,6 +87,10 @@ def play_by_play(m: Match) -> list[str]:
     names = m.names()
     out = []
     for e in m.events:
+        if isinstance(e, ev.MatchStarted):  # terrain by the words a player uses too
+            names = {**ev.display_names(e), **names}
+        elif isinstance(e, ev.TerrainPlaced):
+            names[e.terrain] = ev.terrain_phrase(e.name, False)
         if e.kind in ("die_removed",):
             continue
         mins, secs = divmod(int(e.t), 60)

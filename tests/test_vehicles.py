@@ -245,6 +245,8 @@ def test_bump_into_terrain_stop_and_smash_yourself():
     smash = of(m, ev.Smashed)
     assert len(smash) == 1 and smash[0].target == "a1v" and smash[0].why == "terrain"
     assert len(smash[0].rolls) == 5 + 6 and smash[0].damage == sum(r >= 5 for r in smash[0].rolls)
+    hurt = [e for e in of(m, ev.Damaged) if e.model == "a1v"]  # said as it happened, not "smashed by itself"
+    assert hurt and all(e.source == "smashed into terrain" for e in hurt)
 
 
 def test_bump_into_another_vehicle_both_stop_and_smash_each_other():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import secrets
 from pathlib import Path
 from typing import Any
 
@@ -51,8 +52,10 @@ class WindowBoss:
     """A human boss's afterparty decisions in the pygame window: the question, the shelf and the
     stash, and the options as buttons (render/choices.py). Opens the window if none is open."""
 
-    def __init__(self, c: camp.Campaign) -> None:
+    def __init__(self, c: camp.Campaign, rules: RulesData | None = None) -> None:
         self.c = c
+        self.rules = rules
+        self.numbers: dict[tuple[int, str, str], int] = {}  # an option keeps its number all afterparty
 
     def __call__(self, req: Request) -> Any:
         from ..render.choices import ask_in_window
@@ -60,15 +63,37 @@ class WindowBoss:
         who = f"{self.c.gangs[req.boss].boss}: {req.kind.replace('_', ' ')}"
         options = tuple(getattr(req, "options", ()))
         labels = [camp.option_text(req, o) for o in options]
-        k = ask_in_window(who, getattr(req, "prompt", ""), camp.context_lines(req), labels)
+        nums = []
+        for label in labels:
+            key = (req.boss, req.kind, label)
+            if key not in self.numbers:
+                self.numbers[key] = 1 + sum(1 for b, k, _l in self.numbers if (b, k) == key[:2])
+            nums.append(self.numbers[key])
+        shown = [f"{label}{self.what_it_does(req, o)}" for label, o in zip(labels, options, strict=True)]
+        k = ask_in_window(who, getattr(req, "prompt", ""), camp.context_lines(req), shown, nums)
         return options[k]
+
+    def what_it_does(self, req: Request, option: Any) -> str:
+        """A shop item's rule in a few words: a weapon's dice and range, a bit of gear's text."""
+        stock = getattr(req, "stock", None)
+        if self.rules is None or not stock or not (isinstance(option, tuple) and option and option[0] == "buy"):
+            return ""
+        _label, family, ident, _price = stock[int(option[1])]
+        if family == "weapons" and ident in self.rules.weapons:
+            w = self.rules.weapons[ident]
+            reach = f'{w.range:g}"' if w.range is not None else "fight"
+            return f" — {w.kind}, {reach}, {w.hands}-handed, damage {w.weak}/{w.big}"
+        items = self.rules.gear if family == "gear" else getattr(self.rules, family, {})
+        item = items.get(ident) if isinstance(items, dict) else None
+        text = getattr(item, "text", "")
+        return f" — {text}" if text else ""
 
 
 def _deciders(c: camp.Campaign, rules: RulesData, seats: list[str], window: bool = False) -> camp.Seating:
     """Who makes each gang's afterparty decisions: a human (in the window, or at this terminal),
     or the AI boss."""
     ai = camp.AfterpartyAI(c, rules)
-    human: Any = WindowBoss(c) if window else camp.TerminalBoss(read=input, write=console.print)
+    human: Any = WindowBoss(c, rules) if window else camp.TerminalBoss(read=input, write=console.print)
     return camp.Seating([human if s == "human" else ai for s in seats])
 
 
@@ -103,9 +128,13 @@ def _play(args: argparse.Namespace, folder: Path, rules: RulesData) -> int:
 
         save = str(folder / "games" / f"game-{n:03d}.unfinished.json")
         app = HotseatApp(
-            lambda seed: (Match(sc, rules=rules, seed=seed), controllers(seed)), sc.seed, humans, save_path=save
+            lambda seed: (Match(sc, rules=rules, seed=seed), controllers(seed)),
+            sc.seed,
+            humans,
+            save_path=save,
+            next_step="afterparty",
         )
-        run_hotseat(app)
+        run_hotseat(app, keep_open=True)  # the afterparty follows in the same window
         m = app.match
         if m.pending is not None:
             err.print(f"[yellow]game {n} was not finished: the campaign is unchanged[/] ({app.message})")
@@ -132,6 +161,8 @@ def _new(args: argparse.Namespace, folder: Path, rules: RulesData) -> int:
     if camp.exists(folder):
         raise UserError(f"{folder} already holds a campaign (campaign status {args.name} shows it)")
     check_range(args.seed, "--seed", 0, MAX_SEED)
+    if args.seed is None:  # a fresh campaign each time, and the seed printed so it can be played again
+        args.seed = secrets.randbelow(MAX_SEED + 1)
     sc = load_scenario_option(args.scenario)
     if args.gangs:
         if not 2 <= len(args.gangs) <= 4:
@@ -151,7 +182,10 @@ def _new(args: argparse.Namespace, folder: Path, rules: RulesData) -> int:
         sc = dataclasses.replace(sc, players=tuple(rolled))
     c = camp.new_campaign(folder.name, sc, args.seed or 0)
     camp.save(folder, c)
-    console.print(f"new campaign [bold]{folder}[/]: {', '.join(g.boss for g in c.gangs)} on {sc.name}")
+    console.print(
+        f"new campaign [bold]{folder}[/]: {', '.join(g.boss for g in c.gangs)} on {sc.name} "
+        f"(seed {args.seed}; --seed {args.seed} makes it again)"
+    )
     return 0
 
 
@@ -186,7 +220,7 @@ def _status(args: argparse.Namespace, folder: Path, rules: RulesData) -> int:
     console.print(f"[bold]{c.name}[/]: {len(c.games)} game(s) played (seed {c.seed})")
     for g in c.gangs:
         t = RichTable(title=f"{g.boss}: {g.gang.get('name', '')} — stash {g.stash}, reputation {g.reputation()}")
-        for col in ("git", "type", "attitude", "record", "games", "skipped", "injuries", "vehicle (repairs)"):
+        for col in ("git", "type", "kit", "attitude", "record", "games", "skipped", "treatments", "vehicle (repairs)"):
             t.add_column(col)
         for git in g.gang["gits"]:
             st = g.gits.get(git["name"], camp.GitState())
@@ -198,6 +232,7 @@ def _status(args: argparse.Namespace, folder: Path, rules: RulesData) -> int:
             t.add_row(
                 git["name"],
                 git["type"],
+                kit_words(git, rules),
                 str(st.attitude),
                 ", ".join(st.record),
                 str(st.games),
@@ -212,19 +247,33 @@ def _status(args: argparse.Namespace, folder: Path, rules: RulesData) -> int:
     return 0
 
 
+def kit_words(git: dict[str, Any], rules: RulesData) -> str:
+    """A git's weapons and gear by name (what the shops sold it)."""
+    names = [rules.weapons[w].name if w in rules.weapons else w for w in git.get("weapons", [])]
+    names += [rules.gear[x].name if x in rules.gear else x for x in git.get("gear", [])]
+    return ", ".join(names)
+
+
 def _plot(c: camp.Campaign, path: str) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
+
+    from ..render.palette import hex_colour
 
     fig, (a1, a2) = plt.subplots(1, 2, figsize=(10, 4))
     games = [e["game"] for e in c.games]
-    for g in c.gangs:
-        a1.plot(games, [e["stash"][g.boss] for e in c.games], marker="o", label=g.boss)
-        a2.plot(games, [e["reputation"][g.boss] for e in c.games], marker="o", label=g.boss)
+    for i, g in enumerate(c.gangs):  # each boss in its colour on the board (Red red, Blue blue)
+        col = hex_colour(i)
+        a1.plot(games, [e["stash"][g.boss] for e in c.games], marker="o", label=g.boss, color=col)
+        a2.plot(games, [e["reputation"][g.boss] for e in c.games], marker="o", label=g.boss, color=col)
     a1.set(title="stash after each game's afterparty", xlabel="game", ylabel="caps")
     a2.set(title="reputation (total attitude)", xlabel="game", ylabel="reputation")
+    for ax in (a1, a2):  # whole games only, from the first to the last (not 0.96-1.04 after one)
+        ax.set_xlim(0.5, max(games, default=1) + 0.5)
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     a1.legend()
     fig.tight_layout()
     write_figure(path, fig)
@@ -237,7 +286,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("name", help="the campaign's folder")
     p.add_argument("--scenario", default=None, help="new: the table to play on (default: the Quick Start)")
     p.add_argument("--gangs", nargs="+", default=None, help="new: 2-4 gang files (default: the scenario's gangs)")
-    p.add_argument("--seed", type=int, default=0, help="new: the campaign's seed")
+    p.add_argument("--seed", type=int, default=None, help="new: the campaign's seed (default: a fresh one, printed)")
     p.add_argument(
         "--mode",
         default="alacarte",

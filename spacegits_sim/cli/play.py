@@ -39,7 +39,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     humans = {i for i, s in enumerate(seats) if s == "human"}
 
     def make(seed: int):  # type: ignore[no-untyped-def]
+        nonlocal resumed
         m = resumed if resumed is not None else Match(sc, seed=seed)
+        resumed = None  # a rematch (Enter at the end) is a new game
         ctrl = [None if s == "human" else make_controller(s, seed, i) for i, s in enumerate(seats)]
         return m, ctrl
 

@@ -14,10 +14,12 @@ from typing import Any
 
 import pygame
 
+from .palette import BOSS_COLOURS
 from .scene import ModelLook, Scene, TerrainLook
 
+__all__ = ["BOSS_COLOURS", "BoardRenderer", "Overrides", "fit", "wrap", "help_lines"]
+
 Point = tuple[float, float]
-BOSS_COLOURS = [(214, 48, 49), (41, 98, 214), (39, 160, 80), (222, 170, 20)]
 TABLE_COLOUR = (58, 92, 62)
 TALL_COLOUR = (92, 88, 84)
 LOW_COLOUR = (150, 128, 96)
@@ -581,19 +583,19 @@ def fit(text: str, font: pygame.font.Font, width: int) -> str:
     return text + "…"
 
 
-def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    """``text`` broken at spaces into lines no wider than ``width`` pixels (a word longer than
-    the width is cut to fit)."""
+def wrap(text: str, font: pygame.font.Font, width: int, indent: int = 28) -> list[str]:
+    """``text`` broken at spaces into lines no wider than ``width`` pixels, the lines after the
+    first ``indent`` pixels narrower (the log indents them); a word too long is cut to fit."""
     out: list[str] = []
     line = ""
     for word in text.split(" "):
         trial = f"{line} {word}" if line else word
-        if font.size(trial)[0] <= width - 28 * bool(out):  # continuation rows are indented
+        if font.size(trial)[0] <= width - indent * bool(out):
             line = trial
             continue
         if line:
             out.append(line)
-        line = word if font.size(word)[0] <= width - 28 else fit(word, font, width - 28)
+        line = word if font.size(word)[0] <= width - indent else fit(word, font, width - indent)
     out.append(line)
     return out
 

@@ -50,6 +50,8 @@ class ChoiceScreen:
         lines: Sequence[str],
         options: Sequence[str],
         hover: tuple[int, int] | None = None,
+        numbers: Sequence[int] | None = None,
+        typed: str = "",
     ) -> None:
         w, _h = self.size
         surface.fill(PANEL)
@@ -69,12 +71,17 @@ class ChoiceScreen:
             rect = pygame.Rect(32, y, w - 64, 28)
             lit = hover is not None and rect.collidepoint(hover)
             pygame.draw.rect(surface, HOVER if lit else BUTTON, rect, border_radius=6)
-            key = f"{k + 1}." if k < 9 else f"{k + 1}"
-            surface.blit(self.font.render(f"{key}  {label}", True, TEXT), (rect.x + 10, rect.y + 5))
+            num = numbers[k] if numbers is not None else k + 1
+            text = f"{num}.  {label}"
+            while len(text) > 4 and self.font.size(text)[0] > rect.width - 20:  # long labels end in …
+                text = text[:-2] + "…"
+            surface.blit(self.font.render(text, True, TEXT), (rect.x + 10, rect.y + 5))
             self.rects.append((k, rect))
             y += 32
         pages = (len(options) + MAX_OPTIONS - 1) // MAX_OPTIONS
-        foot = "click an option, or press its number (1-9)"
+        foot = "click an option, or type its number (Enter if it needs more digits)"
+        if typed:
+            foot += f" — typed: {typed}"
         if pages > 1:
             foot += f" — page {self.page + 1} of {pages} (PgUp/PgDn)"
         surface.blit(self.small.render(foot, True, DIM), (32, self.size[1] - 28))
@@ -86,15 +93,38 @@ class ChoiceScreen:
         return None
 
 
+def typed_choice(typed: str, numbers: Sequence[int], enter: bool = False) -> int | None:
+    """The option a typed number picks: at once when no other number starts with it, or on
+    Enter when it is one exactly. None: keep typing."""
+    exact = [k for k, n in enumerate(numbers) if str(n) == typed]
+    longer = [n for n in numbers if str(n).startswith(typed) and str(n) != typed]
+    if exact and (enter or not longer):
+        return exact[0]
+    return None
+
+
 def ask(
-    surface: pygame.Surface, title: str, prompt: str, lines: Sequence[str], options: Sequence[str], fps: int = 30
+    surface: pygame.Surface,
+    title: str,
+    prompt: str,
+    lines: Sequence[str],
+    options: Sequence[str],
+    fps: int = 30,
+    numbers: Sequence[int] | None = None,
 ) -> int:
-    """Show the question until an option is clicked (or its number pressed); its index.
+    """Show the question until an option is clicked (or its number typed); its index.
+
+    ``numbers``: the number shown for each option (default 1, 2, 3…). A caller that keeps an
+    option's number from one question to the next (the afterparty does) makes a number mean
+    the same thing after a purchase: the list changes, the numbers do not shift.
     Raises :class:`ChoiceClosed` if the window is closed."""
     screen = ChoiceScreen(surface.get_size())
     clock = pygame.time.Clock()
     hover: tuple[int, int] | None = None
+    nums = list(numbers) if numbers is not None else list(range(1, len(options) + 1))
     pages = max(1, (len(options) + MAX_OPTIONS - 1) // MAX_OPTIONS)
+    typed = ""
+    pygame.event.clear(pygame.KEYDOWN)  # a key pressed on the screen before does not answer this one
     while True:
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
@@ -102,20 +132,33 @@ def ask(
             if event.type == pygame.MOUSEMOTION:
                 hover = event.pos
             elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-                screen.draw(surface, title, prompt, lines, options, hover)
+                screen.draw(surface, title, prompt, lines, options, hover, nums, typed)
                 hit = screen.index_at(event.pos)
                 if hit is not None:
                     return hit
+            elif event.type == pygame.MOUSEWHEEL:
+                screen.page = min(pages - 1, max(0, screen.page - event.y))
             elif event.type == pygame.KEYDOWN:
-                if pygame.K_1 <= event.key <= pygame.K_9:
-                    k = screen.page * MAX_OPTIONS + int(event.key) - pygame.K_1
-                    if k < len(options):
-                        return k
+                if pygame.K_0 <= event.key <= pygame.K_9 or pygame.K_KP0 <= event.key <= pygame.K_KP9:
+                    digit = event.key - (pygame.K_0 if event.key <= pygame.K_9 else pygame.K_KP0)
+                    typed = (typed + str(digit)).lstrip("0")
+                    hit = typed_choice(typed, nums) if typed else None
+                    if hit is not None:
+                        return hit
+                    if typed and not any(str(n).startswith(typed) for n in nums):
+                        typed = ""  # no such number
+                elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and typed:
+                    hit = typed_choice(typed, nums, enter=True)
+                    typed = ""
+                    if hit is not None:
+                        return hit
+                elif event.key in (pygame.K_BACKSPACE, pygame.K_ESCAPE):
+                    typed = ""
                 elif event.key == pygame.K_PAGEDOWN:
                     screen.page = min(pages - 1, screen.page + 1)
                 elif event.key == pygame.K_PAGEUP:
                     screen.page = max(0, screen.page - 1)
-        screen.draw(surface, title, prompt, lines, options, hover)
+        screen.draw(surface, title, prompt, lines, options, hover, nums, typed)
         pygame.display.flip()
         clock.tick(fps)
 
@@ -144,15 +187,18 @@ def window(caption: str = "spacegits_sim") -> pygame.Surface:
     """The open window, or a new one (1280×800)."""
     surface = pygame.display.get_surface()
     if surface is None:
-        pygame.init()
+        pygame.display.init()  # no sound system: no audio-driver noise
+        pygame.font.init()
         surface = pygame.display.set_mode((1280, 800))
         pygame.display.set_caption(caption)
     return surface
 
 
-def ask_in_window(title: str, prompt: str, lines: Sequence[str], options: Sequence[str]) -> int:
+def ask_in_window(
+    title: str, prompt: str, lines: Sequence[str], options: Sequence[str], numbers: Sequence[int] | None = None
+) -> int:
     """:func:`ask` in the open window (opening one if needed)."""
-    return ask(window("spacegits_sim — the afterparty"), title, prompt, lines, options)
+    return ask(window("spacegits_sim — the afterparty"), title, prompt, lines, options, numbers=numbers)
 
 
 def report_in_window(title: str, lines: Sequence[str]) -> None:

@@ -127,7 +127,9 @@ class Watcher:
     def queue(self, e: ev.Event) -> None:
         """One more event to animate (and to apply to the scene when its animation starts)."""
         if isinstance(e, ev.MatchStarted):
-            self.names = {m["id"]: m["name"] for m in e.models}
+            self.names = ev.display_names(e)
+        elif isinstance(e, ev.TerrainPlaced):
+            self.names[e.terrain] = ev.terrain_phrase(e.name, False)
         a = self.animation_for(e, self.names)
         a.event = e
         self.state.queue.append(a)

@@ -416,8 +416,9 @@ class Driving(Movement):
             if who.in_play and target.in_play:
                 dmg, _rolls, _t = self.smash(who, target, self.current_speed.get(who.id, 0), head_on, why)
                 hits.append((who, target, dmg))
-        for who, target, dmg in hits:
-            yield from self.combat.damage(target, dmg, f"smashed by {who.name}", "smash", by=who)
+        for who, target, dmg in hits:  # a vehicle that hit terrain smashes itself: say so, not "by itself"
+            cause = "smashed into terrain" if who is target else f"smashed by {who.name}"
+            yield from self.combat.damage(target, dmg, cause, "smash", by=who)
 
     # ------------------------------------------------------------------ towers
 
