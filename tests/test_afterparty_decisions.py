@@ -117,7 +117,7 @@ def test_a_terminal_boss_reads_a_number_asks_again_on_nonsense_and_says_what_eac
     req = camp.EraseOffenses(0, (0, 1), "Grunk: erase?", "Grunk", ("looting",), 1)
     assert boss(req) == 1
     text = "\n".join(shown)
-    assert "1. keep every offense ticked" in text and "2. erase looting (1D6" in text and "a number from 1 to 2" in text
+    assert "1. keep every offense ticked" in text and "2. erase Looting (1D6" in text and "a number from 1 to 2" in text
 
 
 def test_cli_campaign_run_with_a_human_deciding_at_the_prompt(tmp_path):

@@ -131,6 +131,31 @@ class Player:
             return None
         return min(cands, key=lambda p: math.hypot(p[0] - mx, p[1] - my))
 
+    def clear_aim(self, s: dict[str, Any], model: str | None, first: Any) -> Any:
+        """Hover the aim over the target, then around the git, and read the shaded path the
+        window shows for each: the first that is not blocked at once (else the longest)."""
+        me = s["models"][model]["px"]
+        step = 4.0 * s["px_per_in"]
+        cands = [first] + [
+            (me[0] + step * math.cos(a * math.pi / 4), me[1] + step * math.sin(a * math.pi / 4)) for a in range(8)
+        ]
+        best, best_d = first, -1.0
+        for c in cands:
+            if not (25 <= c[0] <= 775 and 25 <= c[1] <= 775):
+                continue
+            self.xdo("mousemove", str(int(c[0])), str(int(c[1])))
+            time.sleep(0.3)
+            st = self.state()
+            pv = (st or {}).get("aim_preview")
+            if pv is None:
+                continue
+            d = pv["travelled"] + (3.0 if pv["bump"] and "cap" in pv["bump"] else 0.0)  # a cap is worth bumping
+            if d > best_d:
+                best, best_d = c, d
+            if pv["travelled"] >= 2.0:
+                return c
+        return best
+
     def act(self, s: dict[str, Any]) -> None:
         kind = s["kind"]
         model = s.get("model")
@@ -162,6 +187,8 @@ class Player:
                     return
         elif kind == "aim_throw":
             tgt = self.target(s, model) if "move" in s["prompt"] else None
+            if tgt is not None and "aim_preview" in s:  # the window shades the path: look for a clear one
+                tgt = self.clear_aim(s, model, tgt)
             if tgt is None:  # shoot: at the nearest enemy
                 me = s["models"].get(model or "", {"px": (400, 400)})["px"]
                 foes = [m["px"] for m in s["models"].values() if m["boss"] != self.human]

@@ -124,7 +124,6 @@ def ask(
     nums = list(numbers) if numbers is not None else list(range(1, len(options) + 1))
     pages = max(1, (len(options) + MAX_OPTIONS - 1) // MAX_OPTIONS)
     typed = ""
-    pygame.event.clear(pygame.KEYDOWN)  # a key pressed on the screen before does not answer this one
     while True:
         for event in pygame.event.get():
             if event.type == pygame.QUIT:

@@ -572,6 +572,11 @@ class HotseatApp(Watcher):
                 for o in req.options
                 if o[1] in self.scene.models
             }
+        if isinstance(req, AimThrow) and req.purpose == "move":  # the path shown under the mouse
+            shown = self.previews()
+            if shown:
+                aim = self.renderer.to_px(self.scene, key_point(self._preview_key))
+                out["aim_preview"] = {"px": aim, "travelled": shown[0].travelled, "bump": shown[0].bump}
         if isinstance(req, OrderMoveDie):  # what the window shows of each die's path
             dice = [o for o in req.options if o in self.scene.dice]
             out["preview"] = {
