@@ -218,7 +218,7 @@ class HotseatApp(Watcher):
         """The die's number in its throw ("die 2"), as the log and the board label it."""
         for e in reversed(self.match.events):
             if e.kind == "dice_thrown":
-                for k, d in enumerate(e.dice, 1):  # type: ignore[attr-defined]
+                for k, d in enumerate(e.dice, 1):
                     if d["id"] == die_id:
                         return k
         return 0
@@ -740,8 +740,8 @@ class HotseatApp(Watcher):
                 if did in self.scene.dice:
                     c = self.renderer.to_px(self.scene, self.scene.dice[did].position)
                     pygame.draw.circle(surf, (255, 255, 120), c, 16, 2)
-                    p = next((q for q in self.previews() if q.tag_at == did), None)
-                    lines = [f"die {self.die_number(did)}"] if p is None else p.words().split(", ")
+                    shown = next((q for q in self.previews() if q.tag_at == did), None)
+                    lines = [f"die {self.die_number(did)}"] if shown is None else shown.words().split(", ")
                     self.tag(surf, lines, (c[0], c[1] + 17))
         if isinstance(req, AimThrow):
             self.draw_aim(surf, req, hover)
@@ -884,10 +884,10 @@ class HotseatApp(Watcher):
         if over is None:
             return
         r = self.renderer
-        winners = " and ".join(over.winners) or "nobody"  # type: ignore[attr-defined]
+        winners = " and ".join(over.winners) or "nobody"
         lines = [("GAME OVER", r.big, (255, 220, 120))]
-        lines.append((f"{winners} win{'s' if len(over.winners) == 1 else ''}", r.big, (240, 240, 240)))  # type: ignore[attr-defined]
-        for name, caps in over.new_caps.items():  # type: ignore[attr-defined]
+        lines.append((f"{winners} win{'s' if len(over.winners) == 1 else ''}", r.big, (240, 240, 240)))
+        for name, caps in over.new_caps.items():
             lines.append((f"{name}: {caps:+d} new caps", r.font, (220, 220, 220)))
         marks = highlights(self.event_log(), self.names)
         for _i, words in marks[-4:]:
