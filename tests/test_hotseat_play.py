@@ -159,6 +159,61 @@ def test_while_ordering_move_dice_every_die_shows_its_path_and_bump():
     pytest.fail("never asked to order move dice")
 
 
+def test_a_vehicles_move_dice_show_its_pivot_and_corridor_from_the_rules_hull_sweep():
+    """In the derby, ordering a vehicle's move dice shows for each die the hull's pivot and its
+    corridor to the first bump (Driving.preview_drive: the sweeps drive makes), drawn as wide as
+    the hull; the drive then ends where the resolved die's preview said."""
+    sc = load_scenario_option("scenarios/demolition_derby.yaml")
+
+    def make(s: int):  # type: ignore[no-untyped-def]
+        return Match(sc, seed=s), [None, make_controller("heuristic", s, 1)]
+
+    app = HotseatApp(make, 4, {0}, save_path=os.path.join(tempfile.mkdtemp(prefix="sg_hs_"), "s.json"))
+    me = make_controller("heuristic", 4, 0)
+    surf = pygame.Surface(app.size)
+    checked = 0
+    for _ in range(3000):
+        ov = app.update(5.0)
+        if app.countdown is not None:
+            app.countdown = 0.0
+        req = app.human_turn()
+        if req is None:
+            if app.finished:
+                break
+            continue
+        if isinstance(req, OrderMoveDie) and app.match.models[req.model].vehicle is not None:
+            previews = app.previews()
+            app.draw_ui(surf, ov)  # (drawn without error)
+            assert len(previews) == len(req.options)
+            for p in previews:
+                assert p.hull == tuple(app.match.models[req.model].vehicle.hull_in)
+            did = me.decide(req, app.match)
+            shown = previews[req.options.index(did)]
+            n = len(app.match.events)
+            app.submit(did)
+            while app.match.pending is req or (app.match.pending is not None and not app.idle):
+                app.update(5.0)
+            moved = [e for e in app.match.events[n:] if e.kind == "vehicle_moved" and e.model == req.model]
+            if moved and moved[0].how == "drive":
+                e = moved[0]
+                assert e.start == pytest.approx(shown.start, abs=1e-9)
+                assert e.angle_end == pytest.approx(shown.angles[1], abs=1e-9)  # the pivot as shown
+                if shown.bump != "a cap" and (e.stop is None or e.stop == "edge" or e.stop.startswith("terrain")):
+                    assert (e.stop is None) == (shown.bump is None)
+                    assert e.end == pytest.approx(shown.end, abs=1e-9)
+                    checked += 1
+            if checked >= 3:
+                return
+            continue
+        if isinstance(req, FightThrow):
+            for i, b in enumerate(req.bosses):
+                if b == 0:
+                    app.fight_parts[i] = me.decide(req.part(i), app.match)
+        else:
+            app.submit(me.decide(req, app.match))
+    assert checked >= 1, "never ordered a vehicle's move dice"
+
+
 def test_the_throw_spread_grows_with_strength_and_distance():
     """The landing ellipse shown before release comes from the thrower's scatter parameters."""
     t = quick_start().table

@@ -83,6 +83,8 @@ class PathPreview:
     bump: str | None  # in a player's words ("the wall", "a cap"), None: nothing in the way
     at: tuple[float, float] | None  # where it touches
     tag_at: str | None = None  # the die whose label says it (None: at the path's end)
+    hull: tuple[float, float] | None = None  # a vehicle: (width, length); the band is its corridor
+    angles: tuple[float, float] = (0.0, 0.0)  # a vehicle's facing before and after the pivot
 
     def words(self) -> str:
         return f'{self.label}: {self.travelled:.1f}"' + (f", bumps {self.bump}" if self.bump else "")
@@ -521,6 +523,7 @@ class HotseatApp(Watcher):
         $SPACEGITS_UI_STATE) to play through clicks and keys; nothing here decides a rule."""
         req = self.human_turn()
         out: dict[str, Any] = {
+            "screen": "hotseat",
             "decisions": len(self.match.decisions),
             "clock": self.match.clock,
             "timer_s": self.scene.timer_s,
@@ -549,6 +552,7 @@ class HotseatApp(Watcher):
                 if m.in_play
             },
             "px_per_in": self.renderer.layout(self.scene)[1],
+            "table_px": list(self.renderer.layout(self.scene)[0]),
         }
         if req is None:
             return out
@@ -572,6 +576,8 @@ class HotseatApp(Watcher):
                 for o in req.options
                 if o[1] in self.scene.models
             }
+        if isinstance(req, AimThrow):
+            out["dice"] = list(req.dice)
         if isinstance(req, AimThrow) and req.purpose == "move":  # the path shown under the mouse
             shown = self.previews()
             if shown:
@@ -684,7 +690,7 @@ class HotseatApp(Watcher):
             for did in req.options:
                 if did in self.scene.dice:
                     die = self.scene.dice[did]
-                    p = self.path_preview(req.model, die.position, die.value, f"die {self.die_number(did)}")
+                    p = self.path_preview(req.model, die.position, die.value, f"die {self.die_number(did)}", did)
                     p.tag_at = did
                     out.append(p)
         elif isinstance(req, AimThrow):
@@ -693,7 +699,27 @@ class HotseatApp(Watcher):
         self._preview_key, self._previews = key, out
         return out
 
-    def path_preview(self, model: str, toward: tuple[float, float], distance: float, label: str) -> PathPreview:
+    def path_preview(
+        self, model: str, toward: tuple[float, float], distance: float, label: str, die: str | None = None
+    ) -> PathPreview:
+        m = self.match.models[model]
+        if m.vehicle is not None:  # the pivot, then the corridor to the first bump
+            reach = self.match.table.die_radius(die) if die is not None else 0.0
+            piv, run = self.match.preview_drive(model, toward, int(distance), reach, () if die is None else (die,))
+            bump = None
+            if run.contact is not None:
+                bump = self.thing_words(run.contact.thing.kind.value, run.contact.thing.id)
+            return PathPreview(
+                label,
+                run.start,
+                run.end,
+                m.vehicle.hull_in[0] / 2,
+                run.travelled,
+                bump,
+                run.contact.point if run.contact else None,
+                hull=(m.vehicle.hull_in[0], m.vehicle.hull_in[1]),
+                angles=(piv.angle_start if piv else run.angle_end, run.angle_end),
+            )
         res = self.match.preview_move(model, toward, distance)
         bump = None
         if res.contact is not None:
@@ -801,8 +827,14 @@ class HotseatApp(Watcher):
             pygame.draw.polygon(overlay, PATH_FILL, band)
             pygame.draw.line(overlay, PATH_EDGE, band[0], band[1], 1)
             pygame.draw.line(overlay, PATH_EDGE, band[3], band[2], 1)
-        pygame.draw.circle(overlay, (255, 255, 255, 70), b, r)
-        pygame.draw.circle(overlay, PATH_EDGE, b, r, 2)
+        if p.hull is not None:  # a vehicle: the hull where the pivot leaves it, and where it stops
+            if abs(p.angles[1] - p.angles[0]) > 1e-3:
+                pygame.draw.polygon(overlay, (255, 255, 255, 110), self.hull_px(p.start, p.hull, p.angles[1]), 1)
+            pygame.draw.polygon(overlay, (255, 255, 255, 70), self.hull_px(p.end, p.hull, p.angles[1]))
+            pygame.draw.polygon(overlay, PATH_EDGE, self.hull_px(p.end, p.hull, p.angles[1]), 2)
+        else:
+            pygame.draw.circle(overlay, (255, 255, 255, 70), b, r)
+            pygame.draw.circle(overlay, PATH_EDGE, b, r, 2)
         surf.blit(overlay, (0, 0))
         if p.at is not None:
             c = self.renderer.to_px(self.scene, p.at)
@@ -810,6 +842,15 @@ class HotseatApp(Watcher):
             pygame.draw.line(surf, BUMP_COLOUR, (c[0] - 6, c[1] + 6), (c[0] + 6, c[1] - 6), 3)
         if p.tag_at is None:  # aiming: the words at the path's end
             self.tag(surf, [p.words()], (b[0] + r + 4 + 60, b[1] - 8))
+
+    def hull_px(self, centre: tuple[float, float], hull: tuple[float, float], angle: float) -> list[tuple[int, int]]:
+        """A vehicle's hull (width, length; x forward) at ``centre`` facing ``angle``, in pixels."""
+        w, ln = hull
+        c, s = math.cos(angle), math.sin(angle)
+        return [
+            self.renderer.to_px(self.scene, (centre[0] + x * c - y * s, centre[1] + x * s + y * c))
+            for x, y in ((ln / 2, w / 2), (ln / 2, -w / 2), (-ln / 2, -w / 2), (-ln / 2, w / 2))
+        ]
 
     def tag(self, surf: pygame.Surface, lines: list[str], centre_top: tuple[int, int]) -> None:
         """Small white words on a dark plate, kept on the table."""

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 
-from ..physics.table import MM, Kind
+from ..physics.table import MM, HullSweep, Kind
 from . import effects
 from . import events as ev
 from .core import Flow
@@ -187,6 +187,26 @@ class Driving(Movement):
         angle = self.table.figure(v.id).angle
         distance = effects.vehicle_move(v, value) + self._boosted
         return (angle + turn if turn else None), distance, ("front" if front else "rear")
+
+    def preview_drive(
+        self, vehicle_id: str, at: Point, value: int, reach: float = 0.0, ignore: tuple[str, ...] = ()
+    ) -> tuple[HullSweep | None, HullSweep]:
+        """Where a move die of ``value`` lying at ``at`` (a thing ``reach`` in radius) would take a
+        vehicle, asked without moving it: the pivot (None: no pivot: the rear arc, a die already
+        in the corridor, or Can't Turn Left) and the run forward to the first thing the hull
+        would touch: the very sweeps :meth:`drive` makes. ``ignore``: the die itself (which
+        :meth:`drive_die` discards before driving). Not included: what happens at the contact
+        (a cap looted and the run going on, a git pushed clear, a fight), Fly, and gear that acts
+        before the die (Electroshock)."""
+        v = self.models[vehicle_id]
+        turn_to, distance, _arc = self.heading(v, at, value, reach)
+        piv = None
+        facing = self.table.figure(v.id).angle
+        if turn_to is not None:
+            piv = self.table.sweep_hull(v.id, 0.0, turn_to, kinds=(Kind.FIGURE, Kind.TERRAIN))
+            facing = piv.angle_end
+        run = self.table.sweep_hull(v.id, distance, ignore=ignore, facing=facing)
+        return piv, run
 
     def drive_to(self, v: Model, pos: Point, value: int, reach: float = 0.0, how: str = "drive") -> Flow:
         """Resolve a move die of ``value`` lying at ``pos`` (or a grappling hook's pull towards it)."""
