@@ -42,7 +42,7 @@ def test_erasing_offenses_is_the_bosses_choice_and_what_is_kept_stays_ticked():
     )
     erase = [r for r in seen if isinstance(r, camp.EraseOffenses)]
     assert erase and erase[0].git == "Grunk" and erase[0].options == (0, 1) and erase[0].offenses == ("looting",)
-    assert c.gangs[0].gits["Grunk"].record == ["looting"] and "keeps looting on the record" in "\n".join(log)
+    assert c.gangs[0].gits["Grunk"].record == ["looting"] and "keeps Looting on the record" in "\n".join(log)
     _, seen = requests_of(
         camp.afterparty(c, looted, RULES, 2),
         lambda r: r.options[-1] if isinstance(r, camp.EraseOffenses) else r.options[0],
@@ -224,3 +224,62 @@ def test_closing_the_window_mid_question_is_a_clear_stop(window):
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     with pytest.raises(ChoiceClosed):
         ask(surface, "t", "p", [], ["a", "b"])
+
+
+def test_each_afterparty_roll_is_on_the_screen_before_the_next_decision():
+    """Issue 28: "every roll shown as it happens". The afterparty appends its lines to a live list
+    as they happen, and the window boss puts the new ones on the next question's screen: the
+    Quick Maths rolls are on the first question, and the erase roll of one git is on the question
+    that follows it — before the final report."""
+    from spacegits_sim.cli.campaign import WindowBoss
+
+    c = quickstart_campaign()
+    boss = WindowBoss(c, RULES)
+    events = [
+        started([{"id": "a1", "name": "Grunk", "boss": 0}, {"id": "a2", "name": "Skab", "boss": 0}]),
+        ev.CapLooted("a1", "Red", "c1"),
+        ev.CapLooted("a2", "Red", "c2"),
+    ]
+    screens = []
+
+    def answer(req):
+        screens.append(boss.just_now())
+        return 1 if isinstance(req, camp.EraseOffenses) else req.options[0]
+
+    camp.run(camp.afterparty(c, events, RULES, 1, boss.live), answer)
+    assert any("Quick Maths" in line for line in screens[0])
+    erased = [k for k, lines in enumerate(screens) if any("Grunk erases Looting for [" in li for li in lines)]
+    assert erased and erased[0] == 1  # Grunk's roll, on the very next screen (Skab's question)
+    assert all(line.startswith("just now: ") for lines in screens for line in lines)
+
+
+def test_afterparty_lines_and_prompts_name_offenses_as_the_rulebook_does():
+    """No ids on the afterparty's screens: "Discharging a Firearm in a Public Place", not
+    discharging_a_firearm, in the question and in the log."""
+    c = quickstart_campaign()
+    events = [started([{"id": "a1", "name": "Grunk", "boss": 0}]), ev.CapLooted("a1", "Red", "c1")]
+    log, seen = requests_of(
+        camp.afterparty(c, events, RULES, 1), lambda r: 1 if isinstance(r, camp.EraseOffenses) else r.options[0]
+    )
+    erase = next(r for r in seen if isinstance(r, camp.EraseOffenses))
+    assert "Looting" in erase.prompt and "looting" not in erase.prompt
+    assert any("Grunk erases Looting for" in line for line in log)
+
+
+def test_afterparty_options_never_run_into_the_footer_they_page_instead(window):
+    """A long shelf under many context lines: the buttons stop above the footer and the rest are
+    on the next page (PgDn), so every option is reachable and nothing overlaps."""
+    from spacegits_sim.render.choices import ChoiceScreen
+
+    pygame, surface = window
+    screen = ChoiceScreen((1280, 800))
+    lines = [f"line {k}" for k in range(15)]
+    options = [f"option {k}" for k in range(25)]
+    seen = set()
+    for page in range(5):
+        screen.page = page
+        screen.draw(surface, "t", "p", lines, options)
+        for k, rect in screen.rects:
+            assert rect.bottom <= 800 - 32, (k, rect)  # the footer's strip stays clear
+            seen.add(k)
+    assert seen == set(range(25))

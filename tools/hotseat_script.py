@@ -51,6 +51,12 @@ class Player:
         self.last_decisions = -1
         self.same_since = time.monotonic()
         self.prompts: list[str] = []
+        self.px_per_in = 40.0
+        self.hovers = 0  # aim points hovered to read the band (mouse moves, not clicks)
+        self.aim_log: list[dict[str, Any]] = []
+        self.screen_seq = -1  # the afterparty screen last answered
+        self.afterparty_screens: list[dict[str, Any]] = []
+        self.bought: dict[str, int] = {}
 
     # ---------------------------------------------------------------- X input
 
@@ -132,29 +138,47 @@ class Player:
         return min(cands, key=lambda p: math.hypot(p[0] - mx, p[1] - my))
 
     def clear_aim(self, s: dict[str, Any], model: str | None, first: Any) -> Any:
-        """Hover the aim over the target, then around the git, and read the shaded path the
-        window shows for each: the first that is not blocked at once (else the longest)."""
+        """Aim as a player who reads the shaded path would: a little beyond the biggest die's
+        reach (so the git's own dice do not lie in its way), towards the target if the path the
+        window shades there is clear, else the direction nearest it whose path is; else the one
+        that goes furthest. A path that ends on a cap is as good as a clear one."""
         me = s["models"][model]["px"]
-        step = 4.0 * s["px_per_in"]
-        cands = [first] + [
-            (me[0] + step * math.cos(a * math.pi / 4), me[1] + step * math.sin(a * math.pi / 4)) for a in range(8)
-        ]
+        ppi = s["px_per_in"]
+        far = max(s.get("dice") or [6])
+        reach = (far + 2.5) * ppi
+        x0, y0, w, h = s.get("table_px") or (0, 0, 800, 800)
+        toward = math.atan2(first[1] - me[1], first[0] - me[0])
+        angles = sorted(
+            (toward + k * math.pi / 8 for k in range(16)), key=lambda a: abs(math.remainder(a - toward, 2 * math.pi))
+        )
         best, best_d = first, -1.0
-        for c in cands:
-            if not (25 <= c[0] <= 775 and 25 <= c[1] <= 775):
-                continue
-            self.xdo("mousemove", str(int(c[0])), str(int(c[1])))
-            time.sleep(0.3)
-            st = self.state()
-            pv = (st or {}).get("aim_preview")
+        for a in angles:
+            c = (me[0] + reach * math.cos(a), me[1] + reach * math.sin(a))
+            c = (min(x0 + w - 8, max(x0 + 8, c[0])), min(y0 + h - 8, max(y0 + 8, c[1])))
+            pv = self.hover_preview(c)
+            self.aim_log.append({"model": model, "at": c, "preview": pv})
             if pv is None:
                 continue
-            d = pv["travelled"] + (3.0 if pv["bump"] and "cap" in pv["bump"] else 0.0)  # a cap is worth bumping
+            d = pv["travelled"] + (far if pv["bump"] and "cap" in pv["bump"] else 0.0)  # a cap is worth bumping
             if d > best_d:
                 best, best_d = c, d
-            if pv["travelled"] >= 2.0:
+            if d >= far - 0.05:
                 return c
         return best
+
+    def hover_preview(self, at: Any, timeout: float = 3.0) -> dict[str, Any] | None:
+        """Hover the mouse at ``at`` and read the aim band the window draws there: the state file
+        is written every few frames, so wait for one whose band starts from this very point (an
+        older file still shows the band under the last mouse position, or none at all)."""
+        self.xdo("mousemove", str(int(at[0])), str(int(at[1])))
+        self.hovers += 1
+        t0 = time.monotonic()
+        while time.monotonic() - t0 < timeout:
+            time.sleep(0.1)
+            pv = (self.state() or {}).get("aim_preview")
+            if pv is not None and math.hypot(pv["px"][0] - at[0], pv["px"][1] - at[1]) <= 0.2 * self.px_per_in + 2:
+                return pv
+        return None
 
     def act(self, s: dict[str, Any]) -> None:
         kind = s["kind"]
@@ -187,7 +211,8 @@ class Player:
                     return
         elif kind == "aim_throw":
             tgt = self.target(s, model) if "move" in s["prompt"] else None
-            if tgt is not None and "aim_preview" in s:  # the window shades the path: look for a clear one
+            if tgt is not None:  # the window shades the path under the mouse: look for a clear one
+                self.px_per_in = s["px_per_in"]
                 tgt = self.clear_aim(s, model, tgt)
             if tgt is None:  # shoot: at the nearest enemy
                 me = s["models"].get(model or "", {"px": (400, 400)})["px"]
@@ -232,14 +257,64 @@ class Player:
             else:
                 self.key("Return")
 
-    def play(self, proc: subprocess.Popen[bytes], limit_s: float) -> bool:
-        """Answer until the game is over; True if it ended."""
+    def afterparty(self, s: dict[str, Any]) -> None:
+        """One afterparty screen, answered as a new player would: erase every offense (more dice
+        for attitude), buy the first thing on a shop's shelf once then leave, take the first
+        repair job, keep the gang as it is; a report is read and a key pressed."""
+        if s["seq"] == self.screen_seq:
+            return
+        self.screen_seq = s["seq"]
+        title = s.get("title", "")
+        time.sleep(0.4)
+        self.shot("afterparty-" + "".join(ch if ch.isalnum() else "-" for ch in title.lower())[:40])
+        self.afterparty_screens.append({"title": title, "lines": s.get("lines", [])})
+        if s["screen"] == "report":
+            self.key("space")
+            return
+        opts = s["options"]
+        if not opts:
+            return
+        labels = [o["label"].lower() for o in opts]
+        pick = opts[0]
+        if "erase" in title.lower() or any(lab.startswith("erase") for lab in labels):
+            pick = max(
+                (o for o in opts if o["label"].lower().startswith("erase")), key=lambda o: o["number"], default=pick
+            )
+            typed = str(pick["number"])  # by its number, as the screen offers
+            for ch in typed:
+                self.key(ch)
+            if any(str(o["number"]).startswith(typed) and o["number"] != pick["number"] for o in opts):
+                self.key("Return")
+            return
+        if "shop" in title.lower():
+            buys = [o for o in opts if " for " in o["label"] and "caps" in o["label"]]
+            if buys and self.bought.get(title, 0) == 0:
+                self.bought[title] = 1
+                pick = buys[0]
+            else:
+                pick = next((o for o in opts if o["label"].lower().startswith(("done", "leave", "nothing"))), opts[-1])
+        elif "fire" in title.lower() or "stray" in title.lower():
+            pick = next((o for o in opts if o["label"].lower().startswith(("no", "keep", "done"))), opts[0])
+        x, y, w, h = pick["rect"]
+        self.click((x + w / 2, y + h / 2))
+
+    def play(self, proc: subprocess.Popen[bytes], limit_s: float, campaign: bool = False) -> bool:
+        """Answer until the game is over (a campaign: until its afterparty is done and the window
+        closes); True if it ended."""
         t0 = time.monotonic()
         shot_at = 0.0
         seen_kinds: set[str] = set()
+        game_over = False
         while time.monotonic() - t0 < limit_s and proc.poll() is None:
             s = self.state()
             if s is None:
+                time.sleep(0.2)
+                continue
+            if s.get("screen") in ("choice", "report"):
+                self.afterparty(s)
+                time.sleep(0.2)
+                continue
+            if game_over:  # the hot-seat's last state, before the afterparty's first screen
                 time.sleep(0.2)
                 continue
             if time.monotonic() - shot_at > 40:
@@ -248,7 +323,14 @@ class Player:
             if s["over"]:
                 time.sleep(1.5)
                 self.shot("game-over")
-                return True
+                if not campaign:
+                    return True
+                game_over = True
+                if self.current is not None:
+                    self.activations.append(self.current)
+                    self.current = None
+                self.key("Return")  # the result card: Enter = on to the afterparty
+                continue
             if not s["waiting"]:
                 time.sleep(0.1)
                 continue
@@ -259,7 +341,7 @@ class Player:
             before = s["decisions"]
             self.act(s)
             self.wait_change(before)
-        return False
+        return campaign and game_over and proc.poll() is not None
 
 
 def start_x(display: str) -> subprocess.Popen[bytes]:
@@ -306,14 +388,31 @@ def main(argv: list[str] | None = None) -> int:
     player = Player(args.display, state, out)
     env = dict(os.environ, DISPLAY=args.display, SPACEGITS_UI_STATE=str(state))
     cmd = [str(BIN), "play", "--seats", "human,heuristic", "--seed", str(args.seed), "--save", str(replay)]
+    if args.campaign:  # a fresh campaign in --out, then its first game in the window
+        folder = out / "campaign"
+        shutil.rmtree(folder, ignore_errors=True)
+        new = subprocess.run(
+            [str(BIN), "campaign", "new", str(folder), "--seed", str(args.seed)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+        )
+        (out / "campaign_new.txt").write_text(new.stdout + new.stderr)
+        if new.returncode != 0:
+            print(new.stdout + new.stderr, file=sys.stderr)
+            x.terminate()
+            return 1
+        cmd = [str(BIN), "campaign", "play", str(folder), "--seats", "human,heuristic"]
+        replay = folder / "games" / "game-001.json"
     try:
         proc = subprocess.Popen(cmd, env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-        ended = player.play(proc, args.limit)
+        ended = player.play(proc, args.limit, campaign=args.campaign)
         if player.current is not None:
             player.activations.append(player.current)
-        player.key("ctrl+s")
-        time.sleep(1.0)
-        player.shot("saved")
+        if not args.campaign:
+            player.key("ctrl+s")
+            time.sleep(1.0)
+            player.shot("saved")
         if proc.poll() is None:
             proc.send_signal(signal.SIGTERM)
         try:
@@ -333,14 +432,19 @@ def main(argv: list[str] | None = None) -> int:
         "clicks_per_scoot_shoot_activation_median": statistics.median(both) if both else None,
         "scoot_shoot_activations": len(both),
         "screenshots": player.shots,
+        "aim_points_hovered": player.hovers,
     }
     if replay.exists():
         total, short = move_dice_stats(replay, 0)
         report["human_move_dice"] = total
         report["human_move_dice_under_0.1in"] = short
         report["share_under_0.1in"] = round(short / total, 3) if total else None
+    if args.campaign:
+        report["afterparty_screens"] = [a["title"] for a in player.afterparty_screens]
+        (out / "afterparty_screens.json").write_text(json.dumps(player.afterparty_screens, indent=2))
     (out / "report.json").write_text(json.dumps(report, indent=2))
     (out / "prompts.txt").write_text("\n".join(player.prompts))
+    (out / "aim_log.json").write_text(json.dumps(player.aim_log, indent=1))
     print(json.dumps(report, indent=2))
     return 0 if ended else 1
 

@@ -56,6 +56,8 @@ class WindowBoss:
         self.c = c
         self.rules = rules
         self.numbers: dict[tuple[int, str, str], int] = {}  # an option keeps its number all afterparty
+        self.live: list[str] = []  # the afterparty's lines as they happen (finish_game appends)
+        self.shown = 0  # how many of them a screen has shown
 
     def __call__(self, req: Request) -> Any:
         from ..render.choices import ask_in_window
@@ -70,8 +72,13 @@ class WindowBoss:
                 self.numbers[key] = 1 + sum(1 for b, k, _l in self.numbers if (b, k) == key[:2])
             nums.append(self.numbers[key])
         shown = [f"{label}{self.what_it_does(req, o)}" for label, o in zip(labels, options, strict=True)]
-        k = ask_in_window(who, getattr(req, "prompt", ""), camp.context_lines(req), shown, nums)
+        k = ask_in_window(who, getattr(req, "prompt", ""), self.just_now() + camp.context_lines(req), shown, nums)
         return options[k]
+
+    def just_now(self) -> list[str]:
+        """The rolls and results since the last screen, so each is seen before the next decision."""
+        new, self.shown = self.live[self.shown :], len(self.live)
+        return [f"just now: {line}" for line in new]
 
     def what_it_does(self, req: Request, option: Any) -> str:
         """A shop item's rule in a few words: a weapon's dice and range, a bit of gear's text."""
@@ -95,6 +102,11 @@ def _deciders(c: camp.Campaign, rules: RulesData, seats: list[str], window: bool
     ai = camp.AfterpartyAI(c, rules)
     human: Any = WindowBoss(c, rules) if window else camp.TerminalBoss(read=input, write=console.print)
     return camp.Seating([human if s == "human" else ai for s in seats])
+
+
+def _live(decide: camp.Seating) -> list[str] | None:
+    """The list a window boss shows the afterparty's lines from as they happen (None: no window)."""
+    return next((a.live for a in decide.answers if isinstance(a, WindowBoss)), None)
 
 
 def _play(args: argparse.Namespace, folder: Path, rules: RulesData) -> int:
@@ -143,7 +155,7 @@ def _play(args: argparse.Namespace, folder: Path, rules: RulesData) -> int:
         m = Match(sc, rules=rules, seed=sc.seed)
         m.play([ctrl for ctrl in controllers(sc.seed) if ctrl is not None])  # (no humans here)
     try:
-        entry = camp.finish_game(c, rules, m, n, before, folder, decide)
+        entry = camp.finish_game(c, rules, m, n, before, folder, decide, live=_live(decide))
     except (EOFError, ChoiceClosed) as e:
         raise UserError(f"{e}; the campaign is unchanged (game {n}'s replay is in {folder / 'games'})") from None
     camp.save(folder, c)

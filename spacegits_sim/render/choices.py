@@ -9,11 +9,15 @@ requests into text with ``option_text``), so the renderer decides no rule.
 
 from __future__ import annotations
 
+import json
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
+from ..atomic import write_atomic
 from .board import PANEL
 
 TEXT = (230, 230, 230)
@@ -22,6 +26,22 @@ BUTTON, HOVER = (52, 70, 96), (78, 104, 142)
 TITLE = (255, 210, 90)
 MAX_LINES = 18  # context lines shown (the rest summarised)
 MAX_OPTIONS = 20  # option buttons shown on one page (PgUp/PgDn for more)
+
+
+_SCREENS = [0]  # how many screens have been shown (a scripted player tells one from the next)
+
+
+def write_state(state: dict[str, Any]) -> None:
+    """What the screen shows, as plain data, to $SPACEGITS_UI_STATE if set (tools/hotseat_script.py
+    reads it to answer by clicks and keys, as the hot-seat window's state); a failed write is
+    ignored (it is only for a script)."""
+    path = os.environ.get("SPACEGITS_UI_STATE")
+    if not path:
+        return
+    try:
+        write_atomic(path, json.dumps(state, default=list))
+    except OSError:
+        pass
 
 
 class ChoiceClosed(Exception):
@@ -41,6 +61,12 @@ class ChoiceScreen:
         self.small = pygame.font.Font(None, 20)
         self.big = pygame.font.Font(None, 36)
         self.rects: list[tuple[int, pygame.Rect]] = []
+
+    def per_page(self, lines: Sequence[str]) -> int:
+        """How many option buttons fit between the context lines and the footer."""
+        shown = min(len(lines), MAX_LINES) + (len(lines) > MAX_LINES)
+        top = 104 + 20 * shown + 16
+        return max(1, min(MAX_OPTIONS, (self.size[1] - 40 - top) // 32))
 
     def draw(
         self,
@@ -65,9 +91,10 @@ class ChoiceScreen:
             surface.blit(self.small.render(line, True, DIM), (44, y))
             y += 20
         y += 16
-        first = self.page * MAX_OPTIONS
+        per = self.per_page(lines)
+        first = self.page * per
         self.rects = []
-        for k, label in enumerate(options[first : first + MAX_OPTIONS], start=first):
+        for k, label in enumerate(options[first : first + per], start=first):
             rect = pygame.Rect(32, y, w - 64, 28)
             lit = hover is not None and rect.collidepoint(hover)
             pygame.draw.rect(surface, HOVER if lit else BUTTON, rect, border_radius=6)
@@ -78,7 +105,7 @@ class ChoiceScreen:
             surface.blit(self.font.render(text, True, TEXT), (rect.x + 10, rect.y + 5))
             self.rects.append((k, rect))
             y += 32
-        pages = (len(options) + MAX_OPTIONS - 1) // MAX_OPTIONS
+        pages = (len(options) + per - 1) // per
         foot = "click an option, or type its number (Enter if it needs more digits)"
         if typed:
             foot += f" — typed: {typed}"
@@ -122,8 +149,10 @@ def ask(
     clock = pygame.time.Clock()
     hover: tuple[int, int] | None = None
     nums = list(numbers) if numbers is not None else list(range(1, len(options) + 1))
-    pages = max(1, (len(options) + MAX_OPTIONS - 1) // MAX_OPTIONS)
+    pages = max(1, (len(options) + screen.per_page(lines) - 1) // screen.per_page(lines))
     typed = ""
+    _SCREENS[0] += 1
+    frame = 0
     while True:
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
@@ -159,6 +188,23 @@ def ask(
                     screen.page = max(0, screen.page - 1)
         screen.draw(surface, title, prompt, lines, options, hover, nums, typed)
         pygame.display.flip()
+        if frame % 5 == 0:
+            write_state(
+                {
+                    "screen": "choice",
+                    "seq": _SCREENS[0],
+                    "title": title,
+                    "prompt": prompt,
+                    "lines": list(lines),
+                    "page": screen.page,
+                    "pages": pages,
+                    "options": [
+                        {"index": k, "number": nums[k], "label": options[k], "rect": list(rect)}
+                        for k, rect in screen.rects
+                    ],
+                }
+            )
+        frame += 1
         clock.tick(fps)
 
 
@@ -168,6 +214,8 @@ def report(surface: pygame.Surface, title: str, lines: Sequence[str], fps: int =
     screen = ChoiceScreen(surface.get_size())
     rows = (surface.get_height() - 140) // 20
     clock = pygame.time.Clock()
+    _SCREENS[0] += 1
+    frame = 0
     while True:
         for event in pygame.event.get():
             if event.type in (pygame.QUIT, pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
@@ -179,6 +227,9 @@ def report(surface: pygame.Surface, title: str, lines: Sequence[str], fps: int =
         foot = "press any key or click to go on"
         surface.blit(screen.small.render(foot, True, DIM), (32, surface.get_height() - 28))
         pygame.display.flip()
+        if frame % 5 == 0:
+            write_state({"screen": "report", "seq": _SCREENS[0], "title": title, "lines": list(lines)})
+        frame += 1
         clock.tick(fps)
 
 
