@@ -20,7 +20,7 @@ from ..errors import UserError
 from ..physics.params import ParamError
 from ..physics.table import TableError
 from .campaign import add_parser as add_campaign_parser
-from .common import err
+from .common import SuggestingParser, err
 from .gang import cmd_gang
 from .match import cmd_match, cmd_replay
 from .play import cmd_play
@@ -49,7 +49,7 @@ def write_bug_report(argv: Sequence[str] | None, args: argparse.Namespace | None
 
 
 def build_parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog="spacegits", description="A physics-backed simulator of Space Gits.")
+    ap = SuggestingParser(prog="spacegits", description="A physics-backed simulator of Space Gits.")
     ap.add_argument("--version", action="version", version=f"spacegits_sim {__version__}")
     sub = ap.add_subparsers(dest="command", required=True)
 

@@ -28,6 +28,9 @@ def cmd_validate(args: argparse.Namespace) -> int:
                 if issues:
                     raise DataError(issues)
                 warn_unsimulated(p, unsimulated(gang, rules))
+                for i, g in enumerate(read_yaml(p).get("gits") or []):  # a named default, said aloud
+                    if isinstance(g, dict) and not g.get("name") and i < len(gang.gits):
+                        err.print(f"[yellow]note[/] {p}: git #{i + 1} has no name: it plays as '{gang.gits[i].name}'")
                 console.print(f"[green]ok[/] {p}: gang '{gang.name}', {len(gang.gits)} gits, {gang.cost} caps")
             elif kind == "scenario":
                 rules = load_rules(args.house or [])
