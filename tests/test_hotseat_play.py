@@ -543,3 +543,33 @@ def test_campaign_plots_draw_each_boss_in_its_board_colour_over_whole_games(monk
     assert hex_colour(0) == "#d63031" and hex_colour(1) == "#2962d6"  # red, blue
     lo, hi = ax.get_xlim()
     assert lo <= 0.5 and hi >= 1.5
+
+
+def test_die_labels_never_overlap_even_when_the_dice_lie_together():
+    """ "die 2: 0.0", bumps the wall" plates for dice lying almost on top of each other (and at
+    the table's edge) are pushed apart: no two overlap, none covers a die, all stay on the table."""
+    from spacegits_sim.render.hotseat import place_labels
+
+    bounds = pygame.Rect(20, 20, 760, 760)
+    rng = random.Random(7)
+    for case in range(40):
+        cx, cy = rng.choice([(400, 400), (25, 30), (775, 770), (400, 775)])
+        anchors = [(cx + rng.randint(-12, 12), cy + rng.randint(-12, 12)) for _ in range(rng.randint(2, 6))]
+        sizes = [(rng.randint(40, 160), rng.choice((16, 34))) for _ in anchors]
+        plates = place_labels(sizes, anchors, bounds, keep_clear=anchors)
+        for i, a in enumerate(plates):
+            assert bounds.contains(a), (case, a)
+            assert all(not a.colliderect(b) for b in plates[i + 1 :]), (case, plates)
+            assert all(not a.colliderect(pygame.Rect(x - 16, y - 16, 32, 32)) for x, y in anchors), (case, a)
+
+
+def test_the_order_screen_draws_its_die_labels_apart():
+    app = new_app(3)
+    surf = pygame.Surface(app.size)
+    tags = [
+        (['die 1: 3.0"', "bumps the wall"], (300, 300)),
+        (['die 2: 0.0"'], (305, 302)),
+        (['die 3: 1.2"'], (298, 310)),
+    ]
+    plates = app.draw_tags(surf, tags)
+    assert len(plates) == 3 and not any(a.colliderect(b) for k, a in enumerate(plates) for b in plates[k + 1 :])

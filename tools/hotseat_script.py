@@ -54,6 +54,7 @@ class Player:
         self.px_per_in = 40.0
         self.hovers = 0  # aim points hovered to read the band (mouse moves, not clicks)
         self.aim_log: list[dict[str, Any]] = []
+        self.band_shots = 0
         self.screen_seq = -1  # the afterparty screen last answered
         self.afterparty_screens: list[dict[str, Any]] = []
         self.bought: dict[str, int] = {}
@@ -218,6 +219,10 @@ class Player:
                 me = s["models"].get(model or "", {"px": (400, 400)})["px"]
                 foes = [m["px"] for m in s["models"].values() if m["boss"] != self.human]
                 tgt = min(foes, key=lambda p: math.hypot(p[0] - me[0], p[1] - me[1])) if foes else (400, 400)
+            if "move" in s["prompt"] and self.band_shots < 2:  # what the player saw before throwing
+                self.hover_preview(tgt)
+                self.shot("aim-band")
+                self.band_shots += 1
             drag = 3.0 * s["px_per_in"]  # a 3" drag: half strength
             self.drag(tgt, (tgt[0], tgt[1] + drag))
         elif kind in ("order_move_die", "order_bullet"):

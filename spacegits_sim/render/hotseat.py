@@ -762,13 +762,15 @@ class HotseatApp(Watcher):
         for p in self.previews():
             self.draw_path(surf, p)
         if isinstance(req, (OrderMoveDie, OrderBullet)):
+            tags = []
             for did in req.options:
                 if did in self.scene.dice:
                     c = self.renderer.to_px(self.scene, self.scene.dice[did].position)
                     pygame.draw.circle(surf, (255, 255, 120), c, 16, 2)
                     shown = next((q for q in self.previews() if q.tag_at == did), None)
                     lines = [f"die {self.die_number(did)}"] if shown is None else shown.words().split(", ")
-                    self.tag(surf, lines, (c[0], c[1] + 17))
+                    tags.append((lines, c))
+            self.draw_tags(surf, tags)
         if isinstance(req, AimThrow):
             self.draw_aim(surf, req, hover)
         self.draw_hover_card(surf, hover)
@@ -851,6 +853,23 @@ class HotseatApp(Watcher):
             self.renderer.to_px(self.scene, (centre[0] + x * c - y * s, centre[1] + x * s + y * c))
             for x, y in ((ln / 2, w / 2), (ln / 2, -w / 2), (-ln / 2, -w / 2), (-ln / 2, w / 2))
         ]
+
+    def draw_tags(self, surf: pygame.Surface, tags: list[tuple[list[str], tuple[int, int]]]) -> list[pygame.Rect]:
+        """Each die's label near its die, placed so that no two overlap (dice lying close
+        together push their labels apart) and none covers a ringed die; returns the plates."""
+        table = self.renderer.layout(self.scene)[0]
+        rendered = [
+            [self.renderer.text(line, self.renderer.small, (255, 255, 255)) for line in lines] for lines, _c in tags
+        ]
+        sizes = [(max(t.get_width() for t in ts) + 6, sum(t.get_height() + 2 for t in ts)) for ts in rendered]
+        plates = place_labels(sizes, [c for _l, c in tags], table, keep_clear=[c for _l, c in tags])
+        for ts, plate in zip(rendered, plates, strict=True):
+            pygame.draw.rect(surf, (20, 20, 26), plate, border_radius=3)
+            y = plate.top + 1
+            for t in ts:
+                surf.blit(t, (plate.left + 3, y))
+                y += t.get_height() + 2
+        return plates
 
     def tag(self, surf: pygame.Surface, lines: list[str], centre_top: tuple[int, int]) -> None:
         """Small white words on a dark plate, kept on the table."""
@@ -959,6 +978,42 @@ class HotseatApp(Watcher):
         for i, line in enumerate(lines):
             surf.blit(self.renderer.text(line), (box.left + 16, box.top + 12 + i * 21))
         self.renderer.draw_legend(surf, self.scene, pygame.Rect(40, box.bottom + 8, 740, 392))
+
+
+def place_labels(
+    sizes: list[tuple[int, int]],
+    anchors: list[tuple[int, int]],
+    bounds: pygame.Rect,
+    keep_clear: list[tuple[int, int]] = (),  # type: ignore[assignment]
+    clear_r: int = 16,
+) -> list[pygame.Rect]:
+    """Plates of ``sizes`` near their ``anchors``, none overlapping another or the circles of
+    radius ``clear_r`` round ``keep_clear`` (the dice), all inside ``bounds``: each tries below
+    its anchor, above, right, left, then ever further out round it, and takes the first free
+    spot (greedy, in order); if none is free it takes the one that overlaps least."""
+    placed: list[pygame.Rect] = []
+    blocks = [pygame.Rect(x - clear_r, y - clear_r, 2 * clear_r, 2 * clear_r) for x, y in keep_clear]
+    for (w, h), (ax, ay) in zip(sizes, anchors, strict=True):
+        best: tuple[int, pygame.Rect] | None = None
+        for ring in range(24):
+            d = 18 + ring * 12
+            spots = [(0, d), (0, -d - h), (d + w // 2, -h // 2), (-d - w // 2, -h // 2)]
+            if ring:
+                spots += [(d + w // 2, d), (-d - w // 2, d), (d + w // 2, -d - h), (-d - w // 2, -d - h)]
+            for dx, dy in spots:
+                r = pygame.Rect(0, 0, w, h)
+                r.midtop = (ax + dx, ay + dy)
+                r.clamp_ip(bounds)
+                cost = sum(r.clip(o).width * r.clip(o).height for o in placed + blocks)
+                if best is None or cost < best[0]:
+                    best = (cost, r)
+                if cost == 0:
+                    break
+            if best is not None and best[0] == 0:
+                break
+        assert best is not None
+        placed.append(best[1])
+    return placed
 
 
 def key_point(key: Any) -> tuple[float, float]:
