@@ -754,3 +754,35 @@ def test_the_board_draws_a_hover_line_only_from_a_model_not_from_an_exploding_ba
     scene = Scene.from_events(m.events)
     r.draw(surf, scene, hover=(10.0, 10.0), active="barrel1")
     r.draw(surf, scene, hover=(10.0, 10.0), active="a1")
+
+
+def test_paused_watch_p_steps_back_and_the_frame_shows_it():
+    """Issue 28: "in watch, P does not step back when paused". P replays from the start, which
+    un-paused the watch (and reset its speed): it stepped back and at once played on. And a
+    paused window kept drawing the last animated frame (a git half-way along its move) over the
+    rewound scene. Now P keeps it paused at the previous highlight, drawn as it stands there."""
+    from spacegits_sim.ai import make_controller
+    from spacegits_sim.data import default_rules
+    from spacegits_sim.render.watch_app import Watcher, frame, handle_key
+    from spacegits_sim.rules.engine import Match
+    from spacegits_sim.rules.scenario import load_scenario
+
+    sc = load_scenario(None, default_rules())
+    w = Watcher(lambda seed: (Match(sc, seed=seed), [make_controller("heuristic", seed, i) for i in range(2)]), 3)
+    handle_key(w, pygame.K_n)
+    handle_key(w, pygame.K_n)
+    for _ in range(2000):  # play on to the middle of a move
+        ov = frame(w, 0.02)
+        if ov.positions:
+            break
+    assert ov.positions
+    handle_key(w, pygame.K_SPACE)  # pause
+    here = w.scene.applied
+    assert frame(w, 0.5).positions == ov.positions and w.scene.applied == here  # paused: nothing moves
+    handle_key(w, pygame.K_p)
+    assert w.scene.applied < here and not w.state.playing  # stepped back, still paused
+    back = w.scene.applied
+    paused = frame(w, 0.5)
+    assert paused.positions != ov.positions  # not the stale frame from before the jump
+    frame(w, 0.5)
+    assert w.scene.applied == back

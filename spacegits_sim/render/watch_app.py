@@ -323,6 +323,16 @@ class Watcher:
             self.state.queue[0].paint(self.state.queue[0].t, ov)
         return ov
 
+    def overrides_now(self) -> Overrides:
+        """The frame as it stands, without advancing anything (paused): the animation under way,
+        if one has started, else the settled scene. (Paused, a stale frame would keep showing
+        where things were before a jump: P seemed not to step back.)"""
+        ov = Overrides()
+        if self.state.queue and self.state.queue[0].started:
+            a = self.state.queue[0]
+            a.paint(a.t, ov)
+        return ov
+
     def skip_to(self, index: int) -> None:
         """Play on at once until the event at ``index`` (and everything before it) is shown."""
         while self.scene.applied <= index:
@@ -351,7 +361,9 @@ class Watcher:
         marks = [h for h in highlights(self.event_log()) if h[0] < here]
         if not marks:
             return None
+        keep = (self.state.playing, self.state.speed_i, self.state.show_help)  # paused stays paused
         self.restart(self.seed)
+        self.state.playing, self.state.speed_i, self.state.show_help = keep
         self.skip_to(marks[-1][0])
         return marks[-1][1]
 
@@ -477,7 +489,6 @@ def run_window(w: Watcher, fps: int = 60) -> None:
     pygame.display.set_caption("spacegits_sim — watch")
     w.background = True  # AIs think in a worker: the window keeps drawing
     clock = pygame.time.Clock()
-    ov = Overrides()
     running = True
     while running:
         dt = clock.tick(fps) / 1000.0
@@ -486,12 +497,19 @@ def run_window(w: Watcher, fps: int = 60) -> None:
                 running = False
             elif event.type == pygame.KEYDOWN:
                 handle_key(w, event.key)
-        if w.state.playing and not w.finished:
-            ov = w.advance(dt * SPEEDS[w.state.speed_i])
+        ov = frame(w, dt)
         hover = w.renderer.to_table(w.scene, pygame.mouse.get_pos())
         w.draw(screen, ov, hover)
         pygame.display.flip()
     pygame.quit()
+
+
+def frame(w: Watcher, dt: float) -> Overrides:
+    """This frame's overrides: playing, the match moves on by ``dt``; paused (or over), the
+    frame is redrawn from where the watcher now stands (after a jump with N or P too)."""
+    if w.state.playing and not w.finished:
+        return w.advance(dt * SPEEDS[w.state.speed_i])
+    return w.overrides_now()
 
 
 def handle_key(w: Watcher, key: int) -> None:
