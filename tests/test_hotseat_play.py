@@ -573,3 +573,23 @@ def test_the_order_screen_draws_its_die_labels_apart():
     ]
     plates = app.draw_tags(surf, tags)
     assert len(plates) == 3 and not any(a.colliderect(b) for k, a in enumerate(plates) for b in plates[k + 1 :])
+
+
+def test_a_resumed_game_catches_up_at_once_instead_of_replaying_on_screen(tmp_path):
+    """`play --resume`: the window opens on the game as it stands (the scene, the log and the
+    towers where the save left them), with no animation to sit through and a note saying so."""
+    m = quick_start(6)
+    ctrl = [make_controller("heuristic", 6, i) for i in range(2)]
+    for _ in range(60):
+        m.answer(ev_collect(m.pending, ctrl, m))
+    path = str(tmp_path / "save.json")
+    save_replay(m, path)
+    v = rebuild(load_replay(path), path)
+    assert v.ok
+
+    app = HotseatApp(lambda s: (v.match, [None, make_controller("heuristic", s, 1)]), v.match.seed, {0}, save_path=path)
+    assert app.idle and app.scene.applied == len(v.match.events)  # nothing left to animate
+    assert len(app.state.log) >= 20 and "caught up" in app.note
+    for mid, model in app.scene.models.items():
+        if model.in_play:
+            assert model.position == pytest.approx(v.match.position(mid), abs=1e-9)

@@ -134,6 +134,24 @@ class HotseatApp(Watcher):
         self._previews: list[PathPreview] = []
         super().__init__(make_match, seed, size)
 
+    def restart(self, seed: int) -> None:
+        super().restart(seed)
+        if self.match.decisions:  # a resumed game: shown as it stands now, not replayed on screen
+            self.catch_up()
+
+    def catch_up(self) -> None:
+        """Apply every queued event to the scene at once, without animating (a resumed game
+        would otherwise visibly replay itself, ~35 s to reach 6:43): the board, the towers and
+        the log are where the save left them, and a note says so."""
+        n = len(self.state.queue)
+        while self.state.queue:
+            a = self.state.queue.popleft()
+            if not a.started and a.event is not None:
+                self.scene.apply(a.event)
+            if a.log and not a.started:
+                self.state.log.append(a.log)
+        self.note = f"resumed: caught up with the game so far ({n} events, in the log)"
+
     # ------------------------------------------------------------------ who answers
 
     def human_turn(self) -> Request | None:
