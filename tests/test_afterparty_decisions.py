@@ -283,3 +283,19 @@ def test_afterparty_options_never_run_into_the_footer_they_page_instead(window):
             assert rect.bottom <= 800 - 32, (k, rect)  # the footer's strip stays clear
             seen.add(k)
     assert seen == set(range(25))
+
+
+def test_a_shop_item_says_what_it_does_gear_as_well_as_weapons():
+    """ "The shop does not say what an item does": a weapon shows its kind, range, hands and
+    damage; a bit of gear its rule (the first sentence of its text, to fit the button)."""
+    from spacegits_sim.campaign.decisions import BUY, Shop
+    from spacegits_sim.cli.campaign import WindowBoss
+
+    c = quickstart_campaign()
+    stock = (("Jetpack", "gear", "jetpack", 6), ("Rifle", "weapons", "rifle", 4))
+    req = Shop(0, ("done", (BUY, 0, "Grunk"), (BUY, 1, "Grunk")), "p", "Grandpa Gunnock's", stock, 10, ())
+    boss = WindowBoss(c, RULES)
+    gear = boss.what_it_does(req, (BUY, 0, "Grunk"))
+    assert gear.startswith(" — If this git is modelled with a jetpack") and len(gear) <= 115
+    assert boss.what_it_does(req, (BUY, 1, "Grunk")) == ' — shooting, 12", 2-handed, damage 1/3'
+    assert boss.what_it_does(req, "done") == ""

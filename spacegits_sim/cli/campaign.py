@@ -91,8 +91,11 @@ class WindowBoss:
             reach = f'{w.range:g}"' if w.range is not None else "fight"
             return f" — {w.kind}, {reach}, {w.hands}-handed, damage {w.weak}/{w.big}"
         items = self.rules.gear if family == "gear" else getattr(self.rules, family, {})
-        item = items.get(ident) if isinstance(items, dict) else None
-        text = getattr(item, "text", "")
+        item = items.get(ident) if hasattr(items, "get") else None  # (a read-only mapping, not a dict)
+        text = str(getattr(item, "text", "") or "")
+        if len(text) > 110:  # the button's width: the first sentence, or the start of it
+            first = text.split(". ")[0]
+            text = first if len(first) <= 110 else first[:108].rsplit(" ", 1)[0] + "…"
         return f" — {text}" if text else ""
 
 
