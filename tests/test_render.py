@@ -437,6 +437,34 @@ def test_the_tower_bench_adds_carries_and_draws_a_tower():
     assert tuple(surf.get_at((250, 640 - 90 - 17)))[:3] == (245, 245, 240)  # the die sits on the x-plane base line
 
 
+def test_the_tower_bench_lets_a_fallen_tower_come_down_no_die_left_in_mid_air():
+    """Issue 28: "the tower bench freezes a falling column mid-air and can leave dice floating".
+    The rules stop simulating at the fall; the bench steps on until the dice lie still, and
+    plays that back: the last frame is where they came to rest, every die touching the table
+    or another die, none moving."""
+    from spacegits_sim.physics.params import load_params
+    from spacegits_sim.render.bench import Bench
+
+    b = Bench(load_params("towers"), seed=2)
+    for _ in range(9):
+        b.key(pygame.K_a)
+    for _ in range(40):
+        if not b.tower.standing:
+            break
+        b.key(pygame.K_s)
+    assert not b.tower.standing, "the test needs a tower that falls"
+    assert b.collapsed and b.frames and b.frames[-1] == b.tower.dice_positions()
+    for plane in b.tower.planes:
+        for body in plane.dice:
+            assert body.velocity.length < 5.0  # mm/s: at rest, not falling
+            touching: list[object] = []
+            body.each_arbiter(lambda arb, t=touching: t.append(arb))
+            assert touching, f"a die at {body.position} touches nothing: floating"
+    before = b.tower.sim_time_s
+    b.key(pygame.K_s)  # a fallen tower is not shoved again, nor re-simulated
+    assert b.tower.sim_time_s == before
+
+
 def _frames(w, n: int, dt: float = 0.35) -> list[bytes]:
     surf = pygame.Surface(w.size)
     out = []
