@@ -131,7 +131,8 @@ def run_bench(args: argparse.Namespace) -> int:
         render_bench_png(bench, path)
         print(f"no display: drew an 8-die tower to {path}")
         return 0
-    pygame.init()
+    pygame.display.init()  # video and fonts only: no sound system, so no ALSA noise at start
+    pygame.font.init()
     screen = pygame.display.set_mode(SIZE)
     pygame.display.set_caption("spacegits_sim — tower bench")
     clock = pygame.time.Clock()

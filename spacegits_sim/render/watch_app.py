@@ -484,7 +484,8 @@ def has_display() -> bool:
 
 
 def run_window(w: Watcher, fps: int = 60) -> None:
-    pygame.init()
+    pygame.display.init()  # video and fonts only: no sound system, so no ALSA noise at start
+    pygame.font.init()
     screen = pygame.display.set_mode(w.size)
     pygame.display.set_caption("spacegits_sim — watch")
     w.background = True  # AIs think in a worker: the window keeps drawing
