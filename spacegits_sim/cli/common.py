@@ -7,7 +7,7 @@ import difflib
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import NoReturn
 
 from rich.console import Console
 
@@ -27,7 +27,7 @@ class SuggestingParser(argparse.ArgumentParser):
     """An argument parser whose "unrecognized arguments: --sead" says "did you mean --seed?"
     (the nearest option of any command)."""
 
-    def error(self, message: str) -> Any:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         if "unrecognized arguments:" in message:
             known = sorted(option_strings(self))
             for word in message.split("unrecognized arguments:", 1)[1].split():
