@@ -299,3 +299,37 @@ def test_a_shop_item_says_what_it_does_gear_as_well_as_weapons():
     assert gear.startswith(" — If this git is modelled with a jetpack") and len(gear) <= 115
     assert boss.what_it_does(req, (BUY, 1, "Grunk")) == ' — shooting, 12", 2-handed, damage 1/3'
     assert boss.what_it_does(req, "done") == ""
+
+
+def test_no_internal_id_on_any_afterparty_screen_over_played_games(tmp_path):
+    """Every text an afterparty screen shows over two played games (titles, prompts, context,
+    options with what they do, the rolls as they happen, the final report) is in a player's
+    words: no snake_case id like discharging_a_firearm or evading_arrest."""
+    import re
+
+    from spacegits_sim.cli.campaign import WindowBoss
+
+    c = quickstart_campaign(5)
+    ai = camp.AfterpartyAI(c, RULES)
+    boss = WindowBoss(c, RULES)
+    shown: list[str] = []
+
+    def answer(req):
+        options = tuple(getattr(req, "options", ()))
+        shown.append(f"{c.gangs[req.boss].boss}: {req.kind.replace('_', ' ')}")
+        shown.append(getattr(req, "prompt", ""))
+        shown.extend(boss.just_now() + camp.context_lines(req))
+        shown.extend(camp.option_text(req, o) + boss.what_it_does(req, o) for o in options)
+        return ai(req)
+
+    for _ in range(2):
+        n, before, sc = camp.prepare_game(c, RULES, answer)
+        from spacegits_sim.ai import make_controller
+        from spacegits_sim.rules.engine import Match
+
+        m = Match(sc, rules=RULES, seed=sc.seed)
+        m.play([make_controller("heuristic", sc.seed, i) for i in range(2)])
+        entry = camp.finish_game(c, RULES, m, n, before, tmp_path, answer, live=boss.live)
+        shown.extend(entry["afterparty"])
+    ids = sorted({w for line in shown for w in re.findall(r"\b[a-z]+(?:_[a-z]+)+\b", line)})
+    assert len(shown) > 30 and not ids, ids

@@ -23,6 +23,7 @@ import argparse
 import json
 import math
 import os
+import re
 import shutil
 import signal
 import statistics
@@ -272,7 +273,13 @@ class Player:
         title = s.get("title", "")
         time.sleep(0.4)
         self.shot("afterparty-" + "".join(ch if ch.isalnum() else "-" for ch in title.lower())[:40])
-        self.afterparty_screens.append({"title": title, "lines": s.get("lines", [])})
+        self.afterparty_screens.append(
+            {
+                "title": title,
+                "lines": [s.get("prompt", ""), *s.get("lines", [])],
+                "options": [o["label"] for o in s.get("options", [])],
+            }
+        )
         if s["screen"] == "report":
             self.key("space")
             return
@@ -444,6 +451,12 @@ def main(argv: list[str] | None = None) -> int:
         report["human_move_dice"] = total
         report["human_move_dice_under_0.1in"] = short
         report["share_under_0.1in"] = round(short / total, 3) if total else None
+    seen_text = list(player.prompts) + [
+        line for a in player.afterparty_screens for line in [a["title"], *a["lines"], *a.get("options", [])]
+    ]
+    report["snake_case_ids_on_screen"] = sorted(
+        {w for line in seen_text for w in re.findall(r"\b[a-z]+(?:_[a-z]+)+\b", line)}
+    )
     if args.campaign:
         report["afterparty_screens"] = [a["title"] for a in player.afterparty_screens]
         (out / "afterparty_screens.json").write_text(json.dumps(player.afterparty_screens, indent=2))
