@@ -593,3 +593,22 @@ def test_a_resumed_game_catches_up_at_once_instead_of_replaying_on_screen(tmp_pa
     for mid, model in app.scene.models.items():
         if model.in_play:
             assert model.position == pytest.approx(v.match.position(mid), abs=1e-9)
+
+
+@pytest.mark.parametrize(
+    "reason, care, words",
+    [
+        ("shove", None, "Nazgob is shoved"),
+        ("blasted", None, "Nazgob is blasted"),
+        ("pushed clear", None, "Nazgob is pushed clear"),
+        ("hook", None, "Nazgob is reeled in"),
+        ("scoot", "normal", "Nazgob scoots"),
+        ("chase", "hurried", "Nazgob chases"),
+    ],
+)
+def test_a_move_done_to_a_git_is_said_in_the_passive_its_own_in_the_active(reason, care, words):
+    """The moved git is the subject: moved by something else (no tower carried: no care) it
+    "is shoved"; its own move (it carried its tower) "scoots". Said without naming any item id
+    in the events module (a Jolt's move reads "is jolted" by the same rule)."""
+    e = ev.ModelMoved("a1", (0, 0), (1, 0), 1.0, 1.0, None, None, care, None, reason, [])
+    assert e.describe({"a1": "Nazgob"}) == f'{words} 1.0"'

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from .base import Event, Point, _r
 
-MOVE_VERBS = {"shove": "is shoved", "jolt": "is jolted", "blasted": "is blasted", "hook": "is reeled in"}
+MOVE_VERBS = {"hook": "is reeled in"}  # the words a generic rule would get wrong (see ModelMoved.verb)
 THING_WORDS = {"cap": "a cap", "die": "a die", "edge": "the table edge", "figure": "a model", "terrain": "terrain"}
 
 
@@ -71,10 +71,22 @@ class ModelMoved(Event):
     reason: str = "scoot"
     frames: list[Any] = field(default_factory=list)  # the tower side-on as it was carried or shoved
 
+    def verb(self) -> str:
+        """How the log says the move: a git's own move (it carried its tower: ``care`` is set)
+        in the active ("scoots", "chases"); one done to it (a shove, a jolt, a blast, pushed
+        clear: no care) in the passive, with the moved git as the subject ("is shoved")."""
+        if self.reason in MOVE_VERBS:
+            return MOVE_VERBS[self.reason]
+        if self.care is not None:
+            return f"{self.reason}s"
+        first, _, rest = self.reason.partition(" ")
+        done = first if first.endswith("ed") else first + ("d" if first.endswith("e") else "ed")
+        return f"is {done}" + (f" {rest}" if rest else "")
+
     def describe(self, names: dict[str, str]) -> str:
         who = names.get(self.model, self.model)
         # the model moved is the subject: a shoved git "is shoved" (the shover is in the fight's log)
-        verb = MOVE_VERBS.get(self.reason, f"{self.reason}s")
+        verb = self.verb()
         what = f'{verb} {self.travelled:.1f}"'
         if self.value is not None:
             what += f" towards the {self.value}"
