@@ -21,7 +21,7 @@ from spacegits_sim.cli.common import load_scenario_option  # noqa: E402
 from spacegits_sim.render.board import BoardRenderer, wrap  # noqa: E402
 from spacegits_sim.render.hotseat import LOG_BOTTOM, HotseatApp  # noqa: E402
 from spacegits_sim.rules import events as ev  # noqa: E402
-from spacegits_sim.rules.decisions import Choice, ChooseCare, FightThrow, OrderMoveDie  # noqa: E402
+from spacegits_sim.rules.decisions import AimThrow, Choice, ChooseCare, FightThrow, OrderMoveDie  # noqa: E402
 from spacegits_sim.rules.engine import Match  # noqa: E402
 from spacegits_sim.rules.replay import load_replay, rebuild, save_replay  # noqa: E402
 
@@ -160,9 +160,10 @@ def test_while_ordering_move_dice_every_die_shows_its_path_and_bump():
 
 
 def test_a_vehicles_move_dice_show_its_pivot_and_corridor_from_the_rules_hull_sweep():
-    """In the derby, ordering a vehicle's move dice shows for each die the hull's pivot and its
-    corridor to the first bump (Driving.preview_drive: the sweeps drive makes), drawn as wide as
-    the hull; the drive then ends where the resolved die's preview said."""
+    """In the derby, aiming a vehicle's move dice shows the hull's path to the aim, and ordering
+    them shows for each die the hull's pivot and its corridor to the first bump
+    (Driving.preview_drive: the sweeps drive makes), drawn as wide as the hull; the drive then
+    ends where the resolved die's preview said."""
     sc = load_scenario_option("scenarios/demolition_derby.yaml")
 
     def make(s: int):  # type: ignore[no-untyped-def]
@@ -171,7 +172,7 @@ def test_a_vehicles_move_dice_show_its_pivot_and_corridor_from_the_rules_hull_sw
     app = HotseatApp(make, 4, {0}, save_path=os.path.join(tempfile.mkdtemp(prefix="sg_hs_"), "s.json"))
     me = make_controller("heuristic", 4, 0)
     surf = pygame.Surface(app.size)
-    checked = 0
+    checked = aimed = 0
     for _ in range(3000):
         ov = app.update(5.0)
         if app.countdown is not None:
@@ -181,6 +182,13 @@ def test_a_vehicles_move_dice_show_its_pivot_and_corridor_from_the_rules_hull_sw
             if app.finished:
                 break
             continue
+        if isinstance(req, AimThrow) and req.purpose == "move" and app.match.models[req.model].vehicle is not None:
+            aim = (req.width / 2, req.height / 2)  # hovering the table's middle: the hull's path there
+            app.hover_px = app.renderer.to_px(app.scene, aim)
+            (shown_aim,) = app.previews()
+            piv, run = app.match.preview_drive(req.model, app.renderer.to_table(app.scene, app.hover_px), max(req.dice))
+            assert shown_aim.hull is not None and shown_aim.end == run.end and shown_aim.angles[1] == run.angle_end
+            aimed += 1
         if isinstance(req, OrderMoveDie) and app.match.models[req.model].vehicle is not None:
             previews = app.previews()
             app.draw_ui(surf, ov)  # (drawn without error)
@@ -202,7 +210,7 @@ def test_a_vehicles_move_dice_show_its_pivot_and_corridor_from_the_rules_hull_sw
                     assert (e.stop is None) == (shown.bump is None)
                     assert e.end == pytest.approx(shown.end, abs=1e-9)
                     checked += 1
-            if checked >= 3:
+            if checked >= 3 and aimed:
                 return
             continue
         if isinstance(req, FightThrow):
@@ -211,7 +219,7 @@ def test_a_vehicles_move_dice_show_its_pivot_and_corridor_from_the_rules_hull_sw
                     app.fight_parts[i] = me.decide(req.part(i), app.match)
         else:
             app.submit(me.decide(req, app.match))
-    assert checked >= 1, "never ordered a vehicle's move dice"
+    assert checked >= 1 and aimed, "never aimed and ordered a vehicle's move dice"
 
 
 def test_the_throw_spread_grows_with_strength_and_distance():
