@@ -141,7 +141,7 @@ def test_runts_and_gnawballs_are_never_charged_and_offenses_are_erased_for_attit
     models = [{"id": "b1", "name": "Mogg", "boss": 1}, {"id": "b2", "name": "Pip", "boss": 1}]
     events = [started(models), ev.CapLooted("b1", "Blue", "c1"), ev.CapLooted("b2", "Blue", "c2")]
     log = party(c, events)
-    assert any("Mogg erases looting" in line for line in log)
+    assert any("Mogg erases Looting" in line for line in log)
     assert not any("Pip" in line for line in log) and blue.gits["Pip"].attitude == 1
     assert blue.gits["Mogg"].record == []  # erased
 

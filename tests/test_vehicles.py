@@ -262,6 +262,8 @@ def test_bump_into_terrain_stop_and_smash_yourself():
     smash = of(m, ev.Smashed)
     assert len(smash) == 1 and smash[0].target == "a1v" and smash[0].why == "terrain"
     assert len(smash[0].rolls) == 5 + 6 and smash[0].damage == sum(r >= 5 for r in smash[0].rolls)
+    hurt = [e for e in of(m, ev.Damaged) if e.model == "a1v"]  # said as it happened, not "smashed by itself"
+    assert hurt and all(e.source == "smashed into terrain" for e in hurt)
 
 
 @pytest.mark.rule("vehicles", "bump-another-vehicle")
@@ -1109,3 +1111,34 @@ def test_a_vehicle_with_no_room_to_deploy_stays_off_the_table_and_the_game_goes_
         m.answer((mid, spot) if spot else "skip")
     assert [e.model for e in of(m, ev.NoRoom)] == ["a1v"]
     assert not m.models["a1v"].in_play and m.models["a2"].in_play and m.models["b1"].in_play
+
+
+# ---- the preview a player sees before resolving a move die (issue 28) ------------------------
+
+
+@pytest.mark.parametrize(
+    "die_at, terrain",
+    [
+        ((14, 9), None),  # front arc: pivot, then a clear run
+        ((14, 9), [box(11, 2, 12, 14)]),  # pivot, then the run bumps a wall
+        ((6, 12), [box(3, 9, 9, 10)]),  # straight on into a wall: no pivot
+        ((6, 2), None),  # rear arc: forward without pivoting
+        ((12, 6.5), [box(7.2, 6.5, 8, 7.5)]),  # a pivot the wall blocks part-way
+    ],
+)
+def test_the_drive_preview_is_the_pivot_and_corridor_the_rules_then_drive(die_at, terrain):
+    """The hot-seat draws a vehicle's pivot and its corridor to the first bump before the die is
+    resolved, from ``preview_drive``: the very hull sweeps ``drive`` makes. The vehicle then
+    faces and stops exactly where the preview said."""
+    m = lone_buggy(pos=(6, 6, NORTH), terrain=terrain)
+    die = m.table.place_die(6, 4, die_at)
+    piv, run = m.preview_drive("a1v", die_at, 4, m.table.die_radius(die), ignore=(die,))
+    assert m.position("a1v") == pytest.approx((6, 6)) and m.table.figure("a1v").angle == pytest.approx(NORTH)
+    n = len(m.events)
+    drive(m, m.drive_die(m.models["a1v"], die, 4))
+    moved = next(e for e in m.events[n:] if isinstance(e, ev.VehicleMoved))
+    assert (piv is None) == (moved.angle_end == pytest.approx(NORTH))
+    assert moved.angle_end == pytest.approx(run.angle_end, abs=1e-12)
+    assert moved.end == pytest.approx(run.end, abs=1e-9)
+    assert moved.travelled == pytest.approx(run.travelled, abs=1e-9)
+    assert (moved.stop is None) == (run.contact is None)

@@ -24,7 +24,7 @@ from ..rules.gangmodes import WRITE_OFF
 from ..rules.gangs import gang_from_doc
 from .decisions import EraseOffenses, HealthPlan, PickRepair, PickTreatment, RepairJob
 from .shops import fits, gunnocks, stray, trucknuts
-from .state import DEAD, OFFENSES, QUICK_MATHS_MAX, Campaign, GangState
+from .state import DEAD, OFFENSE_NAMES, OFFENSES, QUICK_MATHS_MAX, Campaign, GangState
 
 Flow = Generator[Request, Any, None]
 Answer = Callable[[Request], Any]
@@ -148,10 +148,15 @@ def read_game(events: list[ev.Event]) -> GameFacts:
     return f
 
 
-def afterparty(c: Campaign, events: list[ev.Event], rules: RulesData, n: int) -> Generator[Request, Any, list[str]]:
-    """The afterparty's steps in the rulebook's order. Returns what happened, line by line."""
+def afterparty(
+    c: Campaign, events: list[ev.Event], rules: RulesData, n: int, log: list[str] | None = None
+) -> Generator[Request, Any, list[str]]:
+    """The afterparty's steps in the rulebook's order. Returns what happened, line by line.
+
+    ``log``: a list the lines are appended to as they happen (a window shows each roll before
+    the next decision it asks); the same list is returned."""
     rng = stream(c.seed, f"campaign/afterparty/{n}")
-    log: list[str] = []
+    log = [] if log is None else log
     facts = read_game(events)
     top = max(g.reputation() for g in c.gangs)  # "the highest reputation in this game"
     for g in c.gangs:  # 1. Check Your Sums
@@ -210,18 +215,23 @@ def records(gi: int, g: GangState, facts: GameFacts, rules: RulesData, rng: Any,
         k = yield EraseOffenses(
             gi,
             tuple(range(len(st.record) + 1)),
-            f"{name} (attitude {st.attitude}): erase how many of {', '.join(st.record)}?",
+            f"{name} (attitude {st.attitude}): erase how many of {offense_words(st.record)}?",
             name,
             tuple(st.record),
             st.attitude,
         )
         if not k:
-            log.append(f"{g.boss}: {name} keeps {', '.join(st.record)} on the record")
+            log.append(f"{g.boss}: {name} keeps {offense_words(st.record)} on the record")
             continue
         erased, st.record = st.record[:k], st.record[k:]
         rolls = [int(x) for x in rng.integers(1, 7, size=k)]
         st.attitude += rolls.count(6)
-        log.append(f"{g.boss}: {name} erases {', '.join(erased)} for {rolls}: attitude {st.attitude}")
+        log.append(f"{g.boss}: {name} erases {offense_words(erased)} for {rolls}: attitude {st.attitude}")
+
+
+def offense_words(offenses: list[str]) -> str:
+    """Offenses by the rulebook's names ("Discharging a Firearm in a Public Place"), not their ids."""
+    return ", ".join(OFFENSE_NAMES.get(o, o.replace("_", " ")) for o in offenses)
 
 
 def trophies(gi: int, g: GangState, facts: GameFacts, rules: RulesData, log: list[str]) -> None:

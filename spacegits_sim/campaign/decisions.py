@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ..rules.decisions import Choice, Request
+from .state import OFFENSE_NAMES
 
 DONE = "done"
 BUY = "buy"
@@ -150,7 +151,8 @@ def option_text(req: Request, option: Any) -> str:
         n = int(option)
         if n == 0:
             return "keep every offense ticked (no dice)"
-        return f"erase {', '.join(req.offenses[:n])} ({n}D6, +1 attitude per 6)"
+        words = ", ".join(OFFENSE_NAMES.get(o, o.replace("_", " ")) for o in req.offenses[:n])
+        return f"erase {words} ({n}D6, +1 attitude per 6)"
     if isinstance(req, HealthPlan):
         return f"go private ({req.price} caps: roll twice, choose)" if option == "private" else "go public (free)"
     if isinstance(req, RepairJob):
@@ -160,4 +162,4 @@ def option_text(req: Request, option: Any) -> str:
     if isinstance(req, Shop) and isinstance(option, tuple) and option and option[0] == BUY:
         label, _family, _ident, price = req.stock[int(option[1])]
         return f"{label} for {option[2]} ({price} caps)" if price else f"{label} for {option[2]}"
-    return str(option)
+    return str(option).replace("_", " ")

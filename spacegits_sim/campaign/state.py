@@ -13,6 +13,14 @@ FORMAT = "spacegits-campaign/1"
 FILE = "campaign.json"
 MAX_GAMES = 1000
 OFFENSES = ("assault", "dangerous_driving", "looting", "mugging", "discharging_a_firearm", "evading_arrest")
+OFFENSE_NAMES = {  # the rulebook's words for them ("2. Criminal Records")
+    "assault": "Assault",
+    "dangerous_driving": "Dangerous Driving",
+    "looting": "Looting",
+    "mugging": "Mugging",
+    "discharging_a_firearm": "Discharging a Firearm in a Public Place",
+    "evading_arrest": "Evading Arrest",
+}
 QUICK_MATHS_MAX = 6  # "Roll a D6 for each cap in your stash, up to a maximum of 6D6"
 BAD_ATTITUDE = 4  # "Once a git has an attitude of 4+, they start acting like a right prick"
 FIRE_AFTER_SKIPS = 2  # the AI boss fires a git who has skipped this many games

@@ -412,6 +412,7 @@ class Queries(TableWorld):
         ignore: Iterable[str] = (),
         step_in: float = 0.05,
         kinds: Iterable[Kind] = (Kind.DIE, Kind.TOKEN, Kind.FIGURE, Kind.TERRAIN),
+        facing: float | None = None,
     ) -> HullSweep:
         """Pivot a box hull about its centre to ``turn_to``, then move it straight forward
         ``distance``, stopping at the first contact with a thing of ``kinds`` or the table edge.
@@ -421,7 +422,8 @@ class Queries(TableWorld):
         the hull turns as much of it as ends clear and goes no further (the contact is reported).
         Grazing counts: a hull that would overlap a thing by any amount has touched it (one that
         only touches it is not stopped by it). The figure is NOT moved: call :meth:`move_figure`
-        with the result."""
+        with the result. ``facing``: sweep as if the hull faced this way now (a preview of the
+        run after a pivot, asked without turning it)."""
         f = self._figure(ident)
         _need(f.hull is not None, f"figure '{ident}' has no hull")
         _need(distance >= 0, f"distance must not be negative, got {distance}")
@@ -429,7 +431,7 @@ class Queries(TableWorld):
         ignore_set = set(ignore) | {ident}
         w, ln = f.hull
         start = Vec2d(*f.body.position)
-        angle0 = angle = float(f.body.angle)
+        angle0 = angle = float(f.body.angle) if facing is None else float(facing)
         kinds = tuple(kinds)
 
         def blocked(pos: Vec2d, ang: float) -> Contact | None:

@@ -206,6 +206,31 @@ class Tower(Recording):
         self._run(max(1, int(round(seconds / self.dt))))
         return self.standing
 
+    def finish_fall(self, seconds: float = 3.0) -> bool:
+        """For a viewer only: once a fall is detected the simulation stops (the rules need only
+        know that it fell, and where the dice are then), which leaves the falling column in
+        mid-air. This steps both planes on with the base still, until every die has come to rest
+        (at most ``seconds``), taking frames if recording. The rules never call it. Returns
+        whether anything was simulated (False: the tower stands)."""
+        if self.standing:
+            return False
+        for plane in self.planes:
+            plane.frozen = False
+            velocity_setter(plane.carrier)((0.0, 0.0))
+        n = max(1, int(round(seconds / self.dt)))
+        for i in range(n):
+            for plane in self.planes:
+                plane.step(self.dt)
+            self.sim_time_s += self.dt
+            self._sample_frame_if_due()
+            if i % 30 == 29 and all(
+                b.velocity.length < 1.0 and abs(b.angular_velocity) < 0.05 for plane in self.planes for b in plane.dice
+            ):
+                break
+        for plane in self.planes:
+            plane.frozen = True
+        return True
+
     def hit(self, height_mm: float, velocity_mm_s: tuple[float, float], mass_g: float) -> bool:
         """A body of ``mass_g`` moving at ``velocity_mm_s`` (vx, vy) strikes the tower at ``height_mm``.
 

@@ -14,6 +14,7 @@ duplicate gear, drivers…), each naming the git and the field.
 
 from __future__ import annotations
 
+import difflib
 from pathlib import Path
 from typing import Any
 
@@ -125,6 +126,13 @@ def _gear_on(
     return tuple(sorted(named.items()))
 
 
+def valid_ids(word: str, ids: Any) -> str:
+    """ "(did you mean 'rifle'? valid: a, b, c)": the nearest id to a misspelt one, then them all."""
+    names = [str(i) for i in ids]
+    near = difflib.get_close_matches(str(word), names, n=1, cutoff=0.6)
+    return f"({f'did you mean {near[0]!r}? ' if near else ''}valid: {', '.join(names)})"
+
+
 def gang_from_doc(doc: Any, label: str, rules: RulesData) -> Gang:
     """Parse a gang mapping (from a file, or inline in a scenario). Raises DataError."""
     problems: list[Problem] = []
@@ -182,10 +190,10 @@ def gang_from_doc(doc: Any, label: str, rules: RulesData) -> Gang:
                 problems.append(Problem(label, entry, "pintle", f"'{w}' is not one of this vehicle's vehicle_weapons"))
         for w in weapons + vweapons:
             if w not in rules.weapons:
-                problems.append(Problem(label, entry, "weapons", f"unknown weapon '{w}'"))
+                problems.append(Problem(label, entry, "weapons", f"unknown weapon '{w}' {valid_ids(w, rules.weapons)}"))
         for it in gear:
             if it not in rules.gear:
-                problems.append(Problem(label, entry, "gear", f"unknown gear '{it}'"))
+                problems.append(Problem(label, entry, "gear", f"unknown gear '{it}' {valid_ids(it, rules.gear)}"))
         if vehicle is not None and (not isinstance(vehicle, str) or vehicle not in rules.vehicles):
             problems.append(
                 Problem(
@@ -194,7 +202,9 @@ def gang_from_doc(doc: Any, label: str, rules: RulesData) -> Gang:
             )
         for m in mods:
             if m not in rules.vehicle_mods:
-                problems.append(Problem(label, entry, "mods", f"unknown vehicle mod '{m}'"))
+                problems.append(
+                    Problem(label, entry, "mods", f"unknown vehicle mod '{m}' {valid_ids(m, rules.vehicle_mods)}")
+                )
         gear_on = _gear_on(g.get("gear_on"), weapons, gear, rules, label, entry, problems)
         treatments = _as_ids(g.get("treatments"), label, entry, "treatments", problems)
         for t in treatments:

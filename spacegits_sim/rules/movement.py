@@ -121,6 +121,17 @@ class Movement(MatchCore):
             care = yield ChooseCare(mover.boss, CARE_LEVELS, "how carefully to carry the tower?", pick)
             yield from self.move_towards_die(self.models[pick], die_id, value, care)
 
+    def preview_move(self, model_id: str, toward: Point, distance: float) -> SweepResult:
+        """Where a move of ``distance`` towards ``toward`` would take a git's base, and what it
+        would bump first: the very sweep :meth:`move` makes (an enemy's Invisible Walls
+        included), asked without moving anything, so a player sees the path before choosing.
+        Not included: gear that asks its own question first (it may change the move) and an
+        oil slick's slide after the stop (the sweep's end is where the slide would begin)."""
+        m = self.models[model_id]
+        start = self.position(m.id)
+        distance = effects.move_limit(self, m, start, toward, distance)
+        return self.table.sweep(m.id, toward=toward, distance=max(0.0, distance))
+
     def move_towards_die(self, m: Model, die_id: str, value: int, care: str) -> Flow:
         """Move directly towards a die by its value; stop at the first bump (rulebook: Scooting)."""
         target = self.table.die(die_id).position

@@ -259,8 +259,10 @@ class TurnFlow(Driving):
                     return "overlaps another model"
                 if self.models[thing.id].boss != m.boss and gap < need:
                     return f'within {need:g}" of an enemy model'
-            if thing.kind in (Kind.TERRAIN, Kind.DIE) and gap < 0:
-                return f"overlaps {thing.kind.value} '{thing.id}'"
+            if thing.kind == Kind.TERRAIN and gap < 0:  # named as a player would: "overlaps the wall"
+                return f"overlaps the {self.terrain_type(thing.id).name.lower()}"
+            if thing.kind == Kind.DIE and gap < 0:
+                return "overlaps a die"
         return None
 
     def activatable(self, boss: int) -> list[str]:

@@ -27,7 +27,7 @@ import math
 from collections.abc import Callable
 
 from ..data.dice import parse_dice, roll
-from ..physics.table import MM, Kind
+from ..physics.table import MM, HullSweep, Kind
 from . import effects
 from . import events as ev
 from .core import Flow
@@ -227,6 +227,26 @@ class Driving(Movement):
         angle = self.table.figure(v.id).angle
         distance = effects.vehicle_move(v, value) + self._boosted
         return (angle + turn if turn else None), distance, ("front" if front else "rear")
+
+    def preview_drive(
+        self, vehicle_id: str, at: Point, value: int, reach: float = 0.0, ignore: tuple[str, ...] = ()
+    ) -> tuple[HullSweep | None, HullSweep]:
+        """Where a move die of ``value`` lying at ``at`` (a thing ``reach`` in radius) would take a
+        vehicle, asked without moving it: the pivot (None: no pivot: the rear arc, a die already
+        in the corridor, or Can't Turn Left) and the run forward to the first thing the hull
+        would touch: the very sweeps :meth:`drive` makes. ``ignore``: the die itself (which
+        :meth:`drive_die` discards before driving). Not included: what happens at the contact
+        (a cap looted and the run going on, a git pushed clear, a fight), Fly, and gear that acts
+        before the die (Electroshock)."""
+        v = self.models[vehicle_id]
+        turn_to, distance, _arc = self.heading(v, at, value, reach)
+        piv = None
+        facing = self.table.figure(v.id).angle
+        if turn_to is not None:
+            piv = self.table.sweep_hull(v.id, 0.0, turn_to, kinds=(Kind.FIGURE, Kind.TERRAIN))
+            facing = piv.angle_end
+        run = self.table.sweep_hull(v.id, distance, ignore=ignore, facing=facing)
+        return piv, run
 
     def drive_to(self, v: Model, pos: Point, value: int, reach: float = 0.0, how: str = "drive") -> Flow:
         """Resolve a move die of ``value`` lying at ``pos`` (or a grappling hook's pull towards it)."""
@@ -526,8 +546,9 @@ class Driving(Movement):
             if who.in_play and target.in_play:
                 dmg, _rolls, _t = self.smash(who, target, self.current_speed.get(who.id, 0), head_on, why)
                 hits.append((who, target, dmg))
-        for who, target, dmg in hits:
-            yield from self.combat.damage(target, dmg, f"smashed by {who.name}", "smash", by=who)
+        for who, target, dmg in hits:  # a vehicle that hit terrain smashes itself: say so, not "by itself"
+            cause = "smashed into terrain" if who is target else f"smashed by {who.name}"
+            yield from self.combat.damage(target, dmg, cause, "smash", by=who)
 
     # ------------------------------------------------------------------ towers
 
