@@ -1,0 +1,106 @@
+"""The road race's AIs: a random one (any legal answer) and a heuristic one.
+
+Why the heuristic knows no upgrade names: it reads the race through the same numbers the
+engine uses (stats, Lap Points, damage, what a repair would fix) and the options offered.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ...play.protocol import Choice, Request
+from ...rng import stream
+from . import requests as rq
+
+
+class RandomDriver:
+    """Picks uniformly among the legal options, from its own seeded stream."""
+
+    def __init__(self, seed: int = 0, seat: int = 0) -> None:
+        self.rng: np.random.Generator = stream(seed, f"ai/roadrace-random/{seat}")
+
+    def decide(self, request: Request, game: Any = None) -> Any:  # noqa: ARG002 - the protocol's
+        assert isinstance(request, Choice), f"the road race asks only choices, got {request.kind}"
+        return request.options[int(self.rng.integers(len(request.options)))]
+
+
+class HeuristicDriver:
+    """Races to win: re-rolls every failed die it may, takes the blessing on the rolls that
+    matter, repairs what stops the car first, stops to repair when the damage is dangerous,
+    attacks the leader within reach, and takes interviews only when it is far behind."""
+
+    def __init__(self, seed: int = 0, seat: int = 0) -> None:
+        self.seat = seat
+        self.rng: np.random.Generator = stream(seed, f"ai/roadrace-heuristic/{seat}")
+
+    def decide(self, request: Request, game: Any = None) -> Any:
+        assert isinstance(request, Choice)
+        opts = request.options
+        race = game
+        me = race.racers[request.boss] if race is not None else None
+        if isinstance(request, rq.Reroll):
+            return max(opts)
+        if isinstance(request, rq.Blessing):
+            return "yes" if request.stat in ("speed", "defense") else "no"
+        if isinstance(request, (rq.Interview, rq.RestStop)):
+            if me is None:
+                return "drive"
+            if isinstance(request, rq.RestStop):
+                hurt = me.vdamage + me.ddamage + sum(1 for c in me.conds if c.ends == "rest_stop")
+                return "stop" if hurt >= 2 else "drive"
+            return "drive"
+        if isinstance(request, rq.StopToRepair):
+            if me is None:
+                return "drive"
+            limit = race.destroyed_at(me)
+            severe = any(c.stat == "speed" or c.no_rerolls == "speed" for c in me.conds)
+            return "stop" if me.vdamage >= limit - 3 or severe else "drive"
+        if isinstance(request, rq.RepairWhat):
+            return self._repair_pick(me, opts)
+        if isinstance(request, rq.Attack):
+            return self._attack_pick(race, me, opts)
+        if isinstance(request, rq.OnHit):
+            return "damage" if "damage" in opts else opts[0]
+        if isinstance(request, rq.CampaignPick):
+            return opts[0]
+        return opts[0]
+
+    def _repair_pick(self, me: Any, opts: tuple[Any, ...]) -> Any:
+        if me is None:
+            return opts[0]
+
+        def score(o: str) -> tuple[int, int]:
+            if o in ("damage", "toughness"):
+                return (1 if o == "toughness" else 2, 0)
+            c = next((c for c in me.conds if f"{c.id}:{c.uid}" == o), None)
+            if c is None:
+                return (5, 0)
+            if c.stops:
+                return (0, c.repair - c.progress)
+            if c.stat == "speed" or c.no_rerolls == "speed":
+                return (0, c.repair - c.progress + 1)
+            return (3, c.repair - c.progress)
+
+        return min(opts, key=score)
+
+    def _attack_pick(self, race: Any, me: Any, opts: tuple[Any, ...]) -> Any:
+        targets = [o for o in opts if o != "none"]
+        if not targets or me is None:
+            return "none"
+
+        def value(o: tuple[int, str]) -> tuple[int, int]:
+            t = race.racers[o[0]]
+            return (t.lp, t.vdamage)
+
+        best = max(targets, key=value)
+        t = race.racers[best[0]]
+        if race.stat(me, "offense") <= 0:
+            return "none"
+        if t.lp + 3 < me.lp and best[1] != "ram":  # far behind: not worth provoking
+            return "none"
+        return best
+
+
+AIS: dict[str, type[RandomDriver] | type[HeuristicDriver]] = {"random": RandomDriver, "heuristic": HeuristicDriver}
