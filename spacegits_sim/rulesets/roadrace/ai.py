@@ -44,19 +44,8 @@ class HeuristicDriver:
             return max(opts)
         if isinstance(request, rq.Blessing):
             return "yes" if request.stat in ("speed", "defense") else "no"
-        if isinstance(request, (rq.Interview, rq.RestStop)):
-            if me is None:
-                return "drive"
-            if isinstance(request, rq.RestStop):
-                hurt = me.vdamage + me.ddamage + sum(1 for c in me.conds if c.ends == "rest_stop")
-                return "stop" if hurt >= 2 else "drive"
-            return "drive"
-        if isinstance(request, rq.StopToRepair):
-            if me is None:
-                return "drive"
-            limit = race.destroyed_at(me)
-            severe = any(c.stat == "speed" or c.no_rerolls == "speed" for c in me.conds)
-            return "stop" if me.vdamage >= limit - 3 or severe else "drive"
+        if isinstance(request, (rq.Interview, rq.RestStop, rq.StopToRepair)):
+            return "stop" if self._rather_stop(race, me) else "drive"
         if isinstance(request, rq.RepairWhat):
             return self._repair_pick(me, opts)
         if isinstance(request, rq.Attack):
@@ -64,8 +53,38 @@ class HeuristicDriver:
         if isinstance(request, rq.OnHit):
             return "damage" if "damage" in opts else opts[0]
         if isinstance(request, rq.CampaignPick):
-            return opts[0]
+            return self._upgrade_pick(race, opts)
         return opts[0]
+
+    def _rather_stop(self, race: Any, me: Any) -> bool:
+        """Driving risks the Whoops! chart (more failures than successes), the road's worst
+        danger to a fragile driver; a stopped car only loses Lap Points it may not need. Stop
+        whenever the rules allow, unless a rival is close enough to the finish to win first."""
+        if race is None or me is None:
+            return False
+        goal = int(race.book.race["lap_points_to_win"])
+        leader = max((x.lp for x in race.racers if x.alive and x is not me), default=0)
+        return bool(leader < goal - 6 or me.lp >= leader)
+
+    def _upgrade_pick(self, race: Any, opts: tuple[Any, ...]) -> Any:
+        """Speed wins races: a Speed advance or re-roll first, then any stat or re-roll, then the rest."""
+        ups = race.book.upgrades if race is not None and hasattr(race, "book") else None
+        if ups is None:
+            from .book import book
+
+            ups = book().upgrades
+
+        def score(o: str) -> int:
+            if o == "none":
+                return 9
+            p = ups[o].params
+            if p.get("stat") == "speed" or p.get("reroll") == "speed":
+                return 0
+            if "reroll" in p or "stat" in p:
+                return 1
+            return 2
+
+        return min(opts, key=score)
 
     def _repair_pick(self, me: Any, opts: tuple[Any, ...]) -> Any:
         if me is None:
