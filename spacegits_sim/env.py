@@ -1,22 +1,27 @@
-"""A standard multi-agent environment for AI research: a Space Gits match as a PettingZoo AEC
-environment (``pip install -e '.[rl]'``).
+"""A standard multi-agent environment for AI research: a game of any ruleset as a PettingZoo AEC
+environment (``pip install -e '.[rl]'``); Space Gits by default.
 
-One agent per boss (``boss_0``, ``boss_1``…). The match is the engine's own generator: whenever
-a boss must decide, that boss's agent is selected, and its action answers the pending request
-through the engine's legality checks — an agent cannot make an illegal move.
+One agent per seat (``boss_0``, ``boss_1``…). The game is the ruleset's own generator: whenever
+a seat must decide, that seat's agent is selected, and its action answers the pending request
+through the game's legality checks — an agent cannot make an illegal move. Requests are
+answered by their generic kind (:mod:`spacegits_sim.play.protocol`), so the same action space
+serves every ruleset; the observation is the ruleset's own encoder.
 
 * **Action** (the same space for every request): ``{"choice": Discrete(128), "throw": Box(0, 1,
   (3,))}``. For a choice (which git, which action, which die, thump/shove/pinch…) ``choice``
   indexes the request's options; for a throw (move dice, bullets, blasts, coin flips…)
   ``throw`` is (x, y) as fractions of the table and the strength; a deployment takes the git
-  from ``choice`` and the spot from ``throw`` (the nearest legal spot to it).
+  from ``choice`` and the spot from ``throw`` (the nearest legal spot to it). A simultaneous
+  request (a fight throw) is asked of each of its seats in turn, none seeing the others.
 * **Action mask**: ``info["action_mask"]`` is ``{"choice": int8 array of legal options, "throw":
   None}``, ready for ``action_space(agent).sample(mask)``; ``info["request"]`` names the request.
-* **Observation**: a float32 vector in [0, 1] from the agent's own seat: the clock, the request
-  and its number of options, every boss's stash and new caps, every model (position, standing,
-  tower height, toughness, mine or not), the caps, the dice on the table and the terrain.
-* **Reward**: at the end, +1 to the winners (+0.5 each on a tie), -1 to the others.
-* ``reset(seed=…)`` seeds the match: the same seed and the same actions give the same game.
+* **Observation**: the ruleset's float32 vector in [0, 1] from the agent's own seat (Space Gits:
+  the clock, the request and its number of options, every boss's stash and new caps, every model
+  (position, standing, tower height, toughness, mine or not), the caps, the dice on the table and
+  the terrain).
+* **Reward**: at the end, +1 to the winners (+0.5 each on a tie), -1 to the others;
+  ``info["scores"]`` then holds every seat's score (Space Gits: new caps).
+* ``reset(seed=…)`` seeds the game: the same seed and the same actions give the same game.
 
 Example (random agents, a few hundred steps): ``python tools/env_random_agents.py``.
 """
@@ -30,47 +35,16 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from .data import default_rules
-from .rules.decisions import AimThrow, Choice, Deploy, FightThrow, Request, Throw
-from .rules.engine import Match
-from .rules.scenario import Scenario, load_scenario
+from .play import registry
+from .play.protocol import AimThrow, Choice, Deploy, Request, Simultaneous, Throw
+from .play.ruleset import Game, Ruleset
 
 MAX_OPTIONS = 128  # the most options a request offers: a Hover-jets drag racer has 126 ways to pick four dice
-MAX_BOSSES = 4
-MAX_MODELS = 20
-MAX_CAPS = 30
-MAX_DICE = 16
-MAX_TERRAIN = 24
-REQUEST_KINDS = (
-    "deploy",
-    "choose_activation",
-    "choose_action",
-    "aim_throw",
-    "order_move_die",
-    "choose_care",
-    "choose_boot",
-    "choose_guns",
-    "order_bullet",
-    "fight_throw",
-    "split_odd",
-    "eager_help",
-    "reboot_dice",
-    "arcade_dice",
-    "reroll",
-    "gear_choice",
-    "grapple_who",
-    "choice",
-)
-OBS_SIZE = (
-    3
-    + MAX_BOSSES
-    + len(REQUEST_KINDS)
-    + MAX_BOSSES * 3
-    + MAX_MODELS * 7
-    + MAX_CAPS * 3
-    + MAX_DICE * 4
-    + MAX_TERRAIN * 4
-)
+
+
+def _obs_size() -> int:
+    """The default ruleset's observation size (kept as OBS_SIZE for callers of the Space Gits env)."""
+    return int(registry.get().observer().size)
 
 
 def env(**kwargs: Any) -> SpaceGitsEnv:
@@ -81,19 +55,24 @@ def env(**kwargs: Any) -> SpaceGitsEnv:
 class SpaceGitsEnv(AECEnv):  # type: ignore[misc]
     metadata = {"name": "spacegits_v0", "render_modes": [], "is_parallelizable": False}
 
-    def __init__(self, scenario: str | Path | Scenario | None = None, max_decisions: int = 5000) -> None:
+    def __init__(self, scenario: Any = None, max_decisions: int = 5000, ruleset: str | Ruleset | None = None) -> None:
         super().__init__()
-        rules = default_rules()
-        self.scenario = scenario if isinstance(scenario, Scenario) else load_scenario(scenario, rules)
+        self.ruleset: Ruleset = registry.resolve(ruleset)
+        self.rules = self.ruleset.load_rules()
+        if scenario is None or isinstance(scenario, (str, Path)):
+            scenario = self.ruleset.load_scenario(scenario, self.rules)
+        self.scenario = scenario
         self.max_decisions = int(max_decisions)
-        n = len(self.scenario.players)
+        self.observer = self.ruleset.observer()
+        self.metadata = {**self.metadata, "name": f"{self.ruleset.id}_v0"}
+        n = self.ruleset.seats(self.scenario)
         self.possible_agents = [f"boss_{i}" for i in range(n)]
         self._action_spaces = {
             a: spaces.Dict({"choice": spaces.Discrete(MAX_OPTIONS), "throw": spaces.Box(0.0, 1.0, (3,), np.float32)})
             for a in self.possible_agents
         }
-        self._obs_spaces = {a: spaces.Box(0.0, 1.0, (OBS_SIZE,), np.float32) for a in self.possible_agents}
-        self.match: Match | None = None
+        self._obs_spaces = {a: spaces.Box(0.0, 1.0, (self.observer.size,), np.float32) for a in self.possible_agents}
+        self.match: Game | None = None
         self._parts: list[Any] = []
         self._seed = self.scenario.seed
 
@@ -113,7 +92,7 @@ class SpaceGitsEnv(AECEnv):  # type: ignore[misc]
         del options
         if seed is not None:
             self._seed = int(seed)
-        self.match = Match(self.scenario, seed=self._seed)
+        self.match = self.ruleset.new_game(self.scenario, self.rules, seed=self._seed)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -136,7 +115,7 @@ class SpaceGitsEnv(AECEnv):  # type: ignore[misc]
         req = self._current()
         answer = self._answer(req, action)
         pending = self.match.pending
-        if isinstance(pending, FightThrow):
+        if isinstance(pending, Simultaneous):
             self._parts.append(answer)
             if len(self._parts) < len(pending.bosses):
                 self._select()
@@ -163,10 +142,10 @@ class SpaceGitsEnv(AECEnv):  # type: ignore[misc]
     # ---- internals -------------------------------------------------------------------------------
 
     def _current(self) -> Request:
-        """The request the selected agent answers (its own part of a fight throw)."""
+        """The request the selected agent answers (its own part of a simultaneous one)."""
         assert self.match is not None and self.match.pending is not None
         req = self.match.pending
-        if isinstance(req, FightThrow):
+        if isinstance(req, Simultaneous):
             return req.part(len(self._parts))
         return req
 
@@ -220,68 +199,23 @@ class SpaceGitsEnv(AECEnv):  # type: ignore[misc]
 
     def _finish(self) -> None:
         assert self.match is not None
-        go = self.match.result()
-        winners = set(go.winners) if go is not None else set()
-        names = [b.name for b in self.match.bosses]
+        out = self.ruleset.outcome(self.match)
+        winners = set(out.winners)
         share = 1.0 if len(winners) == 1 else 0.5
-        self.rewards = {a: (share if names[int(a.split("_")[1])] in winners else -1.0) for a in self.agents}
+        self.rewards = {a: (share if int(a.split("_")[1]) in winners else -1.0) for a in self.agents}
         self.terminations = {a: True for a in self.agents}
-        for a in self.agents:
-            self.infos[a] = {"new_caps": dict(go.new_caps) if go is not None else {}}
+        scores = dict(zip(out.seats, out.scores, strict=False))
+        for a in self.agents:  # each seat's score in the ruleset's measure (Space Gits: new caps)
+            self.infos[a] = {"scores": dict(scores)}
 
     def _observation(self, me: int) -> np.ndarray:
-        m = self.match
-        out = np.zeros(OBS_SIZE, dtype=np.float32)
-        if m is None:
-            return out
-        w, h = m.table.width, m.table.height
-        k = 0
+        if self.match is None:
+            return np.zeros(self.observer.size, dtype=np.float32)
+        return np.asarray(self.observer.encode(self.match, me), dtype=np.float32)
 
-        def put(values: list[float]) -> None:
-            nonlocal k
-            for v in values:
-                out[k] = min(max(v, 0.0), 1.0)
-                k += 1
 
-        timer = max(1.0, m.scenario.timer_min * 60.0)
-        req = m.pending
-        opts = len(getattr(req, "options", ()) or ())
-        put([m.clock / (2 * timer), float(m.siren), opts / MAX_OPTIONS])
-        put([float(i == me) for i in range(MAX_BOSSES)])
-        put([float(req is not None and req.kind == kind) for kind in REQUEST_KINDS])
-        for i in range(MAX_BOSSES):
-            b = m.bosses[i] if i < len(m.bosses) else None
-            put([0.0, 0.0, 0.0] if b is None else [b.stash / 50, float(b.out), (b.stash - b.start_stash + 25) / 50])
-        models = list(m.models.values())[:MAX_MODELS]
-        for j in range(MAX_MODELS):
-            if j >= len(models) or not models[j].in_play:
-                put([0.0] * 7)
-                continue
-            mod = models[j]
-            x, y = m.position(mod.id)
-            put(
-                [
-                    1.0,
-                    x / w,
-                    y / h,
-                    float(mod.standing),
-                    mod.tower.height / 30,
-                    mod.toughness / 10,
-                    float(mod.boss == me),
-                ]
-            )
-        caps = list(m.table.tokens.values())[:MAX_CAPS]
-        for j in range(MAX_CAPS):
-            put([1.0, caps[j][0] / w, caps[j][1] / h] if j < len(caps) else [0.0, 0.0, 0.0])
-        dice = list(m.table.dice.values())[:MAX_DICE]
-        for j in range(MAX_DICE):
-            d = dice[j] if j < len(dice) else None
-            put([0.0] * 4 if d is None else [1.0, d.position[0] / w, d.position[1] / h, d.value / 20])
-        terrain = list(m.table.terrain.values())[:MAX_TERRAIN]
-        for j in range(MAX_TERRAIN):
-            if j >= len(terrain):
-                put([0.0] * 4)
-                continue
-            cx, cy = m.table.terrain_centre(terrain[j].id)
-            put([1.0, cx / w, cy / h, terrain[j].height_in / 6])
-        return out
+def __getattr__(name: str) -> Any:
+    """OBS_SIZE: the default ruleset's observation size, computed when first asked for."""
+    if name == "OBS_SIZE":
+        return _obs_size()
+    raise AttributeError(name)

@@ -1,4 +1,8 @@
-"""Headless matches: play one, summarise it, print its play-by-play."""
+"""Headless games of any ruleset: play one, summarise it, print its play-by-play.
+
+Everything here goes through the ruleset (:mod:`spacegits_sim.play.registry`), picked by id
+(None: Space Gits); nothing imports a ruleset's modules.
+"""
 
 from __future__ import annotations
 
@@ -6,89 +10,57 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Console
-from rich.table import Table as RichTable
 
-from .ai import make_controller
-from .data.rules_data import RulesData, default_rules
-from .rules import events as ev
-from .rules.engine import Match
-from .rules.scenario import Scenario
+from .play import registry
+from .play.ruleset import Game, Ruleset
 
 
-def parse_ais(text: str, n: int) -> list[str]:
-    from .ai import CONTROLLERS
+def _rs(ruleset: Ruleset | str | None) -> Ruleset:
+    return registry.resolve(ruleset)
 
+
+def parse_ais(text: str, n: int, ruleset: Ruleset | str | None = None) -> list[str]:
+    rs = _rs(ruleset)
     names = [a.strip() for a in text.split(",") if a.strip()]
     if len(names) == 1:
         names = names * n
     if len(names) != n:
-        raise ValueError(f"--ai needs one controller per boss ({n}), got '{text}'")
+        raise ValueError(f"--ai needs one controller per {rs.seat_word} ({n}), got '{text}'")
     for a in names:
-        if a not in CONTROLLERS:
-            raise ValueError(f"unknown AI '{a}' (valid: {', '.join(CONTROLLERS)})")
+        if a not in rs.controllers:
+            raise ValueError(f"unknown AI '{a}' (valid: {', '.join(rs.controllers)})")
     return names
 
 
 def play_match(
-    scenario: Scenario,
+    scenario: Any,
     seed: int,
     ais: Sequence[str],
-    rules: RulesData | None = None,
+    rules: Any = None,
     options: dict[str, Any] | None = None,
-) -> Match:
-    m = Match(scenario, rules or default_rules(), seed=seed, options=options)
-    m.play([make_controller(a, seed, i) for i, a in enumerate(ais)])
+    ruleset: Ruleset | str | None = None,
+) -> Any:
+    """One game from ``scenario`` with one AI per seat, played to the end."""
+    rs = _rs(ruleset)
+    m = rs.new_game(scenario, rules or rs.load_rules(), seed=seed, options=options)
+    m.play([rs.make_controller(a, seed, i) for i, a in enumerate(ais)])
     return m
 
 
 def summary_with_ais(summary: dict[str, Any], ais: Sequence[str]) -> dict[str, Any]:
-    """A summary with each boss's controller named (bosses in seat order)."""
+    """A summary with each seat's controller named (seats in order, under ``bosses``)."""
     for name, a in zip(summary["bosses"], ais, strict=False):
         summary["bosses"][name]["ai"] = a
     return summary
 
 
-def summary_from_events(events: list[Any]) -> dict[str, Any]:
-    return ev.summary_from_events(events)
+def summary_from_events(events: list[Any], ruleset: Ruleset | str | None = None) -> dict[str, Any]:
+    return _rs(ruleset).summary_from_events(events)
 
 
-def print_summary(s: dict[str, Any], console: Console) -> None:
-    t = RichTable(title=f"{s['scenario']} — seed {s['seed']}")
-    vehicles = any("smashes" in b for b in s["bosses"].values())  # only a match with vehicles has these
-    cols = ["boss", "ai", "new caps", "activations", "falls", "sober-ups", "damage taken", "caps looted"]
-    for col in cols + (["smashes", "wipeouts", "wrecks"] if vehicles else []):
-        t.add_column(col, justify="right" if col not in ("boss", "ai") else "left")
-    for name, b in s["bosses"].items():
-        row = [
-            name,
-            str(b.get("ai", "")),
-            f"{b['new_caps']:+d}",
-            str(b["activations"]),
-            str(b["falls"]),
-            str(b["sober_ups"]),
-            str(b["damage_taken"]),
-            str(b["caps_looted"]),
-        ]
-        if vehicles:
-            row += [str(b["smashes"]), str(b["wipeouts"]), str(b["wrecks"])]
-        t.add_row(*row)
-    console.print(t)
-    winners = " and ".join(s["winners"] or [])
-    verdict = f"tie between {winners}" if s["tie"] else f"{winners} wins"
-    mins, secs = divmod(int(round(s["clock_s"])), 60)
-    console.print(
-        f"[bold]{verdict}[/] after {s['activations']} activations; game clock {mins}:{secs:02d}"
-        f"{' (siren sounded)' if s['siren'] else ''}; safety rule "
-        f"{'[red]fired[/]' if s['safety_rule_fired'] else 'did not fire'}"
-    )
+def print_summary(s: dict[str, Any], console: Console, ruleset: Ruleset | str | None = None) -> None:
+    _rs(ruleset).print_summary(s, console)
 
 
-def play_by_play(m: Match) -> list[str]:
-    names = m.names()
-    out = []
-    for e in m.events:
-        if e.kind in ("die_removed",):
-            continue
-        mins, secs = divmod(int(e.t), 60)
-        out.append(f"[{mins:2d}:{secs:02d}] {e.describe(names)}")
-    return out
+def play_by_play(m: Game, ruleset: Ruleset | str | None = None) -> list[str]:
+    return _rs(ruleset).play_by_play(m)

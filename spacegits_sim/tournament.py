@@ -1,8 +1,10 @@
-"""Tournaments: round-robin AI matches with seats swapped, on a process pool or a Dask cluster.
+"""Tournaments: round-robin AI games of any ruleset with seats swapped, on a process pool or a Dask cluster.
 
-Each match is an independent task (scenario as plain data, seed, seat order) so it can run
-anywhere; results come back as plain dicts. A match that raises is reported with its seed
-and the replay up to the failure, and the tournament carries on.
+Each game is an independent task (ruleset id, scenario as plain data, seed, seat order) so it
+can run anywhere; the worker finds the ruleset by id in the registry, and results come back
+as plain dicts. A game that raises is reported with its seed and the replay up to the
+failure, and the tournament carries on. ``new_caps`` in a result is the ruleset's score per
+AI (Space Gits: new caps).
 """
 
 from __future__ import annotations
@@ -26,33 +28,33 @@ class Task:
     scenario: dict[str, Any]
     seed: int
     seats: tuple[str, ...]
+    ruleset: str = "spacegits"
 
 
 def play_one(task: Task) -> dict[str, Any]:
     """Play one match; never raises (a failure is returned with its seed and replay)."""
-    from .ai import make_controller
-    from .data import default_rules
-    from .rules.engine import Match
-    from .rules.replay import replay_doc
-    from .rules.scenario import scenario_from_doc
+    from .play import registry
+    from .play.replay import replay_doc
 
     m = None
+    rs = None
     try:
-        sc = scenario_from_doc(task.scenario, "<tournament scenario>", default_rules())
-        m = Match(sc, seed=task.seed)
-        m.play([make_controller(a, task.seed, i) for i, a in enumerate(task.seats)])
-        s = m.summary()
-        names = [b.name for b in m.bosses]
-        caps: dict[str, list[int]] = {}
-        for i, n in enumerate(names):  # (four bosses: two seats each; their mean)
-            caps.setdefault(task.seats[i], []).append(s["bosses"][n]["new_caps"])
+        rs = registry.get(task.ruleset)
+        rules = rs.load_rules()
+        sc = rs.scenario_from_doc(task.scenario, "<tournament scenario>", rules)
+        m = rs.new_game(sc, rules, seed=task.seed)
+        m.play([rs.make_controller(a, task.seed, i) for i, a in enumerate(task.seats)])
+        out = rs.outcome(m)
+        caps: dict[str, list[float]] = {}
+        for i, score in enumerate(out.scores):  # (four seats: two each; their mean)
+            caps.setdefault(task.seats[i], []).append(score)
         return {
             "seed": task.seed,
             "seats": list(task.seats),
-            "winners": sorted({task.seats[names.index(w)] for w in s["winners"]}),
+            "winners": sorted({task.seats[w] for w in out.winners}),
             "new_caps": {ai: sum(v) / len(v) for ai, v in caps.items()},
-            "activations": s["activations"],
-            "safety": s["safety_rule_fired"],
+            "activations": out.stats.get("activations", 0),
+            "safety": bool(out.stats.get("safety", False)),
             "error": None,
         }
     except Exception as e:  # a bug in a controller or the engine: report it, keep going
@@ -65,7 +67,7 @@ def play_one(task: Task) -> dict[str, Any]:
             "safety": False,
             "error": f"{type(e).__name__}: {e}",
             "traceback": traceback.format_exc(),
-            "replay": replay_doc(m) if m is not None else None,
+            "replay": replay_doc(m, rs) if m is not None and rs is not None else None,
         }
 
 
@@ -81,25 +83,29 @@ def chunk_size(total: int, jobs: int) -> int:
     return max(1, min(8, total // (16 * max(1, jobs))))
 
 
-def _warm() -> None:
-    """Import the engine and parse the rules in this process, before a pool forks its workers."""
-    from .ai import make_controller  # noqa: F401
-    from .data import default_rules
-    from .rules import engine, replay, scenario  # noqa: F401
+def _warm(ruleset: str = "spacegits") -> None:
+    """Import the ruleset and parse its rules in this process, before a pool forks its workers."""
+    from .play import registry
+    from .play import replay as _replay  # noqa: F401
 
-    default_rules()
+    registry.get(ruleset).load_rules()
 
 
 def schedule(
-    scenario_doc: dict[str, Any], ais: Sequence[str], games: int, seed: int = 0, bosses: int = 2
+    scenario_doc: dict[str, Any],
+    ais: Sequence[str],
+    games: int,
+    seed: int = 0,
+    bosses: int = 2,
+    ruleset: str = "spacegits",
 ) -> list[Task]:
-    """Round-robin: every pair plays ``games`` matches, half with the seats swapped. With four
-    bosses the two AIs sit alternately round the table (A B A B, then B A B A)."""
+    """Round-robin: every pair plays ``games`` games, half with the seats swapped. With four
+    seats the two AIs sit alternately round the table (A B A B, then B A B A)."""
     tasks = []
     for a, b in combinations(ais, 2):
         for k in range(games):
             seats = tuple((a, b)[(i + k) % 2] for i in range(bosses))
-            tasks.append(Task(scenario_doc, seed + k // 2, seats))
+            tasks.append(Task(scenario_doc, seed + k // 2, seats, ruleset))
     return tasks
 
 
@@ -221,7 +227,8 @@ def run(
         for t in tasks:
             done(play_one(t))
     else:
-        _warm()  # forked workers inherit the imported engine and the parsed rules
+        for rid in sorted({t.ruleset for t in tasks}):
+            _warm(rid)  # forked workers inherit the imported engine and the parsed rules
         size = chunk_size(total, jobs)
         chunks = [tasks[i : i + size] for i in range(0, total, size)]
         with ProcessPoolExecutor(max_workers=jobs) as pool:

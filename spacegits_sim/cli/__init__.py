@@ -20,7 +20,7 @@ from ..errors import UserError
 from ..physics.params import ParamError
 from ..physics.table import TableError
 from .campaign import add_parser as add_campaign_parser
-from .common import err
+from .common import add_ruleset_option, err
 from .gang import cmd_gang
 from .match import cmd_match, cmd_replay
 from .play import cmd_play
@@ -67,6 +67,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="watch a saved replay, drawn from its event log alone (no re-simulation)",
     )
+    add_ruleset_option(w)
     w.set_defaults(func=cmd_watch)
 
     t = sub.add_parser("towers", help="sweep tower fall rates by height and care level (Tower Lab)")
@@ -96,6 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--seats", default=None, help="one per boss: human, random, heuristic, search (default: all human)")
     pl.add_argument("--resume", default=None, help="continue a saved game (a replay file)")
     pl.add_argument("--save", default="out/hotseat.replay.json", help="where Ctrl+S (and closing the window) saves")
+    add_ruleset_option(pl)
     pl.set_defaults(func=cmd_play)
 
     mt = sub.add_parser("match", help="play one headless AI match and print a summary")
@@ -105,6 +107,7 @@ def build_parser() -> argparse.ArgumentParser:
     mt.add_argument("--json", default=None, help="write the summary as JSON")
     mt.add_argument("--replay", default=None, help="write the replay file")
     mt.add_argument("--log", action="store_true", help="print the play-by-play")
+    add_ruleset_option(mt)
     mt.set_defaults(func=cmd_match)
 
     tn = sub.add_parser("tournament", help="round-robin AI matches with seats swapped, in parallel")
@@ -124,6 +127,7 @@ def build_parser() -> argparse.ArgumentParser:
     tn.add_argument("--seed", type=int, default=0)
     tn.add_argument("--json", default=None)
     tn.add_argument("--plot", default=None)
+    add_ruleset_option(tn)
     tn.set_defaults(func=cmd_tournament)
 
     rp = sub.add_parser("replay", help="re-run a replay and check every decision's checksum")
@@ -149,6 +153,7 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("files", nargs="+")
     v.add_argument("--house", action="append", help="house-rule YAML to apply first")
     v.add_argument("--budget", type=int, default=None, help="cap budget (default 25)")
+    add_ruleset_option(v)
     v.set_defaults(func=cmd_validate)
     return ap
 

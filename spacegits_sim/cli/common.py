@@ -1,36 +1,56 @@
-"""What every command shares: the consoles, and the scenario/AI/seed options."""
+"""What every command shares: the consoles, the ruleset, and the scenario/AI/seed options.
+
+Commands reach a game only through its ruleset (``--ruleset``, default ``spacegits``),
+never by importing its modules."""
 
 from __future__ import annotations
 
 import argparse
 import os
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 
-from ..data import load_rules
 from ..data.errors import Problem
-from ..data.paths import scenarios_dir
 from ..errors import UserError
 from ..matches import parse_ais
-from ..rules.scenario import Scenario, load_scenario, resolve_scenario_path, unsimulated_in_scenario
+from ..play import registry
+from ..play.ruleset import Ruleset
 
 console = Console()
 err = Console(stderr=True, soft_wrap=True)  # a long path in a message stays on one line
 
 
-def load_scenario_option(path: str | None) -> Scenario:
-    """The scenario a --scenario option names (default: the embedded Quick Start); a bare name
-    not found here is looked up among the bundled scenarios, and the CLI says so."""
-    p = resolve_scenario_path(path)
+def ruleset_option(value: str | None) -> Ruleset:
+    """The ruleset a --ruleset option names (None: the default, Space Gits)."""
+    try:
+        return registry.get(value)
+    except registry.UnknownRuleset as e:
+        raise UserError(f"--ruleset: {e}") from None
+
+
+def add_ruleset_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--ruleset",
+        default=registry.DEFAULT,
+        help=f"the game to play: {', '.join(registry.ids())} (default: {registry.DEFAULT})",
+    )
+
+
+def load_scenario_option(path: str | None, ruleset: Ruleset | None = None) -> Any:
+    """The scenario a --scenario option names (default: the ruleset's, the Quick Start for Space
+    Gits); a bare name not found here is looked up among the bundled scenarios, and the CLI says so."""
+    rs = ruleset or registry.get()
+    p = rs.resolve_scenario(path)
     if not p.exists():
-        bundled = ", ".join(sorted(f.name for f in scenarios_dir().glob("*.yaml")))
+        bundled = ", ".join(sorted(f.name for f in rs.bundled_scenarios()))
         raise UserError(f"scenario '{path}' not found (bundled scenarios: {bundled})")
     if path is not None and p != Path(path):
         err.print(f"note: '{path}' is not in this folder; using the bundled scenario {p}")
-    rules = load_rules()
-    sc = load_scenario(p, rules)
-    warn_unsimulated(p, unsimulated_in_scenario(sc, rules))
+    rules = rs.load_rules()
+    sc = rs.load_scenario(p, rules)
+    warn_unsimulated(p, rs.unsimulated(sc, rules))
     return sc
 
 
@@ -45,11 +65,12 @@ def warn_unsimulated(path: Path, problems: list[Problem]) -> None:
         )
 
 
-def scenario_ais_seed(args: argparse.Namespace) -> tuple[Scenario, list[str], int]:
-    """The scenario, one AI name per boss, and the seed, from --scenario/--ai/--seed."""
-    sc = load_scenario_option(args.scenario)
+def scenario_ais_seed(args: argparse.Namespace, ruleset: Ruleset | None = None) -> tuple[Any, list[str], int]:
+    """The scenario, one AI name per seat, and the seed, from --scenario/--ai/--seed."""
+    rs = ruleset or ruleset_option(getattr(args, "ruleset", None))
+    sc = load_scenario_option(args.scenario, rs)
     try:
-        ais = parse_ais(args.ai, len(sc.players))
+        ais = parse_ais(args.ai, rs.seats(sc), rs)
     except ValueError as e:
         raise UserError(str(e)) from None
     check_range(args.seed, "--seed", 0, MAX_SEED)

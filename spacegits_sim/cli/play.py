@@ -1,14 +1,14 @@
-"""``spacegits play``: hot-seat on one screen, any mix of humans and AIs; save and resume."""
+"""``spacegits play``: hot-seat on one screen, any mix of humans and AIs, for any ruleset with a
+hot-seat window (``Ruleset.hotseat``); save and resume (a replay names its ruleset)."""
 
 from __future__ import annotations
 
 import argparse
 
-from ..ai import CONTROLLERS, make_controller
 from ..errors import UserError
-from ..rules.engine import Match
-from ..rules.replay import load_replay, rebuild
-from .common import MAX_SEED, check_output, check_range, console, err, load_scenario_option
+from ..play.replay import load_replay, rebuild, ruleset_of
+from .common import MAX_SEED, check_output, check_range, console, err, load_scenario_option, ruleset_option
+from .watch import window_module
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -17,41 +17,43 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     if args.resume:
         doc = load_replay(args.resume)
-        v = rebuild(doc, args.resume)
+        rs = ruleset_of(doc, args.resume)
+        v = rebuild(doc, args.resume, ruleset=rs)
         if not v.ok:
             raise UserError(f"cannot resume {args.resume}: {v.message}")
         resumed = v.match
         sc = resumed.scenario
         seed = resumed.seed
-        seats_text = args.seats or ",".join("human" for _ in sc.players)
+        seats_text = args.seats or ",".join("human" for _ in range(rs.seats(sc)))
     else:
-        sc = load_scenario_option(args.scenario)
+        rs = ruleset_option(args.ruleset)
+        sc = load_scenario_option(args.scenario, rs)
         seed = sc.seed if args.seed is None else args.seed
-        seats_text = args.seats or ",".join(["human"] * len(sc.players))
+        seats_text = args.seats or ",".join(["human"] * rs.seats(sc))
         resumed = None
+    n = rs.seats(sc)
     seats = [s.strip() for s in seats_text.split(",")]
     if len(seats) == 1:
-        seats = seats * len(sc.players)
-    if len(seats) != len(sc.players) or any(s not in ("human",) + CONTROLLERS for s in seats):
+        seats = seats * n
+    if len(seats) != n or any(s not in ("human",) + rs.controllers for s in seats):
         raise UserError(
-            f"--seats needs one of human/{'/'.join(CONTROLLERS)} per boss ({len(sc.players)}), got '{seats_text}'"
+            f"--seats needs one of human/{'/'.join(rs.controllers)} per {rs.seat_word} ({n}), got '{seats_text}'"
         )
     humans = {i for i, s in enumerate(seats) if s == "human"}
+    rules = rs.load_rules()
 
     def make(seed: int):  # type: ignore[no-untyped-def]
-        m = resumed if resumed is not None else Match(sc, seed=seed)
-        ctrl = [None if s == "human" else make_controller(s, seed, i) for i, s in enumerate(seats)]
+        m = resumed if resumed is not None else rs.new_game(sc, rules, seed=seed)
+        ctrl = [None if s == "human" else rs.make_controller(s, seed, i) for i, s in enumerate(seats)]
         return m, ctrl
 
-    from ..render.hotseat import HotseatApp, run_hotseat
-    from ..render.watch_app import has_display
-
-    if not has_display():
+    hotseat = window_module(rs, "hotseat")
+    if not window_module(rs).has_display():
         raise UserError(
             "hot-seat needs a display (a window); for a headless game use 'spacegits watch' or 'spacegits match'"
         )
-    app = HotseatApp(make, seed, humans, save_path=args.save)
-    run_hotseat(app)
+    app = hotseat.HotseatApp(make, seed, humans, save_path=args.save)
+    hotseat.run_hotseat(app)
     if app.match.pending is None:
         console.print("game over")
     elif app.message.startswith("saved"):

@@ -1,4 +1,4 @@
-"""``spacegits tournament``: round-robin AI matches with seats swapped, on local processes or Dask."""
+"""``spacegits tournament``: round-robin AI games of any ruleset with seats swapped, on local processes or Dask."""
 
 from __future__ import annotations
 
@@ -18,25 +18,34 @@ from rich.progress import (
 )
 from rich.table import Table as RichTable
 
-from ..ai import CONTROLLERS
 from ..atomic import write_atomic
 from ..errors import UserError
-from ..rules.scenario import scenario_to_doc
-from .common import MAX_SEED, check_output, check_range, console, err, jobs_option, load_scenario_option
+from .common import (
+    MAX_SEED,
+    check_output,
+    check_range,
+    console,
+    err,
+    jobs_option,
+    load_scenario_option,
+    ruleset_option,
+)
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
     from ..tournament import SCHEDULER_ADDRESS, SchedulerError, aggregate, plot, run, schedule, tls_security
 
-    sc = load_scenario_option(args.scenario)
-    if len(sc.players) not in (2, 4):
+    rs = ruleset_option(args.ruleset)
+    sc = load_scenario_option(args.scenario, rs)
+    n = rs.seats(sc)
+    if n < 2 or n % 2:
         raise UserError(
-            f"tournaments are played on 2- or 4-boss scenarios (two AIs sit alternately), not {len(sc.players)}"
+            f"tournaments are played on 2- or 4-{rs.seat_word} scenarios (two AIs sit alternately), not {n}"
         )
     ais = [a.strip() for a in args.ai.split(",") if a.strip()]
-    bad = [a for a in ais if a not in CONTROLLERS]
+    bad = [a for a in ais if a not in rs.controllers]
     if bad or len(ais) < 2:
-        raise UserError(f"--ai needs at least two of {', '.join(CONTROLLERS)}, got '{args.ai}'")
+        raise UserError(f"--ai needs at least two of {', '.join(rs.controllers)}, got '{args.ai}'")
     check_range(args.games, "--games", 1, 100_000)
     check_range(args.seed, "--seed", 0, MAX_SEED)
     if args.scheduler is not None and not SCHEDULER_ADDRESS.match(args.scheduler):
@@ -54,7 +63,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     check_output(args.plot, "--plot", (".png", ".pdf", ".svg"))
     if len(set(ais)) != len(ais):
         raise UserError(f"--ai names an AI twice ('{args.ai}'): a tournament pits different AIs against each other")
-    tasks = schedule(scenario_to_doc(sc), ais, args.games, args.seed, bosses=len(sc.players))
+    tasks = schedule(rs.scenario_to_doc(sc), ais, args.games, args.seed, bosses=n, ruleset=rs.id)
     jobs = jobs_option(args.jobs)
     t0 = time.perf_counter()
     where = f"Dask at {args.scheduler}" if args.scheduler else f"{jobs} local process(es)"
@@ -75,8 +84,9 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             raise UserError(str(e)) from None
     wall = time.perf_counter() - t0
     pairs, failures = aggregate(results, ais)
-    t = RichTable(title=f"{sc.name}: {args.games} games per pair, seats swapped (win rate among decided games, 95% CI)")
-    for col in ("pair", "wins", "ties", "failed", "win rate (first)", "95% CI", "mean new caps"):
+    name = rs.scenario_name(sc)
+    t = RichTable(title=f"{name}: {args.games} games per pair, seats swapped (win rate among decided games, 95% CI)")
+    for col in ("pair", "wins", "ties", "failed", "win rate (first)", "95% CI", f"mean {rs.score_word}"):
         t.add_column(col)
     for p in pairs:
         r, lo, hi = p.rate_a()
@@ -103,7 +113,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
                 err.print(f"  replay: {path}")
     if args.json:
         doc = {
-            "scenario": sc.name,
+            "ruleset": rs.id,
+            "scenario": name,
             "games": args.games,
             "ais": ais,
             "wall_s": wall,

@@ -1,20 +1,29 @@
-"""``spacegits watch``: an AI-vs-AI match, or a saved replay drawn from its event log alone, in a
-window where there is a display, otherwise rendered to files (a GIF of the match and a PNG of
-the final board) with a printed play-by-play."""
+"""``spacegits watch``: an AI-vs-AI game of any ruleset, or a saved replay drawn from its event log
+alone, in a window where there is a display, otherwise rendered to files (a GIF of the game and a
+PNG of the final board) with a printed play-by-play. The window is the ruleset's own render module
+(``Ruleset.window``), imported by name only here."""
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import secrets
 from pathlib import Path
 from typing import Any
 
-from ..ai import make_controller
 from ..errors import UserError
-from ..matches import print_summary, summary_with_ais
-from ..rules.engine import Match
-from ..rules.replay import events_from_doc, load_replay
-from .common import check_output, console, scenario_ais_seed
+from ..matches import summary_with_ais
+from ..play.replay import events_from_doc, load_replay, ruleset_of
+from ..play.ruleset import Ruleset
+from .common import check_output, console, ruleset_option, scenario_ais_seed
+
+
+def window_module(rs: Ruleset, which: str = "window") -> Any:
+    """The render module a ruleset draws with (pygame: imported only when a window is wanted)."""
+    name = getattr(rs, which, None)
+    if not name:
+        raise UserError(f"{rs.title} has no {'window' if which == 'window' else 'hot-seat window'} yet")
+    return importlib.import_module(name)
 
 
 def _check_record(record: str | None) -> None:
@@ -35,44 +44,48 @@ def cmd_watch(args: argparse.Namespace) -> int:
     _check_record(args.record)
     check_output(args.record, "--record", (".gif", ".mp4"))
     check_output(args.screenshot, "--screenshot", (".png",))
-    from ..render.watch_app import LogWatcher, Watcher, has_display, run_headless, run_window  # pygame: render only
-
     if args.replay:
         doc = load_replay(args.replay)
-        events = events_from_doc(doc, str(args.replay))
-        w: Watcher = LogWatcher(events, seed=int(doc.get("seed", 0)))
+        rs = ruleset_of(doc, str(args.replay))  # the replay names its ruleset
+    else:
+        rs = ruleset_option(args.ruleset)
+    shell = window_module(rs)  # pygame: render only
+    w: Any
+    if args.replay:
+        events = events_from_doc(doc, str(args.replay), rs)
+        w = shell.LogWatcher(events, seed=int(doc.get("seed", 0)))
         title = f"replay {args.replay} ({len(events)} events, drawn from its log alone)"
         ais: list[str] = list(doc.get("meta", {}).get("ai", []))
     else:
-        sc, ais, seed = scenario_ais_seed(args)
+        sc, ais, seed = scenario_ais_seed(args, rs)
         if args.seed is None:  # a fresh match every time, and the seed to see it again
             seed = secrets.randbelow(2**31)
             console.print(f"seed {seed} (watch this match again with --seed {seed})")
 
-        def make(seed: int) -> tuple[Any, list[Any]]:
-            m = Match(sc, seed=seed)
-            return m, [make_controller(a, seed, i) for i, a in enumerate(ais)]
+        rules = rs.load_rules()
 
-        w = Watcher(make, seed)
-        title = f"{' vs '.join(ais)} on {sc.name}, seed {seed}"
-    headless = args.headless or not has_display() or bool(args.record and not has_display())
+        def make(seed: int) -> tuple[Any, list[Any]]:
+            m = rs.new_game(sc, rules, seed=seed)
+            return m, [rs.make_controller(a, seed, i) for i, a in enumerate(ais)]
+
+        w = shell.Watcher(make, seed)
+        title = f"{' vs '.join(ais)} on {rs.scenario_name(sc)}, seed {seed}"
+    headless = args.headless or not shell.has_display() or bool(args.record and not shell.has_display())
     if not headless:
-        run_window(w)
+        shell.run_window(w)
         return 0
     out = Path(args.out)
     record = args.record or str(out / "match.gif")
     shot = args.screenshot or str(out / "board.png")
     console.print(f"[bold]No display: playing {title}, headless.[/]")
-    res = run_headless(w, record, shot, on_log=lambda line: console.print(line, highlight=False))
-    if isinstance(w, LogWatcher):
-        from ..matches import summary_from_events
-
-        summary = summary_from_events(w.events)
+    res = shell.run_headless(w, record, shot, on_log=lambda line: console.print(line, highlight=False))
+    if isinstance(w, shell.LogWatcher):
+        summary = rs.summary_from_events(w.events)
     else:
         summary = w.match.summary()
     if ais and len(ais) == len(summary["bosses"]):
         summary = summary_with_ais(summary, ais)
-    print_summary(summary, console)
+    rs.print_summary(summary, console)
     console.print(
         f"final board: [bold]{res['screenshot']}[/]   match video: [bold]{res.get('record', '(none)')}[/] "
         f"({res['frames']} frames, plays {res.get('plays_s', 0):.1f} s; rendered in {res['wall_s']:.1f} s)"

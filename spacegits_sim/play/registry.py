@@ -13,7 +13,7 @@ import importlib
 
 from .ruleset import Ruleset
 
-__all__ = ["BUILTIN", "DEFAULT", "UnknownRuleset", "get", "ids", "register"]
+__all__ = ["BUILTIN", "DEFAULT", "UnknownRuleset", "get", "ids", "register", "resolve"]
 
 #: One line per ruleset: id -> the module whose import registers it.
 BUILTIN: dict[str, str] = {
@@ -52,3 +52,8 @@ def get(ruleset_id: str | None = None) -> Ruleset:
         return _REGISTERED[rid]
     except KeyError:
         raise UnknownRuleset(f"unknown ruleset '{str(rid)[:40]}' (known: {', '.join(ids())})") from None
+
+
+def resolve(ruleset: Ruleset | str | None) -> Ruleset:
+    """A ruleset given as itself, its id, or None (the default)."""
+    return get(ruleset) if ruleset is None or isinstance(ruleset, str) else ruleset

@@ -103,6 +103,7 @@ class Ruleset(Protocol):
     id: str  # "spacegits", "roadrace": the --ruleset value and the replays' "ruleset" field
     title: str  # for people: "Space Gits"
     seat_word: str  # what a seat is called in messages: "boss", "driver"
+    score_word: str  # what Outcome.scores measure, for tables: "new caps", "lap points"
     controllers: tuple[str, ...]  # the AI names it ships (besides "human" in hot-seat)
     #: The render modules that draw this ruleset, imported by name only when a window is wanted
     #: (so nothing below render/ imports pygame). ``window`` exposes ``Watcher(make, seed)``,

@@ -27,6 +27,7 @@ class SpaceGits:
     id = "spacegits"
     title = "Space Gits"
     seat_word = "boss"
+    score_word = "new caps"
     controllers: tuple[str, ...] = ("random", "heuristic", "search")
     window: str | None = "spacegits_sim.render.watch_app"  # the watch shell that draws Space Gits
     hotseat: str | None = "spacegits_sim.render.hotseat"  # the hot-seat shell
