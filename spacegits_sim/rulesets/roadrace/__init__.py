@@ -27,6 +27,7 @@ class RoadRace:
     id = "roadrace"
     title = "Road Race"
     seat_word = "driver"
+    score_word = "lap points"
     controllers: tuple[str, ...] = ("random", "heuristic")
     window: str | None = "spacegits_sim.render.roadrace"
     hotseat: str | None = "spacegits_sim.render.roadrace"

@@ -42,8 +42,8 @@ class HeuristicDriver:
         me = race.racers[request.boss] if race is not None else None
         if isinstance(request, rq.Reroll):
             return max(opts)
-        if isinstance(request, rq.Blessing):
-            return "yes" if request.stat in ("speed", "defense") else "no"
+        if isinstance(request, rq.Blessing):  # one sure success keeps a hit off the Spectacular chart
+            return "yes" if request.stat == "defense" else "no"
         if isinstance(request, (rq.Interview, rq.RestStop, rq.StopToRepair)):
             return "stop" if self._rather_stop(race, me) else "drive"
         if isinstance(request, rq.RepairWhat):
@@ -87,20 +87,21 @@ class HeuristicDriver:
         return min(opts, key=score)
 
     def _repair_pick(self, me: Any, opts: tuple[Any, ...]) -> Any:
+        """Fix what weakens the car in a fight first (Defense, Offense, the weapon, their
+        re-rolls); after that put successes where they finish nothing soon (damage points
+        first), so that something is left to repair and the car may stop again next turn."""
         if me is None:
             return opts[0]
 
         def score(o: str) -> tuple[int, int]:
             if o in ("damage", "toughness"):
-                return (1 if o == "toughness" else 2, 0)
+                return (1, 0 if o == "damage" else 1)
             c = next((c for c in me.conds if f"{c.id}:{c.uid}" == o), None)
             if c is None:
                 return (5, 0)
-            if c.stops:
+            if c.stat in ("defense", "offense") or c.no_rerolls in ("defense", "offense") or c.flag == "no_weapon":
                 return (0, c.repair - c.progress)
-            if c.stat == "speed" or c.no_rerolls == "speed":
-                return (0, c.repair - c.progress + 1)
-            return (3, c.repair - c.progress)
+            return (2, -(c.repair - c.progress))
 
         return min(opts, key=score)
 

@@ -240,6 +240,25 @@ class Race:
         if len(alive) <= 1:
             raise RaceEnded(alive, "only one racer is left" if alive else "no racer is left")
 
+    def sheets(self) -> list[dict[str, Any]]:
+        """Every car as it stands: what the car sheets on the screen show."""
+        return [
+            {
+                "lp": r.lp,
+                "vehicle_damage": r.vdamage,
+                "destroyed_at": self.destroyed_at(r),
+                "driver_damage": r.ddamage,
+                "toughness": self.toughness(r),
+                "stopped": self.stopped(r),
+                "out": r.out,
+                "stats": {s: self.stat(r, s) for s in self.book.stats},
+                "rerolls": {s: n for s in self.book.rolled_stats if (n := self.rerolls_now(r, s))},
+                "conditions": [c.detail for c in r.conds],
+                "blessed": r.blessing,
+            }
+            for r in self.racers
+        ]
+
     # ------------------------------------------------------------------ dice
 
     def throw(self, r: Racer, n: int) -> list[Any]:
@@ -373,7 +392,7 @@ class Race:
         except RaceEnded as end:
             self.winners = end.winners
             self.reason = end.reason
-            self.emit(ev.RaceOver(end.winners, [r.lp for r in self.racers], end.reason, self.round))
+            self.emit(ev.RaceOver(end.winners, [r.lp for r in self.racers], end.reason, self.round, self.sheets()))
             from .fame import tally
 
             for seat, fid, pts in tally(self):
@@ -403,7 +422,7 @@ class Race:
                 x.penalties = [p for p in x.penalties if p[2] != seat]
             r.repair_bonus = 0
             r.passed = set()
-            self.emit(ev.PhaseStarted(seat, "luck"))
+            self.emit(ev.PhaseStarted(seat, "luck", self.sheets()))
             if seat == self.first:
                 yield from self._first_luck(r)
             yield from self._lasting_luck(r)
@@ -411,11 +430,11 @@ class Race:
                 yield from EVENTS[self.event_row](self, r)
             if not r.alive:
                 continue
-            self.emit(ev.PhaseStarted(seat, "speed"))
+            self.emit(ev.PhaseStarted(seat, "speed", self.sheets()))
             yield from self._speed_phase(r)
             if not r.alive:
                 continue
-            self.emit(ev.PhaseStarted(seat, "offense"))
+            self.emit(ev.PhaseStarted(seat, "offense", self.sheets()))
             yield from self._offense_phase(r)
 
     def _turn_order(self) -> list[int]:
@@ -694,6 +713,7 @@ def summary_from_events(events: list[Event]) -> dict[str, Any]:
             out["reason"] = e.reason
     out["seats"] = seats
     out["racers"] = [per[i] for i in range(len(seats))]
+    out["bosses"] = {name: per[i] for i, name in enumerate(seats)}  # by name, the shared layer's convention
     return out
 
 

@@ -44,6 +44,7 @@ class PhaseStarted(Event):
     kind: ClassVar[str] = "phase_started"
     seat: int = 0
     phase: str = ""  # luck | speed | offense
+    sheets: list[dict[str, Any]] = field(default_factory=list)  # every car as it stands (for the views)
 
     def describe(self, names: dict[str, str]) -> str:
         return f"{_n(names, self.seat)}: {self.phase} phase"
@@ -252,6 +253,7 @@ class RaceOver(Event):
     lap_points: list[int] = field(default_factory=list)
     reason: str = ""
     rounds: int = 0
+    sheets: list[dict[str, Any]] = field(default_factory=list)
 
     def describe(self, names: dict[str, str]) -> str:
         who = ", ".join(_n(names, w) for w in self.winners) or "nobody"
