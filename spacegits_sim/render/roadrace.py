@@ -63,6 +63,11 @@ class RaceView:
     def names(self) -> dict[str, str]:
         return {str(i): n for i, n in enumerate(self.seats)}
 
+    def _sheet(self, seat: int, **changes: Any) -> None:
+        """A car sheet changed by an event between two phases (the next phase brings the full sheet)."""
+        if seat < len(self.sheets):
+            self.sheets[seat] = {**self.sheets[seat], **changes}
+
     def apply(self, e: Any) -> None:
         k = e.kind
         if k == "race_started":
@@ -83,7 +88,18 @@ class RaceView:
         elif k == "chart_rolled":
             self.charts = (self.charts + [e.describe(self.names())])[-7:]
         elif k == "lap_points" and e.seat < len(self.sheets):
-            self.sheets[e.seat] = {**self.sheets[e.seat], "lp": e.total}
+            self._sheet(e.seat, lp=e.total)
+        elif k == "damaged":
+            self._sheet(e.seat, **{f"{e.part}_damage": e.total})
+        elif k == "stopped":
+            self._sheet(e.seat, stopped=True)
+        elif k == "out":
+            self._sheet(e.seat, out=e.how)
+        elif k == "condition" and e.seat < len(self.sheets):
+            have = list(self.sheets[e.seat].get("conditions", []))
+            if e.on and e.detail not in have:
+                have.append(e.detail)
+            self._sheet(e.seat, conditions=have)
         elif k == "race_over":
             if e.sheets:
                 self.sheets = e.sheets

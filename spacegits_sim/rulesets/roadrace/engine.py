@@ -430,11 +430,11 @@ class Race:
                 yield from EVENTS[self.event_row](self, r)
             if not r.alive:
                 continue
-            self.emit(ev.PhaseStarted(seat, "speed", self.sheets()))
+            self.emit(ev.PhaseStarted(seat, "speed"))
             yield from self._speed_phase(r)
             if not r.alive:
                 continue
-            self.emit(ev.PhaseStarted(seat, "offense", self.sheets()))
+            self.emit(ev.PhaseStarted(seat, "offense"))
             yield from self._offense_phase(r)
 
     def _turn_order(self) -> list[int]:

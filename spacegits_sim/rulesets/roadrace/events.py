@@ -44,7 +44,7 @@ class PhaseStarted(Event):
     kind: ClassVar[str] = "phase_started"
     seat: int = 0
     phase: str = ""  # luck | speed | offense
-    sheets: list[dict[str, Any]] = field(default_factory=list)  # every car as it stands (for the views)
+    sheets: list[dict[str, Any]] = field(default_factory=list)  # every car as it stands (each luck phase)
 
     def describe(self, names: dict[str, str]) -> str:
         return f"{_n(names, self.seat)}: {self.phase} phase"

@@ -36,7 +36,7 @@ PLAYTHROUGHS = (
     Playthrough("quick_heuristic_random_1", "quick.yaml", 1, ("heuristic", "random")),
     Playthrough("quick_random_2", "quick.yaml", 2, ("random", "random")),
     Playthrough("grand_prix_heuristic_3", "grand_prix.yaml", 3, ("heuristic",) * 4),
-    Playthrough("six_pack_mixed_4", "six_pack.yaml", 4, ("heuristic", "random") * 3),
+    Playthrough("six_pack_mixed_8", "six_pack.yaml", 8, ("heuristic", "random") * 3),
 )
 
 
