@@ -86,7 +86,7 @@ class RaceView:
             self.dice = e.dice
             self.dice_label = f"{self.seats[e.seat]}: {e.stat} for {e.purpose}"
         elif k == "chart_rolled":
-            self.charts = (self.charts + [e.describe(self.names())])[-7:]
+            self.charts = (self.charts + [e.describe(self.names())])[-5:]
         elif k == "lap_points" and e.seat < len(self.sheets):
             self._sheet(e.seat, lp=e.total)
         elif k == "damaged":
@@ -406,7 +406,9 @@ class HotseatApp(Watcher):
     def label(self, opt: Any) -> str:
         if isinstance(opt, tuple) and len(opt) == 2 and isinstance(opt[0], int):
             return f"{opt[1]} {self.view.seats[opt[0]]}"
-        return str(opt)
+        if isinstance(opt, str) and ":" in opt and opt.rsplit(":", 1)[1].isdigit():
+            return opt.rsplit(":", 1)[0].replace("_", " ")  # a lasting state to repair, by its row
+        return str(opt).replace("_", " ")
 
     def choose(self, index: int) -> None:
         req = self.waiting()

@@ -63,8 +63,15 @@ class HeuristicDriver:
         if race is None or me is None:
             return False
         goal = int(race.book.race["lap_points_to_win"])
-        leader = max((x.lp for x in race.racers if x.alive and x is not me), default=0)
-        return bool(leader < goal - 6 or me.lp >= leader)
+        reach = int(race.book.race["offense_range"])
+        rivals = [x for x in race.racers if x.alive and x is not me]
+        leader = max((x.lp for x in rivals), default=0)
+        if leader >= goal - 6 and me.lp < leader:
+            return False  # a rival near the finish: race him
+        # keep a rival within reach of my attacks: I attack every turn, a careless rival does not
+        if rivals and not any(abs(x.lp - me.lp) <= reach for x in rivals) and leader > me.lp:
+            return False
+        return True
 
     def _upgrade_pick(self, race: Any, opts: tuple[Any, ...]) -> Any:
         """Speed wins races: a Speed advance or re-roll first, then any stat or re-roll, then the rest."""
