@@ -69,6 +69,24 @@ def test_the_engine_combat_and_gang_modules_name_no_item_id(module):
     assert not named, f"rules/{module}.py branches on item ids {sorted(named)}: move that into rules/effects/"
 
 
+def gear_action_names() -> set[str]:
+    """The extra actions handlers offer (``ACTION``: "blast_off", "bonk", "toot"...)."""
+    out: set[str] = set()
+    for family in effects.REGISTRY.values():
+        for h in family.values():
+            if isinstance(h, type):
+                out |= {a for a in (getattr(h, "ACTION", None),) if isinstance(a, str)} | set(h.ACTION_ADVICE)
+    return out
+
+
+def test_the_ais_name_no_item_id_and_no_gear_action():
+    """The AIs ask the handlers for advice (gun_worth, boot_worth, choice/action/aim advice)."""
+    assert gear_action_names() >= {"blast_off", "bonk", "toot", "experiment", "toss_fuel_can"}
+    for path in sorted((ROOT / "spacegits_sim" / "ai").glob("*.py")):
+        named = string_literals(path) & (all_item_ids() | gear_action_names())
+        assert not named, f"ai/{path.name} names item ids or gear actions {sorted(named)}: ask the handler instead"
+
+
 def test_the_renderer_names_no_item_id():
     for path in (ROOT / "spacegits_sim" / "render").glob("*.py"):
         named = string_literals(path) & all_item_ids()

@@ -311,13 +311,14 @@ class HeuristicController:
         opts = req.options
         m = match.models.get(req.model)
         friends = [o for o in opts if o in match.models and match.models[o].boss == self.boss]
-        if req.gear == "medical_equipment":  # experiment on a friend: five results in six help
+        advice = effects.choice_advice(req.gear)  # the handler that asks says how to answer it
+        if advice == "a_friend":
             return friends[0] if friends else opts[0]
-        if req.gear in ("megaphone", "big_hat"):  # the friend most worth another go
+        if advice == "the_friend_most_worth_activating":
             return max(friends, key=lambda f: self.value_of_activating(match.models[f], match)) if friends else "no"
-        if req.gear == "encouraging_chants":
-            return "no"  # a swig for re-rolled move dice rarely pays
-        if req.gear == "green_wing_support":  # a swig to re-roll a jam or a weak bullet
+        if advice == "decline":
+            return "no"
+        if advice == "a_friend_if_the_last_throw_was_weak":
             last = next((e for e in reversed(match.events) if e.kind == "dice_thrown" and e.model == req.model), None)
             weak = last is not None and any(d["value"] <= 2 and d["position"] is not None for d in last.dice)
             return friends[0] if weak and friends else "no"
@@ -334,23 +335,29 @@ class HeuristicController:
             return max(ints)
         return opts[0]
 
+    def advised_now(self, when: str, m: Any, match: Any) -> bool:
+        """Whether a gear action's advice (:attr:`Effect.ACTION_ADVICE`) holds for ``m`` now."""
+        if when == "always":
+            return True
+        if when == "a_tall_friend":
+            return any(o.tower.height >= 4 for o in match.in_play(self.boss) if o.id != m.id)
+        if when == "a_friend_in_reach":
+            return any(
+                o.standing and o.id != m.id and match.table.distance_between(m.id, o.id) <= 1.0
+                for o in match.in_play(self.boss)
+            )
+        if when == "far_from_caps" and self.caps(match):
+            here = match.position(m.id)
+            return bool(min(_dist(here, c) for c in self.caps(match)) > 10)
+        return False
+
     def choose_action(self, req: ChooseAction, match: Any) -> Any:
         m = match.models[req.model]
         opts = req.options
-        for gear_action in ("toss_fuel_can", "bonk"):
-            if gear_action in opts:
-                return gear_action
-        if "toot" in opts and any(o.tower.height >= 4 for o in match.in_play(self.boss) if o.id != m.id):
-            return "toot"
-        if "experiment" in opts and any(
-            o.standing and o.id != m.id and match.table.distance_between(m.id, o.id) <= 1.0
-            for o in match.in_play(self.boss)
-        ):
-            return "experiment"
-        if "blast_off" in opts and self.caps(match):
-            here = match.position(m.id)
-            if min(_dist(here, c) for c in self.caps(match)) > 10:
-                return "blast_off"
+        advised = [(adv[1], i, a, adv[0]) for i, a in enumerate(opts) if (adv := effects.action_advice(m, a))]
+        for _rank, _i, action, when in sorted(advised):  # gear actions, as their handlers advise
+            if self.advised_now(when, m, match):
+                return action
         if "boot" in opts and self.best_boot(m, match) > 0:
             return "boot"
         if "scoot" in opts and self.under_fire(m, match):
@@ -389,7 +396,7 @@ class HeuristicController:
                 d = _dist(p, q) or 1.0
                 aim = (q[0] + (q[0] - p[0]) / d * 2.5, q[1] + (q[1] - p[1]) / d * 2.5)
                 return Throw(_clamp(aim, req.width, req.height), 0.15)
-        if req.purpose in ("coin", "jetpack"):  # a teleport or a blast-off: towards the caps
+        if req.purpose == "coin" or effects.aim_advice(req.purpose) == "toward_the_nearest_cap":  # a teleport…
             caps = self.caps(match)
             if caps:
                 here = match.position(req.model)

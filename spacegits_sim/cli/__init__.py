@@ -7,6 +7,7 @@ file, a bad parameter) into one readable message and exit status 2, never a trac
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 import time
 import traceback
@@ -19,9 +20,8 @@ from ..data.errors import DataError
 from ..errors import UserError
 from ..physics.params import ParamError
 from ..physics.table import TableError
-from .campaign import add_parser as add_campaign_parser
+from ..play import registry
 from .common import add_ruleset_option, err
-from .gang import cmd_gang
 from .match import cmd_match, cmd_replay
 from .play import cmd_play
 from .tournament import cmd_tournament
@@ -135,19 +135,9 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("--verify", action="store_true", default=True, help="(always on) confirm every checksum")
     rp.set_defaults(func=cmd_replay)
 
-    g = sub.add_parser("gang", help="roll up a gang (Chef's Recommendation or Chaos Mode) and write it as a gang file")
-    g.add_argument("--mode", default="chaos", help="chaos (random gits) or chef (you name the naked gits)")
-    g.add_argument("--gits", default=None, help="with --mode chef: the naked gits you buy, e.g. orc,orc,goblin,runt")
-    g.add_argument("--seed", type=int, default=0, help="the same seed always rolls the same gang")
-    g.add_argument("--faction", default=None, help="a faction id, or random (default: none)")
-    g.add_argument("--name", default=None, help="the gang's name")
-    g.add_argument(
-        "--gamble", action="store_true", help="treatments on a D6 instead of a D10, for a third loot roll each"
-    )
-    g.add_argument("--house", action="append", help="house-rule YAML to apply first")
-    g.add_argument("-o", "--out", default=None, help="write the gang file here (.yaml); default: print it")
-    g.set_defaults(func=cmd_gang)
-    add_campaign_parser(sub)
+    for rid in registry.ids():  # the commands a ruleset adds (Space Gits: gang, campaign), by module name
+        for module in registry.get(rid).commands:
+            importlib.import_module(module).add_parser(sub)
 
     v = sub.add_parser("validate", help="check gang, scenario or house-rule YAML files")
     v.add_argument("files", nargs="+")

@@ -58,3 +58,19 @@ def cmd_gang(args: argparse.Namespace) -> int:
 
     warn_unsimulated(Path(args.out or "<rolled gang>"), unsimulated(gang, rules))
     return 0
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """``spacegits gang`` (a Space Gits command: the ruleset names this module in ``commands``)."""
+    g = sub.add_parser("gang", help="roll up a gang (Chef's Recommendation or Chaos Mode) and write it as a gang file")
+    g.add_argument("--mode", default="chaos", help="chaos (random gits) or chef (you name the naked gits)")
+    g.add_argument("--gits", default=None, help="with --mode chef: the naked gits you buy, e.g. orc,orc,goblin,runt")
+    g.add_argument("--seed", type=int, default=0, help="the same seed always rolls the same gang")
+    g.add_argument("--faction", default=None, help="a faction id, or random (default: none)")
+    g.add_argument("--name", default=None, help="the gang's name")
+    g.add_argument(
+        "--gamble", action="store_true", help="treatments on a D6 instead of a D10, for a third loot roll each"
+    )
+    g.add_argument("--house", action="append", help="house-rule YAML to apply first")
+    g.add_argument("-o", "--out", default=None, help="write the gang file here (.yaml); default: print it")
+    g.set_defaults(func=cmd_gang)

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 from .events import Event
+from .handlers import Coverage
 from .protocol import Request
 
 __all__ = ["Controller", "Game", "Observer", "Outcome", "Ruleset"]
@@ -113,6 +114,9 @@ class Ruleset(Protocol):
     window: str | None
     hotseat: str | None
     first_event_kind: str  # every log starts with one event of this kind ("match_started")
+    #: CLI modules of this ruleset's own subcommands (each has ``add_parser(subparsers)``), imported
+    #: by name when the parser is built (Space Gits: gang, campaign). () for none.
+    commands: tuple[str, ...]
 
     # ---- data
     def load_rules(self, house_rules: Sequence[Path | str] = ()) -> Any:
@@ -190,6 +194,12 @@ class Ruleset(Protocol):
 
     def play_by_play(self, game: Game) -> list[str]:
         """The log as sentences for people."""
+        ...
+
+    def handler_coverage(self, rules: Any = None) -> Coverage | None:
+        """Its handler registry against the ids its data names (:func:`.handlers.coverage`), or
+        None for a ruleset that keys no behaviour by data id. The coverage test runs this for
+        every registered ruleset."""
         ...
 
     # ---- learning

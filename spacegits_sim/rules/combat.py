@@ -33,10 +33,11 @@ from . import effects
 from . import events as ev
 from .decisions import AimThrow, ChooseGuns, FightThrow, GearChoice, OrderBullet, SplitOdd, Throw
 from .effects import hands_for, hands_of
+from .odds import exact_p_at_least as exact_p_at_least  # (re-exported: its old home)
 from .state import Model, Point, clockwise_from, thing_label
 
 if TYPE_CHECKING:
-    from .vehicles import Driving as Match  # combat moves gits (shoves) and vehicles smash
+    from .ops import MatchOps as Match  # combat moves gits (shoves) and vehicles smash: the narrow match
 
 Flow = Generator[Any, Any, Any]
 BEATS = {"shove": "thump", "pinch": "shove", "thump": "pinch"}  # key beats (cancels) value
@@ -519,11 +520,3 @@ def expected_damage(w: Weapon, toughness: int) -> float:
         p_big = exact_p_at_least(sides, toughness)
         total += p_big * w.big + (1 - p_big) * w.weak
     return total
-
-
-def exact_p_at_least(sides: int, target: int) -> float:
-    """P(one die of ``sides`` rolls >= target); a D3 is a D6 halved."""
-    if sides == 3:
-        faces = [1, 1, 2, 2, 3, 3]
-        return sum(f >= target for f in faces) / 6
-    return max(0, sides - max(target, 1) + 1) / sides

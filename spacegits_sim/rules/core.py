@@ -13,7 +13,7 @@ import dataclasses
 import math
 import time
 from collections.abc import Generator, Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 from .. import __version__
 from ..data.rules_data import RulesData, default_rules
@@ -26,20 +26,24 @@ from . import events as ev
 from .combat import Combat
 from .decisions import IllegalDecision, Request, Throw, collect
 from .fleet import vehicle_model
+from .ops import MatchOps
 from .scenario import Scenario, scenario_to_doc
 from .state import CLOCKWISE, CONTACT_IN, SEAT_EDGES, TOKEN_NAME, Boss, Controller, Model, Point
 from .timecost import TimeCosts, load_time_costs
 
-if TYPE_CHECKING:
-    from .vehicles import Driving
-
 Flow = Generator[Request, Any, Any]  # sub-flows may return a value (e.g. the dice a throw landed)
 
 
-class MatchCore:
-    """What a match is made of, and the operations all of its rules share."""
+class MatchCore(MatchOps):
+    """What a match is made of, and the operations all of its rules share.
+
+    It implements :class:`~.ops.MatchOps` (what effect handlers may call) explicitly: the
+    operations it does not define itself are the rooms' above it (movement, vehicles, the turn
+    flow), and mypy checks that the finished ``Match`` defines every one (an unimplemented
+    protocol member makes it abstract)."""
 
     big_boss: int
+    combat: Combat
 
     def __init__(
         self,
@@ -138,7 +142,7 @@ class MatchCore:
             )
         self.terrain_types = {p.id: p.type for p in scenario.terrain}
         self._gen: Flow | None = None
-        self.combat = Combat(cast("Driving", self))  # the finished Match drives vehicles too
+        self.combat = Combat(self)  # (combat sees the match through MatchOps: the finished Match has it all)
         self.pending: Request | None = None
 
     def _binding(self, scenario: Scenario) -> dict[str, str]:
@@ -352,9 +356,6 @@ class MatchCore:
         """
         if not m.standing or n <= 0:
             return
-        if m.vehicle is not None:  # two towers, and a tumble is a wipeout
-            yield from self.vehicle_tower_dice(m, n, reason)
-            return
         n = effects.tower_dice(m, n)
         added = 0
         ok = True
@@ -373,10 +374,7 @@ class MatchCore:
         """A tower fell. Its own boss knocked it: the git falls over. Anyone else: it sobers up.
 
         The dice that fell tumble over the table (:meth:`tumble`) before they are discarded.
-        A vehicle's tower that tumbles is a wipeout, whoever knocked it."""
-        if m.vehicle is not None:
-            yield from self.wipeout(m, cause)
-            return
+        (A vehicle's tower that tumbles is a wipeout: :class:`~.vehicles.Driving` says so.)"""
         dice = m.tower.height
         spill = m.tower.spilled()
         origin = self.table.tower_position(m.id) if m.in_play else None
@@ -570,55 +568,6 @@ class MatchCore:
         self.bosses[frm].stash -= n
         self.bosses[to].stash += n
         return n
-
-    # ------------------------------------------------------------------ provided by the rooms above
-    # (movement and the turn flow make the finished Match; declared here so that effects, which
-    # see the match as a MatchCore, can call them)
-
-    def stand_up(self, o: Model, by: str, active: bool = False) -> Flow:
-        raise NotImplementedError
-
-    def take_action(self, m: Model, action: str) -> Flow:
-        raise NotImplementedError
-
-    def move(
-        self,
-        m: Model,
-        distance: float,
-        care: str,
-        toward: Point | None = None,
-        direction: Point | None = None,
-        towards_label: str | None = None,
-        value: int | None = None,
-        reason: str = "scoot",
-        ignore: Sequence[str] = (),
-        tower_motion: str = "carry",
-    ) -> Flow:
-        raise NotImplementedError
-
-    def reroll_dice(self, m: Model, purpose: str, landed: list[Any], most: int = 99) -> Flow:
-        raise NotImplementedError
-
-    def vehicle_tower_dice(self, v: Model, n: int, reason: str) -> Flow:
-        raise NotImplementedError
-
-    def wipeout(self, v: Model, cause: str) -> Flow:
-        raise NotImplementedError
-
-    def drive_to(self, v: Model, pos: Point, value: int, reach: float = 0.0, how: str = "drive") -> Flow:
-        raise NotImplementedError
-
-    def put_off(self, v: Model, p: Model, why: str) -> Flow:
-        raise NotImplementedError
-
-    def heading(self, v: Model, pos: Point, value: int, reach: float = 0.0) -> tuple[float | None, float, str]:
-        raise NotImplementedError
-
-    def activate_now(self, m: Model) -> Flow:
-        raise NotImplementedError
-
-    def _legal_actions(self, m: Model) -> list[str]:
-        raise NotImplementedError
 
     # ------------------------------------------------------------------ accounting
 

@@ -7,18 +7,17 @@ by the effect handlers in :mod:`.effects`; the model itself has no field for any
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..data.rules_data import GitType, VehicleType, Weapon
 from ..physics.table import MM, Kind, Thing
 from ..physics.tower import Tower
-from . import effects
-from .gangs import Gang, GitSpec
+from .pieces import Gang, GitSpec
 
 if TYPE_CHECKING:
     from .decisions import Request
-    from .effects.base import Effect
 
 Point = tuple[float, float]
 CONTACT_IN = 0.02  # bases closer than this are "in contact" (sweeps stop exactly touching)
@@ -66,7 +65,7 @@ class Model:
     weapons: tuple[Weapon, ...]
     gear: tuple[str, ...]
     tower: Tower
-    effects: tuple[Effect, ...] = ()
+    effects: tuple[Any, ...] = ()  # its lasting effect handlers (effects.base.Effect: the effects sit above the state)
     in_play: bool = False
     fallen: bool = False
     removed: bool = False
@@ -97,11 +96,17 @@ class Model:
 
     @property
     def toughness(self) -> int:
-        return effects.toughness(self)
+        return TOUGHNESS[0](self)
 
     @property
     def move_dice(self) -> tuple[int, ...]:
         return self.git.move.dice
+
+
+#: How a model's toughness is folded through what it carries: the effects' rule, installed by
+#: :mod:`.effects` when it is imported (the effects sit above the state, so the state is told the
+#: rule rather than importing it; there is no default: the effects are always loaded with the engine).
+TOUGHNESS: list[Callable[[Model], int]] = []
 
 
 @dataclass(frozen=True)

@@ -421,6 +421,20 @@ class Driving(Movement):
 
     # ------------------------------------------------------------------ towers
 
+    def add_tower_dice(self, m: Model, n: int, reason: str, stacked_by: int | None = None) -> Flow:
+        """A vehicle has two towers, and a tumble is a wipeout (:meth:`vehicle_tower_dice`)."""
+        if m.vehicle is not None and m.standing and n > 0:
+            yield from self.vehicle_tower_dice(m, n, reason)
+            return
+        yield from super().add_tower_dice(m, n, reason, stacked_by)
+
+    def tower_fell(self, m: Model, knocked_by: int, cause: str) -> Flow:
+        """A vehicle's tower that tumbles is a wipeout, whoever knocked it."""
+        if m.vehicle is not None:
+            yield from self.wipeout(m, cause)
+            return
+        yield from super().tower_fell(m, knocked_by, cause)
+
     def vehicle_tower_dice(self, v: Model, n: int, reason: str) -> Flow:
         """Dice on a vehicle go on its two towers, each die on the shorter one (how a boss keeps
         two towers standing). A tumble is a wipeout."""

@@ -9,17 +9,32 @@ rulebook names; none of them knows an item's name.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from .. import state as _state
 from . import factions, gear, git_specials, lasting, terrain, vehicle_mods, weapon_specials  # noqa: F401  (registration)
 from .base import REGISTRY, Deferred, Effect, Flow, register
+from .folds import (  # the folds handlers ask too (below the handler modules; the package's as well)
+    can_stand,
+    effects_of,
+    handlers,
+    hands_for,
+    hands_needed,
+    hands_of,
+    mechanical,
+    mount_arcs,
+    spec_effects,
+    swig_dice,
+    weapon_damage,
+    weapon_range,
+)
 
 if TYPE_CHECKING:
     from ...data.rules_data import GitType, RulesData, TerrainType, Weapon
-    from ..combat import Combat
-    from ..core import MatchCore as Match
-    from ..gangs import GitSpec
+    from ..ops import CombatOps as Combat
+    from ..ops import MatchOps as Match
+    from ..pieces import GitSpec
     from ..state import Model, Point
 
 __all__ = [
@@ -36,40 +51,21 @@ __all__ = [
     "implemented_table",
     "implemented_markdown",
     "unimplemented",
+    # (from .folds)
+    "can_stand",
+    "hands_for",
+    "hands_needed",
+    "hands_of",
+    "mechanical",
+    "mount_arcs",
+    "swig_dice",
+    "weapon_damage",
+    "weapon_range",
 ]
-
-_INSTANCES: dict[type[Effect], Effect] = {}
-
-
-def _instance(cls: type[Effect]) -> Effect:
-    inst = _INSTANCES.get(cls)
-    if inst is None:
-        inst = _INSTANCES[cls] = cls()
-    return inst
-
-
-def handlers(family: str, ids: Iterable[str]) -> list[Effect]:
-    """The implemented handlers for these ids (deferred and unknown ids give none)."""
-    fam = REGISTRY.get(family, {})
-    out = []
-    for i in ids:
-        h = fam.get(i)
-        if isinstance(h, type):
-            out.append(_instance(h))
-    return out
 
 
 def is_implemented(family: str, ident: str) -> bool:
     return isinstance(REGISTRY.get(family, {}).get(ident), type)
-
-
-def spec_effects(spec: GitSpec, rules: RulesData) -> list[Effect]:
-    """A git's effects before the match: its type's special rules and its gear."""
-    return (
-        handlers("special_rules", rules.gits[spec.type].special)
-        + handlers("gear", spec.gear)
-        + handlers(lasting.TREATMENTS, lasting.lasting_ids(spec.treatments))
-    )
 
 
 def static_effects(
@@ -105,11 +101,6 @@ def vehicle_effects(special: Iterable[str], mods: Iterable[str], repairs: Iterab
     )
 
 
-def effects_of(m: Model) -> list[Effect]:
-    """Everything a model carries now: its lasting effects plus those of its tokens."""
-    return list(m.effects) + handlers("tokens", m.tokens)
-
-
 def weapon_effects(w: Weapon) -> list[Effect]:
     return handlers("special_rules", w.special)
 
@@ -117,35 +108,10 @@ def weapon_effects(w: Weapon) -> list[Effect]:
 # ---- gang building --------------------------------------------------------------------------
 
 
-def hands_of(spec: GitSpec, rules: RulesData) -> int:
-    n = 2
-    for h in spec_effects(spec, rules):
-        n = h.hands(spec, n)
-    return n
-
-
-def hands_needed(weapon_id: str, spec: GitSpec, rules: RulesData) -> int:
-    w = rules.weapons[weapon_id]
-    n = w.hands
-    for h in spec_effects(spec, rules):
-        n = h.hands_needed(spec, w, n)
-    return n
-
-
 def guns_gear_takes(gear_id: str) -> int:
     """How many guns this gear sits on (0: none; the gang file's ``gear_on`` names which)."""
     h = REGISTRY.get("gear", {}).get(gear_id)
     return int(getattr(h, "ON_GUNS", 0)) if h is not None and isinstance(h, type) else 0
-
-
-def hands_for(weapon_ids: Sequence[str], spec: GitSpec, rules: RulesData) -> int:
-    """Hands needed to use these weapons together in one action (shooting and thumping alike):
-    each weapon's own need, then effects that work on the set (Bionic Arm: *one* 2-hander)."""
-    needs = [hands_needed(w, spec, rules) for w in weapon_ids]
-    weapons = [rules.weapons[w] for w in weapon_ids]
-    for h in spec_effects(spec, rules):
-        needs = h.combo_hands(spec, weapons, needs)
-    return sum(needs)
 
 
 def weapons_counted(spec: GitSpec, rules: RulesData) -> int:
@@ -218,30 +184,9 @@ def headbutt(m: Model, base: Weapon) -> Weapon:
     return w
 
 
-def weapon_range(m: Model, w: Weapon) -> float:
-    r = float(w.range or 0.0)
-    for h in effects_of(m):
-        r = h.weapon_range(m, w, r)
-    return r
-
-
-def weapon_damage(m: Model, w: Weapon, big: bool) -> int:
-    dmg = w.big if big else w.weak
-    for h in effects_of(m):
-        dmg = h.weapon_damage(m, w, big, dmg)
-    return dmg
-
-
 def tower_dice(m: Model, n: int) -> int:
     for h in effects_of(m):
         n = h.tower_dice(m, n)
-    return n
-
-
-def swig_dice(m: Model) -> int:
-    n = 1
-    for h in effects_of(m):
-        n = h.swig_dice(m, n)
     return n
 
 
@@ -264,20 +209,6 @@ def activate_fallen(m: Model, match: Match) -> Flow:
             reason = yield from h.activate_fallen(m, match)
             return reason
     return "fallen"
-
-
-def can_stand(match: Match, o: Model) -> bool:
-    """No enemy within reach stops ``o`` standing up (Handcuffs: "enemy gits within 1"")."""
-    for holder in match.in_play():
-        if holder.boss != o.boss and holder.id != o.id:
-            if any(h.stops_standing(holder, o, match) for h in effects_of(holder)):
-                return False
-    return True
-
-
-def mechanical(m: Model) -> bool:
-    """A vehicle or a klankbot: what spanners bonk and fuel cans help."""
-    return m.vehicle is not None or any(h.mechanical(m) for h in effects_of(m))
 
 
 def extra_weapons(spec: GitSpec, rules: RulesData) -> tuple[str, ...]:
@@ -425,6 +356,34 @@ def gun_worth(w: Weapon, damage: float) -> float:
     for h in weapon_effects(w):
         damage = h.gun_worth(w, damage)
     return damage
+
+
+def choice_advice(asker: str) -> str:
+    """How a controller is advised to answer the GearChoice the handler ``asker`` (its id) asks
+    ("": no advice). The AIs ask this instead of naming items."""
+    for family in REGISTRY.values():
+        h = family.get(asker)
+        if isinstance(h, type) and h.CHOICE_ADVICE:
+            return h.CHOICE_ADVICE
+    return ""
+
+
+def action_advice(m: Model, action: str) -> tuple[str, int] | None:
+    """(when, rank) a controller is advised to take the extra action ``action`` of ``m``, or None."""
+    for h in effects_of(m):
+        advice = h.ACTION_ADVICE.get(action)
+        if advice is not None:
+            return advice
+    return None
+
+
+def aim_advice(purpose: str) -> str:
+    """Where a controller is advised to aim a throw whose purpose is a handler's id ("": none)."""
+    for family in REGISTRY.values():
+        h = family.get(purpose)
+        if isinstance(h, type) and h.AIM_ADVICE:
+            return h.AIM_ADVICE
+    return ""
 
 
 def gun_ready(m: Model, w: Weapon) -> bool:
@@ -643,13 +602,6 @@ def smash_rerolls(m: Model) -> bool:
     return any(h.smash_rerolls(m) for h in effects_of(m))
 
 
-def mount_arcs(m: Model, k: int, arc: str) -> tuple[str, ...]:
-    arcs: tuple[str, ...] = (arc,)
-    for h in effects_of(m):
-        arcs = h.mount_arcs(m, k, arcs)
-    return arcs
-
-
 def on_shoot(match: Match, v: Model) -> Flow:
     for h in effects_of(v):
         yield from h.on_shoot(match, v)
@@ -809,3 +761,6 @@ def implemented_markdown(rules: RulesData) -> str:
             module = f" (`{r['module'].rsplit('.', 1)[-1]}.py`)" if r["module"] else ""
             out.append(f"| `{r['id']}` | {status} | {r['what']}{module} |")
     return "\n".join(out) + "\n"
+
+
+_state.TOUGHNESS[:] = [toughness]  # Model.toughness asks this fold (the pieces sit below the effects)

@@ -12,18 +12,32 @@ that can start play (a shove, an explosion) are generators (``Flow``) the engine
 
 from __future__ import annotations
 
-from collections.abc import Generator
+import re
+from collections.abc import Generator, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ...play.handlers import HandlerRegistry
+
 if TYPE_CHECKING:
     from ...data.rules_data import GitType, RulesData, TerrainType, Weapon
-    from ..combat import Combat
-    from ..core import MatchCore as Match
-    from ..gangs import GitSpec
+    from ..ops import CombatOps as Combat
+    from ..ops import MatchOps as Match
+    from ..pieces import GitSpec
     from ..state import Model
 
 Flow = Generator[Any, Any, Any]
+TREATMENTS, REPAIRS = "treatments", "repairs"  # the families of lasting effects (effects/lasting.py)
+
+
+def lasting_id(text: str) -> str:
+    """The handler id of a "Location: Result" entry: the result, lower case, words joined by _."""
+    result = text.partition(":")[2].strip() or text.strip()
+    return re.sub(r"[^a-z0-9]+", "_", result.lower()).strip("_")
+
+
+def lasting_ids(texts: Iterable[str]) -> list[str]:
+    return [lasting_id(t) for t in texts]
 
 
 def no_flow() -> Flow:
@@ -38,6 +52,16 @@ class Effect:
     id: ClassVar[str] = ""
     implemented: ClassVar[bool] = True
     ON_GUNS: ClassVar[int] = 0  # gear that sits on this many guns: the gang file says which (gear_on)
+    # ---- advice for controllers (the AIs name no item: they ask the handler, as with gun_worth).
+    #: How to answer this handler's GearChoice: "a_friend", "the_friend_most_worth_activating",
+    #: "decline", "a_friend_if_the_last_throw_was_weak" ("": no advice).
+    CHOICE_ADVICE: ClassVar[str] = ""
+    #: When its extra actions are worth taking, and before which others (lower rank first):
+    #: action -> (when, rank), when one of "always", "a_tall_friend" (a friend's tower is 4+),
+    #: "a_friend_in_reach" (a standing friend within 1"), "far_from_caps" (the nearest cap is 10"+ away).
+    ACTION_ADVICE: ClassVar[dict[str, tuple[str, int]]] = {}
+    #: Where to aim a throw whose purpose is this handler's id: "toward_the_nearest_cap" ("": no advice).
+    AIM_ADVICE: ClassVar[str] = ""
 
     # ---- gang building (work on the git's spec: no match exists yet) ----------------
     def hands(self, spec: GitSpec, n: int) -> int:
@@ -472,8 +496,9 @@ class Deferred:
     implemented: bool = False
 
 
-#: family -> id -> handler class (implemented) or Deferred (known, not simulated yet)
-REGISTRY: dict[str, dict[str, type[Effect] | Deferred]] = {}
+#: family -> id -> handler class (implemented) or Deferred (known, not simulated yet): Space Gits' own
+#: registry (another ruleset keeps its own, so family names never collide)
+REGISTRY: HandlerRegistry[type[Effect] | Deferred] = HandlerRegistry("spacegits")
 
 
 def register(cls: type[Effect]) -> type[Effect]:

@@ -13,8 +13,8 @@ from ..decisions import GearChoice
 from .base import Effect, Flow, register
 
 if TYPE_CHECKING:
-    from ..combat import Combat
-    from ..core import MatchCore as Match
+    from ..ops import CombatOps as Combat
+    from ..ops import MatchOps as Match
     from ..state import Model
 
 
@@ -144,7 +144,7 @@ class Ptsd(Effect):
     family, id = "factions", "ptsd"
 
     def can_activate_fallen(self, m: Model, match: Match) -> bool:
-        from .. import effects
+        from . import folds as effects
 
         return not match.siren and effects.can_stand(match, m)
 
@@ -163,10 +163,11 @@ class EncouragingChants(Effect):
     """A friendly git within 6" may swig to let a git re-roll any or all of its move dice."""
 
     family, id = "factions", "encouraging_chants"
+    CHOICE_ADVICE = "decline"  # a swig for re-rolled move dice rarely pays
     REACH = 6.0
 
     def after_move_throw(self, match: Match, m: Model, landed: list[Any]) -> Flow:
-        from .. import effects
+        from . import folds as effects
 
         chanters = [o.id for o in _friends(match, m, self.REACH) if self in effects.effects_of(o)]
         if not chanters or not landed:
@@ -185,10 +186,11 @@ class GreenWingSupport(Effect):
     """A friendly git within 6" may swig to let a shooting git re-roll one of its shooting dice."""
 
     family, id = "factions", "green_wing_support"
+    CHOICE_ADVICE = "a_friend_if_the_last_throw_was_weak"  # a swig to re-roll a jam or a weak bullet
     REACH = 6.0
 
     def after_bullet_throw(self, match: Match, m: Model, dice: list[Any]) -> Flow:
-        from .. import effects
+        from . import folds as effects
 
         helpers = [o.id for o in _friends(match, m, self.REACH) if self in effects.effects_of(o)]
         if not helpers or not dice:

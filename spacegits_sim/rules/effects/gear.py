@@ -13,8 +13,8 @@ from .base import Effect, Flow, register
 
 if TYPE_CHECKING:
     from ...data.rules_data import Weapon
-    from ..core import MatchCore as Match
-    from ..gangs import GitSpec
+    from ..ops import MatchOps as Match
+    from ..pieces import GitSpec
     from ..state import Model
 
 
@@ -213,7 +213,7 @@ class MonoWheel(Effect):
     USED = "mono_wheel_used"  # once per scoot: "discard one of your move dice"
 
     def adjust_move(self, match: Match, m: Model, die_id: str, value: int, others: dict[str, Any], toward: Any) -> Flow:
-        from .. import effects
+        from . import folds as effects
 
         if m.tokens.get(self.USED):
             return (value, toward)
@@ -267,6 +267,8 @@ class Jetpack(Effect):
 
     family, id = "gear", "jetpack"
     ACTION, PER_PIP, EXPLODE = "blast_off", 5.0, 6
+    ACTION_ADVICE = {ACTION: ("far_from_caps", 4)}
+    AIM_ADVICE = "toward_the_nearest_cap"
 
     def actions(self, m: Model, match: Match) -> tuple[str, ...]:
         return (self.ACTION,)
@@ -310,9 +312,10 @@ class MassiveSpanner(Effect):
 
     family, id = "gear", "massive_spanner"
     ACTION, REACH = "bonk", 1.0
+    ACTION_ADVICE = {ACTION: ("always", 1)}
 
     def _targets(self, m: Model, match: Match) -> list[str]:
-        from .. import effects
+        from . import folds as effects
 
         out = []
         for o in match.in_play():
@@ -340,6 +343,8 @@ class MedicalEquipment(Effect):
 
     family, id = "gear", "medical_equipment"
     ACTION, REACH, HURTS_ON = "experiment", 1.0, 6
+    ACTION_ADVICE = {ACTION: ("a_friend_in_reach", 3)}
+    CHOICE_ADVICE = "a_friend"  # whom to experiment on: five results in six help
 
     def _targets(self, m: Model, match: Match) -> list[str]:
         return [
@@ -374,6 +379,7 @@ class Megaphone(Effect):
 
     family, id = "gear", "megaphone"
     ACTION = "bark"
+    CHOICE_ADVICE = "the_friend_most_worth_activating"
 
     def actions(self, m: Model, match: Match) -> tuple[str, ...]:
         return (self.ACTION,) if any(o.standing and o.id != m.id for o in match.in_play(m.boss)) else ()
@@ -405,6 +411,7 @@ class MusicalInstrument(Effect):
 
     family, id = "gear", "musical_instrument"
     ACTION = "toot"
+    ACTION_ADVICE = {ACTION: ("a_tall_friend", 2)}
 
     def actions(self, m: Model, match: Match) -> tuple[str, ...]:
         return (self.ACTION,)
@@ -428,12 +435,13 @@ class FuelCan(Effect):
 
     family, id = "gear", "fuel_can"
     AURA_IN, ACTION, TOSS_IN, SPENT = 6.0, "toss_fuel_can", 3.0, "fuel_can_spent"
+    ACTION_ADVICE = {ACTION: ("always", 0)}
 
     def rerolls(self, what: str) -> bool:
         return what == "move"
 
     def aura_for(self, holder: Model, m: Model) -> bool:
-        from .. import effects
+        from . import folds as effects
 
         return not holder.tokens.get(self.SPENT) and effects.mechanical(m)
 
@@ -475,10 +483,11 @@ class BigHat(Effect):
     """After it activates, a friendly git within 6" may take a swig to activate at once."""
 
     family, id = "gear", "big_hat"
+    CHOICE_ADVICE = "the_friend_most_worth_activating"
     REACH = 6.0
 
     def after_activation(self, m: Model, match: Match) -> Flow:
-        from .. import effects
+        from . import folds as effects
 
         near = tuple(
             o.id
@@ -524,7 +533,7 @@ class TastySnack(Effect):
     USED = "tasty_snack_used"
 
     def can_activate_fallen(self, m: Model, match: Match) -> bool:
-        from .. import effects
+        from . import folds as effects
 
         return not m.tokens.get(self.USED) and not match.siren and effects.can_stand(match, m)
 

@@ -12,8 +12,8 @@ from .base import Effect, Flow, register
 
 if TYPE_CHECKING:
     from ...data.rules_data import GitType, RulesData, Weapon
-    from ..core import MatchCore as Match
-    from ..gangs import GitSpec
+    from ..ops import MatchOps as Match
+    from ..pieces import GitSpec
     from ..state import Model
 
 
@@ -194,10 +194,10 @@ class RebootButton(Effect):
     family, id = "special_rules", "reboot_button"
 
     def can_activate_fallen(self, m: Model, match: Match) -> bool:
-        from .. import effects
+        from . import folds as effects
 
         return not match.siren and effects.can_stand(match, m)
 
     def activate_fallen(self, m: Model, match: Match) -> Flow:
-        yield from match._reboot(m)  # type: ignore[attr-defined]
+        yield from match._reboot(m)
         return "reboot"

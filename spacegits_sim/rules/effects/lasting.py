@@ -13,12 +13,14 @@ is not simulated yet, is registered as deferred, so a gang that has one gets a l
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from ...data.dice import parse_dice, roll
+from .base import REPAIRS as REPAIRS  # (these four re-exported: their old home)
+from .base import TREATMENTS as TREATMENTS
 from .base import Effect, Flow, defer, register
+from .base import lasting_id as lasting_id
+from .base import lasting_ids as lasting_ids
 from .gear import (
     BionicArm,
     BionicLeg,
@@ -44,22 +46,11 @@ from .vehicle_mods import (
 
 if TYPE_CHECKING:
     from ...data.rules_data import GitType, RulesData
-    from ..core import MatchCore as Match
-    from ..gangs import GitSpec
+    from ..ops import MatchOps as Match
+    from ..pieces import GitSpec
     from ..state import Model
 
-TREATMENTS, REPAIRS = "treatments", "repairs"
 DIE_SIZES = (4, 6, 8, 10, 12, 20)  # engine ranks, smallest first (rulebook: "one dice rank")
-
-
-def lasting_id(text: str) -> str:
-    """The handler id of a "Location: Result" entry: the result, lower case, words joined by _."""
-    result = text.partition(":")[2].strip() or text.strip()
-    return re.sub(r"[^a-z0-9]+", "_", result.lower()).strip("_")
-
-
-def lasting_ids(texts: Iterable[str]) -> list[str]:
-    return [lasting_id(t) for t in texts]
 
 
 def _rank(sides: int, step: int) -> int:
@@ -164,7 +155,7 @@ class RubbishRoboticArm(_Treatment):
     id = "rubbish_robotic_arm"
 
     def gang_problems(self, spec: GitSpec, git: GitType, rules: RulesData) -> list[tuple[str, str]]:
-        from .. import effects
+        from . import folds as effects
 
         fighting = [w for w in spec.weapons if rules.weapons[w].kind != "shooting"]
         free = effects.hands_of(spec, rules) - 1
@@ -750,7 +741,7 @@ class AutoGunner(_Repair):
         return option == self.OPTION
 
     def fire_mod(self, match: Match, v: Model) -> Flow:
-        from .. import effects
+        from . import folds as effects
 
         for k, mt in enumerate(v.mounts):
             if not v.in_play:

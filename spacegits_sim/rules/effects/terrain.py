@@ -23,7 +23,7 @@ from .base import REGISTRY, Effect, Flow, register
 
 if TYPE_CHECKING:
     from ...data.rules_data import TerrainType, Weapon
-    from ..core import MatchCore as Match
+    from ..ops import MatchOps as Match
     from ..state import Model
 
 BARREL_EXPLODE = 6
@@ -232,7 +232,7 @@ class TestYourStrength(Effect):
         return 1
 
     def booted(self, match: Match, m: Model, terrain_id: str, terrain: TerrainType) -> Flow:
-        from .. import effects
+        from . import folds as effects
 
         head = match.combat.headbutt(m)
         tough = terrain.toughness or STRENGTH_TOUGHNESS
@@ -244,8 +244,8 @@ class TestYourStrength(Effect):
         yield from ()
 
     def boot_worth(self, match: Match, m: Model, terrain: TerrainType) -> float:
-        from .. import effects
-        from ..combat import exact_p_at_least
+        from ..odds import exact_p_at_least
+        from . import folds as effects
 
         head = match.combat.headbutt(m)
         tough = terrain.toughness or STRENGTH_TOUGHNESS

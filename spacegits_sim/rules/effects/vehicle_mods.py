@@ -20,7 +20,7 @@ from .weapon_specials import OnFire
 
 if TYPE_CHECKING:
     from ...data.rules_data import RulesData, Weapon
-    from ..core import MatchCore as Match
+    from ..ops import MatchOps as Match
     from ..state import Model
 
 EXPLOSIVE_RAM_USED = "explosive_ram_used"  # token: the first smash has had its +2/+4
@@ -365,8 +365,8 @@ class _SwigReroll(_Mod):
         return "rerolled_" + self.id  # (cleared with the activation's other re-rolls)
 
     def _offer(self, match: Match, m: Model, purpose: str, dice: list[Any]) -> Flow:
-        from .. import effects
         from ..decisions import GearChoice
+        from . import folds as effects
 
         if m.tokens.get(self.token) or not any(d[3] is not None and match.table.has_die(d[0]) for d in dice):
             return dice
@@ -414,8 +414,8 @@ class ElectroshockCollisionWarningSystem(_Mod):
 
     def before_move_die(self, match: Match, m: Model, die_id: str, value: int) -> Flow:
         from ...physics.table import Kind
-        from .. import effects
         from ..decisions import GearChoice
+        from . import folds as effects
 
         pos = match.table.die(die_id).position
         turn_to, distance, _arc = match.heading(m, pos, value, match.table.die_radius(die_id))

@@ -15,8 +15,8 @@ from .base import Effect, Flow, register
 
 if TYPE_CHECKING:
     from ...data.rules_data import Weapon
-    from ..combat import Combat
-    from ..core import MatchCore as Match
+    from ..ops import CombatOps as Combat
+    from ..ops import MatchOps as Match
     from ..state import Model
 
 JOLT_PUSH_IN = 3.0
@@ -127,7 +127,7 @@ def thing_label(thing: Any) -> str:
 
 def _line_unless_jammed(combat: Combat, m: Model, w: Weapon, die_id: str, value: int) -> Any:
     """The line of fire towards a bullet die, to the gun's range; None (logged) for a jam."""
-    from .. import effects
+    from . import folds as effects
 
     if value == 1:
         _jam(combat, m, w, die_id, value)
@@ -149,7 +149,7 @@ class Lob(Effect):
     JAM_IN = 1.0  # "place it exactly 1" away from the git that lobbed it along the line of fire"
 
     def resolve_bullet(self, combat: Combat, m: Model, w: Weapon, die_id: str, value: int) -> Flow:
-        from .. import effects
+        from . import folds as effects
 
         match = combat.match
         here = match.position(m.id)
@@ -293,8 +293,8 @@ class Portal(Effect):
     throws_own_dice = True
 
     def shoot_with(self, combat: Combat, m: Model, w: Weapon) -> Flow:
-        from .. import effects
         from ..decisions import AimThrow
+        from . import folds as effects
 
         match = combat.match
         sides = [{3: 6}.get(s, s) for s in w.dice.dice] + [6, 6]

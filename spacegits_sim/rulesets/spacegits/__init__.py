@@ -16,6 +16,7 @@ from typing import Any
 
 from ...play import registry
 from ...play.events import Event
+from ...play.handlers import Coverage, coverage
 from ...play.ruleset import Controller, Game, Observer, Outcome
 
 __all__ = ["SPACEGITS", "SpaceGits"]
@@ -32,6 +33,7 @@ class SpaceGits:
     window: str | None = "spacegits_sim.render.watch_app"  # the watch shell that draws Space Gits
     hotseat: str | None = "spacegits_sim.render.hotseat"  # the hot-seat shell
     first_event_kind = "match_started"
+    commands: tuple[str, ...] = ("spacegits_sim.cli.gang", "spacegits_sim.cli.campaign")  # its own subcommands
 
     # ---- data
     def load_rules(self, house_rules: Sequence[Path | str] = ()) -> Any:
@@ -141,6 +143,14 @@ class SpaceGits:
         from .report import play_by_play
 
         return play_by_play(game)
+
+    def handler_coverage(self, rules: Any = None) -> Coverage | None:
+        from ...rules import effects
+
+        data: dict[str, list[str]] = {}
+        for row in effects.implemented_table(rules or self.load_rules()):
+            data.setdefault(row["family"], []).append(row["id"])
+        return coverage(effects.REGISTRY, data, internal=("tokens",))  # tokens: the engine's own
 
     # ---- learning
     def observer(self) -> Observer:

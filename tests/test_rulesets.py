@@ -1,0 +1,97 @@
+"""The ruleset seam: rulesets by id, replays that name theirs, and what every ruleset owes the
+shared layer (its handlers cover its data; its games drive through the generic protocol)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from spacegits_sim.data.errors import DataError
+from spacegits_sim.play import registry
+from spacegits_sim.play.handlers import HandlerRegistry, coverage
+from spacegits_sim.play.protocol import Choice, Simultaneous
+from spacegits_sim.play.random_ai import RandomController
+from spacegits_sim.play.replay import load_replay, rebuild, replay_doc, ruleset_of
+
+
+@pytest.mark.parametrize("rid", registry.ids())
+def test_every_id_a_rulesets_data_names_has_a_handler_and_every_handler_an_id(rid):
+    """The data<->handler coverage, per ruleset (a ruleset that keys nothing by id says None)."""
+    rs = registry.get(rid)
+    cov = rs.handler_coverage(rs.load_rules())
+    if cov is not None:
+        assert cov.ok, f"{rid}: missing handlers {cov['missing'][:10]}, handlers no data names {cov['orphans'][:10]}"
+
+
+def test_coverage_finds_a_missing_and_an_orphan_handler():
+    reg: HandlerRegistry[object] = HandlerRegistry("test")
+    reg["gear"] = {"hat": object, "cape": object}
+    cov = coverage(reg, {"gear": ["hat", "boots"]})
+    assert cov["missing"] == [("gear", "boots")] and cov["orphans"] == [("gear", "cape")] and not cov.ok
+
+
+def test_two_rulesets_registries_are_separate_namespaces():
+    from spacegits_sim.rules.effects import REGISTRY
+
+    other: HandlerRegistry[object] = HandlerRegistry("other")
+    other.setdefault("gear", {})["megaphone"] = object
+    assert REGISTRY.ruleset == "spacegits" and REGISTRY["gear"]["megaphone"] is not object
+
+
+def test_an_unknown_ruleset_is_a_clear_error_naming_the_known_ones():
+    with pytest.raises(registry.UnknownRuleset, match="known: .*spacegits"):
+        registry.get("chess")
+
+
+@pytest.mark.parametrize("rid", registry.ids())
+def test_a_random_game_of_every_ruleset_runs_to_the_end_through_the_generic_protocol(rid):
+    """Everything above a ruleset answers its requests by the generic kinds alone."""
+    rs = registry.get(rid)
+    rules = rs.load_rules()
+    sc = rs.load_scenario(rs.default_scenario(), rules)
+    g = rs.new_game(sc, rules, seed=3)
+    g.play([RandomController(3, i) for i in range(rs.seats(sc))])
+    out = rs.outcome(g)
+    assert g.over and len(out.scores) == rs.seats(sc) and all(0 <= w < rs.seats(sc) for w in out.winners)
+    assert g.events[0].kind == rs.first_event_kind
+
+
+def test_a_replay_names_its_ruleset_and_an_old_one_without_the_field_is_space_gits(tmp_path):
+    from spacegits_sim.matches import play_match
+
+    rs = registry.get("spacegits")
+    sc = rs.load_scenario(None)
+    m = play_match(sc, 5, ["random", "random"], ruleset=rs)
+    doc = replay_doc(m, rs)
+    assert doc["ruleset"] == "spacegits"
+    old = {k: v for k, v in doc.items() if k != "ruleset"}
+    path = tmp_path / "old.replay.json"
+    path.write_text(json.dumps(old))
+    loaded = load_replay(path)
+    assert ruleset_of(loaded).id == "spacegits" and rebuild(loaded, str(path)).ok
+
+
+def test_a_replay_naming_an_unknown_ruleset_is_refused_with_the_field_named(tmp_path):
+    path = tmp_path / "x.replay.json"
+    path.write_text(
+        json.dumps({"format": "spacegits-replay/1", "ruleset": "chess", "seed": 1, "scenario": {}, "decisions": []})
+    )
+    with pytest.raises(DataError, match="ruleset"):
+        load_replay(path)
+
+
+def test_a_simultaneous_request_is_asked_part_by_part_and_checked_whole():
+    class Toss(Simultaneous):
+        kind = "toss"
+        noun = "call"
+
+        @property
+        def part_options(self) -> tuple[str, ...]:
+            return ("heads", "tails")
+
+    req = Toss(0, (0, 1))
+    assert isinstance(req.part(1), Choice) and req.part(1).boss == 1 and req.part(1).options == ("heads", "tails")
+    assert req.check(["heads", "tails"]) == ("heads", "tails")
+    with pytest.raises(ValueError, match="one call per boss"):
+        req.check(("heads",))
