@@ -32,6 +32,7 @@ class RoadRace:
     window: str | None = "spacegits_sim.render.roadrace"
     hotseat: str | None = "spacegits_sim.render.roadrace"
     first_event_kind = "race_started"
+    commands: tuple[str, ...] = ()  # no subcommands of its own: watch, play, match... serve it
 
     # ---- data
     def load_rules(self, house_rules: Sequence[Path | str] = ()) -> Any:
@@ -161,6 +162,28 @@ class RoadRace:
     def play_by_play(self, game: Game) -> list[str]:
         names = game.names()
         return [f"[round {int(e.t):3d}] {e.describe(names)}" for e in game.events]
+
+    def handler_coverage(self, rules: Any = None) -> Any:
+        """Upgrades, event rows and result rows against their registered handlers."""
+        from ...play.handlers import coverage
+        from .results import EVENTS, RESULTS
+        from .upgrades import HANDLERS
+
+        b = rules or self.load_rules()
+        events = [r.id for c in ("woohoo", "oh_crap") for r in b.charts[c].rows]
+        results = [
+            r.id
+            for cid, c in b.charts.items()
+            if cid not in ("woohoo", "oh_crap")
+            for r in c.rows
+            if not (r.sub or r.chart)
+        ]
+        registry_: dict[str, dict[str, object]] = {
+            "upgrades": dict(HANDLERS),
+            "events": dict(EVENTS),
+            "results": dict(RESULTS),
+        }
+        return coverage(registry_, {"upgrades": list(b.upgrades), "events": events, "results": results})
 
     # ---- learning
     def observer(self) -> Observer:

@@ -22,7 +22,9 @@ from ...rng import Streams
 from . import events as ev
 from .book import BOOK_FILE, Book, book
 from .cars import rerolls, sheet
+from .fame import tally
 from .requests import Attack, Blessing, OnHit, RepairWhat, Reroll, StopToRepair
+from .results import EVENTS, RESULTS, crash, spin_out
 from .scenario import RaceScenario
 from .state import Cond, Racer
 from .upgrades import handlers_for
@@ -336,8 +338,6 @@ class Race:
 
         Modifiers: the roller's own (``own``: Driver Training on the Whoops! chart), those
         against the car hit (Armored Turret), the attacker's (Rockets), and ``extra``."""
-        from .results import RESULTS
-
         c = self.book.charts[chart_id]
         if die is None:
             self.tray.clear()
@@ -393,14 +393,10 @@ class Race:
             self.winners = end.winners
             self.reason = end.reason
             self.emit(ev.RaceOver(end.winners, [r.lp for r in self.racers], end.reason, self.round, self.sheets()))
-            from .fame import tally
-
             for seat, fid, pts in tally(self):
                 self.emit(ev.FameEarned(seat, fid, pts))
 
     def _round(self) -> Gen:
-        from .results import EVENTS
-
         self.round_mods = {}
         self.winds = set()
         self.event_row = None
@@ -582,8 +578,6 @@ class Race:
                     if c.flag in ("rain", "snow") and r.alive:
                         roll2 = yield from self.stat_roll(r, "handling", c.detail, need=2)
                         if roll2.successes < 2:
-                            from .results import crash, spin_out
-
                             yield from (spin_out(self, r) if c.flag == "rain" else crash(self, r))
         elif net < 0:
             yield from self.chart(r, r, "whoops")
@@ -670,8 +664,6 @@ class Race:
             elif result == "spectacular":
                 yield from self.chart(a, t, "spectacular", attack=True, own=False)
             elif any(h.always_fire() for h in a.upgrades):
-                from .results import RESULTS
-
                 self.emit(ev.Happened(t.seat, "flamethrower", f"{a.name}'s flamethrower: Fire, and 1 damage"))
                 if not self.ignores(t, "fire"):
                     yield from RESULTS["fire"](self, a, t)

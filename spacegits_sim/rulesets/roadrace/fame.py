@@ -6,10 +6,7 @@ so the points come from the data; the readings of each line are in the YAML.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .engine import Race
+from .ops import RaceOps as Race
 
 
 def tally(race: Race) -> list[tuple[int, str, int]]:

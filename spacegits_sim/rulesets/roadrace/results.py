@@ -10,18 +10,16 @@ test checks every row has exactly the handler it needs.
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import events as ev
+from .ops import RaceOps as Race
 from .requests import Interview, RestStop
 from .state import Cond, Racer
 
-if TYPE_CHECKING:
-    from .engine import Race
-
 Gen = Generator[Any, Any, None]
-EventFn = Callable[["Race", Racer], Gen]
-ResultFn = Callable[["Race", Racer, Racer], Gen]
+EventFn = Callable[[Race, Racer], Gen]
+ResultFn = Callable[[Race, Racer, Racer], Gen]
 
 EVENTS: dict[str, EventFn] = {}
 RESULTS: dict[str, ResultFn] = {}
