@@ -151,7 +151,8 @@ def car_from_doc(doc: Any, label: str, b: Book | None = None, entry: str | None 
     for group, stats in (("vehicle_stats", b.vehicle_stats), ("driver_stats", b.driver_stats)):
         raw = doc.get(group)
         if not isinstance(raw, dict):
-            bad(group, f"expected a mapping of {', '.join(stats)} to points, got {short(raw)}")
+            got = "nothing (the field is missing)" if raw is None else short(raw)
+            bad(group, f"expected a mapping of {', '.join(stats)} to points, got {got}")
             continue
         for k in raw:
             if k not in stats:
@@ -160,6 +161,9 @@ def car_from_doc(doc: Any, label: str, b: Book | None = None, entry: str | None 
         for s in stats:
             v = raw.get(s)
             hi = stat_cap(b, counts, s)
+            if v is None:
+                bad(f"{group}.{s}", f"missing: every {group[:-6]} stat needs its points, a whole number from {lo} to {hi}")
+                continue
             if isinstance(v, bool) or not isinstance(v, int):
                 bad(f"{group}.{s}", f"expected a whole number from {lo} to {hi}, got {short(v)}")
                 continue
