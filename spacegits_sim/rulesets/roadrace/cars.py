@@ -162,7 +162,8 @@ def car_from_doc(doc: Any, label: str, b: Book | None = None, entry: str | None 
             v = raw.get(s)
             hi = stat_cap(b, counts, s)
             if v is None:
-                bad(f"{group}.{s}", f"missing: every {group[:-6]} stat needs its points, a whole number from {lo} to {hi}")
+                need = f"a whole number from {lo} to {hi}"
+                bad(f"{group}.{s}", f"missing: every {group[:-6]} stat needs its points, {need}")
                 continue
             if isinstance(v, bool) or not isinstance(v, int):
                 bad(f"{group}.{s}", f"expected a whole number from {lo} to {hi}, got {short(v)}")
