@@ -178,3 +178,23 @@ def test_the_gaps_page_lists_every_completed_reading():
     page = ROOT / "docs" / "roadrace.md"
     assert page.read_text(encoding="utf-8") == update(page), "run python -m spacegits_sim.rulesets.roadrace.gaps"
     assert len(book().completed) > 40
+
+
+def test_the_wheel_ships_every_road_race_yaml():
+    """pyproject's package-data must cover the book, the cars and the races (the wheel test builds
+    the wheel; this says which file would be missing, cheaply)."""
+    import fnmatch
+    import sys
+
+    if sys.version_info < (3, 11):
+        pytest.skip("tomllib")
+    import tomllib
+
+    cfg = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+    pkg = "spacegits_sim.rulesets.roadrace"
+    assert pkg in cfg["packages"]
+    globs = cfg["package-data"][pkg]
+    here = ROOT / "spacegits_sim" / "rulesets" / "roadrace"
+    for f in here.rglob("*.yaml"):
+        rel = f.relative_to(here).as_posix()
+        assert any(fnmatch.fnmatch(rel, g) for g in globs), f"{rel} would not ship in the wheel"

@@ -359,3 +359,23 @@ def test_chart_totals_fall_on_the_printed_rows(cid):
                 assert c.row(total) is row
     if c.rows:
         assert c.row(-5) is c.rows[0] and c.row(12) is c.rows[-1]
+
+
+def test_a_driver_at_zero_toughness_lives_until_his_first_damage():
+    """'When the Driver takes damage equal to his Toughness he is dead.' (damage taken: a driver built
+    or mugged down to 0 Toughness is alive until it hits him)"""
+    r = race(car("Zero", driver="race_car_driver", d=(3, 2, 2, 1)), car("B"), car("C"))  # Toughness 0
+    me = r.racers[0]
+    assert r.toughness(me) == 0
+    r.check_driver(me)
+    assert me.alive
+    r.damage_driver(me, 1, "test")
+    assert me.out == "dead"
+
+
+def test_a_mugging_kills_a_driver_whose_damage_reaches_his_lowered_toughness():
+    r = race(car("A", d=(2, 2, 2, 2)), car("B"), car("C"))  # Toughness 2
+    me = r.racers[0]
+    me.ddamage = 1
+    drive(r, RESULTS["hiker_mugged"](r, me, me))
+    assert me.out == "dead"

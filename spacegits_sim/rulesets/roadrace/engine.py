@@ -229,7 +229,9 @@ class Race:
         self.check_driver(r)
 
     def check_driver(self, r: Racer) -> None:
-        if r.alive and r.ddamage >= self.toughness(r):
+        """'When the Driver takes damage equal to his Toughness he is dead': damage taken, so a
+        driver built or mugged down to 0 Toughness lives until his first damage."""
+        if r.alive and r.ddamage > 0 and r.ddamage >= self.toughness(r):
             self.take_out(r, "dead")
 
     def take_out(self, r: Racer, how: str) -> None:
