@@ -14,16 +14,20 @@ pettingzoo = pytest.importorskip("pettingzoo")  # the rl extra; make test instal
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from spacegits_sim.env import MAX_OPTIONS, OBS_SIZE, SpaceGitsEnv  # noqa: E402
+from spacegits_sim.play import registry  # noqa: E402
 
 
-def test_the_environment_passes_pettingzoos_api_test():
+@pytest.mark.parametrize("rid", registry.ids())
+def test_the_environment_passes_pettingzoos_api_test(rid):
+    """For every registered ruleset: the same env, its own observation encoder."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # its advice on space types and render() is advice
-        api_test(SpaceGitsEnv(), num_cycles=500)
+        api_test(SpaceGitsEnv(ruleset=rid), num_cycles=500)
 
 
-def test_the_environment_passes_pettingzoos_seed_test():
-    seed_test(lambda: SpaceGitsEnv(), num_cycles=300)
+@pytest.mark.parametrize("rid", registry.ids())
+def test_the_environment_passes_pettingzoos_seed_test(rid):
+    seed_test(lambda: SpaceGitsEnv(ruleset=rid), num_cycles=300)
 
 
 def _play(seed: int, steps: int = 4000):

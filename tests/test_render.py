@@ -305,9 +305,6 @@ def test_f1_shows_the_controls_and_a_legend_of_every_symbol_drawn_with_the_board
 def test_the_highlights_timeline_jumps_between_falls_blasts_and_big_hits_live_and_from_a_log():
     """Issue 16: "A timeline of highlights (falls, explosions, big hits, cascades…) you can jump
     between, in watch and in watch --replay." N jumps forward, P back; the marks are drawn."""
-    import gzip
-    import json
-
     from conftest import ROOT
 
     from spacegits_sim.ai import make_controller
@@ -318,8 +315,7 @@ def test_the_highlights_timeline_jumps_between_falls_blasts_and_big_hits_live_an
     from spacegits_sim.rules.engine import Match
     from spacegits_sim.rules.scenario import load_scenario
 
-    doc = json.load(gzip.open(ROOT / "tests" / "golden" / "qs_heuristic_3.json.gz"))
-    log = [ev.from_dict(e) for e in doc["events"]]
+    log = [ev.from_dict(e) for e in golden_events(ROOT / "tests" / "golden" / "qs_heuristic_3.jsonl")]
     marks = highlights(log)
     assert len(marks) >= 3 and all(
         isinstance(
@@ -577,13 +573,21 @@ def test_the_scene_rebuilt_from_events_matches_the_match_at_every_decision(scena
     assert scene.over and k > 50
 
 
+def golden_events(path) -> list[dict]:
+    """The event log of a golden file (tests/golden/*.jsonl: one ``{"event": …}`` record a line)."""
+    import json
+
+    with open(path, encoding="utf-8") as f:
+        return [json.loads(line)["event"] for line in f if line.startswith('{"event":')]
+
+
 RECORD = """
-import gzip, json, resource, sys
+import json, resource, sys
 sys.path.insert(0, {root!r})
 from spacegits_sim.render.watch_app import LogWatcher, run_headless
 from spacegits_sim.rules import events as ev
-doc = json.load(gzip.open({golden!r}))
-w = LogWatcher([ev.from_dict(e) for e in doc["events"]])
+events = [json.loads(line)["event"] for line in open({golden!r}) if line.startswith('{{"event":')]
+w = LogWatcher([ev.from_dict(e) for e in events])
 res = run_headless(w, {gif!r}, None, max_frames={n})
 print("RESULT", res["frames"], res["plays_s"], resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
 """
@@ -592,13 +596,10 @@ print("RESULT", res["frames"], res["plays_s"], resource.getrusage(resource.RUSAG
 def _longest_golden():
     """The golden playthrough with the longest event log (so a 400-frame film exists, whatever
     the goldens are regenerated to)."""
-    import gzip
-    import json
-
     from conftest import ROOT
 
-    files = sorted((ROOT / "tests" / "golden").glob("*.json.gz"))
-    return max(files, key=lambda f: len(json.loads(gzip.open(f).read())["events"]))
+    files = sorted((ROOT / "tests" / "golden").glob("*.jsonl"))
+    return max(files, key=lambda f: len(golden_events(f)))
 
 
 def _record(tmp_path, n: int) -> tuple[int, float, int, str]:

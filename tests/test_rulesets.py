@@ -4,6 +4,8 @@ shared layer (its handlers cover its data; its games drive through the generic p
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
+from typing import ClassVar  # (module level: dataclasses resolve string annotations here)
 
 import pytest
 
@@ -95,3 +97,57 @@ def test_a_simultaneous_request_is_asked_part_by_part_and_checked_whole():
     assert req.check(["heads", "tails"]) == ("heads", "tails")
     with pytest.raises(ValueError, match="one call per boss"):
         req.check(("heads",))
+
+
+def test_a_toy_game_on_gamebase_checks_answers_logs_and_chains_its_checksums():
+    """What a new ruleset inherits from play.game.GameBase: an illegal answer changes nothing,
+    each decision records the chain link after it, and play() asks a Simultaneous by parts."""
+    from spacegits_sim.play.events import Event, checksum, digest
+    from spacegits_sim.play.game import GameBase
+    from spacegits_sim.play.protocol import IllegalDecision
+
+    @dataclass
+    class Called(Event):
+        kind: ClassVar[str] = "called"
+        calls: tuple[str, ...] = ()
+
+    @dataclass(frozen=True)
+    class Call(Simultaneous):
+        kind: ClassVar[str] = "call"
+        options: tuple[str, ...] = ("odd", "even")
+
+    class Toy(GameBase):
+        def __init__(self) -> None:
+            self.init_log(7, {"seed": "7"})
+            self.start(self.flow())
+
+        def flow(self):  # type: ignore[no-untyped-def]
+            calls = yield Call(0, (0, 1))
+            self.emit(Called(calls))
+            yield Choice(1, ("stop",))
+
+    g = Toy()
+    assert g._hash == digest({"seed": "7"}) and g.pending.kind == "call"
+    with pytest.raises(IllegalDecision):
+        g.answer(("odd", "seven"))
+    assert g.pending.kind == "call" and not g.events and not g.decisions
+    g.play([RandomController(7, 0), RandomController(7, 1)])
+    assert g.over and [d[0] for d in g.decisions] == ["call", "choice"] and g.events[0].kind == "called"
+    first = checksum(g.events, 0, digest({"seed": "7"}))  # the chain starts from the binding
+    assert [d[2] for d in g.decisions] == [first, checksum(g.events, 1, first)]
+
+
+def test_the_cli_picks_the_ruleset_by_id_and_refuses_an_unknown_one_in_one_line():
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        cmd = [sys.executable, "-m", "spacegits_sim", *args]
+        return subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
+
+    bad = run("match", "--ruleset", "chess")
+    assert bad.returncode == 2 and "unknown ruleset 'chess'" in bad.stderr and "Traceback" not in bad.stderr
+    ok = run("match", "--ruleset", "spacegits", "--seed", "3", "--ai", "random,random")
+    assert ok.returncode == 0 and ("wins" in ok.stdout or "tie between" in ok.stdout), ok.stderr

@@ -1,9 +1,12 @@
 """Golden playthroughs: seeded whole matches whose event logs pin the engine's behaviour.
 
 Each playthrough is a scenario, a seed and one controller per boss. Its golden file
-(``tests/golden/<name>.json.gz``) holds the summary, every decision with the event-log
-checksum after it, and the whole event log as canonical plain data. ``tests/test_golden.py``
-plays each match again and diffs it against its file, event by event.
+(``tests/golden/<name>.jsonl``, plain text: JSON lines, diffable by eye like OpenSpiel's
+playthroughs) holds the playthrough, the summary, every decision with the event-log checksum
+after it, and the whole event log as canonical plain data, one record per line
+(``{"playthrough": …}``, ``{"summary": …}``, then ``{"decision": …}`` lines, then ``{"event": …}``
+lines). ``tests/test_golden.py`` plays each match again and diffs it against its file, event
+by event.
 
 Refactors must leave every golden file unchanged. A commit that fixes a rule (and so moves
 a playthrough) regenerates them with the one command below, and says which fix moved them:
@@ -15,7 +18,6 @@ a playthrough) regenerates them with the one command below, and says which fix m
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 import sys
 import time
@@ -94,18 +96,49 @@ def record(p: Playthrough, m: Match) -> dict[str, Any]:
 
 
 def path_of(p: Playthrough) -> Path:
-    return GOLDEN / f"{p.name}.json.gz"
+    return GOLDEN / f"{p.name}.jsonl"
+
+
+def _line(key: str, value: Any) -> str:
+    return json.dumps({key: value}, sort_keys=True, separators=(",", ":"))
+
+
+def dumps(doc: dict[str, Any]) -> str:
+    """A golden document as JSON lines: one record per line, keys sorted (the same log gives the
+    same bytes, and a changed event is a changed line)."""
+    lines = [_line("playthrough", doc["playthrough"]), _line("summary", doc["summary"])]
+    lines += [_line("decision", d) for d in doc["decisions"]]
+    lines += [_line("event", e) for e in doc["events"]]
+    return "\n".join(lines) + "\n"
+
+
+def loads(text: str) -> dict[str, Any]:
+    """A golden document back from its JSON lines."""
+    doc: dict[str, Any] = {"decisions": [], "events": []}
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        ((key, value),) = json.loads(line).items()
+        if key in ("decision", "event"):
+            doc[key + "s"].append(value)
+        elif key in ("playthrough", "summary"):
+            doc[key] = value
+        else:
+            raise ValueError(f"line {n}: unknown record {key!r}")
+    return doc
 
 
 def save(p: Playthrough, doc: dict[str, Any]) -> None:
-    data = json.dumps(doc, sort_keys=True, separators=(",", ":")).encode()
-    write_atomic(path_of(p), gzip.compress(data, mtime=0))  # mtime 0: the same log gives the same bytes
+    write_atomic(path_of(p), dumps(doc))
+
+
+def read(path: Path | str) -> dict[str, Any]:
+    """The golden document in a file."""
+    return loads(Path(path).read_text(encoding="utf-8"))
 
 
 def load(p: Playthrough) -> dict[str, Any]:
-    with gzip.open(path_of(p), "rb") as f:
-        doc: dict[str, Any] = json.loads(f.read())
-    return doc
+    return read(path_of(p))
 
 
 def first_difference(golden: dict[str, Any], now: dict[str, Any]) -> str | None:

@@ -7,6 +7,7 @@ import argparse
 from pathlib import Path
 
 from ..data.errors import DataError
+from ..data.yamlio import read_yaml
 from .common import console, err, ruleset_option, warn_unsimulated
 
 
@@ -15,6 +16,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     problems = 0
     for path in args.files:
         p = Path(path)
+        read_yaml(p)  # a file that is not YAML at all stops here: one message, exit 2
         try:
             what, warnings = rs.validate(p, args.house or [], {"budget": args.budget})
             warn_unsimulated(p, warnings)

@@ -5,6 +5,8 @@ env, tournaments and windows above).
   ``Deploy``, ``Simultaneous``, ``IllegalDecision``, ``collect``);
 * :mod:`.events` — the event base, canonical form, checksum chain and binding;
 * :mod:`.ruleset` — the ``Ruleset`` protocol, the ``Game`` it starts, its ``Outcome``;
+* :mod:`.game` — ``GameBase``: the driving surface every game shares (answer, play, log, chain);
+* :mod:`.handlers` — one handler registry per ruleset, and its data coverage;
 * :mod:`.registry` — rulesets by id (``register``, ``get``, ``ids``);
 * :mod:`.replay` — replay files that name their ruleset;
 * :mod:`.random_ai` — a random player for any ruleset.
@@ -15,6 +17,7 @@ It imports no ruleset (``tests/test_layers.py``): see docs/architecture.md.
 from __future__ import annotations
 
 from .events import Event, canonical, checksum, digest
+from .game import GameBase
 from .protocol import AimThrow, Choice, Deploy, IllegalDecision, Point, Request, Simultaneous, Throw, collect
 from .registry import get, ids, register
 from .ruleset import Controller, Game, Observer, Outcome, Ruleset
@@ -26,6 +29,7 @@ __all__ = [
     "Deploy",
     "Event",
     "Game",
+    "GameBase",
     "IllegalDecision",
     "Observer",
     "Outcome",

@@ -18,7 +18,7 @@ import pygame
 
 from ..physics.params import load_params, parse_set
 from ..physics.tower import CARE_LEVELS, Tower
-from .watch_app import save_png
+from .display import save_png
 
 SIZE = (1000, 640)
 SCALE = 2.2  # px per mm
@@ -103,7 +103,7 @@ class Bench:
 def run_bench(args: argparse.Namespace) -> int:
     overrides = dict(parse_set(s) for s in args.set or [])
     bench = Bench(load_params("towers", overrides, args.params), args.seed)
-    from .watch_app import has_display
+    from .display import has_display
 
     if not has_display():
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

@@ -9,7 +9,6 @@ are rendered off-screen, optionally recorded to a GIF/MP4, and the final board s
 from __future__ import annotations
 
 import contextlib
-import io
 import math
 import os
 import time
@@ -21,10 +20,11 @@ from typing import Any
 
 import pygame
 
-from ..atomic import write_atomic
 from ..rules import events as ev
 from ..rules.decisions import collect
 from .board import BoardRenderer, Overrides, help_lines
+from .display import has_display as has_display  # (these two re-exported: their old home)
+from .display import save_png as save_png
 from .recording import VideoWriter
 from .scene import Scene
 
@@ -461,14 +461,6 @@ class LogWatcher(Watcher):
         return list(self.events)
 
 
-def has_display() -> bool:
-    if os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen"):
-        return False
-    if os.name == "posix" and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
-        return os.uname().sysname == "Darwin"
-    return True
-
-
 def run_window(w: Watcher, fps: int = 60) -> None:
     pygame.init()
     screen = pygame.display.set_mode(w.size)
@@ -612,10 +604,3 @@ def final_picture(w: Watcher, surf: pygame.Surface) -> None:
     for t in rendered:
         surf.blit(t, (box.centerx - t.get_width() // 2, y))
         y += t.get_height() + 6
-
-
-def save_png(surf: pygame.Surface, path: str) -> None:
-    """A PNG of a surface, written atomically."""
-    data = io.BytesIO()
-    pygame.image.save(surf, data, "png")
-    write_atomic(path, data.getvalue())

@@ -20,24 +20,27 @@ from ..data.rules_data import RulesData, default_rules
 from ..physics.params import load_params
 from ..physics.table import MM, Kind, Table
 from ..physics.tower import Tower
+from ..play.game import GameBase
 from ..rng import Streams
 from . import effects
 from . import events as ev
 from .combat import Combat
-from .decisions import IllegalDecision, Request, Throw, collect
+from .decisions import Request, Throw
 from .fleet import vehicle_model
 from .ops import MatchOps
 from .scenario import Scenario, scenario_to_doc
-from .state import CLOCKWISE, CONTACT_IN, SEAT_EDGES, TOKEN_NAME, Boss, Controller, Model, Point
+from .state import CLOCKWISE, CONTACT_IN, SEAT_EDGES, TOKEN_NAME, Boss, Model, Point
 from .timecost import TimeCosts, load_time_costs
 
 Flow = Generator[Request, Any, Any]  # sub-flows may return a value (e.g. the dice a throw landed)
 
 
-class MatchCore(MatchOps):
+class MatchCore(GameBase, MatchOps):
     """What a match is made of, and the operations all of its rules share.
 
-    It implements :class:`~.ops.MatchOps` (what effect handlers may call) explicitly: the
+    Its driving surface (answer, play, the log and its checksum chain) is the shared
+    :class:`~spacegits_sim.play.game.GameBase`'s. It implements :class:`~.ops.MatchOps` (what
+    effect handlers may call) explicitly: the
     operations it does not define itself are the rooms' above it (movement, vehicles, the turn
     flow), and mypy checks that the finished ``Match`` defines every one (an unimplemented
     protocol member makes it abstract)."""
@@ -160,48 +163,9 @@ class MatchCore(MatchOps):
             "version": __version__,
         }
 
-    # ------------------------------------------------------------------ driving the match
-
-    def answer(self, answer: Any) -> Request | None:
-        """Give the pending request its answer. An illegal answer raises and changes nothing."""
-        req = self.pending
-        if req is None:
-            raise IllegalDecision("the match is over: nothing to answer")
-        checked = req.check(answer)
-        assert self._gen is not None
-        try:
-            self.pending = self._gen.send(checked)
-        except StopIteration:
-            self.pending = None
-        self.decisions.append((req.kind, req.to_json(checked), self.log_checksum()))
-        return self.pending
-
-    def log_checksum(self) -> str:
-        """Running checksum of the event log (incremental: each event is hashed once)."""
-        self._hash = ev.checksum(self.events, self._hashed, self._hash)
-        self._hashed = len(self.events)
-        return self._hash
-
-    def play(self, controllers: Sequence[Controller], max_decisions: int = 200_000) -> None:
-        """Run to the end with one controller per boss."""
-        for _ in range(max_decisions):
-            req = self.pending
-            if req is None:
-                return
-            self.answer(collect(req, lambda r: controllers[r.boss].decide(r, self)))
-        raise RuntimeError(f"match did not finish within {max_decisions} decisions")
-
-    @property
-    def over(self) -> bool:
-        return self.pending is None
+    # (driving the match: answer, play, over, log_checksum and emit are the shared GameBase's)
 
     # ------------------------------------------------------------------ helpers for everyone
-
-    def emit(self, e: ev.Event) -> ev.Event:
-        e.t = round(self.clock, 6)
-        e.seq = len(self.events)
-        self.events.append(e)
-        return e
 
     def names(self) -> dict[str, str]:
         return {m.id: m.name for m in self.models.values()}
