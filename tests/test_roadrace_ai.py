@@ -34,8 +34,8 @@ def test_every_ai_answer_is_legal_and_races_end(scenario):
 
 @pytest.mark.slow
 def test_the_heuristic_beats_random_on_veteran_cars():
-    """Measured 85.0% over 400 races (docs/roadrace.md); 40 races here, seats swapped. Under p = 0.7 the
-    chance of fewer than 22 wins is below 0.3%."""
+    """Measured 85.0% [81.2%, 88.2%] over 400 races (docs/roadrace.md); 40 races here, seats swapped.
+    Even at a true rate of 75% (below that interval) fewer than 22 wins happens 0.17% of the time."""
     sc = RS.load_scenario("veterans")
     n, wins = 40, 0
     for k in range(n):
@@ -43,6 +43,6 @@ def test_the_heuristic_beats_random_on_veteran_cars():
         g = RS.new_game(sc, seed=500 + k)
         g.play([RS.make_controller("heuristic" if i == h else "random", k, i) for i in range(2)])
         wins += h in g.winners
-    tail = sum(comb(n, j) * 0.7**j * 0.3 ** (n - j) for j in range(22))
+    tail = sum(comb(n, j) * 0.75**j * 0.25 ** (n - j) for j in range(22))
     assert tail < 0.003
     assert wins >= 22
