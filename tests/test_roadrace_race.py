@@ -198,3 +198,15 @@ def test_the_wheel_ships_every_road_race_yaml():
     for f in here.rglob("*.yaml"):
         rel = f.relative_to(here).as_posix()
         assert any(fnmatch.fnmatch(rel, g) for g in globs), f"{rel} would not ship in the wheel"
+
+
+def test_rewording_a_reading_keeps_the_binding_and_a_number_moves_it(tmp_path):
+    from spacegits_sim.rulesets.roadrace.book import BOOK_FILE
+    from spacegits_sim.rulesets.roadrace.engine import rules_digest
+
+    text = BOOK_FILE.read_text(encoding="utf-8")
+    assert "As many successes as failures: no event" in text and "lap_points_to_win: 20" in text
+    reworded, changed = tmp_path / "a.yaml", tmp_path / "b.yaml"
+    reworded.write_text(text.replace("As many successes as failures: no event", "A tie: no event"), encoding="utf-8")
+    changed.write_text(text.replace("lap_points_to_win: 20", "lap_points_to_win: 21"), encoding="utf-8")
+    assert rules_digest(reworded) == rules_digest(BOOK_FILE) != rules_digest(changed)

@@ -199,7 +199,7 @@ def draw(
     cy = tray.bottom + 26
     _text(surf, f.body, "Charts", (tray.x, cy))
     for j, line in enumerate(v.charts):
-        _text(surf, f.small, line[:62], (tray.x, cy + 22 + 16 * j))
+        _text(surf, f.small, line[:54], (tray.x, cy + 22 + 16 * j))
     # the log along the bottom
     log = pygame.Rect(20, SIZE[1] - 190, 800 if buttons is None else 620, 170)
     pygame.draw.rect(surf, PANEL, log, border_radius=8)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -111,6 +111,7 @@ class Book:
     campaign: Mapping[str, int]
     readings: tuple[Reading, ...]
     completed: tuple[tuple[str, str, str], ...] = field(default=())  # (entry, book text, our reading)
+    source: str = ""  # the file it was read from
 
     @property
     def stats(self) -> tuple[str, ...]:
@@ -156,7 +157,7 @@ def load_book(path: Path | str = BOOK_FILE) -> Book:
     """Read and check the book. Raises DataError listing every problem."""
     label = str(path)
     doc = read_yaml(path, label)
-    return book_from_doc(doc, label)
+    return replace(book_from_doc(doc, label), source=label)
 
 
 def book_from_doc(doc: Any, label: str) -> Book:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from ... import __version__
@@ -30,6 +31,21 @@ from .state import Cond, Racer
 from .upgrades import handlers_for
 
 Gen = Generator[Request, Any, Any]
+
+
+def rules_digest(path: Path | str = BOOK_FILE) -> str:
+    """What of the book decides a race: the YAML without its quotations and readings ("text",
+    "completed"), so rewording a reading moves no replay and no golden, and changing a number does."""
+    from ...data.yamlio import read_yaml
+
+    def strip(node: Any) -> Any:
+        if isinstance(node, dict):
+            return {k: strip(v) for k, v in node.items() if k not in ("text", "completed", "completed_chart_die")}
+        if isinstance(node, list):
+            return [strip(v) for v in node]
+        return node
+
+    return digest(strip(read_yaml(path)))
 
 
 class RaceEnded(Exception):
@@ -91,7 +107,7 @@ class Race:
             "scenario": digest(scenario.to_doc()),
             "options": digest(self.options),
             "seed": digest(self.seed),
-            "rules": digest(BOOK_FILE.read_text(encoding="utf-8")),
+            "rules": rules_digest(self.book.source or BOOK_FILE),
             "version": digest(__version__),
         }
         self._chain = digest(self.binding)
