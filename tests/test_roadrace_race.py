@@ -210,3 +210,20 @@ def test_rewording_a_reading_keeps_the_binding_and_a_number_moves_it(tmp_path):
     reworded.write_text(text.replace("As many successes as failures: no event", "A tie: no event"), encoding="utf-8")
     changed.write_text(text.replace("lap_points_to_win: 20", "lap_points_to_win: 21"), encoding="utf-8")
     assert rules_digest(reworded) == rules_digest(BOOK_FILE) != rules_digest(changed)
+
+
+def test_a_season_runs_races_and_keeps_the_cars_in_its_file(tmp_path):
+    """'at the end of each game, the winner gets 1 Upgrade ... in between games they may trade in 5 FP
+    for an upgrade': ``spacegits season run`` races the same cars again and keeps what they earned."""
+    from spacegits_sim.cli import main
+    from spacegits_sim.data.yamlio import read_yaml
+    from spacegits_sim.rulesets.roadrace.campaign import campaign_from_doc
+
+    path = tmp_path / "season.yaml"
+    assert main(["season", "run", str(path), "--races", "2", "--ai", "heuristic,random"]) == 0
+    camp = campaign_from_doc(read_yaml(path), str(path))
+    assert camp.races == 2 and len(camp.history) == 2
+    assert sum(len(c.earned) for c in camp.cars) >= 2  # each race's winner took an upgrade
+    assert main(["season", "run", str(path), "--races", "1"]) == 0
+    assert campaign_from_doc(read_yaml(path), str(path)).races == 3
+    assert main(["season", "status", str(tmp_path / "none.yaml")]) != 0

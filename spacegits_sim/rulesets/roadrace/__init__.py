@@ -32,7 +32,7 @@ class RoadRace:
     window: str | None = "spacegits_sim.render.roadrace"
     hotseat: str | None = "spacegits_sim.render.roadrace"
     first_event_kind = "race_started"
-    commands: tuple[str, ...] = ()  # no subcommands of its own: watch, play, match... serve it
+    commands: tuple[str, ...] = ("spacegits_sim.rulesets.roadrace.cli",)  # season: a road-race campaign
 
     # ---- data
     def load_rules(self, house_rules: Sequence[Path | str] = ()) -> Any:
