@@ -379,3 +379,14 @@ def test_a_mugging_kills_a_driver_whose_damage_reaches_his_lowered_toughness():
     me.ddamage = 1
     drive(r, RESULTS["hiker_mugged"](r, me, me))
     assert me.out == "dead"
+
+
+def test_rerolls_taken_by_a_racer_now_out_of_the_race_come_back():
+    """A penaliser out of the race has no 'next turn': his penalties lapse at the next turn."""
+    r = race(car("A", earned=("speed_reroll",)), car("B"), car("C"))
+    me = r.racers[0]
+    me.penalties.append(("speed", 1, 2))
+    r.racers[2].out = "dead"
+    load(r, 6, 1, *([1] * 200))
+    drive(r, r._round())
+    assert me.penalties == []

@@ -431,9 +431,11 @@ class Race:
             r = self.racers[seat]
             if not r.alive:
                 continue
-            # "Penalties to re-rolls last until the beginning of your next turn."
+            # "Penalties to re-rolls last until the beginning of your next turn." (a racer out of
+            # the race has no next turn: his penalties lapse when his turn would have come)
+            gone = {x.seat for x in self.racers if not x.alive}
             for x in self.racers:
-                x.penalties = [p for p in x.penalties if p[2] != seat]
+                x.penalties = [p for p in x.penalties if p[2] != seat and p[2] not in gone]
             r.repair_bonus = 0
             r.passed = set()
             self.emit(ev.PhaseStarted(seat, "luck", self.sheets()))
