@@ -18,6 +18,7 @@ __all__ = ["BUILTIN", "DEFAULT", "UnknownRuleset", "get", "ids", "register", "re
 #: One line per ruleset: id -> the module whose import registers it.
 BUILTIN: dict[str, str] = {
     "spacegits": "spacegits_sim.rulesets.spacegits",
+    "roadrace": "spacegits_sim.rulesets.roadrace",
 }
 DEFAULT = "spacegits"
 

@@ -1,0 +1,465 @@
+"""The road race's windows: watch (AI vs AI, or a saved log) and hot-seat for 2-6 drivers.
+
+Drawn from the race's events alone (the car sheets come from each phase's ``sheets``, the dice
+from ``dice_rolled`` with where each die lies in the tray): a track strip with the cars at
+their Lap Points, the car sheets, the dice tray, the charts' results and the log. The race is
+asked nothing here but what it asks its drivers; the window never decides a rule.
+
+Keys (watch): space pause, right arrow one event, +/- speed, End to the finish, r a new seed,
+Esc quit. Hot-seat: click an answer or press its number (1-9, 0 for the tenth); s saves.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from .recording import VideoWriter
+
+SIZE = (1280, 800)
+COLOURS = [(220, 70, 60), (60, 130, 220), (240, 190, 40), (70, 180, 90), (170, 90, 200), (240, 130, 40)]
+BG = (28, 30, 36)
+PANEL = (44, 47, 56)
+INK = (232, 232, 236)
+DIM = (150, 150, 160)
+GOOD = (90, 200, 110)
+BAD = (220, 90, 80)
+TRAY = (22, 70, 48)
+TRAY_IN = (14.0, 10.0, 1.5)  # the physics tray: width, depth, wall (inches)
+GOAL = 20
+
+
+def has_display() -> bool:
+    if os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen"):
+        return False
+    if os.name == "posix" and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        return os.uname().sysname == "Darwin"
+    return True
+
+
+@dataclass
+class RaceView:
+    """What the screen shows, folded from the events one at a time."""
+
+    seats: list[str] = field(default_factory=list)
+    cars: list[dict[str, Any]] = field(default_factory=list)
+    sheets: list[dict[str, Any]] = field(default_factory=list)
+    round: int = 0
+    order: list[int] = field(default_factory=list)
+    active: int | None = None
+    phase: str = ""
+    dice: list[list[float]] = field(default_factory=list)
+    dice_label: str = ""
+    charts: list[str] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)
+    banner: str = ""
+
+    def names(self) -> dict[str, str]:
+        return {str(i): n for i, n in enumerate(self.seats)}
+
+    def _sheet(self, seat: int, **changes: Any) -> None:
+        """A car sheet changed by an event between two phases (the next phase brings the full sheet)."""
+        if seat < len(self.sheets):
+            self.sheets[seat] = {**self.sheets[seat], **changes}
+
+    def apply(self, e: Any) -> None:
+        k = e.kind
+        if k == "race_started":
+            self.seats, self.cars = list(e.seats), list(e.cars)
+            self.sheets = [
+                {"lp": 0, "vehicle_damage": 0, "destroyed_at": 10, "driver_damage": 0, "stats": c["sheet"]}
+                for c in self.cars
+            ]
+        elif k == "round_started":
+            self.round, self.order = e.round, list(e.order)
+        elif k == "phase_started":
+            self.active, self.phase = e.seat, e.phase
+            if e.sheets:
+                self.sheets = e.sheets
+        elif k == "dice_rolled":
+            self.dice = e.dice
+            self.dice_label = f"{self.seats[e.seat]}: {e.stat} for {e.purpose}"
+        elif k == "chart_rolled":
+            self.charts = (self.charts + [e.describe(self.names())])[-5:]
+        elif k == "lap_points" and e.seat < len(self.sheets):
+            self._sheet(e.seat, lp=e.total)
+        elif k == "damaged":
+            self._sheet(e.seat, **{f"{e.part}_damage": e.total})
+        elif k == "stopped":
+            self._sheet(e.seat, stopped=True)
+        elif k == "out":
+            self._sheet(e.seat, out=e.how)
+        elif k == "condition" and e.seat < len(self.sheets):
+            have = list(self.sheets[e.seat].get("conditions", []))
+            if e.on and e.detail not in have:
+                have.append(e.detail)
+            self._sheet(e.seat, conditions=have)
+        elif k == "race_over":
+            if e.sheets:
+                self.sheets = e.sheets
+            who = " and ".join(self.seats[w] for w in e.winners) or "nobody"
+            self.banner = f"{who} wins: {e.reason}"
+        if k != "phase_started":
+            self.log = (self.log + [e.describe(self.names())])[-400:]
+
+
+class Fonts:
+    def __init__(self) -> None:
+        pygame.font.init()
+        self.small = pygame.font.SysFont("dejavusans", 14)
+        self.body = pygame.font.SysFont("dejavusans", 16)
+        self.big = pygame.font.SysFont("dejavusans", 24, bold=True)
+
+
+def _text(
+    surf: pygame.Surface, font: pygame.font.Font, text: str, pos: tuple[int, int], colour: tuple[int, int, int] = INK
+) -> int:
+    img = font.render(text, True, colour)
+    surf.blit(img, pos)
+    return int(img.get_width())
+
+
+def draw(
+    surf: pygame.Surface, v: RaceView, f: Fonts, prompt: str = "", buttons: list[tuple[pygame.Rect, str]] | None = None
+) -> None:
+    surf.fill(BG)
+    n = max(1, len(v.seats))
+    # the track strip: one lane per car, Lap Points 0-20 left to right
+    track = pygame.Rect(20, 20, 1240, 40 + 26 * n)
+    pygame.draw.rect(surf, PANEL, track, border_radius=8)
+    x0, x1 = track.x + 130, track.right - 30
+    for lp in range(GOAL + 1):
+        x = x0 + (x1 - x0) * lp // GOAL
+        pygame.draw.line(surf, (70, 74, 84), (x, track.y + 22), (x, track.bottom - 8))
+        if lp % 5 == 0:
+            _text(surf, f.small, str(lp), (x - 5, track.y + 4), DIM)
+    pygame.draw.line(surf, (240, 240, 240), (x1, track.y + 22), (x1, track.bottom - 8), 3)
+    for i, name in enumerate(v.seats):
+        y = track.y + 30 + 26 * i
+        sh = v.sheets[i] if i < len(v.sheets) else {}
+        col = COLOURS[i % len(COLOURS)] if not sh.get("out") else (90, 90, 90)
+        _text(surf, f.small, name[:16], (track.x + 10, y), col)
+        x = x0 + (x1 - x0) * min(int(sh.get("lp", 0)), GOAL) // GOAL
+        marker = pygame.Rect(x - 14, y, 28, 16)
+        pygame.draw.rect(surf, col, marker, border_radius=4)
+        if i == v.active:
+            pygame.draw.rect(surf, INK, marker.inflate(6, 6), 2, border_radius=6)
+        if sh.get("stopped") and not sh.get("out"):
+            _text(surf, f.small, "STOP", (marker.right + 4, y), BAD)
+        if sh.get("out"):
+            _text(surf, f.small, "OUT", (marker.right + 4, y), BAD)
+    top = track.bottom + 12
+    # car sheets: a grid on the left
+    cols = 3 if n > 4 else 2
+    w_sheet, h_sheet = 250, 150
+    for i, name in enumerate(v.seats):
+        r = pygame.Rect(20 + (i % cols) * (w_sheet + 10), top + (i // cols) * (h_sheet + 10), w_sheet, h_sheet)
+        pygame.draw.rect(surf, PANEL, r, border_radius=8)
+        pygame.draw.rect(surf, COLOURS[i % len(COLOURS)], r, 2, border_radius=8)
+        sh = v.sheets[i] if i < len(v.sheets) else {}
+        car = v.cars[i] if i < len(v.cars) else {}
+        _text(surf, f.body, name[:22], (r.x + 8, r.y + 4))
+        _text(surf, f.small, f"{car.get('vehicle', '')} / {car.get('driver', '')}"[:34], (r.x + 8, r.y + 24), DIM)
+        st = sh.get("stats", {})
+        line1 = " ".join(f"{k[:3].title()}{st[k]}" for k in ("defense", "handling", "offense", "speed") if k in st)
+        line2 = " ".join(f"{k[:3].title()}{st[k]}" for k in ("luck", "repair", "reaction", "toughness") if k in st)
+        _text(surf, f.small, line1, (r.x + 8, r.y + 42))
+        _text(surf, f.small, line2, (r.x + 8, r.y + 58))
+        vd, lim = int(sh.get("vehicle_damage", 0)), int(sh.get("destroyed_at", 10))
+        dd, tough = int(sh.get("driver_damage", 0)), int(sh.get("toughness", st.get("toughness", 1)))
+        _text(surf, f.small, f"LP {sh.get('lp', 0)}   car {vd}/{lim}   driver {dd}/{tough}", (r.x + 8, r.y + 76))
+        conds = sh.get("conditions", [])
+        shown = conds if len(conds) <= 3 else conds[:2]
+        for j, c in enumerate(shown):
+            _text(surf, f.small, ("• " + c)[:38], (r.x + 8, r.y + 94 + 16 * j), BAD)
+        if len(conds) > 3:
+            _text(surf, f.small, f"• and {len(conds) - 2} more lasting states", (r.x + 8, r.y + 126), BAD)
+    # the dice tray, top right
+    tw, td, wall = TRAY_IN
+    scale = 28
+    tray = pygame.Rect(SIZE[0] - 20 - int(tw * scale), top, int(tw * scale), int(td * scale))
+    pygame.draw.rect(surf, (90, 60, 40), tray, border_radius=6)
+    inner = tray.inflate(-int(2 * wall * scale), -int(2 * wall * scale))
+    pygame.draw.rect(surf, TRAY, inner)
+    for d in v.dice:
+        value, dx, dy = int(d[0]), float(d[1]), float(d[2])
+        px, py = tray.x + int(dx * scale), tray.bottom - int(dy * scale)
+        die = pygame.Rect(px - 12, py - 12, 24, 24)
+        pygame.draw.rect(surf, (245, 245, 240), die, border_radius=4)
+        pygame.draw.rect(surf, GOOD if value >= 5 else BAD, die, 2, border_radius=4)
+        _text(surf, f.body, str(value), (px - 5, py - 10), (20, 20, 20))
+    _text(surf, f.small, v.dice_label[:60], (tray.x, tray.bottom + 4), DIM)
+    # the charts' results under it
+    cy = tray.bottom + 26
+    _text(surf, f.body, "Charts", (tray.x, cy))
+    for j, line in enumerate(v.charts):
+        _text(surf, f.small, line[:54], (tray.x, cy + 22 + 16 * j))
+    # the log along the bottom
+    log = pygame.Rect(20, SIZE[1] - 190, 800 if buttons is None else 620, 170)
+    pygame.draw.rect(surf, PANEL, log, border_radius=8)
+    for j, line in enumerate(v.log[-10:]):
+        _text(surf, f.small, line[: 110 if buttons is None else 84], (log.x + 8, log.y + 6 + 16 * j))
+    head = f"Round {v.round}" + (f" — {v.seats[v.active]}: {v.phase} phase" if v.active is not None and v.seats else "")
+    _text(surf, f.body, head, (840, SIZE[1] - 60) if buttons is None else (660, SIZE[1] - 200))
+    if prompt:
+        _text(surf, f.body, prompt[:60], (660, SIZE[1] - 176), GOOD)
+    for rect, label in buttons or []:
+        pygame.draw.rect(surf, (70, 80, 100), rect, border_radius=6)
+        _text(surf, f.small, label[:34], (rect.x + 6, rect.y + 5))
+    if v.banner:
+        _text(surf, f.big, v.banner[:70], (40, SIZE[1] - 240), (255, 230, 120))
+
+
+class Watcher:
+    """An AI-vs-AI race shown event by event. ``make(seed) -> (race, controllers)``."""
+
+    size = SIZE
+
+    def __init__(self, make: Callable[[int], tuple[Any, list[Any]]], seed: int) -> None:
+        self.make = make
+        self.speed = 8.0  # events a second
+        self.playing = True
+        self.restart(seed)
+
+    def restart(self, seed: int) -> None:
+        self.seed = seed
+        self.match, self.controllers = self.make(seed)
+        self.view = RaceView()
+        self.shown = 0
+        self._acc = 0.0
+
+    def event_log(self) -> list[Any]:
+        return list(self.match.events)
+
+    def step(self) -> bool:
+        """Show one more event (asking the AIs when the race waits on them). False when done."""
+        while self.shown >= len(self.event_log()):
+            if not self._decide():
+                return False
+        self.view.apply(self.event_log()[self.shown])
+        self.shown += 1
+        return True
+
+    def _decide(self) -> bool:
+        m = self.match
+        if m.pending is None:
+            return False
+        ctl = self.controllers[m.pending.boss]
+        if ctl is None:
+            return False
+        m.answer(ctl.decide(m.pending, m))
+        return True
+
+    def advance(self, dt: float) -> None:
+        self._acc += dt * self.speed
+        while self._acc >= 1.0:
+            self._acc -= 1.0
+            if not self.step():
+                break
+
+    def skip_to_end(self) -> None:
+        while self.step():
+            pass
+
+    @property
+    def finished(self) -> bool:
+        return self.shown >= len(self.event_log()) and self.match.pending is None
+
+    def draw(self, surf: pygame.Surface, fonts: Fonts) -> None:
+        draw(surf, self.view, fonts)
+
+
+class LogWatcher(Watcher):
+    """A saved race drawn from its event log alone (no re-simulation)."""
+
+    def __init__(self, events: list[Any], seed: int = 0) -> None:
+        self.events = list(events)
+        super().__init__(lambda _seed: (None, []), seed)
+
+    def event_log(self) -> list[Any]:
+        return self.events
+
+    def _decide(self) -> bool:
+        return False
+
+    @property
+    def finished(self) -> bool:
+        return self.shown >= len(self.events)
+
+
+def run_window(w: Watcher, fps: int = 30) -> None:
+    pygame.init()
+    screen = pygame.display.set_mode(SIZE)
+    pygame.display.set_caption("spacegits_sim — road race")
+    fonts = Fonts()
+    clock = pygame.time.Clock()
+    running = True
+    while running:
+        dt = clock.tick(fps) / 1000.0
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+                running = False
+            elif event.type == pygame.KEYDOWN:
+                if event.key == pygame.K_SPACE:
+                    w.playing = not w.playing
+                elif event.key == pygame.K_RIGHT:
+                    w.step()
+                elif event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+                    w.speed = min(200.0, w.speed * 2)
+                elif event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+                    w.speed = max(1.0, w.speed / 2)
+                elif event.key == pygame.K_END:
+                    w.skip_to_end()
+                elif event.key == pygame.K_r and not isinstance(w, LogWatcher):
+                    w.restart(w.seed + 1)
+        if w.playing:
+            w.advance(dt)
+        w.draw(screen, fonts)
+        pygame.display.flip()
+    pygame.quit()
+
+
+def run_headless(
+    w: Watcher,
+    record: str | None,
+    screenshot: str | None,
+    fps: int = 10,
+    on_log: Callable[[str], None] | None = None,
+    max_frames: int = 1500,
+    events_per_frame: int = 4,
+) -> dict[str, Any]:
+    """Play the race off-screen: a frame every few events into a GIF/MP4, the final board as a PNG."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    pygame.display.init()
+    fonts = Fonts()
+    surf = pygame.Surface(SIZE)
+    t0 = time.perf_counter()
+    printed = 0
+    video = VideoWriter(record, SIZE, fps) if record else None
+    with video if video is not None else contextlib.nullcontext():
+        going = True
+        while going:
+            for _ in range(events_per_frame):
+                going = w.step()
+                if not going:
+                    break
+            if on_log:
+                for line in w.view.log[printed:]:
+                    on_log(line)
+                printed = len(w.view.log)
+            if video is not None and video.frames < max_frames:
+                w.draw(surf, fonts)
+                video.add(pygame.image.tobytes(surf, "RGB"))
+    out: dict[str, Any] = {"frames": video.frames if video else 0, "wall_s": time.perf_counter() - t0}
+    if screenshot:
+        w.draw(surf, fonts)
+        pygame.image.save(surf, screenshot)
+        out["screenshot"] = screenshot
+    if video is not None and video.frames:
+        out["record"] = record
+        out["plays_s"] = video.seconds
+    return out
+
+
+class HotseatApp(Watcher):
+    """Hot-seat for 2-6 drivers on one screen: people answer with buttons or number keys, AIs
+    answer themselves. ``humans``: the seats people play."""
+
+    def __init__(
+        self, make: Callable[[int], tuple[Any, list[Any]]], seed: int, humans: set[int], save_path: str | None = None
+    ) -> None:
+        self.humans = set(humans)
+        self.save_path = save_path
+        self.message = ""
+        super().__init__(make, seed)
+        self.speed = 30.0
+
+    def _decide(self) -> bool:
+        m = self.match
+        if m.pending is None or m.pending.boss in self.humans:
+            return False
+        return super()._decide()
+
+    def waiting(self) -> Any:
+        """The request a person must answer now (all earlier events shown), or None."""
+        m = self.match
+        if self.shown < len(m.events) or m.pending is None or m.pending.boss not in self.humans:
+            return None
+        return m.pending
+
+    def buttons(self) -> list[tuple[pygame.Rect, str, Any]]:
+        req = self.waiting()
+        if req is None:
+            return []
+        out = []
+        for i, opt in enumerate(req.options[:10]):
+            r = pygame.Rect(660 + (i % 2) * 305, SIZE[1] - 150 + (i // 2) * 28, 300, 24)
+            out.append((r, f"{(i + 1) % 10}: {self.label(opt)}", opt))
+        return out
+
+    def label(self, opt: Any) -> str:
+        if isinstance(opt, tuple) and len(opt) == 2 and isinstance(opt[0], int):
+            return f"{opt[1]} {self.view.seats[opt[0]]}"
+        if isinstance(opt, str) and ":" in opt and opt.rsplit(":", 1)[1].isdigit():
+            return opt.rsplit(":", 1)[0].replace("_", " ")  # a lasting state to repair, by its row
+        return str(opt).replace("_", " ")
+
+    def choose(self, index: int) -> None:
+        req = self.waiting()
+        if req is None or not 0 <= index < len(req.options):
+            return
+        self.match.answer(req.options[index])
+        self.message = ""
+
+    def save(self) -> None:
+        if not self.save_path:
+            self.message = "no --save file was given"
+            return
+        from ..play.replay import save_replay
+
+        save_replay(self.match, "roadrace", self.save_path)
+        self.message = f"saved to {self.save_path}"
+
+    def draw(self, surf: pygame.Surface, fonts: Fonts) -> None:
+        req = self.waiting()
+        seat = self.view.seats[req.boss] if req is not None and self.view.seats else ""
+        prompt = f"{seat}: {req.prompt}" if req is not None else self.message
+        draw(surf, self.view, fonts, prompt, [(r, label) for r, label, _ in self.buttons()])
+
+
+def run_hotseat(app: HotseatApp, fps: int = 30) -> None:
+    pygame.init()
+    screen = pygame.display.set_mode(SIZE)
+    pygame.display.set_caption("spacegits_sim — road race, hot-seat")
+    fonts = Fonts()
+    clock = pygame.time.Clock()
+    running = True
+    keys = {getattr(pygame, f"K_{d}"): (d - 1) % 10 for d in range(10)}
+    while running:
+        dt = clock.tick(fps) / 1000.0
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+                running = False
+            elif event.type == pygame.KEYDOWN and event.key in keys:
+                app.choose(keys[event.key])
+            elif event.type == pygame.KEYDOWN and event.key == pygame.K_s:
+                app.save()
+                if app.message.startswith("saved"):
+                    running = False
+            elif event.type == pygame.MOUSEBUTTONDOWN:
+                for i, (r, _, _) in enumerate(app.buttons()):
+                    if r.collidepoint(event.pos):
+                        app.choose(i)
+        if app.waiting() is None:
+            app.advance(dt)
+        if app.finished and app.message == "":
+            app.message = "the race is over: Esc to leave"
+        app.draw(screen, fonts)
+        pygame.display.flip()
+    pygame.quit()

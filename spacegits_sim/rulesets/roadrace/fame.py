@@ -1,0 +1,45 @@
+"""Fame Points at the end of a race, from the racers' records (the campaign's currency).
+
+Each line of the book's Fame Points list is one rule here, keyed by its id in road_race.yaml
+so the points come from the data; the readings of each line are in the YAML.
+"""
+
+from __future__ import annotations
+
+from .ops import RaceOps as Race
+
+
+def tally(race: Race) -> list[tuple[int, str, int]]:
+    """(seat, fame id, points) for every Fame Point earned in a finished race."""
+    pts = {k: f.points for k, f in race.book.fame.items()}
+    out: list[tuple[int, str, int]] = []
+    alive = [r for r in race.racers if r.alive]
+    cap = int(race.book.race["stat_max"])
+
+    def give(seat: int, fid: str, times: int = 1) -> None:
+        if times > 0:
+            out.append((seat, fid, pts[fid] * times))
+
+    for r in race.racers:
+        give(r.seat, "kill", r.kills)
+        if r.perfect:
+            give(r.seat, "perfect_roll")
+        if r.interview:
+            give(r.seat, "tv_interview")
+        for chart, fid in (
+            ("oh_crap", "no_oh_crap"),
+            ("whoops", "no_whoops"),
+            ("damage", "no_damage_chart"),
+            ("spectacular", "no_spectacular"),
+        ):
+            if chart not in r.charts:
+                give(r.seat, fid)
+        if r.alive:
+            give(r.seat, "finish")
+            if len(alive) == 1 and len(race.racers) > 1:
+                give(r.seat, "sole_survivor")
+            if r.vdamage == race.destroyed_at(r) - 1 or race.toughness(r) - r.ddamage == 1:
+                give(r.seat, "finish_battered")
+        if any(v >= cap for v in r.car.points.values()):
+            give(r.seat, "max_stat")
+    return out
