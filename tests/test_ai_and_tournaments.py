@@ -156,14 +156,19 @@ def test_a_chunked_two_worker_tournament_gives_exactly_the_results_of_one_proces
     assert run(tasks, jobs=2) == run(tasks, jobs=1)
 
 
-def test_the_heuristic_notices_a_scoot_that_got_nowhere_and_goes_round():
-    """Issue 16: "The heuristic notices when a move achieved nothing (stuck against terrain,
-    bumping the same thing) and changes plan." A git jammed against a wall between it and the
-    only cap: the first aim is at the cap; after a scoot that moved it nowhere, the next aim goes
-    off to one side (the side with room), and the time after that to the other side."""
+def test_a_git_touching_a_wall_throws_its_move_dice_into_free_space_round_it():
+    """Issue 27: "Before throwing move dice, know the free directions (from the table's own
+    sweeps: bases, walls, dice, caps, friends, the edge) and aim into them." A git jammed
+    against a wall between it and the only cap does not throw at the cap through the wall: its
+    aim's direction (and the scatter either side of it) is clear of the wall, heading round
+    one of the wall's ends; and once a scoot got nowhere anyway, it goes off to one side, then
+    the other (issue 16), and back to the plan once it moved."""
+    import math
+
     from helpers import match
 
-    from spacegits_sim.ai.heuristic import HeuristicController
+    from spacegits_sim.ai.heuristic import FREE_SPREAD, HeuristicController
+    from spacegits_sim.physics.table import Kind
     from spacegits_sim.rules import events as ev
     from spacegits_sim.rules.decisions import AimThrow
 
@@ -178,7 +183,11 @@ def test_the_heuristic_notices_a_scoot_that_got_nowhere_and_goes_round():
     ai = HeuristicController(seed=1, boss=0)
     ask = AimThrow(0, "a1", "move", (6, 6, 6), 24.0, 24.0)
     first = ai.decide(ask, m).aim
-    assert abs(first[0] - 12) < 0.5  # straight at the cap, through the wall
+    angle = math.atan2(first[1] - (5 - r), first[0] - 12)
+    for a in (angle - FREE_SPREAD, angle, angle + FREE_SPREAD):
+        sweep = m.table.sweep("a1", direction=(math.cos(a), math.sin(a)), distance=2.0, stop_kinds=(Kind.TERRAIN,))
+        assert sweep.travelled >= 2.0 - 1e-6  # free space, whichever way the dice scatter
+    assert abs(first[0] - 12) > 1.0  # round one end of the wall, not at the cap behind it
 
     def stuck_scoot():
         p = m.position("a1")
@@ -194,7 +203,7 @@ def test_the_heuristic_notices_a_scoot_that_got_nowhere_and_goes_round():
     assert (third[0] - 12) * (second[0] - 12) < 0  # and then the other side
     m.emit(ev.ModelMoved("a1", m.position("a1"), (12, 3), 4.0, 3.0, "die9", 4, "normal", None))
     m.emit(ev.ActivationEnded("a1", "done"))
-    assert abs(ai.decide(ask, m).aim[0] - 12) < 0.5  # it moved: back to the plan
+    assert ai.decide(ask, m).aim == first  # it moved: back to the plan
 
 
 def test_the_heuristic_moves_a_git_under_fire_out_of_the_line_instead_of_leaving_it_to_be_farmed():

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from itertools import permutations
 from typing import Any
 
 import numpy as np
 
+from ..physics.routes import RouteField
 from ..physics.table import Kind
 from ..rng import stream
 from ..rules import effects
@@ -54,6 +56,12 @@ ESCAPE_IN = 8.0  # ... this far, straight away from the guns
 STUCK_IN = 1.0  # a scoot that moved the git less than this in all got nowhere
 DETOUR_IN = 8.0  # ... so the next one heads this far off to one side, then tries again
 MACHINE_WORTH = 0.35  # a machine worth at least this (in caps) is worth a walk
+FREE_IN = 2.0  # a throw direction is free if the base can sweep this far along it ...
+FREE_SPREAD = math.radians(20)  # ... and along the directions this far either side (the dice scatter)
+FREE_DIRECTIONS = 24  # directions tried when the straight one is blocked
+FREE_KINDS = (Kind.DIE, Kind.FIGURE, Kind.TERRAIN)  # what stops a base (caps are looted, not bumped)
+FREE_GAIN = 0.3  # inches of expected progress a turned aim must gain over the straight one
+ROUTE_CACHE = 64  # route fields kept (one per goal and terrain layout)
 
 
 def _dist(a: Point, b: Point) -> float:
@@ -73,6 +81,7 @@ class HeuristicController:
         self._moved: dict[str, float] = {}  # model -> inches scooted in its current activation
         self._stuck: dict[str, int] = {}  # model -> scoots in a row that got nowhere
         self._escaping: dict[str, bool] = {}  # model -> this scoot is to get out of a line of fire
+        self._routes: dict[tuple[Any, ...], RouteField] = {}  # walking distances round terrain, per goal
 
     # ------------------------------------------------------------------ dispatch
 
@@ -458,10 +467,60 @@ class HeuristicController:
         d = _dist(p, target) or 1.0
         expected = 3.5 * len(req.dice)
         # aim a little past the target, on the same line, so each move drags the git through it
-        beyond = 2.0 if d < expected and not stuck else 0.0
+        # and far enough that the git never reaches the dice: a git that bumps a die it walked
+        # into stops there, with the rest of its dice piled against it
+        beyond = max(2.0, expected + 1.0 - d) if d < expected + 1.0 and not stuck else 0.0
         aim = (target[0] + (target[0] - p[0]) / d * beyond, target[1] + (target[1] - p[1]) / d * beyond)
         self._target[m.id] = target
+        aim = self.free_aim(m, aim, target, expected, match)
         return Throw(_clamp(aim, req.width, req.height), 0.15)
+
+    def walk(self, m: Any, goal: Point, match: Any) -> RouteField:
+        """The walking distance to ``goal`` round the terrain, for this git's base (kept while
+        the terrain stays the same)."""
+        radius = match.table.figure(m.id).radius
+        key = (round(goal[0] * 2), round(goal[1] * 2), round(radius, 3), tuple(sorted(match.table.terrain)))
+        field = self._routes.get(key)
+        if field is None:
+            if len(self._routes) > ROUTE_CACHE:
+                self._routes.clear()
+            field = self._routes[key] = RouteField(match.table, goal, radius)
+        return field
+
+    def free_aim(self, m: Any, aim: Point, target: Point, reach: float, match: Any) -> Point:
+        """The aim, of the straight one and FREE_DIRECTIONS round the git, whose dice are expected
+        to bring the git nearest ``target`` by the walking route round the terrain.
+
+        Each die pulls the git straight at where it lies and the dice scatter round the aim, so
+        a direction is judged by the table's own sweeps (bases, terrain, dice, the edge; caps
+        are looted, they do not block) along it and FREE_SPREAD either side, each one average
+        die's move (3.5") or the way to the aim if that is shorter. The straight aim is kept
+        unless another direction is expected to gain FREE_GAIN more.
+        """
+        p = match.position(m.id)
+        step = min(3.5, max(_dist(p, aim), 1.0))
+        route = self.walk(m, target, match)
+        here = route.distance(p)
+        if not math.isfinite(here):
+            return aim
+
+        def score(angle: float) -> float:  # progress along the route, then any movement at all
+            total = 0.0
+            for a in (angle - FREE_SPREAD, angle, angle + FREE_SPREAD):
+                r = match.table.sweep(m.id, direction=(math.cos(a), math.sin(a)), distance=step, stop_kinds=FREE_KINDS)
+                there = route.distance(r.end)
+                total += (here - there if math.isfinite(there) else -step) + 0.1 * r.travelled
+            return total / 3
+
+        straight = math.atan2(aim[1] - p[1], aim[0] - p[0])
+        best, best_score = aim, score(straight) + FREE_GAIN
+        out = max(_dist(p, aim), FREE_IN)
+        for k in range(1, FREE_DIRECTIONS):
+            angle = straight + 2 * math.pi * k / FREE_DIRECTIONS
+            sc = score(angle)
+            if sc > best_score + 1e-9:
+                best, best_score = (p[0] + math.cos(angle) * out, p[1] + math.sin(angle) * out), sc
+        return best
 
     def detour(self, m: Any, target: Point, stuck: int, match: Any) -> Point:
         """A point DETOUR_IN off to one side of the way to ``target`` (alternating sides, and the
@@ -498,7 +557,9 @@ class HeuristicController:
                     score += 5.0 if m.tower.height <= 3 else -15.0
             elif machine is not None and c is not None and c.thing.id == machine:
                 score += 50.0  # at the machine: boot it next
-            end = res.end
+            end = (
+                self.plan_rest(m, res, die, req.options, match) if c is None or c.thing.kind != Kind.TOKEN else res.end
+            )
             if (machine is not None or self._escaping.get(m.id)) and target is not None:
                 score -= _dist(end, target)
             elif caps:
@@ -508,6 +569,25 @@ class HeuristicController:
             if score > best_score:
                 best, best_score = die, score
         return best
+
+    def plan_rest(self, m: Any, first: Any, die: str, dice: tuple[str, ...], match: Any) -> Point:
+        """Where the git ends if ``die`` goes first (the sweep ``first``) and the others follow in
+        the best order for the target: a die taken now can leave the git against a wall with the
+        rest of the dice behind it, so a greedy pick alone throws moves away."""
+        rest = [d for d in dice if d != die]
+        if not rest or len(rest) > 3:
+            return first.end
+        target = self._target.get(m.id)
+        best_end, best_d = first.end, math.inf
+        for order in permutations(rest):
+            pos = first.end
+            for d in order:
+                die_view = match.table.die(d)
+                pos = match.table.sweep(m.id, toward=die_view.position, distance=die_view.value, start=pos).end
+            dd = _dist(pos, target) if target is not None else 0.0
+            if dd < best_d:
+                best_end, best_d = pos, dd
+        return best_end
 
     def care(self, req: ChooseCare, match: Any) -> Any:
         m = match.models[req.model]
