@@ -578,9 +578,10 @@ class HeuristicController:
         if not rest or len(rest) > 3:
             return first.end
         target = self._target.get(m.id)
-        best_end, best_d = first.end, math.inf
+        best_end: Point = first.end
+        best_d = math.inf
         for order in permutations(rest):
-            pos = first.end
+            pos: Point = first.end
             for d in order:
                 die_view = match.table.die(d)
                 pos = match.table.sweep(m.id, toward=die_view.position, distance=die_view.value, start=pos).end
