@@ -576,7 +576,7 @@ class HeuristicController:
         rest of the dice behind it, so a greedy pick alone throws moves away."""
         rest = [d for d in dice if d != die]
         if not rest or len(rest) > 3:
-            return first.end
+            return (float(first.end[0]), float(first.end[1]))
         target = self._target.get(m.id)
         best_end: Point = first.end
         best_d = math.inf
