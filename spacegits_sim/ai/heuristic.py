@@ -56,6 +56,8 @@ ESCAPE_IN = 8.0  # ... this far, straight away from the guns
 STUCK_IN = 1.0  # a scoot that moved the git less than this in all got nowhere
 DETOUR_IN = 8.0  # ... so the next one heads this far off to one side, then tries again
 MACHINE_WORTH = 0.35  # a machine worth at least this (in caps) is worth a walk
+RESCUE_IN = 8.0  # a fallen friend this close (edge to edge) is worth walking over to boot up ...
+RESCUE_WORTH = 1.2  # ... worth this many caps as far away (a git back in the game)
 FREE_IN = 2.0  # a throw direction is free if the base can sweep this far along it ...
 FREE_SPREAD = math.radians(20)  # ... and along the directions this far either side (the dice scatter)
 FREE_DIRECTIONS = 24  # directions tried when the straight one is blocked
@@ -82,6 +84,7 @@ class HeuristicController:
         self._stuck: dict[str, int] = {}  # model -> scoots in a row that got nowhere
         self._escaping: dict[str, bool] = {}  # model -> this scoot is to get out of a line of fire
         self._routes: dict[tuple[Any, ...], RouteField] = {}  # walking distances round terrain, per goal
+        self._rescuing: dict[str, str] = {}  # model -> the fallen friend it is walking over to boot up
 
     # ------------------------------------------------------------------ dispatch
 
@@ -248,6 +251,20 @@ class HeuristicController:
     def best_boot(self, m: Any, match: Any) -> float:
         return max((self.boot_value(m, o, match) for o in match._boot_targets(m)), default=-1.0)
 
+    def fallen_friends(self, m: Any, match: Any) -> list[tuple[Any, float]]:
+        """Fallen friends ``m`` could walk over to and boot up the arse (nearest first, with the
+        walking distance): none after the siren, when nobody may boot."""
+        if match.siren or m.vehicle is not None or not m.standing:
+            return []
+        out = []
+        for o in match.in_play(self.boss):
+            if o.id == m.id or not o.fallen or o.vehicle is not None or not effects.can_be_booted_up(o):
+                continue
+            d = match.table.distance_between(m.id, o.id)
+            if d <= RESCUE_IN:
+                out.append((o, d))
+        return sorted(out, key=lambda t: t[1])
+
     def shooters_at(self, m: Any, match: Any) -> list[Any]:
         """Standing enemies that could shoot ``m`` now: a gun that reaches, a clear line."""
         out = []
@@ -287,6 +304,9 @@ class HeuristicController:
                 score += 8.0 if how == "boot_in" and match.bosses[match.models[target].boss].stash > 0 else 5.0
         if match.combat.can_shoot(m) and self.shot_target(m, match) is not None:
             score += 4.0
+        rescue = self.fallen_friends(m, match)
+        if rescue:  # a friend on the ground is a git out of the game until somebody boots it up
+            score += 9.0 / (1.0 + rescue[0][1])
         score -= 0.9 * m.tower.height  # tall towers are one stumble from falling over
         if effects.wastes_next_activation(m):
             score -= 3.0
@@ -449,6 +469,12 @@ class HeuristicController:
             if v > best:
                 best, target = v, centre
                 self._machine[m.id] = tid
+        self._rescuing.pop(m.id, None)
+        for o, d in self.fallen_friends(m, match)[:1]:  # a fallen friend worth more than a cap as far
+            if RESCUE_WORTH / (1.0 + d) > best:
+                best, target = RESCUE_WORTH / (1.0 + d), match.position(o.id)
+                self._machine.pop(m.id, None)
+                self._rescuing[m.id] = o.id
         self._escaping.pop(m.id, None)
         shooters = self.shooters_at(m, match) if m.tower.height >= UNDER_FIRE_TOWER else []
         if shooters:  # under fire: stagger away from the guns
@@ -557,10 +583,12 @@ class HeuristicController:
                     score += 5.0 if m.tower.height <= 3 else -15.0
             elif machine is not None and c is not None and c.thing.id == machine:
                 score += 50.0  # at the machine: boot it next
+            if c is not None and c.thing.id == self._rescuing.get(m.id):
+                score += 50.0  # touching the fallen friend: boot it up next
             end = (
                 self.plan_rest(m, res, die, req.options, match) if c is None or c.thing.kind != Kind.TOKEN else res.end
             )
-            if (machine is not None or self._escaping.get(m.id)) and target is not None:
+            if (machine is not None or self._escaping.get(m.id) or m.id in self._rescuing) and target is not None:
                 score -= _dist(end, target)
             elif caps:
                 score -= min(_dist(end, cp) for cp in caps)
