@@ -232,3 +232,59 @@ def test_the_heuristic_moves_a_git_under_fire_out_of_the_line_instead_of_leaving
     assert ai.decide(ChooseAction(0, ("scoot", "shoot"), "?", "a1"), m) == "scoot"
     aim = ai.decide(AimThrow(0, "a1", "move", (6, 6, 6), 24.0, 24.0), m).aim
     assert aim[1] > 18 and abs(aim[0] - 12) < 1  # straight away from the gun at (12, 4)
+
+
+def _fell(m, mid):
+    """Knock a git over as the rules do when its own tower falls (no dice on the table)."""
+    g = m.models[mid]
+    g.tower.clear()
+    g.fallen = True
+    m.table.set_upright(mid, False)
+    m.sync_tower(g)
+
+
+def test_the_heuristic_walks_over_to_boot_up_a_fallen_friend_within_reach():
+    """Issue 27: "Walk over to boot a fallen friend when it pays" (Boot Up the Arse: "If a git
+    is in contact with a fallen friendly git, they can boot them up the arse to get them to
+    stand up"). Pal stands 5" from fallen Grunk, the only cap is far off: Pal is the git picked,
+    it throws its move dice at Grunk, and once touching it, it boots Grunk up."""
+    from helpers import match
+
+    from spacegits_sim.ai.heuristic import HeuristicController
+    from spacegits_sim.rules.decisions import AimThrow, ChooseAction, ChooseActivation, ChooseBoot
+
+    m = match(
+        [[{"type": "orc", "name": "Grunk"}, {"type": "orc", "name": "Pal"}], [{"type": "orc", "name": "Far"}]],
+        {"a1": (12, 12), "a2": (12, 6), "b1": (22, 22)},
+    )
+    m.place_cap((2.0, 22.0), "test")
+    _fell(m, "a1")
+    ai = HeuristicController(seed=1, boss=0)
+    assert ai.decide(ChooseActivation(0, ("a2", "leg_it"), ""), m) == "a2"
+    aim = ai.decide(AimThrow(0, "a2", "move", (6, 6), 24.0, 24.0), m).aim
+    assert abs(aim[0] - 12) < 1.0 and aim[1] > 9  # at Grunk, not at the cap
+    m.place_model(m.models["a2"], (12, 12 - 2 * 25 / 25.4 / 2 - 0.01), "test: touching Grunk")
+    assert ai.decide(ChooseAction(0, ("shoot", "scoot", "boot", "done"), "", "a2"), m) == "boot"
+    assert ai.decide(ChooseBoot(0, (("boot_up", "a1"),), "", "a2"), m) == ("boot_up", "a1")
+
+
+def test_a_robbed_gits_boss_shoots_the_robber_first():
+    """Issue 27: "drive a robber off (shoot, fight, shove) instead of leaving it to farm a fallen
+    git". Thief stands over fallen Grunk (Put the Boot In: "take 1 cap from the fallen model's
+    boss"); Bystander is nearer Gunner's pistol, but Gunner shoots the robber."""
+    from helpers import match
+
+    from spacegits_sim.ai.heuristic import HeuristicController
+
+    r = 25 / 25.4 / 2
+    m = match(
+        [
+            [{"type": "orc", "name": "Grunk"}, {"type": "orc", "name": "Gunner", "weapons": ["pistol"]}],
+            [{"type": "orc", "name": "Thief"}, {"type": "orc", "name": "Bystander"}],
+        ],
+        {"a1": (8, 12), "a2": (12, 6), "b1": (8 + 2 * r + 0.01, 12), "b2": (14, 8)},
+    )
+    _fell(m, "a1")
+    ai = HeuristicController(seed=1, boss=0)
+    assert ai.robbers(m) == {"b1"}
+    assert ai.shot_target(m.models["a2"], m).id == "b1"

@@ -265,6 +265,21 @@ class HeuristicController:
                 out.append((o, d))
         return sorted(out, key=lambda t: t[1])
 
+    def robbers(self, match: Any) -> set[str]:
+        """Standing enemies touching one of this boss's fallen gits: each activation they stay,
+        they can put the boot in again, so they are the first to shoot, fight or shove off."""
+        if match.siren:  # nobody may boot after the siren: a robber robs no more
+            return set()
+        out: set[str] = set()
+        for o in match.in_play(self.boss):
+            if not o.fallen:
+                continue
+            for other in match.touching(o.id):
+                e = match.models[other]
+                if e.boss != self.boss and e.standing:
+                    out.add(other)
+        return out
+
     def shooters_at(self, m: Any, match: Any) -> list[Any]:
         """Standing enemies that could shoot ``m`` now: a gun that reaches, a clear line."""
         out = []
@@ -302,8 +317,10 @@ class HeuristicController:
                 score += 5.0 * worth if worth > 0 else 0.0
             else:
                 score += 8.0 if how == "boot_in" and match.bosses[match.models[target].boss].stash > 0 else 5.0
-        if match.combat.can_shoot(m) and self.shot_target(m, match) is not None:
-            score += 4.0
+        if match.combat.can_shoot(m):
+            t = self.shot_target(m, match)
+            if t is not None:
+                score += 10.0 if t.id in self.robbers(match) else 4.0
         rescue = self.fallen_friends(m, match)
         if rescue:  # a friend on the ground is a git out of the game until somebody boots it up
             score += 9.0 / (1.0 + rescue[0][1])
@@ -324,13 +341,14 @@ class HeuristicController:
         if m.vehicle is not None:  # the enemy some git aboard can hit (in range, line and arc)
             return driver.vehicle_target(m, match, self.enemies(match))
         best = None
+        robbers = self.robbers(match)
         for gid_opt in match.combat.gun_options(m):
             for gid in gid_opt:
                 w = match.rules.weapons[gid]
                 for e in self.enemies(match):
                     line = match.table.line_of_fire(m.id, match.position(e.id), float(w.range or 0))
                     if line.hit is not None and line.hit.thing.id == e.id:
-                        d = line.hit.distance
+                        d = (e.id not in robbers, line.hit.distance)  # a robber at a fallen friend first
                         if best is None or d < best[0]:
                             best = (d, e)
         return None if best is None else best[1]
