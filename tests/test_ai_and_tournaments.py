@@ -288,3 +288,54 @@ def test_a_robbed_gits_boss_shoots_the_robber_first():
     ai = HeuristicController(seed=1, boss=0)
     assert ai.robbers(m) == {"b1"}
     assert ai.shot_target(m.models["a2"], m).id == "b1"
+
+
+def _buggy_match(pos, cap):
+    """Red: a buggy (a1v) placed at ``(x, y, facing)``; Blue: one orc in a corner; one cap."""
+    from helpers import match
+
+    m = match(
+        [[{"type": "orc", "name": "Gaz", "vehicle": "buggy", "weapons": ["pistol"]}], [{"type": "orc", "name": "Urg"}]],
+        {},
+        None,
+        1,
+        options={"deploy_distance_in": 0.0, "vehicle_deploy_distance_in": 0.0},
+    )
+    m.place_model(m.models["a1v"], pos[:2], "test set-up")
+    m.table.move_figure("a1v", pos[:2], angle=pos[2])
+    m.place_model(m.models["b1"], (2.0, 2.0), "test set-up")
+    m.place_cap(cap, "test")
+    return m
+
+
+def test_a_vehicle_facing_the_table_edge_does_not_throw_its_move_dice_behind_itself():
+    """Issue 27: "no rear-arc dice thrown at an edge the vehicle is facing". A buggy nose to the
+    north edge with the only cap behind it: its move dice go into its front arc (a rear-arc die
+    "moves forward without pivoting, then 1 damage" — into the edge), on the table."""
+    import math
+
+    from spacegits_sim.ai.heuristic import HeuristicController
+    from spacegits_sim.rules.decisions import AimThrow
+
+    m = _buggy_match((12.0, 21.5, math.pi / 2), (12.0, 4.0))
+    aim = HeuristicController(seed=1, boss=0).decide(AimThrow(0, "a1v", "move", (6, 6), 24.0, 24.0), m).aim
+    assert 0 <= aim[0] <= 24 and 0 <= aim[1] <= 24
+    assert m.table.local_point("a1v", aim)[0] > 0  # ahead of the line across its middle
+
+
+def test_before_the_siren_a_vehicle_with_a_tall_tower_still_drives():
+    """Issue 27: "Purposeful vehicles ... avoid parking". "If a vehicle's tower tumbles, the driver
+    has lost control and the vehicle suffers a wipeout" (it clears the tower; it wrecks the
+    vehicle only "if a vehicle wipes out after the timer has sounded"): before the siren a tall
+    tower is no reason to park; after it, the heuristic stops driving a tall one."""
+    from spacegits_sim.ai.heuristic import HeuristicController
+    from spacegits_sim.rules.decisions import ChooseAction
+
+    m = _buggy_match((12.0, 12.0, 0.0), (20.0, 20.0))
+    v = m.models["a1v"]
+    for _ in range(9):
+        assert v.tower.add_die()
+    ai = HeuristicController(seed=1, boss=0)
+    assert ai.decide(ChooseAction(0, ("done", "scoot"), "", "a1v"), m) == "scoot"
+    m.siren = True
+    assert ai.decide(ChooseAction(0, ("done", "scoot"), "", "a1v"), m) == "done"

@@ -404,6 +404,13 @@ class HeuristicController:
             return "scoot"  # out of the line of fire first
         if "shoot" in opts and self.shot_target(m, match) is not None:
             return "shoot"
+        if m.vehicle is not None and not match.siren and "scoot" in opts:
+            # A vehicle's tumbling tower is a wipeout, not a fall: before the siren it clears the
+            # tower for a crunch of damage, so a tall tower is no reason to park (it is after the
+            # siren, when a wipeout wrecks the vehicle). Guns first while the target is in arc.
+            if "shoot" in opts and self.shot_target(m, match) is not None:
+                return "shoot"
+            return "scoot"
         tall = m.tower.height >= (5 if match.siren else 7)
         if "scoot" in opts and self.caps(match) and not (tall and "done" in opts):
             return "scoot"
