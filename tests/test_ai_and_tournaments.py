@@ -339,3 +339,23 @@ def test_before_the_siren_a_vehicle_with_a_tall_tower_still_drives():
     assert ai.decide(ChooseAction(0, ("done", "scoot"), "", "a1v"), m) == "scoot"
     m.siren = True
     assert ai.decide(ChooseAction(0, ("done", "scoot"), "", "a1v"), m) == "done"
+
+
+def test_the_heuristic_legs_it_with_a_lead_nothing_left_can_overturn_even_before_the_siren():
+    """Issue 27: "Leg it when staying gains less than it risks (ahead on caps...)". "The game ends
+    when all but one of the gangs have legged it", and the last boss standing gets the caps still
+    on the table: 5 caps up with 2 on the table and no git near an enemy, nothing the other boss
+    can pick up overturns it, so the heuristic banks the win now; 1 cap up, it stays."""
+    from helpers import match
+
+    from spacegits_sim.ai.heuristic import HeuristicController
+
+    m = match([[{"type": "orc", "name": "Rich"}], [{"type": "orc", "name": "Poor"}]], {"a1": (3, 3), "b1": (21, 21)})
+    m.place_cap((12.0, 12.0), "test")
+    m.place_cap((12.0, 14.0), "test")
+    ai = HeuristicController(seed=1, boss=0)
+    assert not m.siren
+    m.bosses[0].stash += 5
+    assert ai.should_leg_it(m)
+    m.bosses[0].stash -= 4
+    assert not ai.should_leg_it(m)

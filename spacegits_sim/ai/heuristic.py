@@ -229,14 +229,16 @@ class HeuristicController:
             return 0.0
         return mine - max(others) - 2 * self.caps_at_risk(match) - len(match.table.tokens)
 
+    def behind(self, match: Any) -> bool:
+        """Not ahead of the best other boss still playing (on new caps so far)."""
+        mine = self.new_caps(match, self.boss)
+        others = [self.new_caps(match, b.index) for b in match.bosses if b.index != self.boss and not b.out]
+        return bool(others) and mine <= max(others)
+
     def should_leg_it(self, match: Any) -> bool:
-        margin = self.leg_it_margin(match)
-        standing = [m for m in match.in_play(self.boss) if m.standing]
-        if margin <= 0:
-            return False
-        if match.siren or not match.table.tokens or not standing:
-            return True  # bank a lead that nothing on the table can still overturn
-        return bool(match.clock > match.scenario.timer_min * 60 * 1.25)
+        # Bank a lead that nothing can still overturn: the margin already gives the last boss
+        # standing every cap on the table and every cap left behind, so staying can only risk it.
+        return self.leg_it_margin(match) > 0
 
     def boot_value(self, m: Any, option: tuple[str, str], match: Any) -> float:
         """What a boot is worth, in caps: robbing a fallen enemy with caps, booting a friend up,
@@ -404,6 +406,8 @@ class HeuristicController:
             return "scoot"  # out of the line of fire first
         if "shoot" in opts and self.shot_target(m, match) is not None:
             return "shoot"
+        if match.siren and "scoot" in opts and self.caps(match) and self.behind(match):
+            return "scoot"  # behind after the siren: the caps still down are the only way back
         if m.vehicle is not None and not match.siren and "scoot" in opts:
             # A vehicle's tumbling tower is a wipeout, not a fall: before the siren it clears the
             # tower for a crunch of damage, so a tall tower is no reason to park (it is after the
