@@ -345,7 +345,9 @@ def test_the_heuristic_legs_it_with_a_lead_nothing_left_can_overturn_even_before
     """Issue 27: "Leg it when staying gains less than it risks (ahead on caps...)". "The game ends
     when all but one of the gangs have legged it", and the last boss standing gets the caps still
     on the table: 5 caps up with 2 on the table and no git near an enemy, nothing the other boss
-    can pick up overturns it, so the heuristic banks the win now; 1 cap up, it stays."""
+    can pick up overturns it, so the heuristic banks the win now (few caps are left to gain);
+    1 cap up, it stays; 9 caps up with 6 caps still down, it stays to pick them up (a campaign
+    boss's stash is its income) until the timer is nearly up."""
     from helpers import match
 
     from spacegits_sim.ai.heuristic import HeuristicController
@@ -359,3 +361,9 @@ def test_the_heuristic_legs_it_with_a_lead_nothing_left_can_overturn_even_before
     assert ai.should_leg_it(m)
     m.bosses[0].stash -= 4
     assert not ai.should_leg_it(m)
+    for k in range(4):
+        m.place_cap((4.0 + 4 * k, 8.0), "test")
+    m.bosses[0].stash += 8
+    assert not ai.should_leg_it(m)
+    m.advance(0.85 * 30 * 60)
+    assert ai.should_leg_it(m)

@@ -56,6 +56,8 @@ ESCAPE_IN = 8.0  # ... this far, straight away from the guns
 STUCK_IN = 1.0  # a scoot that moved the git less than this in all got nowhere
 DETOUR_IN = 8.0  # ... so the next one heads this far off to one side, then tries again
 MACHINE_WORTH = 0.35  # a machine worth at least this (in caps) is worth a walk
+BANK_CAPS_LEFT = 2  # a winning boss legs it once this few caps are left on the table ...
+BANK_CLOCK = 0.8  # ... or this share of the timer has run
 RESCUE_IN = 8.0  # a fallen friend this close (edge to edge) is worth walking over to boot up ...
 RESCUE_WORTH = 1.2  # ... worth this many caps as far away (a git back in the game)
 FREE_IN = 2.0  # a throw direction is free if the base can sweep this far along it ...
@@ -236,9 +238,18 @@ class HeuristicController:
         return bool(others) and mine <= max(others)
 
     def should_leg_it(self, match: Any) -> bool:
-        # Bank a lead that nothing can still overturn: the margin already gives the last boss
-        # standing every cap on the table and every cap left behind, so staying can only risk it.
-        return self.leg_it_margin(match) > 0
+        # Bank a lead that nothing can still overturn (the margin already gives the last boss
+        # standing every cap on the table and every cap left behind) once staying has little
+        # left to gain: the siren, few caps down, nobody standing, or the timer nearly up.
+        if self.leg_it_margin(match) <= 0:
+            return False
+        standing = [m for m in match.in_play(self.boss) if m.standing]
+        return bool(
+            match.siren
+            or len(match.table.tokens) <= BANK_CAPS_LEFT
+            or not standing
+            or match.clock > match.scenario.timer_min * 60 * BANK_CLOCK
+        )
 
     def boot_value(self, m: Any, option: tuple[str, str], match: Any) -> float:
         """What a boot is worth, in caps: robbing a fallen enemy with caps, booting a friend up,
