@@ -532,7 +532,7 @@ def test_the_afterparty_runs_its_five_steps_in_the_suggested_order():
     log = camp.run(camp.afterparty(c, events, RULES, 1), boss)
     steps = [
         next(i for i, x in enumerate(log) if "Quick Maths" in x),
-        next(i for i, x in enumerate(log) if "keeps looting" in x),
+        next(i for i, x in enumerate(log) if "keeps Looting" in x),
         next(i for i, x in enumerate(log) if "Rukk injury roll" in x),
         next(i for i, x in enumerate(log) if "inspection" in x),
         next(i for i, x in enumerate(log) if "Grandpa Gunnock's has" in x),
