@@ -245,7 +245,10 @@ def test_playing_a_scenario_with_unsimulated_items_warns_before_the_match(tmp_pa
     sc["players"][0]["gang"]["gits"][0].update(vehicle="bike", repairs=["Snazz: Snazzy Underlighting"])
     path = tmp_path / "s.yaml"
     path.write_text(yaml.safe_dump(sc))
-    monkeypatch.setattr(common.err, "file", __import__("io").StringIO())
+    buf = __import__("io").StringIO()
+    # rich's Console.file reads sys.stderr when _file is None: patch _file, so the undo puts None
+    # back (patching .file would pin this test's captured stderr, closed after it, on the console)
+    monkeypatch.setattr(common.err, "_file", buf)
     common.load_scenario_option(str(path))
-    text = " ".join(common.err.file.getvalue().split())
+    text = " ".join(buf.getvalue().split())
     assert "'snazzy_underlighting' is not simulated yet" in text, text
