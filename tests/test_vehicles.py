@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from helpers import drive, match, scripted
+from helpers import buggy, drive, of, scripted, vmatch
 
 from spacegits_sim.physics.tower import Tower
 from spacegits_sim.rules import events as ev
@@ -18,26 +18,6 @@ from spacegits_sim.rules.fleet import dice_choices, pivot_to_corridor
 ORC = {"type": "orc", "weapons": ["pistol", "regular_h2h"]}
 R = 25 / 25.4 / 2  # an orc's base radius (in)
 NORTH, EAST = math.pi / 2, 0.0
-
-
-def of(m: Match, kind: type) -> list:
-    return [e for e in m.events if isinstance(e, kind)]
-
-
-def vmatch(red: list[dict], blue: list[dict], positions: dict, terrain=None, seed=1, **kw) -> Match:
-    """A match with models where the test wants them; vehicles face ``(x, y, angle)``."""
-    opts = {"deploy_distance_in": 0.0, "vehicle_deploy_distance_in": 0.0, **kw.pop("options", {})}
-    m = match([red, blue], {}, terrain, seed, options=opts, **kw)
-    for mid, where in positions.items():
-        x, y, *rest = where
-        m.place_model(m.models[mid], (x, y), "test set-up")
-        if rest:
-            m.table.move_figure(mid, (x, y), angle=rest[0])
-    return m
-
-
-def buggy(name="Gaz", **extra) -> dict:
-    return dict(ORC, name=name, vehicle="buggy", **extra)
 
 
 def stack(m: Match, v, n: int, which: int = 0) -> None:
