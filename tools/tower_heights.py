@@ -4,6 +4,8 @@ chance that putting one more die on a tower topples it, by height, for gits and 
     .venv/bin/python tools/tower_heights.py --scenario demolition_derby.yaml --matches 200 --json out/derby.json
     .venv/bin/python tools/tower_heights.py --scenario four_bosses.yaml --matches 200 --json out/four.json
     .venv/bin/python tools/tower_heights.py --from out/derby.json out/four.json    # print saved runs again
+    .venv/bin/python tools/tower_heights.py --first 100 --matches 100 --json out/derby2.json   # seeds 100-199
+    .venv/bin/python tools/tower_heights.py --from out/derby.json out/derby2.json  # runs of a scenario pool by seed
 
 Every boss is the heuristic AI; match k is seeded k (as tools/derby_run.py). Heights are read
 from the event log only (tower_grew, tower_rebuilt, vehicle_towers): a git's tower and each of a
@@ -139,10 +141,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", default=None, help="write the per-match heights and the summary as JSON")
     ap.add_argument("--from", dest="saved", nargs="*", default=None, help="summarise saved JSON runs instead")
     args = ap.parse_args(argv)
-    if args.saved is not None:
+    if args.saved is not None:  # runs of one scenario in several files (a long run split by --first) pool
+        pooled: dict[str, dict[int, dict[str, Any]]] = defaultdict(dict)
         for path in args.saved:
             doc = json.loads(Path(path).read_text())
-            print(report(f"{path} ({doc['scenario']})", summarise(doc["runs"])))
+            for r in doc["runs"]:
+                pooled[doc["scenario"]][r["seed"]] = r
+        for scenario, by_seed in pooled.items():
+            seeds = sorted(by_seed)
+            print(report(f"{scenario} (seeds {seeds[0]}-{seeds[-1]})", summarise([by_seed[k] for k in seeds])))
         return 0
     if not 1 <= args.matches <= 100_000:
         ap.error("--matches must be 1-100000")

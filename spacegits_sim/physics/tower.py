@@ -3,8 +3,11 @@
 Why two 2D planes and not one 3D world: pymunk is 2D, and a stack of cubes moved across a
 table responds to the x and y components of the motion almost independently. Each plane
 holds the same dice seen from the side (x plane: looking along +y; y plane: looking along
--x). Placement error is drawn per plane. The tower has fallen when a die leaves the stack
-in either plane (its centre drops ``fall_drop_mm`` below its place).
+-x). Placement error is drawn per plane, and so is the tilt of each die's top face: a hand's
+error grows with the tower and imperfect faces make a stack curve (:meth:`Tower.hand_offsets`,
+docs/towers.md), which is why a tower built die by die tops out at 20-30 dice, as real ones do.
+The tower has fallen when a die leaves the stack in either plane (its centre drops
+``fall_drop_mm`` below its place).
 
 Units are mm, g, s (g = 9810 mm/s²), dice 16 mm / 4.5 g: at that scale pymunk needs a small
 step (1/960 s) for an aligned stack to stand still (DESIGN.md, measured on this machine).
