@@ -490,3 +490,40 @@ def test_the_shipped_parameters_are_checked_against_their_ranges_on_load():
         check_defaults("towers", {**good, "face_tilt_rad": 0.5}, "towers.yaml")
     with pytest.raises(ParamError, match="towers.yaml: parameter 'wobble' has no valid range"):
         check_defaults("towers", {**good, "wobble": 1.0}, "towers.yaml")
+
+
+def _record_heights(tower: Tower) -> list[int]:
+    """Spy on a real tower: the height after every die put on it."""
+    heights: list[int] = []
+    put = tower.add_die
+
+    def counted(*args, **kw):
+        ok = put(*args, **kw)
+        heights.append(tower.height)
+        return ok
+
+    tower.add_die = counted
+    return heights
+
+
+def test_each_die_of_a_big_hit_is_put_on_one_at_a_time_and_the_first_that_topples_the_tower_ends_it():
+    # issue 26: a hit of many damage dice is not one lump; every die is a set-down that can topple
+    from helpers import drive, match
+
+    from spacegits_sim.rules import events as ev
+
+    orc = {"type": "orc", "weapons": ["pistol", "regular_h2h"]}
+    toppled = 0
+    for seed in range(4):
+        m = match([[dict(orc, name="Grunk")], [dict(orc, name="Urgat")]], {"a1": (5, 12), "b1": (20, 10)}, seed=seed)
+        git = m.models["a1"]
+        git.tower.rebuild(22)
+        m.sync_tower(git)
+        heights = _record_heights(git.tower)
+        drive(m, m.add_tower_dice(git, 20, "damage"))
+        grew = [e for e in m.events if isinstance(e, ev.TowerGrew) and e.model == "a1"][-1]
+        assert heights == list(range(23, 23 + grew.added)), "one die at a time, each on the one before"
+        if not grew.standing:
+            toppled += 1
+            assert grew.added < 20 and git.fallen, "the die that toppled it was the last one put on"
+    assert toppled >= 3, "20 dice on a 22-die tower should nearly always topple it"
