@@ -35,6 +35,7 @@ TITLES = {
     "terrain": "Terrain",
     "factions": "Factions",
     "campaigns": "Campaigns",
+    "gangfight_core": "Gangfight core rules",
 }
 REQUIRED = ("id", "rule", "quote")
 OPTIONAL = ("reading",)

@@ -148,19 +148,19 @@ FISTS = Item("fists", "Fists", "weapon", "melee", "M", "1", 0, 0, 0, ())
 class Zone:
     """A starting area, as fractions of the board."""
 
-    shape: str  # rect | corner | circle | corners
+    form: str  # rect | corner | circle | corners
     values: tuple[float, ...]
 
     def contains(self, p: tuple[float, float], w: float, h: float, r: float = 0.0) -> bool:
         """Whether a base of radius ``r`` at ``p`` lies wholly inside (``w`` x ``h`` board)."""
         x, y = p
-        if self.shape == "rect":
+        if self.form == "rect":
             x0, y0, x1, y1 = self.values
             return x0 * w + r <= x <= x1 * w - r and y0 * h + r <= y <= y1 * h - r
-        if self.shape == "circle":
+        if self.form == "circle":
             cx, cy, d = self.values
             return ((x - cx * w) ** 2 + (y - cy * h) ** 2) ** 0.5 <= d * min(w, h) / 2 - r
-        corners = [self.values[:2]] if self.shape == "corner" else [(0, 0), (0, 1), (1, 0), (1, 1)]
+        corners = [self.values[:2]] if self.form == "corner" else [(0, 0), (0, 1), (1, 0), (1, 1)]
         size = self.values[-1]
         for cx, cy in corners:
             # distance along each axis from that corner; the triangle is u + v <= size * side
