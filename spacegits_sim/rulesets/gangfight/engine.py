@@ -1025,4 +1025,16 @@ def summary_from_events(events: list[Any]) -> dict[str, Any]:
             out["turns"] = e.turn
         elif e.kind == "gf_ended":
             out["winners"], out["vp"], out["reason"] = list(e.winners), list(e.vp), e.reason
+    # per seat by gang name: the shared layer's convention (the CLI names each seat's AI here)
+    out["bosses"] = {
+        name: {
+            "seat": i,
+            "vp": out["vp"][i],
+            "out": out["out"][i],
+            "fled": out["fled"][i],
+            "captured": out["captured"][i],
+            "won": i in out["winners"],
+        }
+        for i, name in enumerate(seats)
+    }
     return out
