@@ -35,7 +35,7 @@ class HeuristicController:
     @staticmethod
     def _focus(g: Any, tid: str) -> float:
         t = g.models[tid]
-        return t.hp * 10 - (5 if t.char.leader else 0) + len(t.carried) * -3
+        return float(t.hp * 10 - (5 if t.char.leader else 0) + len(t.carried) * -3)
 
     def _spot_score(self, g: Any, m: Any, x: float, y: float, label: str) -> float:
         """How good ending a move at (x, y) is: shots it will have, cover, objectives, danger."""
@@ -70,7 +70,7 @@ class HeuristicController:
             s += 4.0
         if m.fleeing or g.morale_target(m) is not None:
             s += near * 1.5
-        return s + float(self.rng.uniform(0, 0.5))
+        return float(s) + float(self.rng.uniform(0, 0.5))
 
     # ---- the controller
     def decide(self, req: Request, g: Any) -> Any:
@@ -123,7 +123,7 @@ class HeuristicController:
         if any(not r for _t, r in ts):
             v += 5
         v += min(g.enemies(m) and [math.dist(m.pos, e.pos) for e in g.enemies(m)] or [0]) * -0.1
-        return v + float(self.rng.uniform(0, 1))
+        return float(v) + float(self.rng.uniform(0, 1))
 
     def _loadout(self, req: Loadout, g: Any) -> Any:
         m = g.models[req.model]

@@ -159,7 +159,7 @@ class Zone:
             return x0 * w + r <= x <= x1 * w - r and y0 * h + r <= y <= y1 * h - r
         if self.form == "circle":
             cx, cy, d = self.values
-            return ((x - cx * w) ** 2 + (y - cy * h) ** 2) ** 0.5 <= d * min(w, h) / 2 - r
+            return bool(((x - cx * w) ** 2 + (y - cy * h) ** 2) ** 0.5 <= d * min(w, h) / 2 - r)
         corners = [self.values[:2]] if self.form == "corner" else [(0, 0), (0, 1), (1, 0), (1, 1)]
         size = self.values[-1]
         for cx, cy in corners:

@@ -353,10 +353,10 @@ class GangfightGame(GameBase):
     def _objectives(self) -> Gen:
         b = self.book
         if self.scenario.objectives is not None:
-            for i, p in enumerate(self.scenario.objectives):
+            for i, fixed in enumerate(self.scenario.objectives):
                 oid = f"o{i + 1}"
-                self.objectives[oid] = p
-                self.emit(ev.ObjectivePlaced(oid, -1, [p[0], p[1]]))
+                self.objectives[oid] = fixed
+                self.emit(ev.ObjectivePlaced(oid, -1, [fixed[0], fixed[1]]))
             return
         per = int(b.g("objective_per_fame"))
         counts = [self.scenario.fame // per, self.scenario.fame // per]
@@ -369,13 +369,15 @@ class GangfightGame(GameBase):
                 ans = yield Deploy(
                     seat, (oid,), self.width, self.height, b.g("objective_spacing"), self._objective_legal
                 )
+                p: tuple[float, float] | None = None
                 if ans == "skip":
                     p = self._first_legal(lambda q, o=oid: self._objective_legal(o, q))
                 else:
                     p = ans[1]
                 if p is not None:
-                    self.objectives[oid] = (round(p[0], 4), round(p[1], 4))
-                    self.emit(ev.ObjectivePlaced(oid, seat, list(self.objectives[oid])))
+                    at = (round(p[0], 4), round(p[1], 4))
+                    self.objectives[oid] = at
+                    self.emit(ev.ObjectivePlaced(oid, seat, [at[0], at[1]]))
                 counts[seat] -= 1
             seat = 1 - seat
 

@@ -148,6 +148,7 @@ def board_from_doc(doc: Any, label: str) -> Board:
         if not ok:
             c.bad(e, "polygon", f"expected at least 3 [x, y] points, got {short(poly)}")
             continue
+        assert isinstance(poly, list)
         pts = [(float(p[0]), float(p[1])) for p in poly]
         if not all(0 <= x <= w and 0 <= y <= h for x, y in pts):
             c.bad(e, "polygon", f"a point lies off the {w:g}x{h:g} board")
@@ -226,9 +227,9 @@ def scenario_from_doc(doc: Any, label: str, b: Book | None = None, base: Path | 
         else:
             objs = tuple((float(p[0]), float(p[1])) for p in ro)
             if board is not None:
-                for p in objs:
-                    if not (0 < p[0] < board.width and 0 < p[1] < board.height):
-                        probs.append(Problem(label, "scenario", "objectives", f"{list(p)} is off the board"))
+                for q in objs:
+                    if not (0 < q[0] < board.width and 0 < q[1] < board.height):
+                        probs.append(Problem(label, "scenario", "objectives", f"{list(q)} is off the board"))
     if probs:
         raise DataError(probs)
     assert board is not None
