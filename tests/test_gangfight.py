@@ -414,3 +414,22 @@ def test_validate_names_what_is_not_simulated_loudly(tmp_path):
     what, warnings = registry.get("gangfight").validate(p)
     text = "\n".join(map(str, warnings))
     assert "gang 'G'" in what and "NOT SIMULATED: skill 'Lucky'" in text and "faction" in text
+
+
+def test_the_watch_window_draws_a_game_and_a_saved_log_from_events_alone(tmp_path, monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    import importlib
+
+    rs = registry.get("gangfight")
+    shell = importlib.import_module(rs.window)
+    sc = rs.load_scenario(None)
+
+    def make(seed):
+        return rs.new_game(sc, seed=seed), [rs.make_controller("heuristic", seed, i) for i in range(2)]
+
+    w = shell.Watcher(make, 6)
+    res = shell.run_headless(w, str(tmp_path / "g.gif"), str(tmp_path / "b.png"), max_frames=20)
+    assert (tmp_path / "b.png").stat().st_size > 1000 and res["frames"] == 20 and w.finished
+    lw = shell.LogWatcher(list(w.match.events))
+    shell.run_headless(lw, None, str(tmp_path / "log.png"))
+    assert lw.view.result == w.view.result and lw.view.models == w.view.models

@@ -30,7 +30,7 @@ class Gangfight:
     seat_word = "gang"
     score_word = "victory points"
     controllers: tuple[str, ...] = ("random", "heuristic")
-    window: str | None = None
+    window: str | None = "spacegits_sim.render.gangfight"
     hotseat: str | None = None
     first_event_kind = "gf_started"
     commands: tuple[str, ...] = ()
