@@ -20,6 +20,7 @@ from spacegits_sim.physics.sight import (
     box,
     edge_distance,
     nearest_table_edge,
+    route_off_table,
 )
 
 W, H = 8, 8
@@ -225,3 +226,78 @@ def test_cost_per_query_with_twenty_blockers() -> None:
     print(f"sight query median {median_us:.0f} us (64 rays, 20 footprints, 6 models)")
     assert median_us < 5000
     assert not math.isnan(median_us)
+
+
+# -- the way off the table ("the model will retreat ... toward the closest board edge") --------
+
+
+def clear_all_along(route_pts: tuple[tuple[float, float], ...], radius: float, walls: list[Footprint]) -> bool:
+    """Every point along the route keeps the base off every wall (sampled every 0.05")."""
+    for (x0, y0), (x1, y1) in zip(route_pts, route_pts[1:], strict=False):
+        n = max(2, int(math.hypot(x1 - x0, y1 - y0) / 0.05))
+        for k in range(n + 1):
+            x, y = x0 + (x1 - x0) * k / n, y0 + (y1 - y0) * k / n
+            for w in walls:
+                xs = [p[0] for p in w.points]
+                ys = [p[1] for p in w.points]
+                dx = max(min(xs) - x, 0.0, x - max(xs))
+                dy = max(min(ys) - y, 0.0, y - max(ys))
+                if math.hypot(dx, dy) < radius - 1e-3:
+                    return False
+    return True
+
+
+def test_route_on_an_open_table_runs_straight_to_the_nearest_edge() -> None:
+    route = route_off_table((10.0, 18.0), 0.5, 36.0, 36.0)
+    assert route is not None
+    assert route.waypoints == ((10.0, 18.0), (0.5, 18.0))
+    assert route.length == pytest.approx(nearest_table_edge(10.0, 18.0, 0.5, 36.0, 36.0)[1])
+
+
+def test_route_goes_around_a_wall_by_its_nearer_end() -> None:
+    # a wall between the model and the near (left) edge: round its end, then square to the edge
+    wall = box(1.0, 10.0, 2.0, 26.0, top=3.0)
+    route = route_off_table((3.0, 18.0), 0.5, 36.0, 36.0, [wall])
+    assert route is not None
+    corner_leg = math.hypot(3.0 - 2.5, 26.5 - 18.0)  # to the corner grown by the base's radius
+    assert route.length == pytest.approx(corner_leg + (2.5 - 0.5), abs=1e-3)
+    assert route.end[0] == pytest.approx(0.5)
+    assert clear_all_along(route.waypoints, 0.5, [wall])
+
+
+def test_route_does_not_squeeze_through_a_gap_narrower_than_the_base() -> None:
+    # two enemies 2" apart centre to centre, each with a 1" personal space: the gap is closed
+    enemies = [Cylinder(2.0, 17.0, 0.5 + 1.0, 1.5), Cylinder(2.0, 19.0, 0.5 + 1.0, 1.5)]
+    route = route_off_table((4.0, 18.0), 0.5, 36.0, 36.0, models=enemies)
+    assert route is not None
+    assert route.length > 4.0 - 0.5 + 1.0  # not the straight 3.5" between them
+    for (x0, y0), (x1, y1) in zip(route.waypoints, route.waypoints[1:], strict=False):
+        for k in range(51):
+            x, y = x0 + (x1 - x0) * k / 50, y0 + (y1 - y0) * k / 50
+            for e in enemies:
+                assert math.hypot(x - e.x, y - e.y) >= e.radius + 0.5 - 1e-3
+
+
+def test_route_is_none_when_boxed_in() -> None:
+    pen = [box(3, 3, 7, 3.2, 2.0), box(3, 6.8, 7, 7, 2.0), box(3, 3, 3.2, 7, 2.0), box(6.8, 3, 7, 7, 2.0)]
+    assert route_off_table((5.0, 5.0), 0.5, 36.0, 36.0, pen) is None
+
+
+def test_route_can_leave_a_wall_the_base_already_touches() -> None:
+    wall = box(5.0, 10.0, 6.0, 26.0, top=3.0)
+    route = route_off_table((6.5, 18.0), 0.5, 36.0, 36.0, [wall])  # touching its right face
+    assert route is not None and clear_all_along(route.waypoints, 0.5 - 1e-3, [wall])
+
+
+def test_route_cost_among_twenty_footprints() -> None:
+    footprints = [box(3 + (i % 5) * 6, 3 + (i // 5) * 8, 4 + (i % 5) * 6, 6 + (i // 5) * 8, top=2.0) for i in range(20)]
+    models = [Cylinder(5 + 4 * k, 20.0, 1.5, 1.5) for k in range(6)]
+    times = []
+    for start in [(15.0, 8.0), (18.0, 18.0), (18.0, 25.0), (9.5, 16.5), (27.5, 9.0)] * 4:
+        t0 = time.perf_counter()
+        route = route_off_table(start, 0.5, 36.0, 36.0, footprints, models)
+        times.append(time.perf_counter() - t0)
+        assert route is not None and clear_all_along(route.waypoints, 0.5, footprints)
+    median_ms = statistics.median(times) * 1e3
+    print(f"route median {median_ms:.1f} ms (20 footprints, 6 models)")
+    assert median_ms < 200

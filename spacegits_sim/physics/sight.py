@@ -35,10 +35,16 @@ prints it): 8 x 8 = 64 rays against 20 box footprints and 6 models, median 150-2
 query (about 120 µs without models), varying with the machine's load. For comparison, pymunk's
 ``segment_query`` for the same 64 rays against the same shapes, plan only (no heights, entry
 points only), took a median 285 µs; a height-aware version would need twice that and more.
+
+Also here: :func:`edge_distance` (base edge to base edge), :func:`nearest_table_edge`, and
+:func:`route_off_table`, a fleeing base's shortest way to the nearest edge around what it may
+not cross (a visibility graph over the obstacles' corners grown by the base, searched with A*
+bounded by the straight way to an edge): median about 2 ms among 20 footprints and 6 models.
 """
 
 from __future__ import annotations
 
+import heapq
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -279,3 +285,196 @@ def nearest_table_edge(x: float, y: float, radius: float, width: float, depth: f
     options = [((0.0, y), x), ((width, y), width - x), ((x, 0.0), y), ((x, depth), depth - y)]
     point, d = min(options, key=lambda o: o[1])
     return point, max(0.0, d - radius)
+
+
+# -- the way off the table around what stands in it ------------------------------------------
+
+
+@dataclass(frozen=True)
+class Route:
+    """A base's route: its centre's waypoints from the start to where its edge meets the table's
+    edge, and how far that is (the distance the rules measure, base edge to table edge)."""
+
+    waypoints: tuple[Point, ...]
+    length: float
+
+    @property
+    def end(self) -> Point:
+        return self.waypoints[-1]
+
+
+def _point_segment(p: FloatArray, a: FloatArray, b: FloatArray) -> FloatArray:
+    """Distances from points p (..., 2) to segments a-b (..., 2), broadcast."""
+    ab = b - a
+    denom = np.maximum((ab * ab).sum(-1), 1e-18)
+    t = np.clip(((p - a) * ab).sum(-1) / denom, 0.0, 1.0)
+    closest = a + t[..., None] * ab
+    d: FloatArray = np.sqrt(((p - closest) ** 2).sum(-1))
+    return d
+
+
+def _cross(u: FloatArray, v: FloatArray) -> FloatArray:
+    c: FloatArray = u[..., 0] * v[..., 1] - u[..., 1] * v[..., 0]
+    return c
+
+
+def _segments_apart(p: FloatArray, q: FloatArray, a: FloatArray, b: FloatArray) -> FloatArray:
+    """Distance between segments p-q (N, 1, 2) and a-b (1, E, 2): (N, E); 0 where they cross."""
+    o1 = _cross(q - p, a - p)
+    o2 = _cross(q - p, b - p)
+    o3 = _cross(b - a, p - a)
+    o4 = _cross(b - a, q - a)
+    crossing = (o1 * o2 < 0) & (o3 * o4 < 0)
+    d = np.minimum(
+        np.minimum(_point_segment(p, a, b), _point_segment(q, a, b)),
+        np.minimum(_point_segment(a, p, q), _point_segment(b, p, q)),
+    )
+    out: FloatArray = np.where(crossing, 0.0, d)
+    return out
+
+
+class _Clearance:
+    """What a moving base of radius R must keep clear of: polygon edges and discs."""
+
+    def __init__(self, footprints: Sequence[Footprint], models: Sequence[Cylinder]) -> None:
+        a: list[Point] = []
+        b: list[Point] = []
+        for fp in footprints:
+            n = len(fp.points)
+            for i in range(n):
+                a.append(fp.points[i])
+                b.append(fp.points[(i + 1) % n])
+        self.a = np.array(a, dtype=np.float64).reshape(1, -1, 2)
+        self.b = np.array(b, dtype=np.float64).reshape(1, -1, 2)
+        self.c = np.array([(m.x, m.y) for m in models], dtype=np.float64).reshape(1, -1, 2)
+        self.r = np.array([m.radius for m in models], dtype=np.float64).reshape(1, -1)
+
+    def gaps(self, p: FloatArray, q: FloatArray) -> FloatArray:
+        """(N,): the smallest gap between each segment p[i]-q[i] and anything (inf if nothing)."""
+        p3, q3 = p[:, None, :], q[:, None, :]
+        best = np.full(len(p), np.inf)
+        if self.a.shape[1]:
+            best = np.minimum(best, _segments_apart(p3, q3, self.a, self.b).min(axis=1))
+        if self.c.shape[1]:
+            best = np.minimum(best, (_point_segment(self.c, p3, q3) - self.r).min(axis=1))
+        return best
+
+
+def _corner_nodes(footprints: Sequence[Footprint], models: Sequence[Cylinder], reach: float) -> list[Point]:
+    """Where a base of radius ``reach`` (less a hair) can turn around each obstacle: outside each
+    convex corner on its bisector, and on an octagon around each disc."""
+    nodes: list[Point] = []
+    for fp in footprints:
+        pts = fp.points
+        n = len(pts)
+        area = sum(pts[i][0] * pts[(i + 1) % n][1] - pts[(i + 1) % n][0] * pts[i][1] for i in range(n))
+        sign = 1.0 if area > 0 else -1.0  # counter-clockwise: outward normals point right of each edge
+        for i in range(n):
+            (px, py), (cx, cy), (nx, ny) = pts[i - 1], pts[i], pts[(i + 1) % n]
+            turn = (cx - px) * (ny - cy) - (cy - py) * (nx - cx)
+            if turn * sign <= 0:  # a reflex corner: no shortest path bends there
+                continue
+            e1 = np.array([cx - px, cy - py]) / max(math.hypot(cx - px, cy - py), _EPS)
+            e2 = np.array([nx - cx, ny - cy]) / max(math.hypot(nx - cx, ny - cy), _EPS)
+            n1 = sign * np.array([e1[1], -e1[0]])
+            n2 = sign * np.array([e2[1], -e2[0]])
+            bis = n1 + n2
+            norm = float(np.hypot(*bis))
+            if norm < _EPS:
+                continue
+            cos_half = float(np.dot(bis / norm, n1))
+            off = reach / max(cos_half, 0.05)
+            nodes.append((cx + bis[0] / norm * off, cy + bis[1] / norm * off))
+    for m in models:
+        ring = (m.radius + reach) / math.cos(math.pi / 8)
+        nodes += [(m.x + ring * math.cos(k * math.pi / 4), m.y + ring * math.sin(k * math.pi / 4)) for k in range(8)]
+    return nodes
+
+
+def route_off_table(
+    start: Point,
+    radius: float,
+    width: float,
+    depth: float,
+    footprints: Sequence[Footprint] = (),
+    models: Sequence[Cylinder] = (),
+    clearance: float = 0.0,
+) -> Route | None:
+    """The shortest route for a base of ``radius`` at ``start`` to the nearest point of the
+    table's edge, going around ``footprints`` (pass only those it may not cross) and ``models``
+    (as discs: give enemies a radius that includes their personal space), keeping ``clearance``.
+
+    Exact for the obstacles grown by the base (a shortest path bends only at their corners and
+    leaves the last one square to an edge); corners are offset a hair outward. None when no
+    route exists. The route ends where the base's edge touches the table's edge.
+    """
+    reach = radius + clearance
+    bound = _Clearance(footprints, models)
+    s = np.array([start], dtype=np.float64)
+    start_gap = float(bound.gaps(s, s)[0])
+    need_from_start = min(reach, start_gap) - 1e-6  # a base already touching a wall may leave it
+    need = reach - 1e-6
+    lo_x, hi_x, lo_y, hi_y = radius, width - radius, radius, depth - radius
+    nodes = [start] + [
+        p for p in _corner_nodes(footprints, models, reach * 1.0005 + 1e-6) if lo_x < p[0] < hi_x and lo_y < p[1] < hi_y
+    ]
+    pts = np.array(nodes, dtype=np.float64)
+    # never more than the straight way to the nearest edge line: A*'s bound
+    to_edge = np.minimum(np.minimum(pts[:, 0] - lo_x, hi_x - pts[:, 0]), np.minimum(pts[:, 1] - lo_y, hi_y - pts[:, 1]))
+    to_edge = np.maximum(to_edge, 0.0)
+
+    def exit_leg(i: int) -> tuple[float, Point] | None:
+        """The last leg from node i: square to one of the four edges, the shortest that is clear."""
+        x, y = float(pts[i, 0]), float(pts[i, 1])
+        cands = [(x - lo_x, (lo_x, y)), (hi_x - x, (hi_x, y)), (y - lo_y, (x, lo_y)), (hi_y - y, (x, hi_y))]
+        ends = np.array([c[1] for c in cands], dtype=np.float64)
+        gaps = bound.gaps(np.repeat(pts[i : i + 1], 4, axis=0), ends)
+        want = need_from_start if i == 0 else need
+        ok = [(max(0.0, d), e) for (d, e), g in zip(cands, gaps, strict=True) if g >= want]
+        return min(ok) if ok else None
+
+    dist = np.full(len(nodes), np.inf)
+    prev = np.full(len(nodes), -1, dtype=np.intp)
+    done = np.zeros(len(nodes), dtype=np.bool_)
+    dist[0] = 0.0
+    heap: list[tuple[float, int]] = [(float(to_edge[0]), 0)]
+    best: tuple[float, int, Point] | None = None
+    while heap:
+        f, i = heapq.heappop(heap)
+        if done[i]:
+            continue
+        if best is not None and f >= best[0] - 1e-12:
+            break
+        done[i] = True
+        d = float(dist[i])
+        leg = exit_leg(i)
+        if leg is not None and (best is None or d + leg[0] < best[0]):
+            best = (d + leg[0], i, leg[1])
+        rest = np.flatnonzero(~done)
+        if not len(rest):
+            continue
+        qs = pts[rest]
+        steps = np.hypot(qs[:, 0] - pts[i, 0], qs[:, 1] - pts[i, 1])
+        better = d + steps < dist[rest]
+        if best is not None:
+            better &= d + steps + to_edge[rest] < best[0]
+        rest, qs, steps = rest[better], qs[better], steps[better]
+        if not len(rest):
+            continue
+        gaps = bound.gaps(np.repeat(pts[i : i + 1], len(rest), axis=0), qs)
+        want = need_from_start if i == 0 else need
+        for j, g, step in zip(rest, gaps, steps, strict=True):
+            if g >= want:
+                dist[j] = d + float(step)
+                prev[j] = i
+                heapq.heappush(heap, (float(dist[j] + to_edge[j]), int(j)))
+    if best is None:
+        return None
+    length, last, end = best
+    chain: list[Point] = []
+    k = int(last)
+    while k >= 0:
+        chain.append((float(pts[k, 0]), float(pts[k, 1])))
+        k = int(prev[k])
+    chain.reverse()
+    return Route(tuple(chain) + ((float(end[0]), float(end[1])),), float(length))
