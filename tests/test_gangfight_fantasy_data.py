@@ -281,6 +281,21 @@ def test_skill_effects_are_data_the_handlers_read(cat: Catalog) -> None:
     assert cat.specials["horrify"].effect == {"radius": 3.0, "enemy_morale_target": 1}
 
 
+def test_every_figure_has_a_height_for_line_of_sight(cat: Catalog) -> None:
+    """No model heights are printed (completed): sizes give one, small races their own."""
+    assert [cat.size_heights[s] for s in ("standard", "large", "massive", "giant")] == sorted(cat.size_heights.values())
+    assert cat.model_height("goblin") < cat.model_height("human") == cat.size_heights["standard"]
+    assert cat.model_height("orc") == cat.size_heights["standard"]
+    assert cat.model_height("orc", leader=True) == cat.size_heights["large"]  # the Orc leader is Large
+    assert cat.model_height("leviathan") == cat.size_heights["giant"]
+    assert all(cat.model_height(r) > 0 for r in cat.races)
+
+
+def test_every_spell_has_a_range(cat: Catalog) -> None:
+    for s in cat.spells.values():
+        assert s.range is not None or s.weapon, s.id
+
+
 def test_handler_ids_are_named_for_every_behaviour(cat: Catalog) -> None:
     ids = cat.handler_ids()
     assert all(re.match(r"^[a-z][a-z0-9_]*$", h) for h in ids)
