@@ -177,6 +177,18 @@ def test_concave_footprint_blocks_only_where_it_stands() -> None:
     assert table(ell).visible_fraction(eye, beyond_foot) == 0.0
 
 
+def test_cover_is_an_obstacle_between_and_within_personal_space() -> None:
+    """'Standing behind an obstacle will grant your model a cover bonus if it is between you and
+    your attacker. ... part of the obstacle itself must be within your model's Personal Space'."""
+    hugged = box(8.8, -1.0, 9.2, 1.0, top=1.0, ident="hugged")  # 0.3" in front of the base edge
+    far = box(5.0, -1.0, 5.4, 1.0, top=1.0, ident="far")  # between, but 4" away
+    beside = box(9.5, 0.8, 10.5, 1.2, top=1.0, ident="beside")  # within 1" but not in between
+    behind = box(10.8, -1.0, 11.2, 1.0, top=1.0, ident="behind")  # within 1" on the far side
+    sight = table(hugged, far, beside, behind)
+    assert [f.ident for f in sight.covering(EYE[:2], TARGET, within=1.0)] == ["hugged"]
+    assert [f.ident for f in table(far).covering(EYE[:2], TARGET, within=5.0)] == ["far"]
+
+
 def test_cast_reports_every_ray() -> None:
     wall = box(5.0, 0.0, 5.2, 5.0, top=4.0)
     sight = table(wall).cast(EYE, TARGET)

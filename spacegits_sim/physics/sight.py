@@ -36,7 +36,8 @@ query (about 120 µs without models), varying with the machine's load. For compa
 ``segment_query`` for the same 64 rays against the same shapes, plan only (no heights, entry
 points only), took a median 285 µs; a height-aware version would need twice that and more.
 
-Also here: :func:`edge_distance` (base edge to base edge), :func:`nearest_table_edge`, and
+Also here: :meth:`SightTable.covering` (the footprints between the eye and a target and near
+it: cover), :func:`edge_distance` (base edge to base edge), :func:`nearest_table_edge`, and
 :func:`route_off_table`, a fleeing base's shortest way to the nearest edge around what it may
 not cross (a visibility graph over the obstacles' corners grown by the base, searched with A*
 bounded by the straight way to an edge): median about 2 ms among 20 footprints and 6 models.
@@ -190,6 +191,29 @@ class SightTable:
         samples[:, :, 1] = cols_xy[None, :, 1]
         samples[:, :, 2] = z1[:, None]
         return Sight(float(light.mean()), (ex, ey, ez), samples.reshape(-1, 3), light.reshape(-1))
+
+    def covering(self, eye: Point, target: Cylinder, within: float) -> tuple[Footprint, ...]:
+        """The footprints between the eye and the target (crossing a plan line from the eye to
+        the target's silhouette) with part of them within ``within`` of the target's base edge:
+        the obstacles a game may count as cover ("part of the obstacle itself must be within
+        your model's Personal Space")."""
+        if not self.footprints:
+            return ()
+        ex, ey = float(eye[0]), float(eye[1])
+        cols = self._columns(ex, ey, target)
+        p = np.array([[ex, ey]])[:, None, :]
+        q = cols[:, None, :]
+        a, b = self._a[None, :, :], self._b[None, :, :]
+        o1 = _cross(q - p, a - p)
+        o2 = _cross(q - p, b - p)
+        o3 = _cross(b - a, p - a)
+        o4 = _cross(b - a, q - a)
+        crossing = ((o1 * o2 < 0) & (o3 * o4 < 0)).any(axis=0)  # (E,)
+        between = np.logical_or.reduceat(crossing, self._starts)
+        centre = np.array([[target.x, target.y]])
+        near_edge = _point_segment(centre, self._a, self._b) <= target.radius + within + 1e-9
+        near = np.logical_or.reduceat(near_edge, self._starts) | self._inside(centre)[0]
+        return tuple(fp for fp, hit in zip(self.footprints, between & near, strict=True) if hit)
 
     # -- the geometry -------------------------------------------------------------------
 
