@@ -26,7 +26,7 @@ from . import events as ev
 from .book import FISTS, Book, Item, book
 from .requests import Action, Activate, First, Loadout, MoveTo, Role, Target
 from .scenario import Scenario
-from .sight import visible_fraction
+from .sight import Cylinder, SightTable, footprints, route_off_table, visible_fraction
 from .traits import AttackCtx, Trait, traits_of
 
 Gen = Generator[Request, Any, Any]
@@ -109,6 +109,7 @@ class GangfightGame(GameBase):
                 )
             else:
                 self.table.add_terrain(p.id, p.height, polygon=list(p.polygon), crossable=crossable)
+        self.sight_table = SightTable(footprints(bd.terrain))
         self.models: dict[str, Model] = {}
         for seat, g in enumerate(scenario.gangs):
             for ch in g.models:
@@ -710,12 +711,32 @@ class GangfightGame(GameBase):
         return spots
 
     def flee_headings(self, m: Model) -> list[tuple[str, float]]:
-        """Towards the closest board edge ("He must move in the most direct route possible, though he
-        may go around Area Terrain or Obstacles"): straight at it, then turned ever wider."""
+        """Towards the closest board edge: "He must move in the most direct route possible, though he
+        may go around Area Terrain or Obstacles". First the shortest route off the table round
+        the walls, the obstacles too tall to hop and every model (enemies with their personal
+        space; physics/sight.py's ``route_off_table``), then straight at the edge, then turned
+        ever wider (22.5 degree steps)."""
         x, y = m.pos
         edges = [(x, math.pi), (self.width - x, 0.0), (y, -math.pi / 2), (self.height - y, math.pi / 2)]
         h = min(edges)[1]
-        out = [("flee", h)]
+        hop = self.book.sizes[m.char.size].hop
+        walls = [
+            f
+            for f in self.sight_table.footprints
+            if self.pieces[f.ident].kind == "blocking" or self.pieces[f.ident].height > hop
+        ]
+        ps = self.book.g("personal_space")
+        discs = [
+            Cylinder(o.pos[0], o.pos[1], o.radius + (ps if o.seat != m.seat else 0.0), 1.0)
+            for o in self.models.values()
+            if o.up and o is not m
+        ]
+        route = route_off_table(m.pos, m.radius, self.width, self.height, walls, discs)
+        out: list[tuple[str, float]] = []
+        if route is not None and len(route.waypoints) > 1:  # the shortest way out, round what is in it
+            wx, wy = route.waypoints[1]
+            out.append(("flee", _ang(wx - x, wy - y)))
+        out.append(("flee_straight" if out else "flee", h))
         for k in (1, 2, 3):
             for s in (1, -1):
                 out.append((f"flee{'+' if s > 0 else '-'}{k}", h + s * k * math.pi / 8))
@@ -796,22 +817,19 @@ class GangfightGame(GameBase):
 
     # ------------------------------------------------------------------ attacking
 
+    def cylinder(self, m: Model, at: tuple[float, float] | None = None) -> Cylinder:
+        p = at or m.pos
+        return Cylinder(p[0], p[1], m.radius, self.book.sizes[m.char.size].height, 0.0, m.id)
+
     def sight(self, m: Model, t: Model, at: tuple[float, float] | None = None) -> tuple[float, set[str]]:
-        """How much of ``t`` ``m`` sees (from ``at`` if given) and what the rays crossed."""
+        """How much of ``t`` ``m`` sees (from ``at`` if given), and the pieces between them within
+        ``t``'s personal space ("your model has to be able to see it")."""
         eye = at or m.pos
-        inside = set(self.areas_at(eye)) | set(self.areas_at(t.pos))
-        half = self.book.sizes[t.char.size].height / 2
-
-        def blocks(tid: str) -> bool:
-            p = self.pieces.get(tid)
-            if p is not None:
-                if p.kind == "area":
-                    return tid not in inside
-                return p.kind == "blocking" and p.height >= half
-            o = self.models.get(tid)
-            return o is not None and o.up and self.book.sizes[o.char.size].height >= half
-
-        return visible_fraction(self.table, eye, t.pos, t.radius, blocks, exclude=(m.id, t.id))
+        others = [self.cylinder(o) for o in self.models.values() if o.up and o is not m and o is not t]
+        h = self.book.sizes[m.char.size].height
+        return visible_fraction(
+            self.sight_table, (eye[0], eye[1], h), self.cylinder(t), others, self.book.g("personal_space")
+        )
 
     def targets(self, m: Model) -> list[tuple[str, bool]]:
         """Who it may attack now, and whether with a ranged attack: "Your model may attack any enemy
@@ -939,9 +957,7 @@ class GangfightGame(GameBase):
         obstacle itself must be within your model's Personal Space" and between the models."""
         if self.areas_at(t.pos):
             return True
-        ps = self.book.g("personal_space")
-        near = {x.id for x, _d in self.table.within(ps, figure=t.id) if x.id in self.pieces}
-        return bool(near & crossed)
+        return any(self.pieces[i].kind != "area" for i in crossed if i in self.pieces)
 
     def _defend(self, m: Model, t: Model, strength: int, hits: int, ranged: bool, trs: list[Trait]) -> None:
         b = self.book

@@ -1,63 +1,48 @@
-"""Line of sight for Gangfight, behind one function (:func:`visible_fraction`) so the shared
-game-agnostic query (physics/sight.py, being built on branch gfsight) replaces it in one line.
+"""Line of sight for Gangfight: the board's terrain as footprints for the shared, game-agnostic
+visible-fraction query (:mod:`spacegits_sim.physics.sight`), and the one call the engine makes.
 
-The reading: rays from the shooter's eye (its base centre) to points spread across the
-target's base, square to the line between them; a ray is blocked by a blocking piece whose
-height reaches half the target's height, by Area Terrain the ray crosses that neither model
-stands in ("Area Terrain blocks line of sight to models behind it"), and by another standing
-model's base. Obstacles never block: they are low (you see over them), they give cover.
+The reading: the eye is at the looker's height above its base centre (model heights are never
+given: sizes.yaml completes them); the target is its base's cylinder, as tall as its size.
+Blocking pieces and obstacles stop rays passing lower than their tops (so a low wall hides
+only the legs: you see over it); Area Terrain stops every ray through it, but not rays that
+start or end inside it ("Area Terrain blocks line of sight to models behind it": you see
+into a wood and out of it, not through it); other standing models stop rays below their tops.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
-from ...physics.table import Table
+from ...physics.sight import Cylinder, Footprint, SightTable, route_off_table
 
-RAYS = 7
+__all__ = ["Cylinder", "SightTable", "footprints", "route_off_table", "visible_fraction"]
 
 
-def ray_points(
-    start: tuple[float, float], centre: tuple[float, float], radius: float, n: int = RAYS
-) -> list[tuple[float, float]]:
-    dx, dy = centre[0] - start[0], centre[1] - start[1]
-    d = math.hypot(dx, dy) or 1.0
-    px, py = -dy / d, dx / d
-    out = []
-    for i in range(n):
-        o = radius * 0.95 * (2 * i / (n - 1) - 1) if n > 1 else 0.0
-        out.append((centre[0] + px * o, centre[1] + py * o))
+def footprints(pieces: Iterable[object]) -> list[Footprint]:
+    """The board's pieces as sight footprints (a circle as a 16-sided polygon)."""
+    out: list[Footprint] = []
+    for p in pieces:
+        pts = p.polygon  # type: ignore[attr-defined]
+        if p.circle is not None:  # type: ignore[attr-defined]
+            cx, cy, r = p.circle  # type: ignore[attr-defined]
+            pts = tuple(
+                (cx + r * math.cos(2 * math.pi * k / 16), cy + r * math.sin(2 * math.pi * k / 16)) for k in range(16)
+            )
+        top = max(float(p.height), 0.05)  # type: ignore[attr-defined]
+        out.append(Footprint(tuple(pts), top, see_into=p.kind == "area", ident=p.id))  # type: ignore[attr-defined]
     return out
 
 
 def visible_fraction(
-    table: Table,
-    eye: tuple[float, float],
-    target: tuple[float, float],
-    target_radius: float,
-    blocks: Callable[[str], bool],
-    exclude: Iterable[str] = (),
+    table: SightTable,
+    eye: tuple[float, float, float],
+    target: Cylinder,
+    others: Iterable[Cylinder],
+    within: float,
 ) -> tuple[float, set[str]]:
-    """The fraction of rays from ``eye`` to the target's base that arrive, and every terrain or
-    model id any ray crossed (cover asks which pieces lie between). ``blocks(id)`` says whether
-    a thing stops a ray."""
-    pts = ray_points(eye, target, target_radius)
-    seen = 0
-    crossed: set[str] = set()
-    ex = set(exclude)
-    for p in pts:
-        dist = math.hypot(p[0] - eye[0], p[1] - eye[1])
-        if dist < 1e-9:
-            seen += 1
-            continue
-        res = table.trace(eye, p, dist, lambda _t, _low: True, exclude=ex)
-        blocked = False
-        for h in res.all_hits:
-            if h.thing.id in ex:
-                continue
-            crossed.add(h.thing.id)
-            if blocks(h.thing.id):
-                blocked = True
-        seen += 0 if blocked else 1
-    return seen / len(pts), crossed
+    """The fraction of ``target`` seen from ``eye``, and the ids of the pieces between them with
+    part of them within ``within`` of the target's base (the cover rule's geometry)."""
+    f = table.visible_fraction(eye, target, list(others))
+    near = {fp.ident for fp in table.covering((eye[0], eye[1]), target, within)}
+    return f, near
