@@ -433,3 +433,13 @@ def test_the_watch_window_draws_a_game_and_a_saved_log_from_events_alone(tmp_pat
     lw = shell.LogWatcher(list(w.match.events))
     shell.run_headless(lw, None, str(tmp_path / "log.png"))
     assert lw.view.result == w.view.result and lw.view.models == w.view.models
+
+
+def test_the_docs_list_every_rule_the_engine_does_not_simulate():
+    from conftest import ROOT
+
+    from spacegits_sim.rulesets.gangfight.gaps import UNSUPPORTED
+
+    text = (ROOT / "docs" / "gangfight.md").read_text(encoding="utf-8")
+    for rule, why in UNSUPPORTED:
+        assert f"| {rule} | {why} |" in text, f"docs/gangfight.md lacks the row for {rule!r}"
