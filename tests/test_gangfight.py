@@ -407,13 +407,59 @@ def test_the_bundled_scenarios_play_to_the_end_and_replay_identically():
 def test_validate_names_what_is_not_simulated_loudly(tmp_path):
     p = tmp_path / "g.yaml"
     p.write_text(
-        "name: G\nleader: boss\nfaction: undead\nmodels:\n"
-        "  - {id: boss, level: hero, raise: {int: 2}, skills: [Lucky]}\n"
-        "  - {id: a, level: minion}\n  - {id: b, level: minion}\n"
+        "name: G\nsetting: fantasy\nfaction: undead_hordes\nleader: boss\nmodels:\n"
+        "  - {id: boss, level: hero, race: vampire, raise: {int: 2}, skills: [lucky], items: [horse]}\n"
+        "  - {id: a, level: minion, race: zombie}\n  - {id: b, level: minion, race: skeleton}\n"
     )
     what, warnings = registry.get("gangfight").validate(p)
     text = "\n".join(map(str, warnings))
-    assert "gang 'G'" in what and "NOT SIMULATED: skill 'Lucky'" in text and "faction" in text
+    assert "gang 'G'" in what and "NOT SIMULATED: skill 'lucky'" in text and "faction abilities" in text
+    assert "NOT SIMULATED: Horse" in text and "must take" in text  # a mount; a vampire's Bloodsucker
+
+
+@pytest.mark.rule("gangfight_core", "races-and-one-faction")
+def test_a_fantasy_gang_takes_its_races_bonuses_and_sizes_and_one_faction_only():
+    def race(d, r):
+        return {**{k: v for k, v in d.items() if k not in ("size", "base")}, "race": r}
+
+    g = gang_from_doc(
+        {
+            "name": "G",
+            "setting": "fantasy",
+            "faction": "mortal_guilds",
+            "leader": "boss",
+            "models": [
+                race(_hero(items=["long_bow"]), "orc"),
+                race(_m("d"), "dwarf"),
+                race(_m("h"), "halfling"),
+            ],
+        },
+        "g.yaml",
+    )
+    by = {m.id: m for m in g.models}
+    assert by["boss"].size == "large" and by["boss"].attrs["str"] == 3 + 1  # the Orc leader is Large, +1 Strength
+    assert by["d"].attrs["sta"] == 2 + 1 and by["h"].attrs["qui"] == 3 + 1
+    assert by["boss"].items == ("fantasy/long_bow",) and by["h"].height < by["d"].height <= 1.25
+    with pytest.raises(DataError, match="only be made up of characters from one faction"):
+        gang_from_doc(
+            {
+                "name": "G",
+                "setting": "fantasy",
+                "faction": "mortal_guilds",
+                "leader": "boss",
+                "models": [_hero(), race(_m("z"), "zombie"), _m("y")],
+            },
+            "g.yaml",
+        )
+
+
+def test_the_fantasy_scenarios_play_with_the_fantasy_equipment():
+    rs = registry.get("gangfight")
+    sc = rs.load_scenario("fantasy_crossroads")
+    g = rs.new_game(sc, seed=2)
+    g.play([rs.make_controller("heuristic", 2, i) for i in range(2)])
+    weapons = {e.weapon for e in g.events if e.kind == "gf_attack"}
+    assert g.over and weapons & {"Long Bow", "Great Weapon", "Sling", "Short Bow", "Spear"}
 
 
 def test_the_watch_window_draws_a_game_and_a_saved_log_from_events_alone(tmp_path, monkeypatch):

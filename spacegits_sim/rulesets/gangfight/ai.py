@@ -30,7 +30,7 @@ class HeuristicController:
     # ---- helpers
     @staticmethod
     def _ranged_model(g: Any, m: Any) -> bool:
-        return any(g.book.items[i].type == "ranged" for i in m.char.items) and m.a("rc") >= m.a("mc")
+        return any(g.item(i).type == "ranged" for i in m.char.items) and m.a("rc") >= m.a("mc")
 
     @staticmethod
     def _focus(g: Any, tid: str) -> float:
@@ -53,7 +53,7 @@ class HeuristicController:
             s -= 0.8 * min(math.dist((x, y), p) for p in free)
         if self._ranged_model(g, m):
             best = max((g.weapon_range(m, w) for w in g.held(m, True)), default=0.0) or max(
-                (g.weapon_range(m, g.book.items[i]) for i in m.char.items if g.book.items[i].type == "ranged"),
+                (g.weapon_range(m, g.item(i)) for i in m.char.items if g.item(i).type == "ranged"),
                 default=6.0,
             )
             seen = sum(

@@ -167,10 +167,10 @@ class GangfightGame(GameBase):
         ]
 
     def item(self, iid: str) -> Item:
-        return FISTS if iid == "fists" else self.book.items[iid]
+        return FISTS if iid == "fists" else self.book.item(iid)
 
     def weapons(self, m: Model) -> list[Item]:
-        return [self.book.items[i] for i in m.char.items if self.book.items[i].family == "weapon"]
+        return [self.item(i) for i in m.char.items if self.item(i).family == "weapon"]
 
     def loadouts(self, m: Model) -> list[tuple[str, ...]]:
         """Every way to hold what it carries: one weapon, or two whose hands add up to two; ()
@@ -190,7 +190,7 @@ class GangfightGame(GameBase):
         """A shield counts when the weapons held leave a hand free ("they require one open hand to equip")."""
         hands = sum(self.item(i).hands for i in m.loadout)
         return (
-            max((self.book.items[i].dp for i in m.char.items if self.book.items[i].family == "shield"), default=0)
+            max((self.item(i).dp for i in m.char.items if self.item(i).family == "shield"), default=0)
             if hands <= 1
             else 0
         )
@@ -563,7 +563,7 @@ class GangfightGame(GameBase):
 
     def can_carry(self, m: Model) -> bool:
         """ "Your character must have at least 1 spare point of strength to carry the Objective\""""
-        used = sum(self.book.items[i].slots for i in m.char.items) + len(m.carried)
+        used = sum(self.item(i).slots for i in m.char.items) + len(m.carried)
         return used < m.a("str")
 
     def action_options(self, m: Model, moved_once: bool = False) -> tuple[str, ...]:  # noqa: ARG002
@@ -819,14 +819,14 @@ class GangfightGame(GameBase):
 
     def cylinder(self, m: Model, at: tuple[float, float] | None = None) -> Cylinder:
         p = at or m.pos
-        return Cylinder(p[0], p[1], m.radius, self.book.sizes[m.char.size].height, 0.0, m.id)
+        return Cylinder(p[0], p[1], m.radius, m.char.height, 0.0, m.id)
 
     def sight(self, m: Model, t: Model, at: tuple[float, float] | None = None) -> tuple[float, set[str]]:
         """How much of ``t`` ``m`` sees (from ``at`` if given), and the pieces between them within
         ``t``'s personal space ("your model has to be able to see it")."""
         eye = at or m.pos
         others = [self.cylinder(o) for o in self.models.values() if o.up and o is not m and o is not t]
-        h = self.book.sizes[m.char.size].height
+        h = m.char.height
         return visible_fraction(
             self.sight_table, (eye[0], eye[1], h), self.cylinder(t), others, self.book.g("personal_space")
         )

@@ -26,13 +26,13 @@ from typing import Any
 
 from ...data.errors import Problem, short
 from ...data.yamlio import read_yaml
-from .book import Book, Checker, Item, book
+from .book import FANTASY, Book, Checker, Item, book
 
 HERE = Path(__file__).resolve().parent
 GANGS = HERE / "gangs"
 
 _MODEL_KEYS = ("id", "name", "level", "size", "base", "race", "raise", "bonus", "items", "skills")
-_GANG_KEYS = ("name", "leader", "faction", "models", "fame")
+_GANG_KEYS = ("name", "leader", "faction", "setting", "models", "fame")
 
 
 @dataclass(frozen=True)
@@ -50,6 +50,7 @@ class Character:
     skills: tuple[str, ...]
     xp: int
     leader: bool = False
+    height: float = 1.25  # ground to eye, for line of sight (sizes.yaml, or the Fantasy race's)
 
     def to_doc(self, raise_: Mapping[str, int], bonus: Mapping[str, int]) -> dict[str, Any]:
         return {
@@ -61,7 +62,7 @@ class Character:
             "race": self.race,
             "raise": dict(raise_),
             "bonus": dict(bonus),
-            "items": list(self.items),
+            "items": [i.removeprefix(FANTASY) for i in self.items],
             "skills": list(self.skills),
         }
 
@@ -99,7 +100,39 @@ def _spent(c: Checker, d: Any, entry: str, fld: str, allowed: tuple[str, ...]) -
     return out
 
 
-def character_from_doc(c: Checker, d: Any, i: int, b: Book, warn: list[Problem]) -> tuple[Character, dict[str, Any]]:
+def _race(c: Checker, d: Mapping[str, Any], entry: str, fantasy: bool, leader: bool, warn: list[Problem]) -> Any:
+    """The Fantasy race a model names (None: a human of the core rules)."""
+    race = d.get("race", "human")
+    if not isinstance(race, str):
+        c.bad(entry, "race", f"expected a race name, got {short(race)}")
+        return None
+    if not fantasy:
+        if race != "human":
+            c.bad(entry, "race", f"the core rules know humans only; '{short(race)}' needs 'setting: fantasy'")
+        return None
+    from .fantasy.catalog import catalog
+
+    r = catalog().races.get(race)
+    if r is None:
+        c.bad(entry, "race", f"unknown race {short(race)}; the Fantasy races are {', '.join(catalog().races)}")
+        return None
+    if r.required_specials:
+        warn.append(
+            Problem(
+                c.label,
+                entry,
+                "race",
+                f"NOT SIMULATED: a {r.name} must take "
+                f"{', '.join(r.required_specials)} (faction abilities do not play yet)",
+            )
+        )
+    del leader
+    return r
+
+
+def character_from_doc(
+    c: Checker, d: Any, i: int, b: Book, warn: list[Problem], fantasy: bool = False, leader_id: Any = None
+) -> tuple[Character, dict[str, Any]]:
     d = c.mapping(d, f"models[{i}]", None)
     mid = d.get("id")
     entry = f"model '{mid}'" if isinstance(mid, str) else f"models[{i}]"
@@ -107,11 +140,21 @@ def character_from_doc(c: Checker, d: Any, i: int, b: Book, warn: list[Problem])
         c.bad(entry, "id", f"expected a short id of letters, digits and _, got {short(mid)}")
         mid = f"m{i}"
     c.unknown(d, entry, _MODEL_KEYS)
+    is_leader = mid == leader_id
+    race = _race(c, d, entry, fantasy, is_leader, warn)
     lid = c.choice(d, entry, "level", tuple(b.levels))
     lv = b.levels[lid]
-    sid = c.choice(d, entry, "size", tuple(b.sizes), "standard")
+    default_size = "standard"
+    if race is not None:
+        default_size = race.leader_size if is_leader and race.leader_size else race.size
+    sid = c.choice(d, entry, "size", tuple(b.sizes), default_size)
+    if race is not None and sid != default_size:
+        c.bad(entry, "size", f"a {race.name}{' leader' if is_leader else ''} is a {default_size} model, not {sid}")
     sz = b.sizes[sid]
-    base = c.number(d, entry, "base", sz.base_min, sz.base_max, sz.base_min if sid != "standard" else 25)
+    base_default = (race.base_mm if race is not None and race.base_mm and sid == race.size else None) or (
+        sz.base_min if sid != "standard" else 25
+    )
+    base = c.number(d, entry, "base", sz.base_min, sz.base_max, base_default)
     raised = tuple(str(a) for a in b.gang["raised"])
     rz = _spent(c, d.get("raise"), entry, "raise", raised)
     bonus = _spent(c, d.get("bonus"), entry, "bonus", tuple(a for a in b.attributes if a != "xp"))
@@ -125,23 +168,14 @@ def character_from_doc(c: Checker, d: Any, i: int, b: Book, warn: list[Problem])
     for a, v in rz.items():
         if start + v > lv.max:
             c.bad(entry, "raise", f"{a} would be {start + v}: a {lid} may not raise an attribute higher than {lv.max}")
-    race = d.get("race", "human")
-    if not isinstance(race, str):
-        c.bad(entry, "race", f"expected a race name, got {short(race)}")
-        race = "human"
-    if race == "human":
+    human = race is None or race.id == "human"
+    if human:
         if sum(bonus.values()) > 1:
             c.bad(entry, "bonus", "Humans may add 1 bonus point to any Attribute: this one adds more")
     else:
-        warn.append(
-            Problem(
-                c.label,
-                entry,
-                "race",
-                f"race '{race}' is not checked by the core rules (the Fantasy races "
-                "are not wired in yet): its bonus is taken as written",
-            )
-        )
+        if bonus:
+            c.bad(entry, "bonus", f"a {race.name}'s bonus is its race's ({dict(race.bonus)}): leave 'bonus' out")
+        bonus = {k: int(v) for k, v in race.bonus.items()}
     attrs: dict[str, int] = {a: start + rz.get(a, 0) + bonus.get(a, 0) for a in raised}
     attrs["hp"] = lv.hp + sz.hp + bonus.get("hp", 0)
     attrs["dp"] = lv.dp + bonus.get("dp", 0)
@@ -154,9 +188,15 @@ def character_from_doc(c: Checker, d: Any, i: int, b: Book, warn: list[Problem])
     xp = lv.xp + sz.xp
     per = int(b.gang["item_xp_per_level"])
     for it in items_raw:
-        item: Item | None = b.items.get(it) if isinstance(it, str) else None
+        item: Item | None = None
+        if isinstance(it, str):
+            try:
+                item = b.item(FANTASY + it if fantasy else it)
+            except KeyError:
+                item = None
         if item is None:
-            c.bad(entry, "items", f"unknown item {short(it)}; the core armoury has {', '.join(b.items)}")
+            where = "the Fantasy items" if fantasy else "the core armoury"
+            c.bad(entry, "items", f"unknown item {short(it)} in {where}")
             continue
         if item.level > lv.item_level:
             c.bad(
@@ -170,7 +210,7 @@ def character_from_doc(c: Checker, d: Any, i: int, b: Book, warn: list[Problem])
         xp += item.level * per
         attrs["hp"] += item.hp
         attrs["qui"] += item.qui
-    slots = sum(b.items[i].slots for i in items)
+    slots = sum(b.item(i).slots for i in items)
     if slots > attrs["str"]:
         c.bad(
             entry,
@@ -180,7 +220,7 @@ def character_from_doc(c: Checker, d: Any, i: int, b: Book, warn: list[Problem])
         )
     skills = d.get("skills", [])
     if not isinstance(skills, list) or not all(isinstance(s, str) for s in skills):
-        c.bad(entry, "skills", f"expected a list of skill names, got {short(skills)}")
+        c.bad(entry, "skills", f"expected a list of skill ids, got {short(skills)}")
         skills = []
     if len(skills) > attrs["int"]:
         c.bad(
@@ -189,13 +229,23 @@ def character_from_doc(c: Checker, d: Any, i: int, b: Book, warn: list[Problem])
             f"{len(skills)} skills: 'A character may choose an amount of skills equal to their "
             f"Intellect' ({attrs['int']})",
         )
-    for s in skills:
+    known: Mapping[str, Any] = {}
+    if fantasy:
+        from .fantasy.catalog import catalog
+
+        known = catalog().skills
+    for sk in skills:
+        if fantasy and sk not in known:
+            c.bad(entry, "skills", f"unknown skill {short(sk)}; the Fantasy skills are {', '.join(known)}")
+            continue
+        if sk in known:
+            xp += int(known[sk].xp)
         warn.append(
             Problem(
                 c.label,
                 entry,
                 "skills",
-                f"NOT SIMULATED: skill '{s}' (the Fantasy skills are not wired "
+                f"NOT SIMULATED: skill '{sk}' (the Fantasy skills are not wired "
                 "into the engine yet): it has no effect in play",
             )
         )
@@ -203,8 +253,17 @@ def character_from_doc(c: Checker, d: Any, i: int, b: Book, warn: list[Problem])
     if not isinstance(name, str) or not name.strip():
         c.bad(entry, "name", f"expected a name, got {short(name)}")
         name = str(mid)
-    ch = Character(str(mid), name[:40], lid, sid, base, race, attrs, tuple(items), tuple(skills), xp)
-    return ch, ch.to_doc(rz, bonus)
+    height = sz.height
+    if race is not None:
+        from .fantasy.catalog import catalog
+
+        height = catalog().model_height(race.id, is_leader)
+    rname = race.id if race is not None else "human"
+    ch = Character(
+        str(mid), name[:40], lid, sid, base, rname, attrs, tuple(items), tuple(skills), xp, is_leader, height
+    )
+    doc = ch.to_doc(rz, {} if not human else bonus)
+    return ch, doc
 
 
 def gang_from_doc(doc: Any, label: str, b: Book | None = None, entry: str = "gang") -> Gang:
@@ -214,6 +273,8 @@ def gang_from_doc(doc: Any, label: str, b: Book | None = None, entry: str = "gan
     d = c.mapping(doc, entry, None)
     c.unknown(d, entry, _GANG_KEYS)
     warn: list[Problem] = []
+    setting = c.choice(d, entry, "setting", ("core", "fantasy"), "core")
+    fantasy = setting == "fantasy"
     raw = d.get("models")
     lo, hi = int(b.gang["min_models"]), int(b.gang["max_models"])
     if not isinstance(raw, list) or not lo <= len(raw) <= hi:
@@ -224,43 +285,66 @@ def gang_from_doc(doc: Any, label: str, b: Book | None = None, entry: str = "gan
             f"a gang has {lo} to {hi} models ('The minimum amount of characters needed to form a Gang is 3'), got {n}",
         )
         raw = raw if isinstance(raw, list) else []
+    leader = d.get("leader")
     models: list[Character] = []
     docs: list[dict[str, Any]] = []
     for i, m in enumerate(raw):
-        ch, md = character_from_doc(c, m, i, b, warn)
+        ch, md = character_from_doc(c, m, i, b, warn, fantasy, leader)
         models.append(ch)
         docs.append(md)
     ids = [m.id for m in models]
     for dup in sorted({x for x in ids if ids.count(x) > 1}):
         c.bad(entry, "models", f"two models have the id '{dup}'")
-    leader = d.get("leader")
     lead = next((m for m in models if m.id == leader), None)
     if lead is None:
         c.bad(
             entry,
             "leader",
-            f"expected the id of one of the gang's Heroes ('You must specify one hero as your gang's "
-            f"leader'), got {short(leader)}",
+            f"expected the id of one of the gang's Heroes ('You must specify one hero as your "
+            f"gang's leader'), got {short(leader)}",
         )
     elif lead.level != "hero":
         c.bad(entry, "leader", f"'{leader}' is a {lead.level}: 'Your gang must include one Hero to lead it'")
-    if faction := d.get("faction"):
-        warn.append(
-            Problem(
-                label,
+    faction = d.get("faction")
+    if fantasy:
+        from .fantasy.catalog import catalog
+
+        cat = catalog()
+        if faction not in cat.factions:
+            c.bad(
                 entry,
                 "faction",
-                f"NOT SIMULATED: faction '{short(faction)}' (Fantasy factions and "
-                "their abilities are not wired into the engine yet)",
+                f"a Fantasy gang names its faction, one of {', '.join(cat.factions)}; got {short(faction)}",
             )
-        )
+        else:
+            for m in models:
+                r = cat.races.get(m.race)
+                if r is not None and r.faction != faction and m.race != "human":
+                    c.bad(
+                        f"model '{m.id}'",
+                        "race",
+                        f"a {r.name} is of the {cat.factions[r.faction].name}: 'Your gang "
+                        "may only be made up of characters from one faction' (recruiting skills do not play yet)",
+                    )
+            warn.append(
+                Problem(
+                    label,
+                    entry,
+                    "faction",
+                    f"NOT SIMULATED: the {cat.factions[str(faction)].name}' faction "
+                    "abilities (Fantasy faction rules are not wired into play yet)",
+                )
+            )
+    elif faction:
+        c.bad(entry, "faction", "factions are the Fantasy supplement's: add 'setting: fantasy'")
     name = d.get("name", Path(label).stem)
     if not isinstance(name, str) or not name.strip():
         c.bad(entry, "name", f"expected a gang name, got {short(name)}")
         name = Path(label).stem
     c.raise_if_any()
-    models = [Character(**{**m.__dict__, "leader": m.id == leader}) for m in models]
-    gdoc = {"name": name, "leader": leader, "models": docs}
+    gdoc: dict[str, Any] = {"name": name, "leader": leader, "models": docs}
+    if fantasy:
+        gdoc = {"name": name, "setting": "fantasy", "faction": faction, "leader": leader, "models": docs}
     return Gang(name[:40], str(leader), tuple(models), gdoc, tuple(warn))
 
 

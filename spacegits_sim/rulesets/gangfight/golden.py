@@ -37,6 +37,8 @@ PLAYTHROUGHS = (
     Playthrough("crossroads_heuristic_random_2", "crossroads.yaml", 2, ("heuristic", "random")),
     Playthrough("cornered_heuristic_3", "cornered.yaml", 3, ("heuristic", "heuristic")),
     Playthrough("cornered_random_4", "cornered.yaml", 4, ("random", "random")),
+    Playthrough("fantasy_crossroads_heuristic_5", "fantasy_crossroads.yaml", 5, ("heuristic", "heuristic")),
+    Playthrough("fantasy_surrounded_heuristic_random_6", "fantasy_surrounded.yaml", 6, ("heuristic", "random")),
 )
 
 

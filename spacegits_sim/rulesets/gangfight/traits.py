@@ -155,5 +155,12 @@ class LongReach(Trait):
     reach = 2.0
 
 
+@trait
+class Heavy(Trait):
+    """Heavy armour and shields: two Strength points to carry (their slots), nothing in play."""
+
+    id = "heavy"
+
+
 def traits_of(ids: tuple[str, ...]) -> list[Trait]:
     return [REGISTRY["traits"][t]() for t in ids]
