@@ -489,3 +489,17 @@ def test_the_docs_list_every_rule_the_engine_does_not_simulate():
     text = (ROOT / "docs" / "gangfight.md").read_text(encoding="utf-8")
     for rule, why in UNSUPPORTED:
         assert f"| {rule} | {why} |" in text, f"docs/gangfight.md lacks the row for {rule!r}"
+
+
+def test_an_enchanted_items_attribute_bonus_counts_and_a_granted_skill_warns():
+    doc = {
+        "name": "G",
+        "setting": "fantasy",
+        "faction": "mortal_guilds",
+        "leader": "boss",
+        "models": [{**_hero(items=["mighty_longsword", "thugs_armor"]), "size": "standard"}, _m("a"), _m("b")],
+    }
+    g = gang_from_doc(doc, "g.yaml")
+    boss = g.models[0]
+    assert boss.attrs["str"] == 3 + 1 and boss.attrs["hp"] == 6 + 1  # +1 Strength; Thug's Armor is light armour
+    assert any("Thug's Armor's enchantment (skill: rogue)" in str(w) for w in g.warnings)

@@ -185,6 +185,7 @@ def character_from_doc(
         c.bad(entry, "items", f"expected a list of item ids, got {short(items_raw)}")
         items_raw = []
     items: list[str] = []
+    grant: dict[str, int] = {}
     xp = lv.xp + sz.xp
     per = int(b.gang["item_xp_per_level"])
     for it in items_raw:
@@ -206,10 +207,30 @@ def character_from_doc(
             warn.append(
                 Problem(c.label, entry, "items", f"NOT SIMULATED: {item.name}: {b.unsimulated_families[item.family]}")
             )
+        if fantasy:
+            from .fantasy.catalog import catalog
+
+            fi = catalog().items[str(it)]
+            for k, v in fi.grants.items():  # an enchantment: "+1 bonus to any one character Attribute"
+                if k in attrs or k in ("hp", "dp"):
+                    grant[k] = grant.get(k, 0) + int(v)
+                else:
+                    warn.append(
+                        Problem(
+                            c.label,
+                            entry,
+                            "items",
+                            f"NOT SIMULATED: {fi.name}'s enchantment ({k}: {v}): it plays as its plain listing",
+                        )
+                    )
+            if fi.handler and item.family not in b.unsimulated_families:
+                warn.append(Problem(c.label, entry, "items", f"NOT SIMULATED: {fi.name}'s effect ({fi.handler})"))
         items.append(item.id)
         xp += item.level * per
         attrs["hp"] += item.hp
         attrs["qui"] += item.qui
+    for k, v in grant.items():
+        attrs[k] = attrs.get(k, 0) + v
     slots = sum(b.item(i).slots for i in items)
     if slots > attrs["str"]:
         c.bad(
