@@ -503,3 +503,63 @@ def test_an_enchanted_items_attribute_bonus_counts_and_a_granted_skill_warns():
     boss = g.models[0]
     assert boss.attrs["str"] == 3 + 1 and boss.attrs["hp"] == 6 + 1  # +1 Strength; Thug's Armor is light armour
     assert any("Thug's Armor's enchantment (skill: rogue)" in str(w) for w in g.warnings)
+
+
+def test_a_scripted_hot_seat_game_answers_by_buttons_and_board_clicks(tmp_path, monkeypatch):
+    """A person (seat 0) against the heuristic: deployment by clicks on the board, moves by
+    clicking a numbered spot, everything else by the buttons; the game runs to its end and saves."""
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    import importlib
+
+    import pygame
+
+    rs = registry.get("gangfight")
+    shell = importlib.import_module(rs.hotseat)
+    sc = rs.load_scenario(None)
+
+    def make(seed):
+        return rs.new_game(sc, seed=seed), [None, rs.make_controller("heuristic", seed, 1)]
+
+    app = shell.HotseatApp(make, 8, {0}, save_path=str(tmp_path / "h.replay.json"))
+    pygame.display.init()
+    surf = pygame.Surface(shell.SIZE)
+    fonts = shell.Fonts()
+    clicks = moves = 0
+    for _ in range(5000):
+        app.advance(10.0)
+        req = app.waiting()
+        if req is None:
+            if app.finished:
+                break
+            continue
+        app.draw(surf, fonts)
+        if req.kind == "deploy":
+            g = app.match
+            z = [(x + 0.5, y + 0.5) for x in range(36) for y in range(36)]
+            ok = [
+                p
+                for p in z
+                if all(
+                    req.legal(req.models[0], (p[0] + dx, p[1] + dy)) is None
+                    for dx in (-0.2, 0, 0.2)
+                    for dy in (-0.2, 0, 0.2)
+                )
+            ]
+            spot = ok[len(ok) // 2]
+            before = len(g.events)
+            app.click_board(shell.to_screen(app.view, spot))
+            clicks += len(g.events) > before
+        elif req.kind == "gf_move":
+            app.click_board(shell.to_screen(app.view, req.spots[-1]))
+            moves += 1
+        else:
+            labels = [app.label(o) for o in req.options]
+            pick = labels.index("end activation") if "end activation" in labels and moves > 40 else 0
+            app.choose(pick)
+    assert app.finished, (app.waiting(), app.message)
+    assert clicks == 7 + 1 and moves > 0  # seven models and one objective (400 Fame: one each)
+    app.save()
+    from spacegits_sim.play.replay import load_replay, rebuild
+
+    assert rebuild(load_replay(tmp_path / "h.replay.json"), "h").ok
+    pygame.image.save(surf, str(tmp_path / "hotseat.png"))

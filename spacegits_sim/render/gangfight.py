@@ -6,7 +6,10 @@ models; moves, wounds, captures and the dice in the tray follow): the board with
 facing and Health, the objectives, the last roll in the dice tray, and the log. The game is
 asked nothing here but what it asks its players; the window never decides a rule.
 
-Keys: space pause, right arrow one event, +/- speed, End to the finish, r a new seed, Esc quit.
+Keys (watch): space pause, right arrow one event, +/- speed, End to the finish, r a new seed, Esc
+quit. Hot-seat: click an answer (or press its number, 1-9 and 0), PageUp/PageDown for more;
+click a numbered spot on the board to move there, a model to pick it, a point in your starting
+area to deploy; s saves the game to a replay.
 
 (The watcher shell repeats the road race's: a ruleset's render module may not import another
 ruleset's, and a shared shell module is for the lead to extract.)
@@ -118,7 +121,26 @@ def _text(surf: pygame.Surface, font: pygame.font.Font, text: str, pos: tuple[in
     surf.blit(font.render(text, True, colour), pos)
 
 
-def draw(surf: pygame.Surface, v: View, f: Fonts) -> None:
+def board_px(v: View) -> tuple[float, float, float]:
+    """(scale, origin x, origin y) of the board on screen."""
+    w = float(v.board.get("width", 36)) or 36.0
+    h = float(v.board.get("height", 36)) or 36.0
+    return BOARD_PX / max(w, h), 20.0, 20.0
+
+
+def to_screen(v: View, p: Any) -> tuple[int, int]:
+    s, ox, oy = board_px(v)
+    h = float(v.board.get("height", 36)) or 36.0
+    return (int(ox + p[0] * s), int(oy + (h - p[1]) * s))
+
+
+def to_table(v: View, pos: tuple[int, int]) -> tuple[float, float]:
+    s, ox, oy = board_px(v)
+    h = float(v.board.get("height", 36)) or 36.0
+    return ((pos[0] - ox) / s, h - (pos[1] - oy) / s)
+
+
+def draw(surf: pygame.Surface, v: View, f: Fonts, log_rows: int = 22) -> None:
     surf.fill(BG)
     w = float(v.board.get("width", 36)) or 36.0
     h = float(v.board.get("height", 36)) or 36.0
@@ -173,7 +195,7 @@ def draw(surf: pygame.Surface, v: View, f: Fonts) -> None:
         pygame.draw.rect(surf, INK, (cx - 11, cy - 11, 22, 22), border_radius=4)
         _text(surf, f.body, str(int(d[0])), (cx - 5, cy - 10), (20, 20, 20))
     y = 340
-    for line in v.log[-22:]:
+    for line in v.log[-log_rows:] if log_rows else []:
         _text(surf, f.small, line[:66], (x0, y))
         y += 19
     if v.result:
@@ -330,3 +352,192 @@ def run_headless(
         out["record"] = record
         out["plays_s"] = video.seconds
     return out
+
+
+HEADINGS = ("E", "NE", "N", "NW", "W", "SW", "S", "SE")
+
+
+class HotseatApp(Watcher):
+    """Hot-seat for two gangs on one screen: people answer with buttons, number keys or clicks on
+    the board; AIs answer themselves. ``humans``: the seats people play."""
+
+    def __init__(
+        self, make: Callable[[int], tuple[Any, list[Any]]], seed: int, humans: set[int], save_path: str | None = None
+    ) -> None:
+        self.humans = set(humans)
+        self.save_path = save_path
+        self.message = ""
+        self.page = 0
+        super().__init__(make, seed)
+        self.speed = 40.0
+
+    def _decide(self) -> bool:
+        m = self.match
+        if m.pending is None or m.pending.boss in self.humans:
+            return False
+        return super()._decide()
+
+    def waiting(self) -> Any:
+        """The request a person must answer now (all earlier events shown), or None."""
+        m = self.match
+        if self.shown < len(m.events) or m.pending is None or m.pending.boss not in self.humans:
+            return None
+        return m.pending
+
+    def label(self, opt: Any) -> str:
+        """An option in a player's words."""
+        n = self.view.names
+        if isinstance(opt, tuple):
+            return " and ".join(i.split("/")[-1].replace("_", " ") for i in opt) or "bare hands"
+        o = str(opt)
+        if o in n:
+            return n[o]
+        if o.startswith("dir"):
+            k = int(o[3])
+            return f"move {HEADINGS[k]}{' (half)' if o.endswith('_half') else ''}"
+        for pre, word in (
+            ("charge:", "charge "),
+            ("face:", "turn to face "),
+            ("obj:", "walk to objective "),
+            ("capture:", "capture objective "),
+        ):
+            if o.startswith(pre):
+                rest = o[len(pre) :]
+                return word + n.get(rest, rest)
+        return {
+            "off": "run off the board",
+            "flee": "flee (the way out)",
+            "end": "end activation",
+            "break_away": "break away",
+            "free": "free itself",
+            "me": "I go first",
+            "opponent": "they go first",
+            "change": "change weapons",
+        }.get(o, o.replace("_", " "))
+
+    def options(self) -> list[Any]:
+        req = self.waiting()
+        return list(getattr(req, "options", ())) if req is not None else []
+
+    def buttons(self) -> list[tuple[pygame.Rect, str, int]]:
+        opts = self.options()
+        out = []
+        x0 = BOARD_PX + 40
+        for slot, i in enumerate(range(self.page * 10, min(len(opts), self.page * 10 + 10))):
+            r = pygame.Rect(x0, SIZE[1] - 290 + slot * 26, 400, 23)
+            out.append((r, f"{(slot + 1) % 10}: {self.label(opts[i])}", i))
+        return out
+
+    def choose(self, index: int) -> None:
+        req = self.waiting()
+        opts = self.options()
+        if req is None or not 0 <= index < len(opts):
+            return
+        self.match.answer(opts[index])
+        self.message, self.page = "", 0
+
+    def click_board(self, pos: tuple[int, int]) -> None:
+        """A click on the board: a move spot, a model to pick, or where to deploy."""
+        req = self.waiting()
+        if req is None:
+            return
+        p = to_table(self.view, pos)
+        spots = getattr(req, "spots", ())
+        if spots:
+            best = min(range(len(spots)), key=lambda i: (spots[i][0] - p[0]) ** 2 + (spots[i][1] - p[1]) ** 2)
+            if ((spots[best][0] - p[0]) ** 2 + (spots[best][1] - p[1]) ** 2) ** 0.5 < 1.0:
+                self.choose(best)
+            return
+        if req.kind == "deploy":
+            from ..play.protocol import IllegalDecision
+
+            try:
+                self.match.answer((req.models[0], p))
+                self.message = ""
+            except IllegalDecision as e:
+                self.message = str(e).split(": ", 2)[-1]
+            return
+        for i, o in enumerate(self.options()):
+            m = self.view.models.get(str(o))
+            if m and m["pos"] and ((m["pos"][0] - p[0]) ** 2 + (m["pos"][1] - p[1]) ** 2) ** 0.5 <= m["radius"] + 0.3:
+                self.choose(i)
+                return
+
+    def save(self) -> None:
+        if not self.save_path:
+            self.message = "no --save file was given"
+            return
+        from ..play.replay import save_replay
+
+        save_replay(self.match, "gangfight", self.save_path)
+        self.message = f"saved to {self.save_path}"
+
+    def draw(self, surf: pygame.Surface, fonts: Fonts) -> None:
+        req = self.waiting()
+        draw(surf, self.view, fonts, log_rows=8 if req is not None else 22)
+        x0 = BOARD_PX + 40
+        if req is not None:
+            seat = self.view.seats[req.boss] if self.view.seats else ""
+            what = req.prompt
+            if req.kind == "deploy" and req.models[0] in self.view.models:
+                what = "click your starting area to place " + self.view.names.get(req.models[0], req.models[0])
+            elif req.kind == "deploy":
+                what = f"click the board to place objective {req.models[0]} (outside the starting areas)"
+            _text(surf, fonts.body, f"{seat}: {what}"[:60], (x0, SIZE[1] - 318), OBJ)
+            for i, sp in enumerate(getattr(req, "spots", ())):
+                c = to_screen(self.view, sp)
+                pygame.draw.circle(surf, OBJ, c, 9, 2)
+                _text(surf, fonts.small, str(i + 1), (c[0] - 4, c[1] - 8), OBJ)
+            for r, label, _i in self.buttons():
+                pygame.draw.rect(surf, (70, 74, 88), r, border_radius=4)
+                _text(surf, fonts.body, label[:52], (r.x + 6, r.y + 3))
+            n = len(self.options())
+            if n > 10:
+                _text(
+                    surf,
+                    fonts.small,
+                    f"options {self.page * 10 + 1}-{min(n, self.page * 10 + 10)} of {n}: PageUp/PageDown",
+                    (x0, SIZE[1] - 26),
+                    DIM,
+                )
+        elif self.message:
+            _text(surf, fonts.body, self.message[:60], (x0, SIZE[1] - 60), OBJ)
+
+
+def run_hotseat(app: HotseatApp, fps: int = 30) -> None:
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode(SIZE)
+    pygame.display.set_caption("spacegits_sim — Gangfight, hot-seat")
+    fonts = Fonts()
+    clock = pygame.time.Clock()
+    running = True
+    keys = {getattr(pygame, f"K_{d}"): (d - 1) % 10 for d in range(10)}
+    while running:
+        dt = clock.tick(fps) / 1000.0
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+                running = False
+            elif event.type == pygame.KEYDOWN and event.key in keys:
+                app.choose(app.page * 10 + keys[event.key])
+            elif event.type == pygame.KEYDOWN and event.key == pygame.K_PAGEDOWN:
+                app.page = min(app.page + 1, max(0, (len(app.options()) - 1) // 10))
+            elif event.type == pygame.KEYDOWN and event.key == pygame.K_PAGEUP:
+                app.page = max(0, app.page - 1)
+            elif event.type == pygame.KEYDOWN and event.key == pygame.K_s:
+                app.save()
+                if app.message.startswith("saved"):
+                    running = False
+            elif event.type == pygame.MOUSEBUTTONDOWN:
+                hit = [i for r, _l, i in app.buttons() if r.collidepoint(event.pos)]
+                if hit:
+                    app.choose(hit[0])
+                elif event.pos[0] < BOARD_PX + 20:
+                    app.click_board(event.pos)
+        if app.waiting() is None:
+            app.advance(dt)
+        if app.finished and app.message == "":
+            app.message = "the game is over: Esc to leave"
+        app.draw(screen, fonts)
+        pygame.display.flip()
+    pygame.quit()

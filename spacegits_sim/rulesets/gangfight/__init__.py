@@ -31,7 +31,7 @@ class Gangfight:
     score_word = "victory points"
     controllers: tuple[str, ...] = ("random", "heuristic")
     window: str | None = "spacegits_sim.render.gangfight"
-    hotseat: str | None = None
+    hotseat: str | None = "spacegits_sim.render.gangfight"
     first_event_kind = "gf_started"
     commands: tuple[str, ...] = ()
 
