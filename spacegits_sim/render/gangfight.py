@@ -140,7 +140,7 @@ def to_table(v: View, pos: tuple[int, int]) -> tuple[float, float]:
     return ((pos[0] - ox) / s, h - (pos[1] - oy) / s)
 
 
-def draw(surf: pygame.Surface, v: View, f: Fonts, log_rows: int = 22) -> None:
+def draw(surf: pygame.Surface, v: View, f: Fonts, log_rows: int = 21) -> None:
     surf.fill(BG)
     w = float(v.board.get("width", 36)) or 36.0
     h = float(v.board.get("height", 36)) or 36.0
@@ -474,11 +474,11 @@ class HotseatApp(Watcher):
 
     def draw(self, surf: pygame.Surface, fonts: Fonts) -> None:
         req = self.waiting()
-        draw(surf, self.view, fonts, log_rows=8 if req is not None else 22)
+        draw(surf, self.view, fonts, log_rows=7 if req is not None else 19)
         x0 = BOARD_PX + 40
         if req is not None:
             seat = self.view.seats[req.boss] if self.view.seats else ""
-            what = req.prompt
+            what = getattr(req, "prompt", "")
             if req.kind == "deploy" and req.models[0] in self.view.models:
                 what = "click your starting area to place " + self.view.names.get(req.models[0], req.models[0])
             elif req.kind == "deploy":
@@ -504,6 +504,28 @@ class HotseatApp(Watcher):
             _text(surf, fonts.body, self.message[:60], (x0, SIZE[1] - 60), OBJ)
 
 
+def ui_state(app: HotseatApp) -> dict[str, Any]:
+    """What the screen shows, as plain data (window pixels), for a scripted player reading
+    $SPACEGITS_UI_STATE: the question, the buttons, the numbered spots, the models."""
+    req = app.waiting()
+    return {
+        "decisions": len(app.match.decisions),
+        "finished": app.finished,
+        "message": app.message,
+        "kind": req.kind if req is not None else None,
+        "seat": req.boss if req is not None else None,
+        "prompt": getattr(req, "prompt", "") if req is not None else "",
+        "buttons": [{"label": label, "rect": [r.x, r.y, r.w, r.h]} for r, label, _i in app.buttons()],
+        "spots_px": [list(to_screen(app.view, sp)) for sp in getattr(req, "spots", ())] if req is not None else [],
+        "models": {
+            mid: {"px": list(to_screen(app.view, m["pos"])), "seat": m["seat"], "state": m["state"]}
+            for mid, m in app.view.models.items()
+            if m["pos"] is not None
+        },
+        "board_px": [20, 20, BOARD_PX, BOARD_PX],
+    }
+
+
 def run_hotseat(app: HotseatApp, fps: int = 30) -> None:
     pygame.display.init()
     pygame.font.init()
@@ -513,8 +535,18 @@ def run_hotseat(app: HotseatApp, fps: int = 30) -> None:
     clock = pygame.time.Clock()
     running = True
     keys = {getattr(pygame, f"K_{d}"): (d - 1) % 10 for d in range(10)}
+    state_path = os.environ.get("SPACEGITS_UI_STATE")  # a scripted player reads what is on screen
+    frame = 0
     while running:
         dt = clock.tick(fps) / 1000.0
+        frame += 1
+        if state_path and frame % 5 == 0:
+            import json
+
+            tmp = state_path + ".tmp"
+            with open(tmp, "w", encoding="utf-8") as fh:
+                json.dump(ui_state(app), fh)
+            os.replace(tmp, state_path)
         for event in pygame.event.get():
             if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
                 running = False
