@@ -24,11 +24,22 @@ def _hero(mid="boss", items=()):
     return _m(mid, "hero", items, {"str": 2, "qui": 3, "sta": 2, "int": 2, "mc": 3, "rc": 3})
 
 
-def game(a_models, b_models, terrain=(), w=36.0, h=36.0, objectives=()):
-    """A game whose setup is skipped: models placed by the test (``pos`` and ``facing`` degrees)."""
+HERO_RACE = {"mortal_guilds": "human", "undead_hordes": "wight"}
+
+
+def game(a_models, b_models, terrain=(), w=36.0, h=36.0, objectives=(), factions=None):
+    """A game whose setup is skipped: models placed by the test (``pos`` and ``facing`` degrees).
+    ``factions``: two Fantasy factions (the gangs are then Fantasy gangs)."""
     pads = [_m("pad1", "minion"), _m("pad2", "minion")]  # a gang file needs 3 models; taken off below
     ga = {"name": "A", "leader": "boss", "models": [_hero(), *[d for d, _p, _f in a_models], *pads]}
     gb = {"name": "B", "leader": "boss", "models": [_hero(), *[d for d, _p, _f in b_models], *pads]}
+    for gd, fac in zip((ga, gb), factions or (), strict=False):
+        gd.update(setting="fantasy", faction=fac)
+        race = HERO_RACE[fac]
+        for md in gd["models"]:
+            md.setdefault("race", race)
+            if md["race"] != "human":
+                md.pop("size", None)
     doc = {
         "name": "t",
         "seed": 1,
@@ -51,7 +62,7 @@ def game(a_models, b_models, terrain=(), w=36.0, h=36.0, objectives=()):
     for i, p in enumerate(g.scenario.objectives or ()):
         g.objectives[f"o{i + 1}"] = p
     for m in g.models.values():
-        m.loadout = tuple(i for i in m.char.items if g.book.items[i].family == "weapon")[:2]
+        m.loadout = tuple(i for i in m.char.items if g.item(i).family == "weapon")[:2]
     return g
 
 
@@ -563,3 +574,124 @@ def test_a_scripted_hot_seat_game_answers_by_buttons_and_board_clicks(tmp_path, 
 
     assert rebuild(load_replay(tmp_path / "h.replay.json"), "h").ok
     pygame.image.save(surf, str(tmp_path / "hotseat.png"))
+
+
+# ---- the Fantasy skills that play (tests/conformance/gangfight_skills.yaml)
+
+FM = ("mortal_guilds", "mortal_guilds")
+
+
+def _sk(mid, skills, items=(), level="henchman", raise_=None, **kw):
+    d = _m(mid, level, items, raise_ or {"str": 2, "qui": 2, "sta": 1, "int": 2, "mc": 2})
+    d["skills"] = list(skills)
+    d.update(kw)
+    return d
+
+
+@pytest.mark.rule("gangfight_skills", "warrior-and-hunters")
+def test_warrior_adds_a_melee_die_and_templar_a_die_against_the_undead():
+    g = game(
+        [(_sk("x", ["warrior", "templar"], ["hand_weapon"]), (10, 10), 0)],
+        [({**_m("y"), "race": "skeleton"}, (11.5, 10), 180)],
+        factions=("mortal_guilds", "undead_hordes"),
+    )
+    g._resolve(g.models["a_x"], g.models["b_y"], ranged=False)
+    e = last(g, "gf_attack")
+    assert "warrior +1D6" in e.mods and "hunter +1D6" in e.mods and e.dice == g.models["a_x"].a("mc") + 2
+    g2 = game([(_sk("x", ["templar"], ["hand_weapon"]), (10, 10), 0)], [(_m("y"), (11.5, 10), 180)], factions=FM)
+    g2._resolve(g2.models["a_x"], g2.models["b_y"], ranged=False)
+    assert "hunter +1D6" not in last(g2, "gf_attack").mods  # a Mortal target
+
+
+@pytest.mark.rule("gangfight_skills", "rogue-deadeye-run-and-gun")
+def test_rogue_deadeye_and_run_and_gun_change_the_target_number():
+    g = game([(_sk("x", ["rogue"], ["hand_weapon"]), (10, 10), 0)], [(_m("y"), (11.5, 10), 0)], factions=FM)
+    g._resolve(g.models["a_x"], g.models["b_y"], ranged=False)
+    assert last(g, "gf_attack").target_number == 3  # from behind
+    g = game(
+        [(_sk("x", ["deadeye", "run_and_gun"], ["short_bow"]), (2, 18), 0)], [(_m("y"), (12, 18), 180)], factions=FM
+    )
+    x = g.models["a_x"]
+    g._resolve(x, g.models["b_y"], ranged=True)  # the Fantasy short bow: 6", long range to 12"
+    assert "long range +1" not in last(g, "gf_attack").mods and last(g, "gf_attack").target_number == 4
+    x.moved, x.fired = 8.0, set()
+    assert g.targets(x) == [("b_y", True)]
+    g._resolve(x, g.models["b_y"], ranged=True)
+    assert last(g, "gf_attack").target_number == 5 and "after running +1" in last(g, "gf_attack").mods
+
+
+@pytest.mark.rule("gangfight_skills", "save-rerolls")
+def test_hearty_rerolls_a_failed_save_and_brute_makes_a_save_be_rerolled():
+    g = game(
+        [(_sk("x", ["brute"], ["hand_weapon"]), (10, 10), 0)],
+        [(_sk("y", ["hearty"], ["hand_weapon"], level="hero", raise_={"str": 2, "int": 2}), (11.5, 10), 180)],
+        factions=FM,
+    )
+    x, y = g.models["a_x"], g.models["b_y"]
+    rolls = []
+    for _ in range(40):
+        g._defend(x, y, 5, 1, False, [])
+        y.hp, y.status = y.max_hp, "ready"
+        rolls.append([e for e in g.events if e.kind == "gf_rolled" and e.purpose == "defense"][-1])
+    assert all(r.rerolled <= 2 for r in rolls) and any(r.rerolled == 2 for r in rolls)
+
+
+@pytest.mark.rule("gangfight_skills", "bravery-and-inspiring")
+def test_bravery_lowers_the_morale_target_and_inspiring_adds_a_die_to_friends_nearby():
+    g = game(
+        [(_sk("x", ["bravery"]), (10, 10), 0), (_sk("z", ["inspiring"]), (12, 10), 0), (_m("v"), (14, 10), 0)],
+        [(_m("y"), (30, 10), 180), (_m("w"), (30, 14), 180), (_m("u"), (30, 18), 180)],
+        factions=FM,
+    )
+    for mid in ("a_v", "a_boss"):
+        g.models[mid].status = "out"
+    x = g.models["a_x"]
+    assert g.morale_target(x) == 5  # 2 against 4
+    gen = g._activation(x)
+    next(gen, None)
+    roll = [e for e in g.events if e.kind == "gf_rolled" and e.purpose == "morale"][-1]
+    assert roll.target == 4 and len(roll.dice) == x.a("int") + 1
+
+
+@pytest.mark.rule("gangfight_skills", "ranger-jumpy-charge")
+def test_ranger_ignores_area_terrain_jumpy_obstacles_and_charge_doubles_a_charge():
+    area = {"id": "wood", "kind": "area", "height": 3, "polygon": [[5, 5], [15, 5], [15, 15], [5, 15]]}
+    fence = {"id": "fence", "kind": "obstacle", "height": 0.8, "polygon": [[22, 25], [22.5, 25], [22.5, 35], [22, 35]]}
+    g = game(
+        [(_sk("x", ["ranger"]), (10, 10), 0), (_sk("j", ["jumpy"]), (20, 30), 0)],
+        [(_m("y"), (34, 2), 180)],
+        terrain=[area, fence],
+        factions=FM,
+    )
+    assert g.move_allowance(g.models["a_x"]) == 3
+    _e, far, hops, _o = g.slide(g.models["a_j"], 0.0, 3.0)
+    assert hops == 1 and far == pytest.approx(3.0, abs=1e-3)
+    g = game([(_sk("c", ["charge"]), (10, 20), 0)], [(_m("y"), (15.5, 20), 180)], factions=FM)
+    assert any(s[0] == "charge:b_y" for s in g.move_spots(g.models["a_c"]))  # 4.5" gap: 3" doubled reaches
+
+
+@pytest.mark.rule("gangfight_skills", "character-skills")
+def test_duck_and_cover_tough_knight_and_know_how_change_the_character():
+    g = gang_from_doc(
+        {
+            "name": "G",
+            "setting": "fantasy",
+            "faction": "mortal_guilds",
+            "leader": "boss",
+            "models": [
+                _hero(),
+                _sk("a", ["duck_and_cover", "tough"]),
+                _sk(
+                    "b",
+                    ["knight", "know_how"],
+                    ["medium_armour", "hand_weapon"],
+                    level="minion",
+                    raise_={"str": 2, "int": 2, "qui": 2},
+                ),
+            ],
+        },
+        "g.yaml",
+    )
+    a, b = g.models[1], g.models[2]
+    assert a.attrs["dp"] == 1 + 1 and a.attrs["hp"] == 2 + 1
+    assert b.attrs["qui"] == 3 and b.attrs["hp"] == 2 + 2  # no -1 Quickness; level 3 armour for a minion

@@ -36,6 +36,7 @@ TITLES = {
     "factions": "Factions",
     "campaigns": "Campaigns",
     "gangfight_core": "Gangfight core rules",
+    "gangfight_skills": "Gangfight Fantasy skills",
 }
 REQUIRED = ("id", "rule", "quote")
 OPTIONAL = ("reading",)

@@ -183,12 +183,21 @@ class Gangfight:
         return [f"[turn {int(e.t)}] {e.describe(names)}" for e in game.events]
 
     def handler_coverage(self, rules: Any = None) -> Any:
-        """Every weapon trait in the armoury against its handler."""
+        """Every weapon trait in the armoury against its handler, every Fantasy skill handler id
+        against a handler here or its deferral (skills.DEFERRED: known, not simulated, warned)."""
         from ...play.handlers import coverage
+        from .fantasy.catalog import catalog
+        from .skills import DEFERRED
+        from .skills import REGISTRY as SKILLS
         from .traits import REGISTRY
 
         b = rules or self.load_rules()
-        return coverage(REGISTRY, {"traits": list(b.traits)})
+        registry_: dict[str, dict[str, object]] = {
+            "traits": dict(REGISTRY["traits"]),
+            "skills": {**SKILLS["skills"], **dict.fromkeys(DEFERRED, None)},
+        }
+        data = {"traits": list(b.traits), "skills": sorted({s.handler for s in catalog().skills.values()})}
+        return coverage(registry_, data)
 
     # ---- learning
     def observer(self) -> Observer:

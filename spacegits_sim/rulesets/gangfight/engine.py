@@ -27,6 +27,7 @@ from .book import FISTS, Book, Item, book
 from .requests import Action, Activate, First, Loadout, MoveTo, Role, Target
 from .scenario import Scenario
 from .sight import Cylinder, SightTable, footprints, route_off_table, visible_fraction
+from .skills import Hit, SkillHandler, skills_of
 from .traits import AttackCtx, Trait, traits_of
 
 Gen = Generator[Request, Any, Any]
@@ -61,6 +62,7 @@ class Model:
     bound: bool = False
     dot: tuple[int, int] | None = None  # (strength, hits needed) of a damage-over-time effect
     fleeing: bool = False
+    skills: list[SkillHandler] = field(default_factory=list)  # the Fantasy skills that play
 
     @property
     def up(self) -> bool:
@@ -114,7 +116,16 @@ class GangfightGame(GameBase):
         for seat, g in enumerate(scenario.gangs):
             for ch in g.models:
                 mid = f"{'ab'[seat]}_{ch.id}"
-                self.models[mid] = Model(mid, ch.name, seat, ch, ch.base_mm * MM / 2, ch.attrs["hp"], ch.attrs["hp"])
+                self.models[mid] = Model(
+                    mid,
+                    ch.name,
+                    seat,
+                    ch,
+                    ch.base_mm * MM / 2,
+                    ch.attrs["hp"],
+                    ch.attrs["hp"],
+                    skills=skills_of(tuple(ch.skills)),
+                )
         self.objectives: dict[str, tuple[float, float] | None] = {}  # id -> where it lies (None: carried)
         self.turn = 0
         self.attacker = 0
@@ -219,6 +230,7 @@ class GangfightGame(GameBase):
         purpose: str,
         reroll_misses: int = 0,
         at_or_below: bool = False,
+        reroll_hits: int = 0,
     ) -> int:
         """Throw ``n`` D6 into the tray and count successes against ``target``: "a 6 will always be
         considered successful and a roll of 1 will always fail" (``at_or_below``: reviving's
@@ -237,15 +249,18 @@ class GangfightGame(GameBase):
             return v == 6 or (v != 1 and v >= target)
 
         done = 0
-        if reroll_misses:
-            miss = [i for i, v in enumerate(faces) if not ok(v)][:reroll_misses]
+        for want_hit, count in ((False, reroll_misses), (True, reroll_hits)):
+            if not count:
+                continue
+            miss = [i for i, v in enumerate(faces) if ok(v) == want_hit][:count]
             if miss:
                 self.tray.pick_up([dice[i].id for i in miss])
                 again = self.tray.throw(len(miss), self.streams("scatter"), self.streams("dice"), side=seat)
                 for i, d in zip(miss, again, strict=True):
+                    dice[i] = d
                     faces[i] = d.value
                     lying[i] = [float(d.value), round(d.position[0], 3), round(d.position[1], 3)]
-                done = len(miss)
+                done += len(miss)
         s = sum(1 for v in faces if ok(v))
         self.emit(ev.Rolled(seat, m.id if m else "", purpose, lying, target, s, done))
         return s
@@ -479,7 +494,18 @@ class GangfightGame(GameBase):
                     return
         tn = self.morale_target(m)
         if tn is not None:
-            ok = self.roll(m, m.seat, m.a("int"), tn, "morale") >= 1
+            tn = max(2, tn + sum(h.morale_target() for h in m.skills))  # Bravery
+            extra = max(  # Inspiring: "All friendly models within 6\" of you gain +1D6 bonus for Morale rolls"
+                [0]
+                + [
+                    d
+                    for o in self.gang(m.seat)
+                    if o is not m
+                    for r, d in (h.morale_dice_nearby() for h in o.skills)
+                    if d and self.gap(o, m) <= r
+                ]
+            )
+            ok = self.roll(m, m.seat, m.a("int") + extra, tn, "morale") >= 1
             self.emit(
                 ev.Note(m.id, "morale", f"morale {'holds' if ok else 'breaks: it flees towards the nearest edge'}")
             )
@@ -591,12 +617,21 @@ class GangfightGame(GameBase):
 
     # ------------------------------------------------------------------ moving
 
+    def ranger(self, m: Model) -> bool:
+        """Ranger: "Move freely in Area Terrain just as if it were out in the open"."""
+        return any(h.free_in_area() for h in m.skills)
+
+    def obstacle_cost(self, m: Model) -> float:
+        """1" an obstacle, or a skill's (Jumpy: "Not slowed when moving over obstacles")."""
+        own = [c for c in (h.obstacle_cost() for h in m.skills) if c is not None]
+        return min(own) if own else self.book.g("obstacle_cost")
+
     def move_allowance(self, m: Model) -> float:
         """Quickness inches, -1 starting in Area Terrain; no more than 12" an activation, 8" once
         Area Terrain was touched ("you cannot run in Area Terrain")."""
         b = self.book
         q = float(m.a("qui"))
-        if self.areas_at(m.pos):
+        if self.areas_at(m.pos) and not self.ranger(m):
             q -= b.g("area_quickness_penalty")
         cap = (b.g("area_max_move") if m.area_touched else b.g("max_move")) - m.moved
         return max(0.0, min(q, cap))
@@ -650,7 +685,7 @@ class GangfightGame(GameBase):
                 break
             if enter < far:
                 hops += 1
-                spent += b.g("obstacle_cost")
+                spent += self.obstacle_cost(m)
                 if far + spent > dist:  # the hop used up the rest of the move: stop short of it
                     far = max(0.0, min(far, dist - spent))
                     if far > enter and leave > far:
@@ -682,11 +717,14 @@ class GangfightGame(GameBase):
                     if far > 0.05 or off:
                         add("off" if off else label, end, h)
                 return spots
+            # Charge!: "Double your move distance if doing so will allow you to enter an enemy model's Personal Space"
+            mult = max([1.0] + [h.charge_multiplier() for h in m.skills])
+            reach = min(allow * mult, self.book.g("max_move") - m.moved) if mult > 1 else allow
             for e in self.enemies(m):
                 gap = self.gap(m, e)
-                if gap <= allow + self.book.g("personal_space") and gap > self.book.g("personal_space"):
+                if gap <= reach + self.book.g("personal_space") and gap > self.book.g("personal_space"):
                     h = _ang(e.pos[0] - m.pos[0], e.pos[1] - m.pos[1])
-                    end, far, _hops, _off = self.slide(m, h, min(allow, gap + 0.02), charge=e)
+                    end, far, _hops, _off = self.slide(m, h, min(reach, gap + 0.02), charge=e)
                     if math.dist(end, e.pos) - m.radius - e.radius <= self.book.g("personal_space"):
                         add(f"charge:{e.id}", end, h)
             for oid, p in self.objectives.items():
@@ -770,9 +808,9 @@ class GangfightGame(GameBase):
         hops = 0
         if how != "turn" and dist > 0:
             _e, _f, hops, _o = self.slide(m, _ang(end[0] - frm[0], end[1] - frm[1]), dist + 1e-3)
-        if self.areas_at(end) or self.areas_at(frm):
+        if (self.areas_at(end) or self.areas_at(frm)) and not self.ranger(m):
             m.area_touched = True
-        m.moved += dist + hops * self.book.g("obstacle_cost")
+        m.moved += dist + hops * self.obstacle_cost(m)
         m.pos = end
         m.facing = facing
         self.table.move_figure(m.id, end, facing)
@@ -831,12 +869,20 @@ class GangfightGame(GameBase):
             self.sight_table, (eye[0], eye[1], h), self.cylinder(t), others, self.book.g("personal_space")
         )
 
+    def ran_now(self, m: Model) -> bool:
+        return m.moved >= self.book.g("running") - 1e-9 and not m.area_touched
+
+    def after_run(self, m: Model) -> int | None:
+        """Run & Gun: the target-number change for attacking after running (None: it may not)."""
+        own = [v for v in (h.attacks_after_running() for h in m.skills) if v is not None]
+        return min(own) if own else None
+
     def targets(self, m: Model) -> list[tuple[str, bool]]:
         """Who it may attack now, and whether with a ranged attack: "Your model may attack any enemy
         model that it is facing and within its line of sight"; an enemy in personal space must be
         fought in melee first; running models cannot attack after the run."""
         b = self.book
-        if m.moved >= b.g("running") - 1e-9 and not m.area_touched:
+        if self.ran_now(m) and self.after_run(m) is None:
             return []
         out: list[tuple[str, bool]] = []
         eng = self.engaged(m)
@@ -893,11 +939,26 @@ class GangfightGame(GameBase):
             pair = g <= self.weapon_range(m, ws[1]) + 1e-9
         ctx = AttackCtx(ranged, long, pair)
         dice = m.a("rc") if ranged else m.a("mc")
+        behind = self.behind(m, t)
+        hit = Hit(ranged, behind, tuple(w.traits), frozenset(t.char.kinds))
+        for h in m.skills:  # Rogue: "Lower base to hit Target Number to 3 when attacking enemies from behind"
+            bt = h.base_target(hit)
+            if bt is not None and bt < base:
+                base = bt
         tn = base
         mods: list[str] = []
-        if self.behind(m, t):
+        if base != int(b.g("base_target")):
+            mods.append(f"base {base}")
+        if behind:
             dice += 1
             mods.append("from behind +1D6")
+        for h in m.skills:
+            if h.hit_dice(hit):
+                dice += h.hit_dice(hit)
+                mods.append(f"{h.id} +{h.hit_dice(hit)}D6")
+        if self.ran_now(m) and not free and self.after_run(m):
+            tn += int(self.after_run(m) or 0)
+            mods.append(f"after running +{self.after_run(m)}")
         if pair:
             dice += 1
             mods.append("two weapons +1D6")
@@ -909,7 +970,7 @@ class GangfightGame(GameBase):
             if t.ran_last:
                 tn += 1
                 mods.append("target ran +1")
-            if long:
+            if long and not any(h.ignores_long_range() for h in m.skills):
                 tn += 1
                 mods.append("long range +1")
             if any(o is not t and o.up and self.in_ps(t, o) for o in self.models.values()):
@@ -950,7 +1011,7 @@ class GangfightGame(GameBase):
         if any(x.aoe for x in trs):
             victims += [o for o in self.models.values() if o is not t and o.up and self.gap(o, t) <= hits]
         for v in victims:
-            self._defend(m, v, strength, hits, ranged, trs)
+            self._defend(m, v, strength, hits, ranged, trs, hit)
 
     def cover(self, t: Model, crossed: set[str]) -> bool:
         """ "Any model within Area Terrain will be harder to hit"; behind an obstacle, "part of the
@@ -959,8 +1020,13 @@ class GangfightGame(GameBase):
             return True
         return any(self.pieces[i].kind != "area" for i in crossed if i in self.pieces)
 
-    def _defend(self, m: Model, t: Model, strength: int, hits: int, ranged: bool, trs: list[Trait]) -> None:
+    def _defend(
+        self, m: Model, t: Model, strength: int, hits: int, ranged: bool, trs: list[Trait], hit: Hit | None = None
+    ) -> None:
         b = self.book
+        hit = hit or Hit(ranged, self.behind(m, t), (), frozenset(t.char.kinds))
+        armed = self.held(t, False)[0].id != "fists"
+        mine = Hit(ranged, hit.behind, hit.weapon_traits, hit.target_kinds, armed)
         dp = t.a("dp") + self.shield_dp(t)
         mods: list[str] = []
         if self.shield_dp(t):
@@ -973,7 +1039,9 @@ class GangfightGame(GameBase):
         if strength >= int(b.g("super_strength")):
             dp -= 1
             mods.append("super strength -1")
-        saves = self.roll(t, t.seat, dp, strength, "defense")
+        rer = sum(h.save_rerolls(mine) for h in t.skills)  # Hearty, Parry
+        brute = sum(h.enemy_save_rerolls(hit) for h in m.skills)  # Brute: the defender re-rolls a save
+        saves = self.roll(t, t.seat, dp, strength, "defense", reroll_misses=rer, reroll_hits=brute)
         hurt = saves < hits
         self.emit(ev.Defended(t.id, max(dp, 0), min(strength, 6), saves, hits, hurt, mods))
         if hurt:

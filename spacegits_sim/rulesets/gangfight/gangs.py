@@ -27,6 +27,10 @@ from typing import Any
 from ...data.errors import Problem, short
 from ...data.yamlio import read_yaml
 from .book import FANTASY, Book, Checker, Item, book
+from .skills import REGISTRY as _SKILLS
+from .skills import skills_of
+
+SKILLS = _SKILLS["skills"]
 
 HERE = Path(__file__).resolve().parent
 GANGS = HERE / "gangs"
@@ -51,6 +55,7 @@ class Character:
     xp: int
     leader: bool = False
     height: float = 1.25  # ground to eye, for line of sight (sizes.yaml, or the Fantasy race's)
+    kinds: tuple[str, ...] = ("mortal",)  # what "any Mortal/Undead/Demon enemy" reads
 
     def to_doc(self, raise_: Mapping[str, int], bonus: Mapping[str, int]) -> dict[str, Any]:
         return {
@@ -180,13 +185,55 @@ def character_from_doc(
     attrs["hp"] = lv.hp + sz.hp + bonus.get("hp", 0)
     attrs["dp"] = lv.dp + bonus.get("dp", 0)
     attrs["str"] += sz.str
+    xp = lv.xp + sz.xp
+    skills = d.get("skills", [])
+    if not isinstance(skills, list) or not all(isinstance(s, str) for s in skills):
+        c.bad(entry, "skills", f"expected a list of skill ids, got {short(skills)}")
+        skills = []
+    if len(skills) > attrs["int"]:
+        c.bad(
+            entry,
+            "skills",
+            f"{len(skills)} skills: 'A character may choose an amount of skills equal to their "
+            f"Intellect' ({attrs['int']})",
+        )
+    known: Mapping[str, Any] = {}
+    if fantasy:
+        from .fantasy.catalog import catalog
+
+        known = catalog().skills
+    elif skills:
+        c.bad(entry, "skills", "skills are the Fantasy supplement's: add 'setting: fantasy' to the gang")
+        skills = []
+    good: list[str] = []
+    for sk in skills:
+        if sk not in known:
+            c.bad(entry, "skills", f"unknown skill {short(sk)}; the Fantasy skills are {', '.join(known)}")
+            continue
+        good.append(sk)
+        xp += int(known[sk].xp)
+        if known[sk].handler not in SKILLS:
+            warn.append(
+                Problem(
+                    c.label,
+                    entry,
+                    "skills",
+                    f"NOT SIMULATED: skill '{sk}' ({known[sk].name}): it has no effect in play yet",
+                )
+            )
+    skills = good
+    handlers = skills_of(tuple(skills))
+    for h in handlers:
+        for k, v in h.attributes().items():
+            attrs[k] = attrs.get(k, 0) + v
+    item_level = lv.item_level + sum(h.item_level_bonus() for h in handlers)
+    knight = any(h.ignores_armour_quickness() for h in handlers)
     items_raw = d.get("items", [])
     if not isinstance(items_raw, list):
         c.bad(entry, "items", f"expected a list of item ids, got {short(items_raw)}")
         items_raw = []
     items: list[str] = []
     grant: dict[str, int] = {}
-    xp = lv.xp + sz.xp
     per = int(b.gang["item_xp_per_level"])
     for it in items_raw:
         item: Item | None = None
@@ -199,10 +246,8 @@ def character_from_doc(
             where = "the Fantasy items" if fantasy else "the core armoury"
             c.bad(entry, "items", f"unknown item {short(it)} in {where}")
             continue
-        if item.level > lv.item_level:
-            c.bad(
-                entry, "items", f"{item.name} is level {item.level}: a {lid} equips items up to level {lv.item_level}"
-            )
+        if item.level > item_level:
+            c.bad(entry, "items", f"{item.name} is level {item.level}: a {lid} equips items up to level {item_level}")
         if item.family in b.unsimulated_families:
             warn.append(
                 Problem(c.label, entry, "items", f"NOT SIMULATED: {item.name}: {b.unsimulated_families[item.family]}")
@@ -228,7 +273,7 @@ def character_from_doc(
         items.append(item.id)
         xp += item.level * per
         attrs["hp"] += item.hp
-        attrs["qui"] += item.qui
+        attrs["qui"] += 0 if (knight and item.family == "armour") else item.qui
     for k, v in grant.items():
         attrs[k] = attrs.get(k, 0) + v
     slots = sum(b.item(i).slots for i in items)
@@ -238,37 +283,6 @@ def character_from_doc(
             "items",
             f"carries {slots} points of items: 'You may only carry an amount of items up to your "
             f"character's Strength amount' ({attrs['str']})",
-        )
-    skills = d.get("skills", [])
-    if not isinstance(skills, list) or not all(isinstance(s, str) for s in skills):
-        c.bad(entry, "skills", f"expected a list of skill ids, got {short(skills)}")
-        skills = []
-    if len(skills) > attrs["int"]:
-        c.bad(
-            entry,
-            "skills",
-            f"{len(skills)} skills: 'A character may choose an amount of skills equal to their "
-            f"Intellect' ({attrs['int']})",
-        )
-    known: Mapping[str, Any] = {}
-    if fantasy:
-        from .fantasy.catalog import catalog
-
-        known = catalog().skills
-    for sk in skills:
-        if fantasy and sk not in known:
-            c.bad(entry, "skills", f"unknown skill {short(sk)}; the Fantasy skills are {', '.join(known)}")
-            continue
-        if sk in known:
-            xp += int(known[sk].xp)
-        warn.append(
-            Problem(
-                c.label,
-                entry,
-                "skills",
-                f"NOT SIMULATED: skill '{sk}' (the Fantasy skills are not wired "
-                "into the engine yet): it has no effect in play",
-            )
         )
     name = d.get("name", mid)
     if not isinstance(name, str) or not name.strip():
@@ -280,8 +294,27 @@ def character_from_doc(
 
         height = catalog().model_height(race.id, is_leader)
     rname = race.id if race is not None else "human"
+    kinds = {"mortal"} if race is None or race.faction == "mortal_guilds" else set()
+    if race is not None:
+        kinds |= {"undead_hordes": {"undead"}, "beast_packs": {"beast"}}.get(race.faction, set())
+        if race.demon:
+            kinds.add("demon")
+    if "magic_user" in skills:
+        kinds.add("magic_user")
     ch = Character(
-        str(mid), name[:40], lid, sid, base, rname, attrs, tuple(items), tuple(skills), xp, is_leader, height
+        str(mid),
+        name[:40],
+        lid,
+        sid,
+        base,
+        rname,
+        attrs,
+        tuple(items),
+        tuple(skills),
+        xp,
+        is_leader,
+        height,
+        tuple(sorted(kinds)),
     )
     doc = ch.to_doc(rz, {} if not human else bonus)
     return ch, doc

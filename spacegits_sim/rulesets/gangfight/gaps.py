@@ -34,9 +34,10 @@ UNSUPPORTED: tuple[tuple[str, str], ...] = (
     ("Silent bows", "no scenario asks for silence"),
     ("Three or four players", "two seats only"),
     (
-        "The Fantasy supplement in play (factions, races, skills, items, spells)",
-        "its data loads and is checked (fantasy/catalog.py) but the engine does not read it yet: "
-        "gang files naming it get a loud warning",
+        "The Fantasy faction abilities, spells and the other skills (Disarm, Pickpocket, Overwatch, Planner, "
+        "Lucky, Healer, Pulverize, Engineer, Magic User, Hit & Run, the recruiting skills)",
+        "their data loads and is checked (fantasy/catalog.py) but they do not play yet: gang files naming them "
+        "get a loud warning (races, items and 21 skills play)",
     ),
     (
         "Personal space ignored when a wall hides the models from each other",
