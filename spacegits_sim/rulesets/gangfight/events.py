@@ -48,7 +48,9 @@ class Rolled(Event):
         who = _n(names, self.model) if self.model else names.get(f"seat{self.seat}", f"seat {self.seat}")
         tn = f" needing {self.target}+" if self.target else ""
         rr = f" (re-rolled {self.rerolled})" if self.rerolled else ""
-        return f"{who} rolls for {self.purpose}{tn}: [{faces}]{rr} = {self.successes}"
+        if not self.target:  # a roll-off: only the face counts
+            return f"{who} rolls {faces} for {self.purpose}"
+        return f"{who} rolls for {self.purpose}{tn}: {faces}{rr} = {self.successes}"
 
 
 @dataclass
@@ -152,7 +154,7 @@ class Attacked(Event):
     distance: float = 0.0
 
     def describe(self, names: dict[str, str]) -> str:
-        m = f" [{', '.join(self.mods)}]" if self.mods else ""
+        m = f" ({', '.join(self.mods)})" if self.mods else ""
         return (
             f"{_n(names, self.model)} attacks {_n(names, self.target)} ({self.how}, {self.weapon}): "
             f"{self.dice}D6 at {self.target_number}+{m} = {self.hits} hit{'s' if self.hits != 1 else ''}"
@@ -171,7 +173,7 @@ class Defended(Event):
     mods: list[str] = field(default_factory=list)
 
     def describe(self, names: dict[str, str]) -> str:
-        m = f" [{', '.join(self.mods)}]" if self.mods else ""
+        m = f" ({', '.join(self.mods)})" if self.mods else ""
         res = "wounded" if self.wounded else "saved"
         who = _n(names, self.model)
         return f"{who} defends {self.dice}D6 at {self.target_number}+{m}: {self.saves}/{self.needed}: {res}"
@@ -230,7 +232,7 @@ class GameEnded(Event):
     def describe(self, names: dict[str, str]) -> str:
         w = " and ".join(str(names.get(f"seat{s}")) for s in self.winners) or "nobody"
         verb = "wins" if len(self.winners) == 1 else "win"
-        return f"game over ({self.reason}) after turn {self.turn}: VP {self.vp}; {w} {verb}"
+        return f"game over ({self.reason}) after turn {self.turn}: VP {self.vp[0]} to {self.vp[1]}; {w} {verb}"
 
 
 TYPES = event_types(
