@@ -19,9 +19,12 @@ from spacegits_sim.physics.sight import (
     SightTable,
     box,
     edge_distance,
+    figure_cylinder,
     nearest_table_edge,
     route_off_table,
+    terrain_footprint,
 )
+from spacegits_sim.physics.table import Table
 
 W, H = 8, 8
 COL = 1.0 / W  # one column of the silhouette, as a fraction
@@ -187,6 +190,25 @@ def test_cover_is_an_obstacle_between_and_within_personal_space() -> None:
     sight = table(hugged, far, beside, behind)
     assert [f.ident for f in sight.covering(EYE[:2], TARGET, within=1.0)] == ["hugged"]
     assert [f.ident for f in table(far).covering(EYE[:2], TARGET, within=5.0)] == ["far"]
+
+
+def test_a_real_table_s_terrain_and_figures_feed_the_query() -> None:
+    """The physics table's own views (a wall polygon, a round pillar, round bases) as sight shapes."""
+    t = Table(24.0, 24.0)
+    t.add_terrain("wall", 4.0, polygon=[(5.0, 10.0), (5.2, 10.0), (5.2, 15.0), (5.0, 15.0)])
+    t.add_terrain("pillar", 4.0, circle=((5.0, 6.0), 0.5))
+    t.add_figure("shooter", (1.0, 10.0), base_mm=25.0)
+    t.add_figure("target", (11.0, 10.0), base_mm=25.0)
+    sight = SightTable([terrain_footprint(v) for v in t.terrain.values()], W, H)
+    shooter, target = (figure_cylinder(t.figures[i], 1.25) for i in ("shooter", "target"))
+    assert target.radius == pytest.approx(25.0 / 25.4 / 2)
+    eye = (shooter.x, shooter.y, shooter.top)
+    # the wall's end lies on the line to the target's centre: half hidden
+    assert sight.visible_fraction(eye, target) == pytest.approx(0.5, abs=COL / 2)
+    # the pillar stands square in the line to a target behind it at (9, 6): hidden (the
+    # pillar is as wide as the target at half the distance, so it covers it all)
+    behind = Cylinder(9.0, 6.0, target.radius, 1.25)
+    assert sight.visible_fraction((1.0, 6.0, 1.25), behind) == 0.0
 
 
 def test_cast_reports_every_ray() -> None:

@@ -53,6 +53,8 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from .results import FigureView, TerrainView
+
 Point = tuple[float, float]
 FloatArray = npt.NDArray[np.float64]
 BoolArray = npt.NDArray[np.bool_]
@@ -117,6 +119,28 @@ class Cylinder:
     @property
     def top(self) -> float:
         return self.elevation + self.height
+
+
+def terrain_footprint(view: TerrainView, *, opacity: float = 1.0, see_into: bool = False, sides: int = 24) -> Footprint:
+    """A table's terrain piece as sight sees it: its outline (a circle as a ``sides``-gon on it)
+    standing its ``height_in``; the game says whether it is area terrain (``see_into``)."""
+    if view.polygon is not None:
+        pts = tuple((float(x), float(y)) for x, y in view.polygon)
+    else:
+        assert view.circle is not None
+        (cx, cy), r = view.circle
+        pts = tuple(
+            (cx + r * math.cos(2 * math.pi * k / sides), cy + r * math.sin(2 * math.pi * k / sides))
+            for k in range(sides)
+        )
+    return Footprint(pts, max(view.height_in, 1e-6), 0.0, opacity, see_into, view.id)
+
+
+def figure_cylinder(view: FigureView, height: float, elevation: float = 0.0) -> Cylinder:
+    """A table's figure as sight sees it: its round base (a box hull by its half-diagonal),
+    ``height`` tall from ``elevation`` (the game knows how tall its models stand)."""
+    radius = view.radius if view.hull is None else math.hypot(*view.hull) / 2
+    return Cylinder(view.position[0], view.position[1], radius, height, elevation, view.id)
 
 
 @dataclass(frozen=True)
