@@ -211,6 +211,24 @@ def test_a_real_table_s_terrain_and_figures_feed_the_query() -> None:
     assert sight.visible_fraction((1.0, 6.0, 1.25), behind) == 0.0
 
 
+def test_standing_in_names_the_footprints_holding_a_point() -> None:
+    wood = box(4.0, -3.0, 7.0, 3.0, top=3.0, see_into=True, ident="wood")
+    ell = Footprint(((4, -3), (7, -3), (7, -1), (5, -1), (5, 3), (4, 3)), top=4.0, ident="ruin")
+    sight = table(wood, ell)
+    assert [f.ident for f in sight.standing_in(6.0, -2.0)] == ["wood", "ruin"]
+    assert [f.ident for f in sight.standing_in(6.0, 1.0)] == ["wood"]  # the ruin's notch
+    assert sight.standing_in(10.0, 0.0) == ()
+
+
+def test_degenerate_queries_still_answer() -> None:
+    # the eye over the target's own centre, a one-sample grid, a flat target
+    assert 0.0 <= table(box(5, 0, 5.2, 5, top=4.0)).visible_fraction((10.0, 0.0, 1.5), TARGET) <= 1.0
+    assert SightTable([box(5.0, 0.0, 5.2, 5.0, top=4.0)], 1, 1).visible_fraction(EYE, TARGET) in (0.0, 1.0)
+    assert table().visible_fraction(EYE, Cylinder(10.0, 0.0, 0.5, 0.0)) == 1.0
+    with pytest.raises(ValueError, match="radius must be positive"):
+        Cylinder(0.0, 0.0, 0.0, 1.0)
+
+
 def test_cast_reports_every_ray() -> None:
     wall = box(5.0, 0.0, 5.2, 5.0, top=4.0)
     sight = table(wall).cast(EYE, TARGET)

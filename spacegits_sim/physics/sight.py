@@ -116,6 +116,12 @@ class Cylinder:
     elevation: float = 0.0
     ident: str = ""
 
+    def __post_init__(self) -> None:
+        if not self.radius > 0:
+            raise ValueError(f"model {self.ident!r}: radius must be positive, got {self.radius}")
+        if not self.height >= 0:
+            raise ValueError(f"model {self.ident!r}: height must not be negative, got {self.height}")
+
     @property
     def top(self) -> float:
         return self.elevation + self.height
@@ -215,6 +221,14 @@ class SightTable:
         samples[:, :, 1] = cols_xy[None, :, 1]
         samples[:, :, 2] = z1[:, None]
         return Sight(float(light.mean()), (ex, ey, ez), samples.reshape(-1, 3), light.reshape(-1))
+
+    def standing_in(self, x: float, y: float) -> tuple[Footprint, ...]:
+        """The footprints whose outline holds the plan point (x, y): is a model in a wood or a
+        building ("Any model within Area Terrain will be harder to hit")."""
+        if not self.footprints:
+            return ()
+        inside = self._inside(np.array([[float(x), float(y)]]))[0]
+        return tuple(fp for fp, hit in zip(self.footprints, inside, strict=True) if hit)
 
     def covering(self, eye: Point, target: Cylinder, within: float) -> tuple[Footprint, ...]:
         """The footprints between the eye and the target (crossing a plan line from the eye to
