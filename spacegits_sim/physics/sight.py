@@ -36,8 +36,10 @@ query (about 120 µs without models), varying with the machine's load. For compa
 ``segment_query`` for the same 64 rays against the same shapes, plan only (no heights, entry
 points only), took a median 285 µs; a height-aware version would need twice that and more.
 
-Also here: :meth:`SightTable.covering` (the footprints between the eye and a target and near
-it: cover), :func:`edge_distance` (base edge to base edge), :func:`nearest_table_edge`, and
+Also here: :func:`terrain_footprint` and :func:`figure_cylinder` (the physics table's own views
+as sight shapes), :meth:`SightTable.standing_in` (which footprints hold a point),
+:meth:`SightTable.covering` (the footprints between the eye and a target and near it: cover),
+:func:`edge_distance` (base edge to base edge), :func:`nearest_table_edge`, and
 :func:`route_off_table`, a fleeing base's shortest way to the nearest edge around what it may
 not cross (a visibility graph over the obstacles' corners grown by the base, searched with A*
 bounded by the straight way to an edge): median about 2 ms among 20 footprints and 6 models.
