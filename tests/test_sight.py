@@ -422,3 +422,40 @@ def test_every_ray_agrees_with_a_brute_force_walk_along_it() -> None:
             mismatched += int(abs(got.light[k] - fine) > 1e-9)
     assert rays == 25 * W * H
     assert mismatched == 0, f"{mismatched} of {rays} rays disagree"
+
+
+def test_many_targets_at_once_match_one_at_a_time() -> None:
+    import random
+
+    rng = random.Random(7)
+    footprints = [box(3 + (i % 5) * 6, 3 + (i // 5) * 8, 4 + (i % 5) * 6, 6 + (i // 5) * 8, top=2.0) for i in range(20)]
+    footprints.append(box(10.0, 15.0, 14.0, 18.0, top=3.0, see_into=True, ident="wood"))
+    sight = SightTable(footprints, W, H)
+    figures = [
+        Cylinder(
+            rng.uniform(1, 35), rng.uniform(1, 35), 0.5, rng.uniform(0.8, 2.0), rng.choice([0.0, 1.0]), ident=f"m{k}"
+        )
+        for k in range(12)
+    ]
+    eye = (18.0, 1.0, 1.5)
+    batch = sight.visible_fractions(eye, figures, figures)  # each target left out of its own blockers
+    for target, got in zip(figures, batch, strict=True):
+        others = [m for m in figures if m is not target]
+        assert got == pytest.approx(sight.visible_fraction(eye, target, others), abs=1e-12)
+    assert sight.visible_fractions(eye, []) == []
+    assert 0.0 < sum(batch) < len(batch)  # some seen, some hidden: the comparison is not vacuous
+
+
+def test_cost_per_target_when_asked_many_at_once() -> None:
+    footprints = [box(3 + (i % 5) * 6, 3 + (i // 5) * 8, 4 + (i % 5) * 6, 6 + (i // 5) * 8, top=2.0) for i in range(20)]
+    sight = table(*footprints)
+    models = [Cylinder(5 + 4 * k, 20.0, 0.5, 1.5) for k in range(6)]
+    targets = [Cylinder(2 + 1.3 * k, 34.0 - (k % 7), 0.5, 1.5) for k in range(10)]
+    times = []
+    for _ in range(30):
+        t0 = time.perf_counter()
+        sight.visible_fractions((18.0, 1.0, 1.5), targets, models)
+        times.append(time.perf_counter() - t0)
+    per_target_us = statistics.median(times) * 1e6 / len(targets)
+    print(f"sight batch of 10: median {per_target_us:.0f} us a target")
+    assert per_target_us < 5000
