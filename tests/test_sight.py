@@ -459,3 +459,64 @@ def test_cost_per_target_when_asked_many_at_once() -> None:
     per_target_us = statistics.median(times) * 1e6 / len(targets)
     print(f"sight batch of 10: median {per_target_us:.0f} us a target")
     assert per_target_us < 5000
+
+
+def random_scene(rng):  # type: ignore[no-untyped-def]
+    fps = []
+    for j in range(6):
+        x, y = rng.uniform(2, 16), rng.uniform(-6, 6)
+        w, d = rng.uniform(0.2, 3), rng.uniform(0.2, 3)
+        fps.append(box(x, y, x + w, y + d, top=rng.uniform(0.5, 4.0), see_into=rng.random() < 0.3, ident=f"f{j}"))
+    models = [Cylinder(rng.uniform(3, 15), rng.uniform(-4, 4), 0.5, rng.uniform(0.8, 2.5)) for _ in range(3)]
+    return fps, models
+
+
+def test_more_in_the_way_never_shows_more() -> None:
+    """Adding a footprint or a model, or raising a footprint's top, never raises the fraction."""
+    import random
+
+    rng = random.Random(31)
+    for _ in range(40):
+        fps, models = random_scene(rng)
+        eye = (0.0, rng.uniform(-2, 2), rng.uniform(1.0, 6.0))
+        target = Cylinder(18.0, rng.uniform(-3, 3), 0.5, rng.uniform(1.0, 2.0))
+        base = SightTable(fps[:-1], W, H).visible_fraction(eye, target, models[:-1])
+        more = SightTable(fps, W, H).visible_fraction(eye, target, models)
+        f = fps[0]
+        taller = SightTable([Footprint(f.points, f.top + 2.0, f.bottom, f.opacity, f.see_into), *fps[1:-1]], W, H)
+        assert more <= base + 1e-12
+        assert taller.visible_fraction(eye, target, models[:-1]) <= base + 1e-12
+
+
+def test_more_in_the_way_never_shortens_the_route() -> None:
+    import random
+
+    rng = random.Random(37)
+    for _ in range(15):
+        walls = [
+            box(x, y, x + rng.uniform(0.3, 4), y + rng.uniform(0.3, 4), top=2.0)
+            for x, y in ((rng.uniform(2, 30), rng.uniform(2, 30)) for _ in range(8))
+        ]
+        start = (rng.uniform(5, 31), rng.uniform(5, 31))
+        fewer = route_off_table(start, 0.5, 36.0, 36.0, walls[:-1])
+        more = route_off_table(start, 0.5, 36.0, 36.0, walls)
+        straight = nearest_table_edge(start[0], start[1], 0.5, 36.0, 36.0)[1]
+        if fewer is None:  # boxed in already (or starting inside a wall): more cannot free it
+            assert more is None
+            continue
+        assert fewer.length >= straight - 1e-9
+        if more is not None:
+            assert more.length >= fewer.length - 1e-9
+
+
+def test_a_base_overlapping_a_wall_leaves_it_without_passing_through() -> None:
+    # a base 0.2" into the clearance of a long wall whose far side holds the nearest edge
+    wall = box(5.0, 10.0, 6.0, 26.0, top=3.0)
+    route = route_off_table((6.3, 18.0), 0.5, 36.0, 36.0, [wall])
+    assert route is not None
+    assert route.length > 6.3 - 0.5  # not straight through the wall to the left edge
+    assert clear_all_along(route.waypoints, 0.3 - 1e-3, [wall])  # never closer than it began
+    # and a second wall is not waved through on the first leg either
+    other = box(8.0, 17.0, 9.0, 19.0, top=3.0)
+    route2 = route_off_table((6.3, 18.0), 0.5, 36.0, 36.0, [wall, other])
+    assert route2 is not None and clear_all_along(route2.waypoints, 0.5 - 1e-3, [other])

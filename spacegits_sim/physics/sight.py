@@ -463,15 +463,21 @@ class _Clearance:
         self.c = np.array([(m.x, m.y) for m in models], dtype=np.float64).reshape(1, -1, 2)
         self.r = np.array([m.radius for m in models], dtype=np.float64).reshape(1, -1)
 
-    def gaps(self, p: FloatArray, q: FloatArray) -> FloatArray:
-        """(N,): the smallest gap between each segment p[i]-q[i] and anything (inf if nothing)."""
+    def each(self, p: FloatArray, q: FloatArray) -> FloatArray:
+        """(N, items): the gap between each segment p[i]-q[i] and each edge, then each disc."""
         p3, q3 = p[:, None, :], q[:, None, :]
-        best = np.full(len(p), np.inf)
+        parts = [np.zeros((len(p), 0))]
         if self.a.shape[1]:
-            best = np.minimum(best, _segments_apart(p3, q3, self.a, self.b).min(axis=1))
+            parts.append(_segments_apart(p3, q3, self.a, self.b))
         if self.c.shape[1]:
-            best = np.minimum(best, (_point_segment(self.c, p3, q3) - self.r).min(axis=1))
-        return best
+            parts.append(_point_segment(self.c, p3, q3) - self.r)
+        out: FloatArray = np.concatenate(parts, axis=1)
+        return out
+
+    def clear(self, p: FloatArray, q: FloatArray, need: float | FloatArray) -> BoolArray:
+        """(N,): does each segment keep at least ``need`` (one figure, or one per item) from all."""
+        ok: BoolArray = (self.each(p, q) >= need).all(axis=1)
+        return ok
 
 
 def _corner_nodes(footprints: Sequence[Footprint], models: Sequence[Cylinder], reach: float) -> list[Point]:
@@ -525,8 +531,9 @@ def route_off_table(
     reach = radius + clearance
     bound = _Clearance(footprints, models)
     s = np.array([start], dtype=np.float64)
-    start_gap = float(bound.gaps(s, s)[0])
-    need_from_start = min(reach, start_gap) - 1e-6  # a base already touching a wall may leave it
+    # a base already closer to something than it should be may leave it but not get closer
+    # (nor pass through it): from the start, each item's own gap there is its bound
+    need_from_start: FloatArray = np.minimum(reach, bound.each(s, s)[0]) - 1e-6
     need = reach - 1e-6
     lo_x, hi_x, lo_y, hi_y = radius, width - radius, radius, depth - radius
     nodes = [start] + [
@@ -542,9 +549,8 @@ def route_off_table(
         x, y = float(pts[i, 0]), float(pts[i, 1])
         cands = [(x - lo_x, (lo_x, y)), (hi_x - x, (hi_x, y)), (y - lo_y, (x, lo_y)), (hi_y - y, (x, hi_y))]
         ends = np.array([c[1] for c in cands], dtype=np.float64)
-        gaps = bound.gaps(np.repeat(pts[i : i + 1], 4, axis=0), ends)
-        want = need_from_start if i == 0 else need
-        ok = [(max(0.0, d), e) for (d, e), g in zip(cands, gaps, strict=True) if g >= want]
+        clear = bound.clear(np.repeat(pts[i : i + 1], 4, axis=0), ends, need_from_start if i == 0 else need)
+        ok = [(max(0.0, d), e) for (d, e), c in zip(cands, clear, strict=True) if c]
         return min(ok) if ok else None
 
     dist = np.full(len(nodes), np.inf)
@@ -575,10 +581,9 @@ def route_off_table(
         rest, qs, steps = rest[better], qs[better], steps[better]
         if not len(rest):
             continue
-        gaps = bound.gaps(np.repeat(pts[i : i + 1], len(rest), axis=0), qs)
-        want = need_from_start if i == 0 else need
-        for j, g, step in zip(rest, gaps, steps, strict=True):
-            if g >= want:
+        clear = bound.clear(np.repeat(pts[i : i + 1], len(rest), axis=0), qs, need_from_start if i == 0 else need)
+        for j, c, step in zip(rest, clear, steps, strict=True):
+            if c:
                 dist[j] = d + float(step)
                 prev[j] = i
                 heapq.heappush(heap, (float(dist[j] + to_edge[j]), int(j)))
