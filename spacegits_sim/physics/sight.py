@@ -476,7 +476,7 @@ class _Clearance:
 
     def clear(self, p: FloatArray, q: FloatArray, need: float | FloatArray) -> BoolArray:
         """(N,): does each segment keep at least ``need`` (one figure, or one per item) from all."""
-        ok: BoolArray = (self.each(p, q) >= need).all(axis=1)
+        ok: BoolArray = np.all(self.each(p, q) >= need, axis=1)
         return ok
 
 
