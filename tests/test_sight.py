@@ -19,9 +19,12 @@ from spacegits_sim.physics.sight import (
     SightTable,
     box,
     edge_distance,
+    figure_cylinder,
     nearest_table_edge,
     route_off_table,
+    terrain_footprint,
 )
+from spacegits_sim.physics.table import Table
 
 W, H = 8, 8
 COL = 1.0 / W  # one column of the silhouette, as a fraction
@@ -189,6 +192,43 @@ def test_cover_is_an_obstacle_between_and_within_personal_space() -> None:
     assert [f.ident for f in table(far).covering(EYE[:2], TARGET, within=5.0)] == ["far"]
 
 
+def test_a_real_table_s_terrain_and_figures_feed_the_query() -> None:
+    """The physics table's own views (a wall polygon, a round pillar, round bases) as sight shapes."""
+    t = Table(24.0, 24.0)
+    t.add_terrain("wall", 4.0, polygon=[(5.0, 10.0), (5.2, 10.0), (5.2, 15.0), (5.0, 15.0)])
+    t.add_terrain("pillar", 4.0, circle=((5.0, 6.0), 0.5))
+    t.add_figure("shooter", (1.0, 10.0), base_mm=25.0)
+    t.add_figure("target", (11.0, 10.0), base_mm=25.0)
+    sight = SightTable([terrain_footprint(v) for v in t.terrain.values()], W, H)
+    shooter, target = (figure_cylinder(t.figures[i], 1.25) for i in ("shooter", "target"))
+    assert target.radius == pytest.approx(25.0 / 25.4 / 2)
+    eye = (shooter.x, shooter.y, shooter.top)
+    # the wall's end lies on the line to the target's centre: half hidden
+    assert sight.visible_fraction(eye, target) == pytest.approx(0.5, abs=COL / 2)
+    # the pillar stands square in the line to a target behind it at (9, 6): hidden (the
+    # pillar is as wide as the target at half the distance, so it covers it all)
+    behind = Cylinder(9.0, 6.0, target.radius, 1.25)
+    assert sight.visible_fraction((1.0, 6.0, 1.25), behind) == 0.0
+
+
+def test_standing_in_names_the_footprints_holding_a_point() -> None:
+    wood = box(4.0, -3.0, 7.0, 3.0, top=3.0, see_into=True, ident="wood")
+    ell = Footprint(((4, -3), (7, -3), (7, -1), (5, -1), (5, 3), (4, 3)), top=4.0, ident="ruin")
+    sight = table(wood, ell)
+    assert [f.ident for f in sight.standing_in(6.0, -2.0)] == ["wood", "ruin"]
+    assert [f.ident for f in sight.standing_in(6.0, 1.0)] == ["wood"]  # the ruin's notch
+    assert sight.standing_in(10.0, 0.0) == ()
+
+
+def test_degenerate_queries_still_answer() -> None:
+    # the eye over the target's own centre, a one-sample grid, a flat target
+    assert 0.0 <= table(box(5, 0, 5.2, 5, top=4.0)).visible_fraction((10.0, 0.0, 1.5), TARGET) <= 1.0
+    assert SightTable([box(5.0, 0.0, 5.2, 5.0, top=4.0)], 1, 1).visible_fraction(EYE, TARGET) in (0.0, 1.0)
+    assert table().visible_fraction(EYE, Cylinder(10.0, 0.0, 0.5, 0.0)) == 1.0
+    with pytest.raises(ValueError, match="radius must be positive"):
+        Cylinder(0.0, 0.0, 0.0, 1.0)
+
+
 def test_cast_reports_every_ray() -> None:
     wall = box(5.0, 0.0, 5.2, 5.0, top=4.0)
     sight = table(wall).cast(EYE, TARGET)
@@ -313,3 +353,170 @@ def test_route_cost_among_twenty_footprints() -> None:
     median_ms = statistics.median(times) * 1e3
     print(f"route median {median_ms:.1f} ms (20 footprints, 6 models)")
     assert median_ms < 200
+
+
+# -- against an independent oracle -------------------------------------------------------------
+
+
+def brute_light(sight: SightTable, eye: tuple[float, float, float], samples, models, steps: int = 4000):  # type: ignore[no-untyped-def]
+    """Each ray's light by walking it in ``steps`` points and asking matplotlib's point-in-polygon
+    and plain disc tests at each: a different method from the crossings the query uses."""
+    import numpy as np
+    from matplotlib.path import Path as MplPath
+
+    t = np.linspace(0.0, 1.0, steps)
+    e = np.array(eye)
+    out = np.ones(len(samples))
+    for k, s in enumerate(samples):
+        pts = e[None, :] + t[:, None] * (s - e)[None, :]  # (steps, 3)
+        light = 1.0
+        for fp in sight.footprints:
+            inside = MplPath(np.array(fp.points)).contains_points(pts[:, :2])
+            if fp.see_into and (inside[0] or inside[-1]):
+                continue
+            if (inside & (pts[:, 2] < fp.top) & (pts[:, 2] > fp.bottom)).any():
+                light *= 1.0 - fp.opacity
+        for m in models:
+            near = np.hypot(pts[:, 0] - m.x, pts[:, 1] - m.y) < m.radius
+            if (near & (pts[:, 2] < m.top) & (pts[:, 2] > m.elevation)).any():
+                light = 0.0
+        out[k] = light
+    return out
+
+
+def test_every_ray_agrees_with_a_brute_force_walk_along_it() -> None:
+    import random
+
+    rng = random.Random(2929)
+    rays = mismatched = 0
+    for _ in range(25):
+        fps = []
+        for j in range(6):
+            x, y = rng.uniform(2, 16), rng.uniform(-6, 6)
+            w, d = rng.uniform(0.2, 3), rng.uniform(0.2, 3)
+            skew = rng.uniform(-0.8, 0.8)  # a sheared quad: convex, not axis-aligned
+            pts = ((x, y), (x + w, y + skew), (x + w, y + d + skew), (x, y + d))
+            fps.append(
+                Footprint(
+                    pts,
+                    top=rng.uniform(0.5, 4.0),
+                    opacity=rng.choice([1.0, 1.0, 0.5]),
+                    see_into=rng.random() < 0.3,
+                    ident=f"f{j}",
+                )
+            )
+        models = [
+            Cylinder(rng.uniform(3, 15), rng.uniform(-4, 4), rng.uniform(0.4, 0.8), rng.uniform(0.8, 2.5))
+            for _ in range(3)
+        ]
+        sight = SightTable(fps, W, H)
+        eye = (0.0, rng.uniform(-2, 2), rng.uniform(1.0, 6.0))
+        target = Cylinder(18.0, rng.uniform(-3, 3), 0.5, rng.uniform(1.0, 2.0), elevation=rng.choice([0.0, 0.0, 1.0]))
+        got = sight.cast(eye, target, models)
+        want = brute_light(sight, eye, got.samples, models)
+        rays += len(want)
+        for k in [k for k in range(len(want)) if abs(got.light[k] - want[k]) > 1e-9]:
+            # a ray grazing a corner closer than the walk's step (18"/4000) slips between its
+            # points: walk that ray 50 times finer before calling it a disagreement
+            fine = brute_light(sight, eye, got.samples[k : k + 1], models, steps=200_000)[0]
+            mismatched += int(abs(got.light[k] - fine) > 1e-9)
+    assert rays == 25 * W * H
+    assert mismatched == 0, f"{mismatched} of {rays} rays disagree"
+
+
+def test_many_targets_at_once_match_one_at_a_time() -> None:
+    import random
+
+    rng = random.Random(7)
+    footprints = [box(3 + (i % 5) * 6, 3 + (i // 5) * 8, 4 + (i % 5) * 6, 6 + (i // 5) * 8, top=2.0) for i in range(20)]
+    footprints.append(box(10.0, 15.0, 14.0, 18.0, top=3.0, see_into=True, ident="wood"))
+    sight = SightTable(footprints, W, H)
+    figures = [
+        Cylinder(
+            rng.uniform(1, 35), rng.uniform(1, 35), 0.5, rng.uniform(0.8, 2.0), rng.choice([0.0, 1.0]), ident=f"m{k}"
+        )
+        for k in range(12)
+    ]
+    eye = (18.0, 1.0, 1.5)
+    batch = sight.visible_fractions(eye, figures, figures)  # each target left out of its own blockers
+    for target, got in zip(figures, batch, strict=True):
+        others = [m for m in figures if m is not target]
+        assert got == pytest.approx(sight.visible_fraction(eye, target, others), abs=1e-12)
+    assert sight.visible_fractions(eye, []) == []
+    assert 0.0 < sum(batch) < len(batch)  # some seen, some hidden: the comparison is not vacuous
+
+
+def test_cost_per_target_when_asked_many_at_once() -> None:
+    footprints = [box(3 + (i % 5) * 6, 3 + (i // 5) * 8, 4 + (i % 5) * 6, 6 + (i // 5) * 8, top=2.0) for i in range(20)]
+    sight = table(*footprints)
+    models = [Cylinder(5 + 4 * k, 20.0, 0.5, 1.5) for k in range(6)]
+    targets = [Cylinder(2 + 1.3 * k, 34.0 - (k % 7), 0.5, 1.5) for k in range(10)]
+    times = []
+    for _ in range(30):
+        t0 = time.perf_counter()
+        sight.visible_fractions((18.0, 1.0, 1.5), targets, models)
+        times.append(time.perf_counter() - t0)
+    per_target_us = statistics.median(times) * 1e6 / len(targets)
+    print(f"sight batch of 10: median {per_target_us:.0f} us a target")
+    assert per_target_us < 5000
+
+
+def random_scene(rng):  # type: ignore[no-untyped-def]
+    fps = []
+    for j in range(6):
+        x, y = rng.uniform(2, 16), rng.uniform(-6, 6)
+        w, d = rng.uniform(0.2, 3), rng.uniform(0.2, 3)
+        fps.append(box(x, y, x + w, y + d, top=rng.uniform(0.5, 4.0), see_into=rng.random() < 0.3, ident=f"f{j}"))
+    models = [Cylinder(rng.uniform(3, 15), rng.uniform(-4, 4), 0.5, rng.uniform(0.8, 2.5)) for _ in range(3)]
+    return fps, models
+
+
+def test_more_in_the_way_never_shows_more() -> None:
+    """Adding a footprint or a model, or raising a footprint's top, never raises the fraction."""
+    import random
+
+    rng = random.Random(31)
+    for _ in range(40):
+        fps, models = random_scene(rng)
+        eye = (0.0, rng.uniform(-2, 2), rng.uniform(1.0, 6.0))
+        target = Cylinder(18.0, rng.uniform(-3, 3), 0.5, rng.uniform(1.0, 2.0))
+        base = SightTable(fps[:-1], W, H).visible_fraction(eye, target, models[:-1])
+        more = SightTable(fps, W, H).visible_fraction(eye, target, models)
+        f = fps[0]
+        taller = SightTable([Footprint(f.points, f.top + 2.0, f.bottom, f.opacity, f.see_into), *fps[1:-1]], W, H)
+        assert more <= base + 1e-12
+        assert taller.visible_fraction(eye, target, models[:-1]) <= base + 1e-12
+
+
+def test_more_in_the_way_never_shortens_the_route() -> None:
+    import random
+
+    rng = random.Random(37)
+    for _ in range(15):
+        walls = [
+            box(x, y, x + rng.uniform(0.3, 4), y + rng.uniform(0.3, 4), top=2.0)
+            for x, y in ((rng.uniform(2, 30), rng.uniform(2, 30)) for _ in range(8))
+        ]
+        start = (rng.uniform(5, 31), rng.uniform(5, 31))
+        fewer = route_off_table(start, 0.5, 36.0, 36.0, walls[:-1])
+        more = route_off_table(start, 0.5, 36.0, 36.0, walls)
+        straight = nearest_table_edge(start[0], start[1], 0.5, 36.0, 36.0)[1]
+        if fewer is None:  # boxed in already (or starting inside a wall): more cannot free it
+            assert more is None
+            continue
+        assert fewer.length >= straight - 1e-9
+        if more is not None:
+            assert more.length >= fewer.length - 1e-9
+
+
+def test_a_base_overlapping_a_wall_leaves_it_without_passing_through() -> None:
+    # a base 0.2" into the clearance of a long wall whose far side holds the nearest edge
+    wall = box(5.0, 10.0, 6.0, 26.0, top=3.0)
+    route = route_off_table((6.3, 18.0), 0.5, 36.0, 36.0, [wall])
+    assert route is not None
+    assert route.length > 6.3 - 0.5  # not straight through the wall to the left edge
+    assert clear_all_along(route.waypoints, 0.3 - 1e-3, [wall])  # never closer than it began
+    # and a second wall is not waved through on the first leg either
+    other = box(8.0, 17.0, 9.0, 19.0, top=3.0)
+    route2 = route_off_table((6.3, 18.0), 0.5, 36.0, 36.0, [wall, other])
+    assert route2 is not None and clear_all_along(route2.waypoints, 0.5 - 1e-3, [other])

@@ -812,7 +812,9 @@ def _items(r: _Reader, doc: Mapping[str, Any]) -> tuple[dict[str, str], Enchanti
                 "completed": (reasons, False),
             },
         )
-        if len(f) >= 6:
+        if all(
+            k in f for k in ("families", "attribute_bonus", "skill", "hp_or_dp_bonus", "rare_from_level", "max_level")
+        ):
             ench = Enchanting(
                 f["families"],
                 f["attribute_bonus"][0],
@@ -947,7 +949,17 @@ def _spells(r: _Reader, doc: Mapping[str, Any]) -> tuple[Casting | None, dict[st
                 "level_caps": (_level_caps, True),
             },
         )
-        if len(f) == 6:
+        if all(
+            k in f
+            for k in (
+                "requires_skill",
+                "intellect_target",
+                "consecutive_step",
+                "max_target",
+                "xp_per_level",
+                "level_caps",
+            )
+        ):
             casting = Casting(
                 f["requires_skill"],
                 f["intellect_target"],
