@@ -695,3 +695,43 @@ def test_duck_and_cover_tough_knight_and_know_how_change_the_character():
     a, b = g.models[1], g.models[2]
     assert a.attrs["dp"] == 1 + 1 and a.attrs["hp"] == 2 + 1
     assert b.attrs["qui"] == 3 and b.attrs["hp"] == 2 + 2  # no -1 Quickness; level 3 armour for a minion
+
+
+@pytest.mark.rule("gangfight_core", "cornered-starting-areas")
+def test_cornered_starting_area_is_a_corner_triangle_with_legs_a_quarter_of_each_side():
+    """ "The starting areas are a corner of the board, measuring 25% on each side, and then a line
+    connecting them diagonally." On a 36" board the legs are 9": a point just inside the diagonal is
+    in, one past 9" along an edge is out (the zone was once twice this size)."""
+    from spacegits_sim.rulesets.gangfight.book import Zone
+
+    z = Zone("corner", (0, 0, 0.25))
+    assert z.contains((8.4, 0.5), 36.0, 36.0)
+    assert z.contains((4.4, 4.4), 36.0, 36.0)
+    assert not z.contains((9.5, 0.5), 36.0, 36.0)
+    assert not z.contains((4.8, 4.8), 36.0, 36.0)
+    # a base of radius 0.5" must lie wholly inside: its centre 0.5" inside the diagonal
+    assert z.contains((4.1, 4.1), 36.0, 36.0, r=0.5)
+    assert not z.contains((4.3, 4.3), 36.0, 36.0, r=0.5)
+    # a 48" x 36" board: legs 12" along the long side, 9" along the short
+    assert z.contains((11.5, 0.2), 48.0, 36.0) and not z.contains((12.5, 0.2), 48.0, 36.0)
+    assert z.contains((0.2, 8.5), 48.0, 36.0) and not z.contains((0.2, 9.5), 48.0, 36.0)
+    four = Zone("corners", (0.25,))
+    assert four.contains((35.0, 35.0), 36.0, 36.0) and not four.contains((18.0, 1.0), 36.0, 36.0)
+
+
+@pytest.mark.rule("gangfight_core", "break-away-free-attacks")
+def test_a_break_away_free_attack_is_made_with_the_attackers_strongest_melee_weapon():
+    """ "all enemy models in your Personal Space will get one free attack against you with the
+    weapon of their choice": an enemy holding nothing yet (before its first activation), or only its
+    bow, strikes with the sword it carries, not its fists."""
+    for held in ((), ("short_bow",)):
+        g = game([(_m("x", items=["hand_weapon", "short_bow"]), (10, 10), 0)], [(_m("y"), (11.3, 10), 180)])
+        x, y = g.models["a_x"], g.models["b_y"]
+        x.loadout = held
+        flow = g._break_away(y)
+        try:
+            next(flow)  # the free attacks, then the question of where to go
+        except StopIteration:
+            pass
+        e = [e for e in g.events if e.kind == "gf_attack" and e.model == "a_x"][-1]
+        assert e.how == "free" and e.weapon == g.item("hand_weapon").name, (held, e.weapon)

@@ -7,6 +7,7 @@ line naming the file, the entry, the field and the valid range, never a KeyError
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -162,11 +163,14 @@ class Zone:
             return bool(((x - cx * w) ** 2 + (y - cy * h) ** 2) ** 0.5 <= d * min(w, h) / 2 - r)
         corners = [self.values[:2]] if self.form == "corner" else [(0, 0), (0, 1), (1, 0), (1, 1)]
         size = self.values[-1]
+        a, b = size * w, size * h  # "a corner of the board, measuring 25% on each side"
+        slack = r * math.hypot(1 / a, 1 / b)  # a base r from the diagonal, in the u/a + v/b units
         for cx, cy in corners:
-            # distance along each axis from that corner; the triangle is u + v <= size * side
+            # distance along each axis from that corner; the triangle is u/a + v/b <= 1 (legs 25% of
+            # each side, "and then a line connecting them diagonally")
             u = x if cx == 0 else w - x
             v = y if cy == 0 else h - y
-            if u >= r and v >= r and u + v + r * 2**0.5 <= size * min(w, h) * 2:
+            if u >= r and v >= r and u / a + v / b + slack <= 1:
                 return True
         return False
 

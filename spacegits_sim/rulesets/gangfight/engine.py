@@ -214,6 +214,13 @@ class GangfightGame(GameBase):
             ws = [FISTS]
         return sorted(ws, key=lambda w: -w.strength_for(m.a("str")))
 
+    def best_melee(self, m: Model) -> list[Item]:
+        """A Break Away's free attack is made "with the weapon of their choice": the strongest melee
+        weapon it carries, whatever it last chose to hold (before its first activation it holds
+        nothing, and a ranged loadout would leave it fists)."""
+        ws = [w for w in self.weapons(m) if w.type == "melee"] or [FISTS]
+        return sorted(ws, key=lambda w: -w.strength_for(m.a("str")))[:1]
+
     def weapon_range(self, m: Model, w: Item) -> float:
         if any(t.thrown for t in traits_of(w.traits)) or w.range == "M":
             return float(m.a("str"))
@@ -925,7 +932,7 @@ class GangfightGame(GameBase):
         b = self.book
         base = int(b.g("base_target"))
         g = self.gap(m, t)
-        ws = self.held(m, ranged)
+        ws = self.held(m, ranged) if not free else self.best_melee(m)
         if ranged:
             ws = [w for w in ws if not (w.id in m.fired and any(x.slow for x in traits_of(w.traits)))]
             ws = [w for w in ws if g <= self.weapon_range(m, w) * b.g("long_range_factor") + 1e-9]
