@@ -206,7 +206,14 @@ def test_a_vehicles_move_dice_show_its_pivot_and_corridor_from_the_rules_hull_sw
                 e = moved[0]
                 assert e.start == pytest.approx(shown.start, abs=1e-9)
                 assert e.angle_end == pytest.approx(shown.angles[1], abs=1e-9)  # the pivot as shown
-                if shown.bump != "a cap" and (e.stop is None or e.stop == "edge" or e.stop.startswith("terrain")):
+                # a cap is looted and a friendly or fallen git pushed clear, and the run goes on: the
+                # preview stops at them (Driving.preview_drive: "Not included: what happens at the contact")
+                gits = {g.name for g in app.match.models.values() if g.vehicle is None}
+                if (
+                    shown.bump != "a cap"
+                    and shown.bump not in gits
+                    and (e.stop is None or e.stop == "edge" or e.stop.startswith("terrain"))
+                ):
                     assert (e.stop is None) == (shown.bump is None)
                     assert e.end == pytest.approx(shown.end, abs=1e-9)
                     checked += 1
