@@ -13,7 +13,7 @@ $(PY):
 # (assets/ and scenarios/ ship inside the package): nothing to act on, so the install stays quiet.
 $(STAMP): $(PY) pyproject.toml
 	$(PY) -m pip install --quiet --upgrade pip
-	PYTHONWARNINGS="ignore:Editable installation:UserWarning" $(PY) -m pip install --quiet -e '.[test,distributed,rl]'
+	PYTHONWARNINGS="ignore:Editable installation:UserWarning" $(PY) -m pip install --quiet -e '.[test,distributed,rl,lab]'
 	touch $(STAMP)
 
 ## watch: play the default scenario (window if there is a display, else files + play-by-play)

@@ -89,3 +89,28 @@ def scripted(*answers: Any) -> Callable[[Request], Any]:
         return a(req) if callable(a) else a
 
     return ans
+
+
+VEHICLE_ORC = {"type": "orc", "weapons": ["pistol", "regular_h2h"]}
+
+
+def of(m: Match, kind: type) -> list:
+    """The events of one type in a match's log."""
+    return [e for e in m.events if isinstance(e, kind)]
+
+
+def vmatch(red: list[dict], blue: list[dict], positions: dict, terrain=None, seed=1, **kw: Any) -> Match:
+    """A match with models where the test wants them; vehicles face ``(x, y, angle)``."""
+    opts = {"deploy_distance_in": 0.0, "vehicle_deploy_distance_in": 0.0, **kw.pop("options", {})}
+    m = match([red, blue], {}, terrain, seed, options=opts, **kw)
+    for mid, where in positions.items():
+        x, y, *rest = where
+        m.place_model(m.models[mid], (x, y), "test set-up")
+        if rest:
+            m.table.move_figure(mid, (x, y), angle=rest[0])
+    return m
+
+
+def buggy(name="Gaz", **extra: Any) -> dict:
+    """An orc driving a buggy, as a gang file writes it."""
+    return dict(VEHICLE_ORC, name=name, vehicle="buggy", **extra)

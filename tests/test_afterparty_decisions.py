@@ -32,6 +32,7 @@ def requests_of(flow, answer):
     return camp.run(flow, keep), seen
 
 
+@pytest.mark.rule("campaigns", "getting-an-attitude")
 def test_erasing_offenses_is_the_bosses_choice_and_what_is_kept_stays_ticked():
     """ "They can erase any of their offenses to roll that many D6." Keeping one: it stays on the
     record, and "each offense can only be ticked once" — a second game's looting adds nothing."""
@@ -42,7 +43,7 @@ def test_erasing_offenses_is_the_bosses_choice_and_what_is_kept_stays_ticked():
     )
     erase = [r for r in seen if isinstance(r, camp.EraseOffenses)]
     assert erase and erase[0].git == "Grunk" and erase[0].options == (0, 1) and erase[0].offenses == ("looting",)
-    assert c.gangs[0].gits["Grunk"].record == ["looting"] and "keeps looting on the record" in "\n".join(log)
+    assert c.gangs[0].gits["Grunk"].record == ["looting"] and "keeps Looting on the record" in "\n".join(log)
     _, seen = requests_of(
         camp.afterparty(c, looted, RULES, 2),
         lambda r: r.options[-1] if isinstance(r, camp.EraseOffenses) else r.options[0],
@@ -62,6 +63,7 @@ def test_an_illegal_answer_is_refused_and_changes_nothing():
     assert red.stash == 10 and json.dumps(red.gang, sort_keys=True) == before
 
 
+@pytest.mark.rule("campaigns", "get-a-quote")
 def test_a_bodge_job_when_the_boss_says_so_even_with_the_caps():
     c = derby_campaign()
     red = c.gangs[0]
@@ -72,6 +74,7 @@ def test_a_bodge_job_when_the_boss_says_so_even_with_the_caps():
     assert red.stash == 10 and "bodge job" in log[-1]
 
 
+@pytest.mark.rule("campaigns", "shops-double-price")
 def test_a_shop_offers_only_what_the_stash_pays_for_and_a_git_can_carry():
     c = quickstart_campaign()
     red = c.gangs[0]
@@ -102,6 +105,7 @@ def test_the_ai_boss_buys_a_gun_for_the_git_that_shot_most_and_keeps_caps_for_re
     assert camp.AfterpartyAI(d, RULES)(tight) == "done"  # 5 - 4 < the 3 kept for repairs
 
 
+@pytest.mark.rule("campaigns", "firing")
 def test_the_ai_boss_erases_offenses_only_while_its_attitude_is_low_and_fires_on_the_second_skip():
     ai = camp.AfterpartyAI(quickstart_campaign(), RULES)
     assert ai(camp.EraseOffenses(0, (0, 1, 2), "", "G", ("assault", "looting"), 2)) == 2
@@ -117,7 +121,7 @@ def test_a_terminal_boss_reads_a_number_asks_again_on_nonsense_and_says_what_eac
     req = camp.EraseOffenses(0, (0, 1), "Grunk: erase?", "Grunk", ("looting",), 1)
     assert boss(req) == 1
     text = "\n".join(shown)
-    assert "1. keep every offense ticked" in text and "2. erase looting (1D6" in text and "a number from 1 to 2" in text
+    assert "1. keep every offense ticked" in text and "2. erase Looting (1D6" in text and "a number from 1 to 2" in text
 
 
 def test_cli_campaign_run_with_a_human_deciding_at_the_prompt(tmp_path):
@@ -224,3 +228,112 @@ def test_closing_the_window_mid_question_is_a_clear_stop(window):
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     with pytest.raises(ChoiceClosed):
         ask(surface, "t", "p", [], ["a", "b"])
+
+
+def test_each_afterparty_roll_is_on_the_screen_before_the_next_decision():
+    """Issue 28: "every roll shown as it happens". The afterparty appends its lines to a live list
+    as they happen, and the window boss puts the new ones on the next question's screen: the
+    Quick Maths rolls are on the first question, and the erase roll of one git is on the question
+    that follows it — before the final report."""
+    from spacegits_sim.cli.campaign import WindowBoss
+
+    c = quickstart_campaign()
+    boss = WindowBoss(c, RULES)
+    events = [
+        started([{"id": "a1", "name": "Grunk", "boss": 0}, {"id": "a2", "name": "Skab", "boss": 0}]),
+        ev.CapLooted("a1", "Red", "c1"),
+        ev.CapLooted("a2", "Red", "c2"),
+    ]
+    screens = []
+
+    def answer(req):
+        screens.append(boss.just_now())
+        return 1 if isinstance(req, camp.EraseOffenses) else req.options[0]
+
+    camp.run(camp.afterparty(c, events, RULES, 1, boss.live), answer)
+    assert any("Quick Maths" in line for line in screens[0])
+    erased = [k for k, lines in enumerate(screens) if any("Grunk erases Looting for [" in li for li in lines)]
+    assert erased and erased[0] == 1  # Grunk's roll, on the very next screen (Skab's question)
+    assert all(line.startswith("just now: ") for lines in screens for line in lines)
+
+
+def test_afterparty_lines_and_prompts_name_offenses_as_the_rulebook_does():
+    """No ids on the afterparty's screens: "Discharging a Firearm in a Public Place", not
+    discharging_a_firearm, in the question and in the log."""
+    c = quickstart_campaign()
+    events = [started([{"id": "a1", "name": "Grunk", "boss": 0}]), ev.CapLooted("a1", "Red", "c1")]
+    log, seen = requests_of(
+        camp.afterparty(c, events, RULES, 1), lambda r: 1 if isinstance(r, camp.EraseOffenses) else r.options[0]
+    )
+    erase = next(r for r in seen if isinstance(r, camp.EraseOffenses))
+    assert "Looting" in erase.prompt and "looting" not in erase.prompt
+    assert any("Grunk erases Looting for" in line for line in log)
+
+
+def test_afterparty_options_never_run_into_the_footer_they_page_instead(window):
+    """A long shelf under many context lines: the buttons stop above the footer and the rest are
+    on the next page (PgDn), so every option is reachable and nothing overlaps."""
+    from spacegits_sim.render.choices import ChoiceScreen
+
+    pygame, surface = window
+    screen = ChoiceScreen((1280, 800))
+    lines = [f"line {k}" for k in range(15)]
+    options = [f"option {k}" for k in range(25)]
+    seen = set()
+    for page in range(5):
+        screen.page = page
+        screen.draw(surface, "t", "p", lines, options)
+        for k, rect in screen.rects:
+            assert rect.bottom <= 800 - 32, (k, rect)  # the footer's strip stays clear
+            seen.add(k)
+    assert seen == set(range(25))
+
+
+def test_a_shop_item_says_what_it_does_gear_as_well_as_weapons():
+    """ "The shop does not say what an item does": a weapon shows its kind, range, hands and
+    damage; a bit of gear its rule (the first sentence of its text, to fit the button)."""
+    from spacegits_sim.campaign.decisions import BUY, Shop
+    from spacegits_sim.cli.campaign import WindowBoss
+
+    c = quickstart_campaign()
+    stock = (("Jetpack", "gear", "jetpack", 6), ("Rifle", "weapons", "rifle", 4))
+    req = Shop(0, ("done", (BUY, 0, "Grunk"), (BUY, 1, "Grunk")), "p", "Grandpa Gunnock's", stock, 10, ())
+    boss = WindowBoss(c, RULES)
+    gear = boss.what_it_does(req, (BUY, 0, "Grunk"))
+    assert gear.startswith(" — If this git is modelled with a jetpack") and len(gear) <= 115
+    assert boss.what_it_does(req, (BUY, 1, "Grunk")) == ' — shooting, 12", 2-handed, damage 1/3'
+    assert boss.what_it_does(req, "done") == ""
+
+
+def test_no_internal_id_on_any_afterparty_screen_over_played_games(tmp_path):
+    """Every text an afterparty screen shows over two played games (titles, prompts, context,
+    options with what they do, the rolls as they happen, the final report) is in a player's
+    words: no snake_case id like discharging_a_firearm or evading_arrest."""
+    import re
+
+    from spacegits_sim.cli.campaign import WindowBoss
+
+    c = quickstart_campaign(5)
+    ai = camp.AfterpartyAI(c, RULES)
+    boss = WindowBoss(c, RULES)
+    shown: list[str] = []
+
+    def answer(req):
+        options = tuple(getattr(req, "options", ()))
+        shown.append(f"{c.gangs[req.boss].boss}: {req.kind.replace('_', ' ')}")
+        shown.append(getattr(req, "prompt", ""))
+        shown.extend(boss.just_now() + camp.context_lines(req))
+        shown.extend(camp.option_text(req, o) + boss.what_it_does(req, o) for o in options)
+        return ai(req)
+
+    for _ in range(2):
+        n, before, sc = camp.prepare_game(c, RULES, answer)
+        from spacegits_sim.ai import make_controller
+        from spacegits_sim.rules.engine import Match
+
+        m = Match(sc, rules=RULES, seed=sc.seed)
+        m.play([make_controller("heuristic", sc.seed, i) for i in range(2)])
+        entry = camp.finish_game(c, RULES, m, n, before, tmp_path, answer, live=boss.live)
+        shown.extend(entry["afterparty"])
+    ids = sorted({w for line in shown for w in re.findall(r"\b[a-z]+(?:_[a-z]+)+\b", line)})
+    assert len(shown) > 30 and not ids, ids

@@ -128,6 +128,7 @@ def test_buzzcut_big_damage_in_a_fight_thumps_again_one_tougher_each_time():
     pytest.fail("no buzzcut chain in 59 seeds")
 
 
+@pytest.mark.rule("fancy_gear", "spikey-bits")
 def test_spikey_bits_a_thump_cancelled_by_a_shove_still_headbutts():
     """Spikey Bits: "When fighting, if your thump is cancelled out by a shove, you still get to
     thump, but only using your headbutt thump die.\""""
@@ -149,6 +150,7 @@ def test_spikey_bits_a_thump_cancelled_by_a_shove_still_headbutts():
     assert thumps and thumps[0].weapons == ["Headbutt"]
 
 
+@pytest.mark.rule("fancy_gear", "steel-jaw")
 def test_steel_jaw_plus_one_toughness_only_when_thumped():
     """Steel Jaw: "they get +1 Toughness when thumped in a fight.\""""
     m = match(
@@ -159,6 +161,7 @@ def test_steel_jaw_plus_one_toughness_only_when_thumped():
     assert effects.thumped_toughness(jaw) == effects.toughness(jaw) + 1 == 4
 
 
+@pytest.mark.rule("fancy_gear", "big-coat")
 def test_big_coat_a_third_weapon_like_big_pockets():
     """Big Coat (loot): works like Big Pockets: "this git may carry a third weapon".\""""
     from spacegits_sim.rules.gangs import GitSpec
@@ -207,6 +210,7 @@ def _band(n: int, p: float, k: float = 4.5) -> tuple[float, float]:
     return n * p - k * sigma, n * p + k * sigma
 
 
+@pytest.mark.rule("terrain", "vending-machine")
 def test_the_vending_machine_gives_each_of_its_six_results_a_sixth_of_the_time():
     """ "Roll D6" on the Vending Machine table: each result 1/6 (4.5-sigma band over 900 vends)."""
     from collections import Counter
@@ -230,6 +234,7 @@ def test_the_vending_machine_gives_each_of_its_six_results_a_sixth_of_the_time()
     assert all(lo <= got[k] <= hi for k in range(1, 7)), got
 
 
+@pytest.mark.rule("factions", "ptsd")
 def test_ptsd_puts_an_old_boy_out_one_time_in_six():
     """PTSD: "If they roll a double, they are out and removed from play." P(double on 2D6) = 1/6
     (4.5-sigma band over 300 fallen Old Boys)."""

@@ -35,6 +35,17 @@ def party(c: camp.Campaign, events: list, n: int = 1) -> list[str]:
     return ai_run(c, camp.afterparty(c, events, RULES, n))
 
 
+def public(req):
+    """Every A&E question answered "go public" (one treatment roll, as a test's scripted dice expect)."""
+    assert isinstance(req, camp.HealthPlan), req
+    return "public"
+
+
+def at_a_and_e(g: camp.GangState, name: str, rng, log: list[str], toughness: int | None = None, answer=public):
+    """A&E for one git of gang 0 (``toughness``: what the git had in the game)."""
+    camp.run(camp.injury(0, g, name, RULES, rng, log, toughness), answer)
+
+
 def started(models: list[dict]) -> ev.MatchStarted:
     bosses = [{"name": "Red", "seat": "south", "stash": 5}, {"name": "Blue", "seat": "north", "stash": 5}]
     return ev.MatchStarted("t", 1, 24, 24, 1800, [], bosses, models)
@@ -55,6 +66,7 @@ class Scripted:
 # ---- Check Your Sums ---------------------------------------------------------------------------
 
 
+@pytest.mark.rule("campaigns", "quick-maths")
 def test_quick_maths_a_d6_per_cap_up_to_6d6_a_cap_per_six_and_an_empty_stash_rolls_nothing():
     """ "Roll a D6 for each cap in your stash, up to a maximum of 6D6: for each '6' you roll, gain
     an extra cap." Rich Pickings: equal reputations give nothing."""
@@ -67,6 +79,8 @@ def test_quick_maths_a_d6_per_cap_up_to_6d6_a_cap_per_six_and_an_empty_stash_rol
     assert len(rolls) == 6 and log[1].startswith(f"Blue: Quick Maths {rolls}: +{rolls.count(6)};")
 
 
+@pytest.mark.rule("campaigns", "reputation")
+@pytest.mark.rule("campaigns", "rich-pickings")
 def test_rich_pickings_a_cap_per_point_of_reputation_behind_the_top_gang():
     """ "For each point of reputation they have more than your gang, you gain 1 bonus cap." """
     c = quickstart_campaign()
@@ -79,6 +93,13 @@ def test_rich_pickings_a_cap_per_point_of_reputation_behind_the_top_gang():
 # ---- Criminal Records and attitude -------------------------------------------------------------
 
 
+@pytest.mark.rule("campaigns", "injured-if-fallen-when-removed")
+@pytest.mark.rule("campaigns", "evading-arrest")
+@pytest.mark.rule("campaigns", "discharging-a-firearm")
+@pytest.mark.rule("campaigns", "mugging")
+@pytest.mark.rule("campaigns", "looting")
+@pytest.mark.rule("campaigns", "assault")
+@pytest.mark.rule("campaigns", "offenses-ticked-once")
 def test_criminal_records_are_read_from_the_event_log_each_ticked_once():
     """Assault (damaged an enemy with a thump), Looting (a cap from the table), Mugging (a cap
     from an enemy by pinch or boot), Discharging a Firearm (a shoot action), Evading Arrest
@@ -108,6 +129,8 @@ def test_criminal_records_are_read_from_the_event_log_each_ticked_once():
     assert f.offenses["b1"] == {"discharging_a_firearm"}
 
 
+@pytest.mark.rule("campaigns", "getting-an-attitude")
+@pytest.mark.rule("campaigns", "runts-and-gnawballs-never-charged")
 def test_runts_and_gnawballs_are_never_charged_and_offenses_are_erased_for_attitude():
     """ "Runts and Gnawballs cannot be charged with offenses." Getting an Attitude: "They can
     erase any of their offenses to roll that many D6. For each 6 they roll, they increase their
@@ -118,7 +141,7 @@ def test_runts_and_gnawballs_are_never_charged_and_offenses_are_erased_for_attit
     models = [{"id": "b1", "name": "Mogg", "boss": 1}, {"id": "b2", "name": "Pip", "boss": 1}]
     events = [started(models), ev.CapLooted("b1", "Blue", "c1"), ev.CapLooted("b2", "Blue", "c2")]
     log = party(c, events)
-    assert any("Mogg erases looting" in line for line in log)
+    assert any("Mogg erases Looting" in line for line in log)
     assert not any("Pip" in line for line in log) and blue.gits["Pip"].attitude == 1
     assert blue.gits["Mogg"].record == []  # erased
 
@@ -126,6 +149,7 @@ def test_runts_and_gnawballs_are_never_charged_and_offenses_are_erased_for_attit
 # ---- Accident & Emergency ----------------------------------------------------------------------
 
 
+@pytest.mark.rule("campaigns", "injury-roll-uses-the-models-toughness")
 def test_an_injury_roll_over_toughness_goes_to_a_and_e_else_a_full_recovery():
     """ "Roll a D6. If the result is equal to or under the model's toughness, they make a full
     recovery. If the roll is over their toughness, they are seriously injured": a diagnosis and a
@@ -133,18 +157,19 @@ def test_an_injury_roll_over_toughness_goes_to_a_and_e_else_a_full_recovery():
     c = quickstart_campaign()
     red = c.gangs[0]
     log: list[str] = []
-    camp.injury(red, "Grunk", RULES, Scripted(3), log)  # an orc is toughness 3
+    at_a_and_e(red, "Grunk", Scripted(3), log)  # an orc is toughness 3
     assert "full recovery" in log[-1] and "treatments" not in red.gang["gits"][0]
     lasting = _rolls_for(lambda r: r not in (camp.DEAD, camp.NO_TREATMENT))
-    camp.injury(red, "Grunk", RULES, Scripted(4, *lasting), log)
+    at_a_and_e(red, "Grunk", Scripted(4, *lasting), log)
     assert "A&E" in log[-1] and len(red.gang["gits"][0]["treatments"]) == 1
 
 
+@pytest.mark.rule("campaigns", "dead-gits")
 def test_a_dead_git_leaves_the_gang():
     c = quickstart_campaign()
     red = c.gangs[0]
     dead = _rolls_for(lambda r: r == camp.DEAD)
-    camp.injury(red, "Skab", RULES, Scripted(6, *dead), [])
+    at_a_and_e(red, "Skab", Scripted(6, *dead), [])
     assert "Skab" not in red.gits and all(g["name"] != "Skab" for g in red.gang["gits"])
 
 
@@ -236,6 +261,30 @@ def test_cli_campaign_new_run_status_and_plot(tmp_path):
     assert Path(folder / "games" / "game-002.json").is_file()
 
 
+@pytest.mark.rule("gather_your_gits", "a-la-carte-budget")
+def test_cli_campaign_new_refuses_gangs_its_budget_refuses_with_the_same_message_and_writes_nothing(tmp_path):
+    """ "When you build a gang a la carte, you get 25 caps in your stash": the Quick Start's budget
+    is 25, so the derby gangs (32 and 40 caps) are refused at `new` — the message `run` and `status`
+    would give — and no folder is written; on the derby's own table they are fine."""
+    run = [sys.executable, "-m", "spacegits_sim", "campaign", "new"]
+    gangs = ["--gangs", "scenarios/gangs/derby_red.yaml", "scenarios/gangs/derby_blue.yaml"]
+    folder = tmp_path / "league"
+    out = subprocess.run(run + [str(folder), *gangs], capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 2, out.stdout
+    assert "derby_red.yaml, field 'gits': the gang costs 32 caps; the budget is 25" in out.stderr
+    assert "derby_blue.yaml, field 'gits': the gang costs 40 caps; the budget is 25" in out.stderr
+    assert "Traceback" not in out.stderr and not folder.exists()
+    derby = ["--scenario", "scenarios/demolition_derby.yaml"]
+    ok = subprocess.run(run + [str(folder), *derby, *gangs], capture_output=True, text=True, cwd=ROOT)
+    assert ok.returncode == 0, ok.stderr
+    assert (
+        subprocess.run(
+            [sys.executable, "-m", "spacegits_sim", "campaign", "status", str(folder)], capture_output=True, cwd=ROOT
+        ).returncode
+        == 0
+    )
+
+
 # ---- Krankshaft's Auto Repairs --------------------------------------------------------------------
 
 
@@ -243,6 +292,7 @@ def derby_campaign() -> camp.Campaign:
     return camp.new_campaign("d", load_scenario(scenarios_dir() / "demolition_derby.yaml", RULES), 1)
 
 
+@pytest.mark.rule("campaigns", "inspection-roll-uses-the-vehicles-toughness")
 def test_a_wrecked_vehicle_is_inspected_cosmetic_or_broken_down_and_repaired():
     """ "Inspection Roll: roll a D10. If over its toughness it has broken down … Location Roll …
     Get a Quote … Repair Roll: … If a proper job, roll twice and pick one." A buggy is toughness 5."""
@@ -251,13 +301,14 @@ def test_a_wrecked_vehicle_is_inspected_cosmetic_or_broken_down_and_repaired():
     log: list[str] = []
     ai_run(c, camp.repair(0, red, "Gazbag", RULES, Scripted(5), log))
     assert "cosmetic damage" in log[-1] and "repairs" not in red.gang["gits"][0]
-    red.stash = 10  # Handling: a proper job costs 3; two repair rolls, the better kept
+    red.stash = 10  # Handling: a proper job costs 3; two repair rolls, the AI boss keeps the one it rates higher
     ai_run(c, camp.repair(0, red, "Gazbag", RULES, Scripted(9, 1, 4, 8), log))
     assert "proper job" in log[-1] and red.stash == 7
     best = RULES.tables["handling_repair"].lookup(8).result
     assert red.gang["gits"][0]["repairs"] == [f"Handling: {best}"]
 
 
+@pytest.mark.rule("campaigns", "write-off")
 def test_a_write_off_sells_the_vehicle_for_scrap():
     """ "Write-off: This vehicle is a write-off … You lose the vehicle, but gain D3 caps." """
     c = derby_campaign()
@@ -268,6 +319,7 @@ def test_a_write_off_sells_the_vehicle_for_scrap():
     assert "vehicle" not in git and "mods" not in git and red.stash == 3
 
 
+@pytest.mark.rule("campaigns", "wrecked-vehicles-go-to-krankshafts")
 def test_the_afterparty_reads_wrecks_from_the_log_and_sends_the_drivers_vehicle_to_krankshaft():
     c = derby_campaign()
     models = [
@@ -283,6 +335,7 @@ def test_the_afterparty_reads_wrecks_from_the_log_and_sends_the_drivers_vehicle_
 # ---- Bad Attitude --------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("campaigns", "bad-attitude")
 def test_bad_attitude_at_4_plus_any_one_skips_the_game_and_a_second_skip_gets_them_fired():
     """Bad Attitude: "Once a git has an attitude of 4+ … Before each game, roll a number of D6
     equal to their attitude. If they roll any ones, they … skip it. … you can fire them." The AI
@@ -309,6 +362,7 @@ def test_bad_attitude_at_4_plus_any_one_skips_the_game_and_a_second_skip_gets_th
 # ---- Pop to the Shops ----------------------------------------------------------------------------
 
 
+@pytest.mark.rule("campaigns", "grandpa-gunnocks")
 def test_grandpa_gunnocks_three_loot_rolls_at_double_price_bought_only_if_carried_and_paid():
     """ "Make 3 loot rolls: that's what Grandpa currently has in their shop … Everything costs
     double the listed price, and you can buy some, all or none of them." """
@@ -332,6 +386,8 @@ def test_grandpa_gunnocks_three_loot_rolls_at_double_price_bought_only_if_carrie
     assert bought > 0
 
 
+@pytest.mark.rule("campaigns", "pick-up-a-stray")
+@pytest.mark.rule("campaigns", "trucknuts")
 def test_trucknuts_two_vehicles_and_two_vehicle_loot_rolls_and_a_stray_at_double_price():
     """Trucknuts' Used Motors: "Make 2 rolls on the Random Vehicle Table … 2 vehicle loot rolls …
     Everything costs double." Pick Up a Stray: "roll on the random git table … paying double their
@@ -362,6 +418,7 @@ def test_trucknuts_two_vehicles_and_two_vehicle_loot_rolls_and_a_stray_at_double
     assert bought_car > 0 and hired > 0
 
 
+@pytest.mark.rule("campaigns", "gunnocks-unlimited-free-items")
 def test_grandpa_gives_a_free_gun_to_a_git_with_none():
     """ "Gunnock also has an unlimited supply of any weapon or bit of gear that is listed with a
     price of zero, and you can "buy" those at no cost." """

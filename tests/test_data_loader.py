@@ -197,6 +197,7 @@ def test_d3_is_a_d6_halved_rounding_up():
     assert [face_from_physical(3, f) for f in range(1, 7)] == [1, 1, 2, 2, 3, 3]
 
 
+@pytest.mark.rule("campaigns", "rolling-a-d100")
 def test_d100_is_two_d10s_as_tens_and_units_with_00_as_100():
     assert d100_from_d10s(4, 6) == 46
     assert d100_from_d10s(10, 5) == 5  # a 0 on the tens die counts as zero: "05"

@@ -62,12 +62,14 @@ def answers(**by_kind):
     return ans
 
 
+@pytest.mark.rule("factions", "mob-gets-the-rule")
 def test_every_model_of_the_gang_gets_the_faction_rule():
     m = game([orc("A"), orc("B")], [orc("C")], {}, red_faction="bad_docs")
     assert all(any(h.id == "pulling_teeth" for h in m.models[i].effects) for i in ("a1", "a2"))
     assert not any(h.id == "pulling_teeth" for h in m.models["b1"].effects)
 
 
+@pytest.mark.rule("factions", "tasty-smells")
 def test_tasty_smells_after_each_activation_friends_within_2d6_discard_a_die():
     """Grill Cooks, Tasty Smells: "After each activation, each other friendly model within 2D6"
     discards a dice from their tower." 2D6 is at least 2": a friend 1" away always smells it."""
@@ -79,6 +81,7 @@ def test_tasty_smells_after_each_activation_friends_within_2d6_discard_a_die():
     assert m.models["b1"].tower.height == 4
 
 
+@pytest.mark.rule("factions", "grabbing-hands")
 def test_grabbing_hands_ending_a_move_die_within_3_of_a_cap_push_towards_it():
     """City Boys, Grabbing Hands: "If this git ends a move dice within 3" of a cap, they may push
     directly toward it up to 3"." The push bumps the cap 2" away: looted."""
@@ -90,6 +93,7 @@ def test_grabbing_hands_ending_a_move_die_within_3_of_a_cap_push_towards_it():
     assert cap not in m.table.tokens and m.bosses[0].stash == stash + 1
 
 
+@pytest.mark.rule("factions", "invisible-walls")
 def test_invisible_walls_enemy_starting_outside_3_halts_3_away():
     """Riot Mimes, Invisible Walls: "An enemy git that starts a movement dice move outside of 3"
     of this model must halt at 3" away. They can move closer with their next move dice.\""""
@@ -104,6 +108,7 @@ def test_invisible_walls_enemy_starting_outside_3_halts_3_away():
     assert m.table.distance_between("a1", "b1") == pytest.approx(1.0, abs=1e-6)
 
 
+@pytest.mark.rule("factions", "the-fuzz-handcuffs")
 def test_the_fuzz_after_a_shove_a_d6_move_that_brings_you_into_contact():
     """The Fuzz, Handcuffs: "After you shove an enemy, you may roll a D6 as a move dice and move
     using it, if it would bring you into contact with an enemy model.\""""
@@ -125,6 +130,7 @@ def test_the_fuzz_after_a_shove_a_d6_move_that_brings_you_into_contact():
     assert chased
 
 
+@pytest.mark.rule("factions", "berserk")
 def test_berserk_ending_within_3_of_an_enemy_move_into_contact():
     """Mushroom Psycho Barbarian Vikings, Berserk: "If this git ends its movement within 3" of an
     enemy model, it may move into contact with that git (if it can do so in a straight line).\""""
@@ -135,6 +141,7 @@ def test_berserk_ending_within_3_of_an_enemy_move_into_contact():
     assert of(m, ev.FightBroke)[-1].active == "a1"
 
 
+@pytest.mark.rule("factions", "ptsd")
 def test_ptsd_fallen_git_boots_itself_up_for_2d6_a_double_and_it_is_out():
     """Old Boys, PTSD: "If this git has fallen, they may gain 2D6 damage to boot themselves up the
     arse. If they roll a double, they are out and removed from play.\""""
@@ -156,6 +163,7 @@ def test_ptsd_fallen_git_boots_itself_up_for_2d6_a_double_and_it_is_out():
     assert outcomes == {"out", "up"}
 
 
+@pytest.mark.rule("factions", "encouraging-chants")
 def test_encouraging_chants_a_friend_swigs_for_rerolls_of_move_dice():
     """Agitators, Encouraging Chants: "When a friendly git within 6" rolls their move dice, this git
     may take a swig to let the other git re-roll any/all of their move dice.\""""
@@ -173,6 +181,7 @@ def test_encouraging_chants_a_friend_swigs_for_rerolls_of_move_dice():
     assert {d[0] for d in out}.isdisjoint({d[0] for d in landed})
 
 
+@pytest.mark.rule("factions", "green-wing")
 def test_green_wing_a_friend_swigs_to_reroll_one_shooting_die():
     """The Green Wing: "When a friendly git within 6" makes a shooting attack, this git may take a
     swig to let the other git re-roll one of their shooting dice.\""""
@@ -190,6 +199,7 @@ def test_green_wing_a_friend_swigs_to_reroll_one_shooting_die():
     assert m.models["a2"].tower.height == 1
 
 
+@pytest.mark.rule("factions", "pulling-teeth")
 def test_pulling_teeth_boot_in_loots_d3_caps():
     """Bad Docs, Pulling Teeth: "This git loots D3 caps when it puts the boot in.\""""
     got = set()

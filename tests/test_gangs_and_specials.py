@@ -31,17 +31,21 @@ def test_the_quick_start_gangs_are_legal():
     assert len(sc.terrain) >= 10 and sum(t.type == "exploding_barrel" for t in sc.terrain) == 6
 
 
+@pytest.mark.rule("gather_your_gits", "a-la-carte-budget")
 def test_a_gang_over_budget_is_refused_with_its_cost():
     assert not problems([{"type": "klankbot"}, {"type": "klankbot"}, {"type": "orc"}])  # exactly 25
     msgs = problems([{"type": "klankbot"}, {"type": "klankbot"}, {"type": "bullorc"}])
     assert any("the gang costs 27 caps; the budget is 25" in m for m in msgs), msgs
 
 
+@pytest.mark.rule("gather_your_gits", "up-to-two-weapons")
+@pytest.mark.rule("fancy_gear", "big-pockets")
 def test_up_to_two_weapons_per_git_unless_big_pockets():
     assert any("carries 3 weapons" in m for m in problems([{"type": "orc", "weapons": ["pistol", "pistol", "rifle"]}]))
     assert not problems([{"type": "orc", "weapons": ["pistol", "pistol", "rifle"], "gear": ["big_pockets"]}])
 
 
+@pytest.mark.rule("fancy_gear", "hook-hand")
 def test_hands_are_respected_and_strong_holds_a_two_hander_in_one_hand():
     assert any(
         "needs 2 hands; this git has 1" in m
@@ -56,11 +60,14 @@ def test_downtrodden_gits_get_nothing_over_1_cap_and_animals_get_nothing():
     assert any("Animal" in m for m in problems([{"type": "gnawball", "weapons": ["pistol"]}]))
 
 
+@pytest.mark.rule("gather_your_gits", "identical-weapons-gear-once")
+@pytest.mark.rule("fancy_gear", "gear-once-each")
 def test_each_bit_of_fancy_gear_only_once_but_identical_weapons_are_fine():
     assert any("'cans' twice" in m for m in problems([{"type": "orc", "gear": ["cans", "cans"]}]))
     assert not problems([{"type": "orc", "weapons": ["pistol", "pistol"]}])
 
 
+@pytest.mark.rule("gather_your_gits", "vehicle-needs-a-driver")
 def test_a_vehicle_needs_a_driver_who_can_drive():
     assert any("cannot drive" in m for m in problems([{"type": "gnawball", "vehicle": "bike"}], budget=50))
     assert any("need a vehicle" in m for m in problems([{"type": "orc", "mods": ["buzzblades"]}], budget=50))
@@ -201,6 +208,8 @@ def test_a_wrong_gear_on_gets_one_clear_message(gear_on, says):
     assert says in str(e.value) and "gear_on" in str(e.value)
 
 
+@pytest.mark.rule("fancy_gear", "overly-long-gun-barrel")
+@pytest.mark.rule("fancy_gear", "oversized-gun")
 def test_oversized_gun_and_long_barrel_apply_to_that_gun_only():
     from helpers import match
 
@@ -239,6 +248,7 @@ def test_gear_on_survives_the_trip_through_a_scenario_document():
     assert scenario_to_doc(back)["players"][0]["gang"]["gits"][0]["gear_on"] == {"oversized_gun": "pistol"}
 
 
+@pytest.mark.rule("fancy_gear", "kitbashed-weapon")
 def test_a_kitbashed_git_carries_three_weapons_because_the_combined_pair_counts_once():
     # "Kitbashed Weapon: ... choose two weapons to combine and hold in a single hand ... These two
     # weapons together only count as one of their two weapons. Both can be fired at the same time."
@@ -253,6 +263,7 @@ def test_a_kitbashed_git_carries_three_weapons_because_the_combined_pair_counts_
     assert "gear_on" in str(e.value) and "kitbashed_weapon" in str(e.value)
 
 
+@pytest.mark.rule("fancy_gear", "kitbashed-weapon")
 def test_a_kitbashed_pair_is_held_in_one_hand_and_fired_together():
     from helpers import match
 

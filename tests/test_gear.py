@@ -72,6 +72,7 @@ def scoot_with(m: Match, mid: str, dice: dict, **by_kind) -> None:
 # ---- scooting ------------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("fancy_gear", "cans")
 def test_cans_add_one_to_each_move_die():
     """Cans: "when they scoot, they add 1 to their move dice, as they strut to the beat.\""""
     m = game([orc("Dj", ["cans"])], [orc("B")], {"a1": (5, 5), "b1": (20, 20)})
@@ -80,6 +81,7 @@ def test_cans_add_one_to_each_move_die():
     assert m.position("a1") == pytest.approx((5, 10), abs=1e-6)
 
 
+@pytest.mark.rule("fancy_gear", "bionic-leg")
 def test_bionic_leg_may_treat_any_move_die_as_a_three():
     """Bionic Leg(s): "when you scoot, you may treat any move dice as a '3'.\""""
     m = game([orc("Leg", ["bionic_leg"])], [orc("B")], {"a1": (5, 5), "b1": (20, 20)})
@@ -90,6 +92,7 @@ def test_bionic_leg_may_treat_any_move_die_as_a_three():
     assert m.position("a1") == pytest.approx((5, 8), abs=1e-6)
 
 
+@pytest.mark.rule("fancy_gear", "tracks")
 def test_tracks_discard_another_move_die_to_add_its_value():
     """Tracks: "when resolving a move dice, you may discard another of your move dice to add its
     value to this one.\""""
@@ -101,6 +104,7 @@ def test_tracks_discard_another_move_die_to_add_its_value():
     assert not m.table.has_die(d2)
 
 
+@pytest.mark.rule("fancy_gear", "mono-wheel")
 def test_mono_wheel_swig_to_move_a_die_in_any_direction():
     """Mono-Wheel: "when you scoot, you can take a swig to discard one of your move dice and move
     its value in any direction.\""""
@@ -111,6 +115,7 @@ def test_mono_wheel_swig_to_move_a_die_in_any_direction():
     assert [e.reason for e in of(m, ev.TowerGrew)] == ["swig"]
 
 
+@pytest.mark.rule("fancy_gear", "beast-mount-pogo-stick")
 def test_beast_mount_rolls_d6_d8_d10_and_the_left_player_throws_2d6_three_highest_kept():
     """Beast Mount/Pogo Stick: "they roll D6, D8 & D10 as their move dice. However, after you roll
     your move dice, the player to your left also throws 2D6 into the play area. You use the three
@@ -136,6 +141,7 @@ def test_beast_mount_rolls_d6_d8_d10_and_the_left_player_throws_2d6_three_highes
 # ---- actions ----------------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("fancy_gear", "jetpack")
 def test_jetpack_blasts_off_five_inches_per_pip_over_everything_tower_intact():
     """Jetpack: "Roll a single D6 move dice anywhere in play. Multiply the move dice roll by 5",
     pick the git up and place them that far away in the direction of that move dice, ignoring
@@ -156,12 +162,14 @@ def test_jetpack_blasts_off_five_inches_per_pip_over_everything_tower_intact():
     pytest.fail("no clean blast-off in 29 seeds")
 
 
+@pytest.mark.rule("fancy_gear", "jetpack")
 def test_jetpack_counts_as_the_scoot_action():
     """ "when it scoots, it can blast off instead of moving normally": not both in one activation."""
     m = game([orc("Jet", ["jetpack"])], [orc("B")], {"a1": (12, 4), "b1": (22, 22)})
     assert effects.action_kind(m.models["a1"], "blast_off") == "scoot"
 
 
+@pytest.mark.rule("fancy_gear", "massive-spanner")
 def test_massive_spanner_bonks_a_klankbot_within_one_inch_off_its_tower():
     """Massive Spanner: "take an action to bonk a vehicle or Klankbot within 1": remove D6 dice from
     the bonked model's tower.\""""
@@ -180,6 +188,7 @@ def test_massive_spanner_bonks_a_klankbot_within_one_inch_off_its_tower():
     assert 2 <= m.models["b1"].tower.height <= 7
 
 
+@pytest.mark.rule("fancy_gear", "medical-equipment")
 def test_medical_equipment_vending_table_on_a_git_within_one_inch_six_is_d6_damage():
     """Medical Equipment: "experiment on a git within 1". Roll on the Vending Machine table and
     apply the result to the target. If a "6" is rolled, the target suffers D6 damage instead of
@@ -203,6 +212,7 @@ def test_medical_equipment_vending_table_on_a_git_within_one_inch_six_is_d6_dama
     assert sixes and others
 
 
+@pytest.mark.rule("fancy_gear", "megaphone")
 def test_megaphone_a_friendly_git_within_3d6_takes_one_action():
     """Megaphone: "take an action to bark orders down it: select a friendly git within 3D6", they
     immediately take one action.\""""
@@ -212,6 +222,7 @@ def test_megaphone_a_friendly_git_within_3d6_takes_one_action():
     assert [e.model for e in of(m, ev.ModelMoved)][:1] == ["a2"]
 
 
+@pytest.mark.rule("fancy_gear", "musical-instrument")
 def test_musical_instrument_friends_within_2d6_discard_d3_dice():
     """Musical Instrument: "every friendly git within 2D6" rolls D3 and discards that many dice
     from their tower." (Ours: the tooter is not its own audience.)"""
@@ -225,6 +236,7 @@ def test_musical_instrument_friends_within_2d6_discard_d3_dice():
     assert m.models["a1"].tower.height == 6 and m.models["b1"].tower.height == 6
 
 
+@pytest.mark.rule("fancy_gear", "fuel-can-rerolls")
 def test_fuel_can_lets_klankbots_within_six_inches_reroll_move_dice_once():
     """Fuel Can: "while within 6" of this model, friendly vehicles or Klankbots may re-roll any of
     their move dice once per activation.\""""
@@ -246,6 +258,7 @@ def test_fuel_can_lets_klankbots_within_six_inches_reroll_move_dice_once():
     assert drive(m, m.rerolls(m.models["a2"], "move", out)) == out  # once per activation
 
 
+@pytest.mark.rule("fancy_gear", "fuel-can-toss")
 def test_fuel_can_tossed_on_a_burning_model_within_three_inches_3d6_once():
     """Fuel Can: "Once per game, you can discard this upgrade to toss it onto a model within 3"
     that is on fire: that model immediately suffers 3D6 damage.\""""
@@ -258,6 +271,7 @@ def test_fuel_can_tossed_on_a_burning_model_within_three_inches_3d6_once():
     assert "toss_fuel_can" not in m._legal_actions(m.models["a1"])
 
 
+@pytest.mark.rule("fancy_gear", "ammo-box")
 def test_ammo_box_friends_within_six_inches_reroll_shooting_dice():
     """Ammo Box: "friendly models within 6" of this model may re-roll any of their shooting dice
     once per activation.\""""
@@ -274,6 +288,7 @@ def test_ammo_box_friends_within_six_inches_reroll_shooting_dice():
 # ---- around an activation -------------------------------------------------------------------------
 
 
+@pytest.mark.rule("fancy_gear", "big-hat")
 def test_big_hat_a_friend_within_six_inches_swigs_and_activates_but_no_third():
     """Big Hat: "after this model activates, a friendly git within 6" may take a swig to
     immediately activate. That second git can't trigger a third model to activate.\""""
@@ -294,6 +309,7 @@ def test_big_hat_a_friend_within_six_inches_swigs_and_activates_but_no_third():
     assert [e.reason for e in of(m, ev.TowerGrew) if e.model == "a2"][0] == "swig"
 
 
+@pytest.mark.rule("fancy_gear", "strong-booze")
 def test_strong_booze_once_per_game_d6_damage_to_activate_again():
     """Strong Booze: "once per game, after activating, they may take D6 damage to immediately
     activate again.\""""
@@ -305,6 +321,7 @@ def test_strong_booze_once_per_game_d6_damage_to_activate_again():
     assert len(of(m, ev.ActivationStarted)) == 3  # no second drink
 
 
+@pytest.mark.rule("fancy_gear", "tasty-snack")
 def test_tasty_snack_once_per_game_fallen_git_boots_itself_up_for_2d6_damage():
     """Tasty Snack: "once per game, if this git has fallen, they may gain 2D6 damage to boot
     themselves up the arse.\""""
@@ -319,6 +336,7 @@ def test_tasty_snack_once_per_game_fallen_git_boots_itself_up_for_2d6_damage():
     assert "a1" not in m.activatable(0)
 
 
+@pytest.mark.rule("fancy_gear", "banner-ad")
 def test_banner_ad_d3_minus_one_caps_when_the_siren_sounds_if_upright():
     """Banner Ad: "when the 30 minute timer goes off, if this git is upright, you immediately gain
     D3-1 caps from the general supply in advertising revenue.\""""
@@ -333,6 +351,7 @@ def test_banner_ad_d3_minus_one_caps_when_the_siren_sounds_if_upright():
     assert now == expected
 
 
+@pytest.mark.rule("fancy_gear", "bully-boots")
 def test_bully_boots_nick_d3_caps():
     """Bully Boots: "when this git puts the boot in, they nick D3 caps.\""""
     got = set()
@@ -344,6 +363,7 @@ def test_bully_boots_nick_d3_caps():
     assert got == {1, 2, 3}
 
 
+@pytest.mark.rule("fancy_gear", "handcuffs")
 def test_handcuffs_enemy_gits_within_one_inch_cannot_stand_up():
     """Handcuffs: "enemy gits within 1" of this model cannot stand up.\""""
     m = game(
@@ -358,12 +378,14 @@ def test_handcuffs_enemy_gits_within_one_inch_cannot_stand_up():
     assert ("boot_up", "b1") in m._boot_targets(m.models["b2"])
 
 
+@pytest.mark.rule("fancy_gear", "bayonet")
 def test_bayonet_its_gun_counts_as_a_standard_h2h_weapon_as_well():
     """Bayonet: "it counts as a standard H2H weapon as well.\""""
     m = game([orc("Stabby", ["bayonet"], weapons=("rifle",))], [orc("B")], {"a1": (5, 5), "b1": (20, 20)})
     assert "regular_h2h" in [w.id for w in m.models["a1"].weapons]
 
 
+@pytest.mark.rule("fancy_gear", "improvised-shield")
 def test_improvised_shield_once_per_fight_a_rethrow():
     """Improvised Shield: "this model's boss can ask for a re-throw once per fight. The current
     throw is ignored, and you both throw again.\""""
@@ -383,6 +405,7 @@ def test_improvised_shield_once_per_fight_a_rethrow():
     assert rounds[:2] == [1, 1]  # round 1 thrown twice
 
 
+@pytest.mark.rule("fancy_gear", "hook-hand")
 def test_hook_hand_shover_may_move_itself_any_direction_instead():
     """Hook Hand: "when they shove, they can move themselves (instead of your opponent) in any
     direction.\""""

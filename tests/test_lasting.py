@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from helpers import default_answer, drive, match
-from test_campaign import Scripted, ai_run, derby_campaign, party, quickstart_campaign
+from test_campaign import Scripted, ai_run, at_a_and_e, derby_campaign, party, quickstart_campaign
 
 from spacegits_sim import campaign as camp
 from spacegits_sim.data import default_rules
@@ -259,6 +259,7 @@ def test_spikey_bits_headbutt_when_a_thump_is_cancelled_by_a_shove():
 # ---- repairs ---------------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("vehicles", "repairs-handling")
 def test_handling_repairs():
     """Misaligned Wheels -1, Tuned Steering +1, Huge Spoiler +2 handling (a buggy has 10)."""
     for r, want in (
@@ -272,6 +273,7 @@ def test_handling_repairs():
         assert effects.handling(v, v.vehicle.handling) == want, r
 
 
+@pytest.mark.rule("vehicles", "repairs-no-lasting-effect")
 def test_repairs_with_no_lasting_effect_leave_the_vehicle_as_it_was():
     """Good as New, Fresh Polish, Cleaned and Oiled: "No lasting effect."."""
     plain = car().models["a1v"]
@@ -285,6 +287,7 @@ def test_repairs_with_no_lasting_effect_leave_the_vehicle_as_it_was():
         )
 
 
+@pytest.mark.rule("vehicles", "repairs-hull")
 def test_toughness_and_seat_repairs():
     """Buckled Pillars, Crushed Roof -1 T; Spare Panels, Heavy-ass armour +1 T; Mangled Chassis -1
     seat; Armour made of old doors +2 seats (a buggy: toughness 5, 2 seats)."""
@@ -301,6 +304,7 @@ def test_toughness_and_seat_repairs():
         assert (v.toughness, effects.seats(v, v.vehicle.seats)) == (t, seats), r
 
 
+@pytest.mark.rule("vehicles", "repairs-engine")
 def test_engine_repairs_change_the_dice_a_vehicle_may_pick():
     """Worn gasket and Heavy-ass armour: engine one rank down; Turbocharger one up; Sluggish
     Accelerator: one fewer move dice; the Shaker Scoop: one die a size bigger (a buggy: D12)."""
@@ -316,6 +320,7 @@ def test_engine_repairs_change_the_dice_a_vehicle_may_pick():
         assert effects.vehicle_dice(v, 3, 12) == want, r
 
 
+@pytest.mark.rule("vehicles", "repairs-dice-picked")
 def test_dodgy_brakes_and_a_rusty_gearbox_limit_the_dice_picked():
     """ "Dodgy Brakes: Have to roll at least one of your highest possible dice type when moving."
     "Rusty Gearbox: … they have to all be the same rank of dice." """
@@ -325,6 +330,7 @@ def test_dodgy_brakes_and_a_rusty_gearbox_limit_the_dice_picked():
     assert effects.dice_allowed(v, (8, 8, 8), 12) and not effects.dice_allowed(v, (12, 8, 8), 12)
 
 
+@pytest.mark.rule("vehicles", "repairs-bent-axle-and-grinding-noise")
 def test_bent_axle_and_grinding_noise_damage():
     """ "Bent Axle: … over your handling, you suffer 1 additional damage." "Grinding Noise: Your move
     dice now all do 1/0 damage to you (e.g. 1 if you roll under your toughness)." """
@@ -335,6 +341,7 @@ def test_bent_axle_and_grinding_noise_damage():
     assert effects.handling_damage(car().models["a1v"]) == 1
 
 
+@pytest.mark.rule("vehicles", "repairs-bent-axle-and-grinding-noise")
 def test_a_driven_move_die_over_the_handling_with_a_bent_axle_does_two_damage():
     m = car("Handling: Bent Axle", "Handling: Misaligned Wheels")  # handling 9
     v = m.models["a1v"]
@@ -343,12 +350,14 @@ def test_a_driven_move_die_over_the_handling_with_a_bent_axle_does_two_damage():
     assert hurt and hurt[0].amount == 2
 
 
+@pytest.mark.rule("vehicles", "repair-overpressurized-fuel-lines")
 def test_overpressurized_fuel_lines_make_a_wreck_explode_ten():
     """ "If this vehicle gets wrecked it explodes (10)." (a wreck is 2 × toughness otherwise)"""
     assert effects.wreck_explosion(car("Hull: Crushed Roof").models["a1v"]) == 8  # a buggy, toughness 4 now
     assert effects.wreck_explosion(car("Hull: Crushed Roof", "Guts: Overpressurized Fuel Lines").models["a1v"]) == 10
 
 
+@pytest.mark.rule("vehicles", "repairs-swig")
 def test_a_leaking_fuel_line_swig_is_d3_dice_and_a_turbocharger_adds_one():
     """ "Leaking fuel-line: … When the driver takes a swig, they take D3 dice." Turbocharger: "the
     driver takes an extra dice when they swig"."""
@@ -362,6 +371,7 @@ def test_a_leaking_fuel_line_swig_is_d3_dice_and_a_turbocharger_adds_one():
     assert effects.swig_dice(car("Guts: Turbocharger").models["a1v"]) == 2
 
 
+@pytest.mark.rule("vehicles", "repair-booming-exhausts")
 def test_booming_exhausts_deploy_twelve_inches_away_even_with_an_electric_motor():
     """ "This vehicle is so loud it has to deploy 12" from caps and enemy models (even if it has the
     Electric Motor mod)." """
@@ -370,6 +380,7 @@ def test_booming_exhausts_deploy_twelve_inches_away_even_with_an_electric_motor(
     assert effects.vehicle_deploy_distance(car(mods=["electric_motor"]).models["a1v"], 8.0) == 4.0
 
 
+@pytest.mark.rule("vehicles", "repair-stone-wheels")
 def test_stone_wheels_ignore_oil_slicks():
     """ "Stone Wheels: You ignore the effects of Oil Slicks." (no slide, no D6 damage)"""
     slick = next(t for t in RULES.terrain.values() if "oil_slick" in t.special)
@@ -380,6 +391,7 @@ def test_stone_wheels_ignore_oil_slicks():
     assert not of(m, ev.Damaged)
 
 
+@pytest.mark.rule("vehicles", "repairs-as-the-mods")
 def test_racing_stripes_sidesaws_weak_frame_smoke_belcher_and_mountains_of_ammo_as_the_mods():
     v = car("Snazz: Racing Stripes").models["a1v"]
     assert effects.vehicle_move(v, 4) == 6.0
@@ -391,6 +403,7 @@ def test_racing_stripes_sidesaws_weak_frame_smoke_belcher_and_mountains_of_ammo_
     assert effects.rerolls(m, m.models["a1v"], "bullet")
 
 
+@pytest.mark.rule("vehicles", "repairs-weapons")
 def test_weapon_mounts_ammo_belts_and_venting():
     """ "Damaged Weapon Mounts: … bullet dice suffer -1." "Overheating Ammo Belts: … bullet dice of
     both 1 and 2 as jams." "Ill-considered Weapon Venting: When you shoot, you take one damage for
@@ -423,21 +436,23 @@ def _diag(where: str) -> int:
     return next(n for n in range(1, 9) if RULES.tables["diagnosis"].lookup(n).result == where)
 
 
+@pytest.mark.rule("campaigns", "treatments-act-once")
 def test_a_mechanical_respirator_or_a_head_full_recovery_gains_an_attitude_point():
     """ "Mechanical Respirator: … Gain 1 Attitude." Full Recovery (head): "Gain 1 Attitude for the story." """
     c = quickstart_campaign()
     red = c.gangs[0]
-    camp.injury(red, "Grunk", RULES, Scripted(6, _diag("Head"), _row("head_treatment", "Mechanical Respirator")), [])
+    at_a_and_e(red, "Grunk", Scripted(6, _diag("Head"), _row("head_treatment", "Mechanical Respirator")), [])
     assert red.gits["Grunk"].attitude == 2
-    camp.injury(red, "Grunk", RULES, Scripted(6, _diag("Head"), _row("head_treatment", "Full Recovery")), [])
+    at_a_and_e(red, "Grunk", Scripted(6, _diag("Head"), _row("head_treatment", "Full Recovery")), [])
     assert red.gits["Grunk"].attitude == 3 and red.gang["gits"][0]["treatments"] == ["Head: Mechanical Respirator"]
 
 
+@pytest.mark.rule("campaigns", "treatments-act-once")
 def test_a_concussion_or_a_sling_misses_the_next_game_then_recovers():
     """ "Concussion Bandage: This git misses the next game, then recovers fully." """
     c = quickstart_campaign()
     red = c.gangs[0]
-    camp.injury(red, "Grunk", RULES, Scripted(6, _diag("Head"), _row("head_treatment", "Concussion Bandage")), [])
+    at_a_and_e(red, "Grunk", Scripted(6, _diag("Head"), _row("head_treatment", "Concussion Bandage")), [])
     log: list[str] = []
     skip = ai_run(c, camp.bad_attitude(c, 2, log))
     assert skip == {"Red": ["Grunk"]} and "misses game 2" in log[0]
@@ -446,6 +461,7 @@ def test_a_concussion_or_a_sling_misses_the_next_game_then_recovers():
     assert "Grunk" not in [g.name for g in sc.players[0].gang.gits]
 
 
+@pytest.mark.rule("campaigns", "treatments-act-once")
 def test_gnawbrain_loses_every_weapon_and_a_chopper_arm_bolts_on_a_massive_h2h_weapon():
     """ "Any weapons they possessed when they showed up at A&E have been lost." "Chopper Arm: … armed
     with a Massive H2H Weapon permanently held in this hand, and loses any other weapon they were
@@ -453,15 +469,16 @@ def test_gnawbrain_loses_every_weapon_and_a_chopper_arm_bolts_on_a_massive_h2h_w
     c = quickstart_campaign()
     red = c.gangs[0]
     g0 = red.gang["gits"][0]
-    camp.injury(red, "Grunk", RULES, Scripted(6, _diag("Head"), _row("head_treatment", "Gnawbrain Xenotransplant")), [])
+    at_a_and_e(red, "Grunk", Scripted(6, _diag("Head"), _row("head_treatment", "Gnawbrain Xenotransplant")), [])
     assert g0["weapons"] == []
     g1 = red.gang["gits"][1]
     log: list[str] = []
-    camp.injury(red, g1["name"], RULES, Scripted(6, _diag("Left Arm"), _row("arm_treatment", "Chopper Arm")), log)
+    at_a_and_e(red, g1["name"], Scripted(6, _diag("Left Arm"), _row("arm_treatment", "Chopper Arm")), log)
     assert g1["weapons"][0] == "massive_h2h" and "bolted on" in log[-1]
     assert camp.fits(red, RULES)
 
 
+@pytest.mark.rule("campaigns", "treatments-act-once")
 def test_a_gun_arm_is_a_loot_roll_rerolled_until_it_is_a_gun():
     """ "Gun Arm: Make a loot roll to find out what gun the doc has attached." """
     c = quickstart_campaign()
@@ -477,10 +494,11 @@ def test_a_gun_arm_is_a_loot_roll_rerolled_until_it_is_a_gun():
     )
     gun = str(loot.lookup(gun_roll).ref).split("/")[1]
     rolls = Scripted(6, _diag("Right Arm"), _row("arm_treatment", "Gun Arm"), *d100(gear_roll), *d100(gun_roll))
-    camp.injury(red, "Grunk", RULES, rolls, [])
+    at_a_and_e(red, "Grunk", rolls, [])
     assert gun in g0["weapons"] and camp.fits(red, RULES)
 
 
+@pytest.mark.rule("campaigns", "treatment-limits-and-diagnosis-rerolls")
 def test_a_treatment_had_as_often_as_allowed_is_rerolled_and_bionic_legs_reroll_diagnosis_4_and_5():
     """ "Lead Leg: … This git may receive this treatment only once." "Bionic Legs: … Re-roll
     diagnosis rolls of 4 and 5 for this git." """
@@ -490,14 +508,15 @@ def test_a_treatment_had_as_often_as_allowed_is_rerolled_and_bionic_legs_reroll_
     g0["treatments"] = ["Left Leg: Lead Leg", "Right Leg: Bionic Legs"]
     log: list[str] = []
     rolls = Scripted(6, 4, _diag("Body"), _row("body_treatment", "Exposed Pipework"))
-    camp.injury(red, "Grunk", RULES, rolls, log)
+    at_a_and_e(red, "Grunk", rolls, log)
     assert "re-rolled" in log[0] and g0["treatments"][-1] == "Body: Exposed Pipework"
     g0["treatments"] = ["Left Leg: Lead Leg"]
     lead, peg = _row("leg_treatment", "Lead Leg"), _row("leg_treatment", "Peg Leg")
-    camp.injury(red, "Grunk", RULES, Scripted(6, _diag("Right Leg"), lead, peg), log)
+    at_a_and_e(red, "Grunk", Scripted(6, _diag("Right Leg"), lead, peg), log)
     assert g0["treatments"] == ["Left Leg: Lead Leg", "Right Leg: Peg Leg"]
 
 
+@pytest.mark.rule("campaigns", "wrecked-weapon")
 def test_a_wrecked_weapon_loses_a_randomly_selected_vehicle_weapon():
     """ "Wrecked Weapon: This vehicle loses a randomly selected weapon permanently." """
     c = derby_campaign()
@@ -512,12 +531,13 @@ def test_a_wrecked_weapon_loses_a_randomly_selected_vehicle_weapon():
     assert g0["vehicle_weapons"] == ["rifle"] and g0["repairs"] == ["Weapons: Wrecked Weapon"]
 
 
+@pytest.mark.rule("campaigns", "treatments-last")
 def test_lasting_effects_show_up_in_the_next_game():
     """Issue 14: "lasting effects show up in the next game": A&E's Exposed Pipework, then the
     campaign's next game has that git at toughness 2 and the gang file names the treatment."""
     c = quickstart_campaign()
     red = c.gangs[0]
-    camp.injury(red, "Grunk", RULES, Scripted(6, _diag("Body"), _row("body_treatment", "Exposed Pipework")), [])
+    at_a_and_e(red, "Grunk", Scripted(6, _diag("Body"), _row("body_treatment", "Exposed Pipework")), [])
     sc = camp.game_scenario(c, RULES)
     m = Match(sc, rules=RULES, seed=sc.seed)
     grunk = next(x for x in m.models.values() if x.name == "Grunk")
@@ -527,6 +547,7 @@ def test_lasting_effects_show_up_in_the_next_game():
 # ---- Bollocks to It ---------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("campaigns", "bollocks-to-it")
 def test_bollocks_to_it_discards_an_opponents_dice_that_roll_under_the_attitude():
     """ "When an opponent gives you some dice to add to your tower, you can roll them before
     stacking them. If any dice rolls under your attitude, you can say bollocks to it and discard it." """
@@ -542,6 +563,7 @@ def test_bollocks_to_it_discards_an_opponents_dice_that_roll_under_the_attitude(
     assert a.tower.height == 5 - said.discarded
 
 
+@pytest.mark.rule("campaigns", "bollocks-to-it")
 def test_bollocks_to_it_not_for_a_friends_dice_nor_an_attitude_of_one():
     m = match(
         [[dict(ORC, name="Grumpy", attitude=4), dict(ORC, name="Pal")], [dict(ORC, name="Urg")]],
@@ -552,6 +574,7 @@ def test_bollocks_to_it_not_for_a_friends_dice_nor_an_attitude_of_one():
     assert not of(m, ev.BollocksToIt)
 
 
+@pytest.mark.rule("campaigns", "bollocks-to-it")
 def test_bollocks_to_it_also_for_the_driver_of_a_vehicle_that_takes_damage():
     """ "This also works if you are the driver of a vehicle that takes damage." """
     m = car(attitude=6)
@@ -600,6 +623,7 @@ def test_a_gory_trophy_rack_pays_three_caps_after_a_game_in_which_it_ran_over_a_
     assert not any("new head" in line for line in party(c, events, 2))
 
 
+@pytest.mark.rule("campaigns", "treatment-and-repair-tables")
 def test_every_treatment_and_repair_table_is_rolled_on_by_the_afterparty():
     """Issue 14: "every table used is exercised": each diagnosis sends the roll to its treatment
     table, each location to its repair table, and the result is what that table says."""
@@ -609,7 +633,7 @@ def test_every_treatment_and_repair_table_is_rolled_on_by_the_afterparty():
         c = quickstart_campaign()
         red = c.gangs[0]
         log: list[str] = []
-        camp.injury(red, "Skab", RULES, Scripted(6, _diag(where.result), _row(table, row.result)), log)
+        at_a_and_e(red, "Skab", Scripted(6, _diag(where.result), _row(table, row.result)), log)
         assert f"A&E — {where.result}, {row.result}" in "\n".join(log), (table, log)
     for loc in RULES.tables["location"].rows:
         table = str(loc.extra["table"])
@@ -623,6 +647,7 @@ def test_every_treatment_and_repair_table_is_rolled_on_by_the_afterparty():
         assert f"{loc.result}: {row.result}" in red.gang["gits"][0].get("repairs", []), (table, log)
 
 
+@pytest.mark.rule("campaigns", "treatments-act-once")
 def test_a_stump_takes_off_what_no_longer_fits_so_the_gang_stays_legal():
     """A treatment can leave a git one hand short of its guns (a Stump with a rifle): what no
     longer fits comes off, the last taken first, so the next game's gang keeps the rules."""
@@ -631,7 +656,7 @@ def test_a_stump_takes_off_what_no_longer_fits_so_the_gang_stays_legal():
     g0 = red.gang["gits"][0]
     g0["weapons"] = ["regular_h2h", "rifle"]
     log: list[str] = []
-    camp.injury(red, "Grunk", RULES, Scripted(6, _diag("Left Arm"), _row("arm_treatment", "Stump")), log)
+    at_a_and_e(red, "Grunk", Scripted(6, _diag("Left Arm"), _row("arm_treatment", "Stump")), log)
     assert g0["weapons"] == ["regular_h2h"] and "can no longer carry the Rifle" in log[-1]
     assert camp.fits(red, RULES)
 
@@ -678,6 +703,7 @@ def test_rusty_tin_brain_the_boss_to_the_left_rolls_one_more_die_and_the_three_h
     assert sorted(d[2] for d in dice) == sorted(rolled)[-3:] and len(dice) == 3
 
 
+@pytest.mark.rule("vehicles", "repair-cant-turn-left")
 def test_cant_turn_left_a_move_die_on_the_left_moves_the_vehicle_straight_on():
     """ "Can't Turn Left: Move dice on the left side of the vehicle can only be used to move
     forward, you can't pivot with them." """
@@ -693,6 +719,7 @@ def test_cant_turn_left_a_move_die_on_the_left_moves_the_vehicle_straight_on():
     assert plain.heading(plain.models["a1v"], plain.table.world_point("a1v", (4.0, 3.0)), 4)[0] is not None
 
 
+@pytest.mark.rule("vehicles", "repair-auto-gunner")
 def test_an_auto_gunner_driver_fires_every_bolted_gun_at_once():
     """ "Auto-Gunner: The driver can fire all the vehicle's weapons at once." """
     from spacegits_sim.rules.decisions import CrewGuns

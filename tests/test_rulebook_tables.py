@@ -188,7 +188,10 @@ def test_printed_rows_are_in_the_yaml_verbatim(header, rows):
                 f"{key} '{k}' column {idx}: YAML gives {rendered[idx]!r}, rulebook prints {cell!r}"
             )
         if not truncated:
-            assert entry["source"] == "printed" and not entry.get("completed"), f"{key} '{k}' is fully printed"
+            # (a printed row may still complete a part of its rule the book never defines, such as
+            # the dodge Really Bright Headlamps names, as long as no printed field is among them)
+            completes = set(entry.get("completed") or [])
+            assert entry["source"] == "printed" and not completes & set(entry), f"{key} '{k}' is fully printed"
         else:
             assert entry.get("completed") or entry["source"] == "completed", (
                 f"{key} '{k}' is cut off, must be marked completed"

@@ -62,6 +62,7 @@ def test_a_low_wall_crossed_before_the_hit_adds_1_to_toughness():
     assert not b2.cover and b2.big and b2.damage == 2
 
 
+@pytest.mark.rule("terrain", "exploding-barrel-shot")
 def test_a_barrel_that_would_give_cover_is_hit_instead_and_explodes():
     barrel = [{"id": "barrel", "type": "exploding_barrel", "circle": [[4, 12], 0.5]}]
     m = shooter_match(positions={"a1": (2, 12), "b1": (6, 12)}, terrain=barrel)
@@ -178,6 +179,7 @@ def test_thump_rolls_both_one_handed_weapons_a_two_handed_one_alone_or_a_headbut
     assert ids("a3") == ["headbutt"]
 
 
+@pytest.mark.rule("fancy_gear", "skull-cap")
 def test_each_git_type_headbutts_with_its_own_headbutt_dice_and_skull_cap_builds_on_it():
     # "Headbutt: The dice you roll when they headbutt something." (Gits table: orc 1D6,
     # bullorc 1D8, goblin 1D4, ...); Skull Cap: "their headbutts roll 1D8 thump dice and do 2/3"
@@ -194,6 +196,7 @@ def test_each_git_type_headbutts_with_its_own_headbutt_dice_and_skull_cap_builds
     assert (str(w.dice), w.weak, w.big) == ("1D8", 2, 3)
 
 
+@pytest.mark.rule("fancy_gear", "bionic-arm")
 def test_a_bionic_arm_eases_one_two_handed_weapon_not_all_of_them():
     # "Bionic Arm: ... this git can count one of their 2-handed weapons as needing only 1 hand."
     m = match(
@@ -210,6 +213,7 @@ def test_a_bionic_arm_eases_one_two_handed_weapon_not_all_of_them():
     assert ("rifle", "pistol") in m.combat.gun_options(m.models["a2"])  # the eased rifle + a pistol
 
 
+@pytest.mark.rule("fancy_gear", "extra-arm")
 def test_shooting_and_thumping_agree_on_hands_an_extra_arm_wields_a_two_hander_and_a_one_hander():
     # "Extra Arm: ... they count as having an extra hand, and can attack with more weapons as a result."
     m = match(
@@ -293,6 +297,7 @@ def test_a_rigged_gnawball_blasts_from_the_edge_of_its_base_not_its_centre():
         assert math.hypot(sx - 12, sy - 12) == pytest.approx(r, abs=1e-3)
 
 
+@pytest.mark.rule("terrain", "exploding-barrel-blast")
 def test_barrels_in_a_blast_explode_in_turn_each_once():
     barrels = [
         {"id": "b1", "type": "exploding_barrel", "circle": [[12, 12], 0.5]},

@@ -41,6 +41,7 @@ def stack(m: Match, mid: str, n: int) -> None:
 # ---- Oil Slick ---------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("terrain", "oil-slick-no-stopping")
 def test_oil_slick_you_cannot_stop_on_it_and_keep_travelling_straight_until_you_exit():
     """ "You cannot stop moving on an oil slick: you keep travelling in a straight line until you
     exit the oil slick or bump into something." A 4" move ends on the slick; the git slides on,
@@ -54,6 +55,7 @@ def test_oil_slick_you_cannot_stop_on_it_and_keep_travelling_straight_until_you_
     assert of(m, ev.Slid) and of(m, ev.ModelMoved)[-1].travelled == pytest.approx(18 + R - 12, abs=0.01)
 
 
+@pytest.mark.rule("terrain", "oil-slick-no-stopping")
 def test_oil_slick_slide_stops_when_it_bumps_into_something():
     """ "…until you exit the oil slick or bump into something": a wall on the slick stops the slide."""
     m = orcs(terrain=[box(3, 14, 7, 19, "oil_slick"), box(3, 17.5, 7, 18, "wall")])
@@ -63,6 +65,7 @@ def test_oil_slick_slide_stops_when_it_bumps_into_something():
     assert of(m, ev.ModelMoved)[-1].stop == "terrain:t1"
 
 
+@pytest.mark.rule("terrain", "crossable-terrain-is-flat")
 def test_oil_slick_and_toxic_waste_are_flat_areas_not_walls():
     """The review bug: Oil Slick and Toxic Waste behaved as walls. They are flat: a scoot crosses
     them, a shove into them does no terrain damage, dice land on them, blasts pass over them."""
@@ -82,6 +85,7 @@ def test_oil_slick_and_toxic_waste_are_flat_areas_not_walls():
         assert blast.hit == "figure:a1"
 
 
+@pytest.mark.rule("terrain", "crossable-terrain-is-flat")
 def test_flat_puddles_give_no_cover_but_rubble_does():
     """ "If the line of fire crosses one or more pieces of low terrain … counts their toughness as
     1 higher." Rubble (1.5") is low terrain and gives cover; a 0" puddle hides nothing."""
@@ -95,6 +99,7 @@ def test_flat_puddles_give_no_cover_but_rubble_does():
 # ---- Toxic Waste -----------------------------------------------------------------------------
 
 
+@pytest.mark.rule("terrain", "toxic-waste")
 @pytest.mark.parametrize("value, damage", [(1, 1), (2, 1), (3, 0), (6, 0)])
 def test_toxic_waste_move_die_used_to_move_through_it_does_one_over_zero(value, damage):
     """ "Move dice that are used to move through Toxic Waste do 1/0 damage to you (e.g. they do 1
@@ -107,6 +112,7 @@ def test_toxic_waste_move_die_used_to_move_through_it_does_one_over_zero(value, 
     assert got == damage
 
 
+@pytest.mark.rule("terrain", "toxic-waste")
 def test_toxic_waste_shove_through_it_is_no_move_die_and_does_nothing():
     """Only "move dice that are used to move through" it hurt: a shove across it does not."""
     m = orcs(pa=(5, 12.5), pb=(5, 12.5 - 2 * R), terrain=[box(3, 14, 7, 14.5, "toxic_waste")])
@@ -118,6 +124,7 @@ def test_toxic_waste_shove_through_it_is_no_move_die_and_does_nothing():
 # ---- Rubble ------------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("terrain", "rubble")
 def test_rubble_is_crossed_not_bumped():
     """ "…given you have to move your git's tower with them through this mess…": gits traverse
     rubble (it does not stop a scoot as a wall does)."""
@@ -128,31 +135,32 @@ def test_rubble_is_crossed_not_bumped():
     assert of(m, ev.ModelMoved)[-1].stop is None
 
 
-def _one_sided_fisher(a: int, n1: int, b: int, n2: int) -> float:
-    """P(at least ``a`` of the ``a + b`` events fall in the first group of n1) by chance alone."""
-    k, n = a + b, n1 + n2
-    total = math.comb(n, k)
-    return sum(math.comb(n1, i) * math.comb(n2, k - i) for i in range(a, min(k, n1) + 1)) / total
+def _one_sided_sign_test(more: int, fewer: int) -> float:
+    """P(at least ``more`` of ``more + fewer`` discordant pairs go one way) by chance alone (p = 1/2)."""
+    k = more + fewer
+    return sum(math.comb(k, i) for i in range(more, k + 1)) / 2**k
 
 
+@pytest.mark.rule("terrain", "rubble")
 def test_rubble_shakes_a_carried_tower_harder_traversing_it_is_a_job_for_the_sober():
     """ "…you'll find traversing rubble is a job best left to the sober." The same 3" carry of a
     six-dice tower at normal care, with the same hands (seeds), falls more often over rubble
-    (``rough_ground_jitter``). One-sided Fisher exact test at p < 0.01 over 60 carries each."""
-    n = 60
+    (``rough_ground_jitter``). The carries are paired (one tower, one hand, with and without the
+    rubble), so the test is the exact one-sided sign test on the pairs where only one fell
+    (McNemar's), p < 0.01 over 120 pairs."""
+    n = 120
 
-    def falls(rough: bool) -> int:
-        out = 0
-        for s in range(n):
-            t = Tower(seed=5000 + s)
-            for _ in range(6):
-                t.add_die()
-            out += not t.carry([(76.2, 0.0)], "normal", rough=[[(0.0, 1.0)]] if rough else None)
-        return out
+    def fell(s: int, rough: bool) -> bool:
+        t = Tower(seed=5000 + s)
+        for _ in range(6):
+            t.add_die()
+        return not t.carry([(76.2, 0.0)], "normal", rough=[[(0.0, 1.0)]] if rough else None)
 
-    smooth, rough = falls(False), falls(True)
-    assert rough > smooth
-    assert _one_sided_fisher(rough, n, smooth, n) < 0.01, (smooth, rough)
+    pairs = [(fell(s, False), fell(s, True)) for s in range(n)]
+    only_rough = sum(r and not f for f, r in pairs)
+    only_smooth = sum(f and not r for f, r in pairs)
+    assert only_rough > only_smooth
+    assert _one_sided_sign_test(only_rough, only_smooth) < 0.01, (only_smooth, only_rough)
 
 
 # ---- booting machines -----------------------------------------------------------------------
@@ -169,6 +177,7 @@ def beside(kind: str, **kw) -> Match:
     return orcs(pa=(5, 13 - R), terrain=[box(4.5, 13, 5.5, 14, kind)], **kw)
 
 
+@pytest.mark.rule("terrain", "machines-booted-in-contact")
 def test_machines_can_be_booted_only_by_a_git_in_contact():
     """ "A git in contact can boot it…"."""
     m = orcs(pa=(5, 11), terrain=[box(4.5, 13, 5.5, 14, "vending_machine")])
@@ -177,6 +186,7 @@ def test_machines_can_be_booted_only_by_a_git_in_contact():
     assert m._boot_targets(m.models["a1"]) == [("boot_terrain", "t0")]
 
 
+@pytest.mark.rule("terrain", "machines-booted-in-contact")
 def test_no_booting_machines_after_the_siren():
     """ "When you hear the siren … you cannot boot any more.\""""
     m = beside("vending_machine")
@@ -184,6 +194,7 @@ def test_no_booting_machines_after_the_siren():
     assert m._boot_targets(m.models["a1"]) == []
 
 
+@pytest.mark.rule("terrain", "machines-booted-in-contact")
 def test_a_machine_that_costs_a_cap_needs_one_in_the_stash():
     """ "…discard one cap to play": with an empty stash there is nothing to discard."""
     m = beside("slot_machine")
@@ -191,6 +202,7 @@ def test_a_machine_that_costs_a_cap_needs_one_in_the_stash():
     assert m._boot_targets(m.models["a1"]) == []
 
 
+@pytest.mark.rule("terrain", "food-stall")
 def test_food_stall_boot_discards_d6_dice_from_your_tower():
     """ "A git in contact can boot it to grab a snack: discard D6 dice from your tower.\""""
     m = beside("food_stall")
@@ -201,6 +213,7 @@ def test_food_stall_boot_discards_d6_dice_from_your_tower():
     assert m.models["a1"].tower.height == 8 - e.rolls[0] and m.models["a1"].standing
 
 
+@pytest.mark.rule("terrain", "bar")
 def test_bar_boot_thumps_deal_plus_one_plus_one_until_you_fall_over():
     """ "A git in contact can boot the bar to grab a strong drink. Your thumps deal +1/+1 damage
     until you fall over.\""""
@@ -230,12 +243,14 @@ def test_bar_boot_thumps_deal_plus_one_plus_one_until_you_fall_over():
         ([], 0),
     ],
 )
+@pytest.mark.rule("terrain", "slot-machine")
 def test_slot_machine_groups_of_three_of_a_kind_and_four_dice_runs(rolls, groups):
     """ "Group your dice into groups of "three of a kind" and/or "4 dice runs" to win 1 cap for
     each group." Each die counts once; the best grouping is taken."""
     assert slot_groups(rolls) == groups
 
 
+@pytest.mark.rule("terrain", "slot-machine")
 def test_slot_machine_expected_groups_match_exact_probabilities():
     """Three dice: only a triple (6/216). Four dice: a run (3 runs x 4! orders = 72/1296) or at
     least three alike (6 x (4 x 5 + 1) = 126/1296)."""
@@ -243,6 +258,7 @@ def test_slot_machine_expected_groups_match_exact_probabilities():
     assert expected_slot_groups(4) == pytest.approx((72 + 126) / 1296)
 
 
+@pytest.mark.rule("terrain", "slot-machine")
 def test_slot_machine_pays_a_cap_rolls_the_tower_wins_a_cap_per_group_and_rebuilds():
     """ "While in contact, you can boot and discard one cap to play. Roll all your tower dice …
     win 1 cap for each group. Then rebuild your tower.\""""
@@ -260,6 +276,7 @@ def test_slot_machine_pays_a_cap_rolls_the_tower_wins_a_cap_per_group_and_rebuil
     assert now == expected
 
 
+@pytest.mark.rule("terrain", "test-your-strength")
 def test_test_your_strength_headbutt_toughness_five_any_damage_wins_two_caps():
     """ "…discard one cap to headbutt the machine. It has a toughness of 5. If you do any damage
     to it, you win 2 caps. Ding!" An orc's headbutt (1D6, 0/2) damages it on a 5 or 6."""
@@ -275,6 +292,7 @@ def test_test_your_strength_headbutt_toughness_five_any_damage_wins_two_caps():
     assert 0 < wins < 30
 
 
+@pytest.mark.rule("terrain", "arcade-machine")
 def test_arcade_machine_a_cap_for_every_three_dice_nothing_if_it_falls():
     """ "…discard one cap to play. You now have 10 seconds to make a new tower of dice. If this
     tower falls, it's GAME OVER. At the end of the 10 seconds, you win one cap for every 3 dice
@@ -298,6 +316,7 @@ def test_arcade_machine_a_cap_for_every_three_dice_nothing_if_it_falls():
         assert m.models["a1"].tower.height == 2
 
 
+@pytest.mark.rule("terrain", "teleportaloo")
 def test_teleportaloo_places_the_git_touching_the_flipped_coin_with_its_tower_safe():
     """ "Flip a coin … into the play area … Place this model in contact with the coin, remove the
     coin, then rebuild their tower next to them. (The tower is safe during this teleport…)\""""
@@ -315,6 +334,7 @@ def test_teleportaloo_places_the_git_touching_the_flipped_coin_with_its_tower_sa
     assert now == expected
 
 
+@pytest.mark.rule("terrain", "teleportaloo")
 def test_teleportaloo_coin_flip_is_asked_as_a_throw():
     m = beside("teleportaloo")
     seen = []
@@ -332,6 +352,7 @@ def test_teleportaloo_coin_flip_is_asked_as_a_throw():
 # ---- Vending Machine ----------------------------------------------------------------------------
 
 
+@pytest.mark.rule("terrain", "vending-machine")
 def test_vending_machine_rolls_d6_on_its_table():
     """ "A git in contact can boot it to vend a random item. Roll D6" — the six results, in order."""
     m = beside("vending_machine")
@@ -341,6 +362,7 @@ def test_vending_machine_rolls_d6_on_its_table():
     assert e.outcome.startswith(row.result)
 
 
+@pytest.mark.rule("terrain", "vend-first-aid-kit")
 def test_vend_first_aid_kit_discards_fives_and_sixes_then_rebuilds():
     """ "First Aid Kit: Roll your dice tower, discard any 5-6s, then rebuild it.\""""
     m = beside("vending_machine")
@@ -351,6 +373,7 @@ def test_vend_first_aid_kit_discards_fives_and_sixes_then_rebuilds():
     assert rebuilt.height == sum(v < 5 for v in rolls) and caps == 0
 
 
+@pytest.mark.rule("terrain", "vend-supa-ammo")
 def test_vend_supa_ammo_plus_one_shooting_damage_for_two_shoot_actions():
     """ "SupaAmmo: +1/+1 damage to this git's shooting weapons for their next two shoot actions.\""""
     m = beside("vending_machine")
@@ -363,6 +386,7 @@ def test_vend_supa_ammo_plus_one_shooting_damage_for_two_shoot_actions():
     assert effects.weapon_damage(g, pistol, True) == 2
 
 
+@pytest.mark.rule("terrain", "vend-cooking-pot")
 def test_vend_cooking_pot_immune_to_shots_and_blasts_until_it_falls_over():
     """ "Head-Sized Cooking Pot: Immune to shooting and explosion damage until they fall over.\""""
     m = beside("vending_machine")
@@ -377,6 +401,7 @@ def test_vend_cooking_pot_immune_to_shots_and_blasts_until_it_falls_over():
     assert "cooking_pot" not in g.tokens
 
 
+@pytest.mark.rule("terrain", "vend-energy-drink")
 def test_vend_energy_drink_six_d6_move_dice_for_the_next_two_activations():
     """ "Energy Drink: Roll 6D6 move dice for their next two activations.\""""
     m = beside("vending_machine")
@@ -391,6 +416,7 @@ def test_vend_energy_drink_six_d6_move_dice_for_the_next_two_activations():
     assert effects.move_dice(g) == (6, 6, 6)
 
 
+@pytest.mark.rule("terrain", "vend-can-of-spinach")
 def test_vend_can_of_spinach_double_damage_in_fights_until_it_falls_over():
     """ "Can of Spinach: Deals double damage in fights until they fall over.\""""
     m = beside("vending_machine")
@@ -401,6 +427,7 @@ def test_vend_can_of_spinach_double_damage_in_fights_until_it_falls_over():
     assert effects.fight_damage(g, 3) == 3
 
 
+@pytest.mark.rule("terrain", "vend-777")
 def test_vend_triple_seven_wins_three_caps():
     """ "777: Win 3 bottle caps.\""""
     m = beside("vending_machine")
@@ -417,6 +444,7 @@ def test_every_vending_table_result_has_a_handler():
         assert isinstance(effects.REGISTRY["vending"].get(row.extra["effect"]), type), row.result
 
 
+@pytest.mark.rule("terrain", "machines-booted-in-contact")
 def test_booting_is_offered_as_a_choice_and_logged():
     m = beside("bar")
     req = next(m._boot(m.models["a1"]))

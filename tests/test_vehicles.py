@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from helpers import drive, match, scripted
+from helpers import buggy, drive, of, scripted, vmatch
 
 from spacegits_sim.physics.tower import Tower
 from spacegits_sim.rules import events as ev
@@ -18,26 +18,6 @@ from spacegits_sim.rules.fleet import dice_choices, pivot_to_corridor
 ORC = {"type": "orc", "weapons": ["pistol", "regular_h2h"]}
 R = 25 / 25.4 / 2  # an orc's base radius (in)
 NORTH, EAST = math.pi / 2, 0.0
-
-
-def of(m: Match, kind: type) -> list:
-    return [e for e in m.events if isinstance(e, kind)]
-
-
-def vmatch(red: list[dict], blue: list[dict], positions: dict, terrain=None, seed=1, **kw) -> Match:
-    """A match with models where the test wants them; vehicles face ``(x, y, angle)``."""
-    opts = {"deploy_distance_in": 0.0, "vehicle_deploy_distance_in": 0.0, **kw.pop("options", {})}
-    m = match([red, blue], {}, terrain, seed, options=opts, **kw)
-    for mid, where in positions.items():
-        x, y, *rest = where
-        m.place_model(m.models[mid], (x, y), "test set-up")
-        if rest:
-            m.table.move_figure(mid, (x, y), angle=rest[0])
-    return m
-
-
-def buggy(name="Gaz", **extra) -> dict:
-    return dict(ORC, name=name, vehicle="buggy", **extra)
 
 
 def stack(m: Match, v, n: int, which: int = 0) -> None:
@@ -59,6 +39,8 @@ def box(x0, y0, x1, y1, kind="wall"):
 # ---- the vehicle as a model -------------------------------------------------------------------
 
 
+@pytest.mark.rule("vehicles", "driver-first-seat-not-a-model")
+@pytest.mark.rule("vehicles", "crew-use-vehicle-toughness")
 def test_a_driver_starts_in_the_first_seat_and_is_not_a_separate_model():
     """ "They become the driver … A git in a vehicle is not a separate model and doesn't get a
     separate activation." "While a git is in a vehicle, use the vehicle's toughness." """
@@ -70,6 +52,7 @@ def test_a_driver_starts_in_the_first_seat_and_is_not_a_separate_model():
     assert m.table.figure("a1v").hull == tuple(m.rules.vehicles["buggy"].hull_in)
 
 
+@pytest.mark.rule("vehicles", "deploy-8-inches")
 def test_vehicles_deploy_at_least_8_inches_from_caps_and_enemy_models():
     """ "Vehicles must be deployed at least 8" from all bottle caps and enemy models." """
     m = Match(__import__("helpers").scenario([[buggy()], [dict(ORC, name="Urg")]]))
@@ -83,6 +66,7 @@ def test_vehicles_deploy_at_least_8_inches_from_caps_and_enemy_models():
     assert m._deploy_problem("a1v", (12, 5 + r + 8.1)) is None
 
 
+@pytest.mark.rule("vehicles", "activation-scoot-and-shoot-no-boot")
 def test_a_vehicle_cannot_boot_but_scoots_and_shoots():
     """ "A vehicle can scoot and shoot … They can't take boot actions." """
     m = lone_buggy(extra={"vehicle_weapons": ["rifle"]})
@@ -93,6 +77,7 @@ def test_a_vehicle_cannot_boot_but_scoots_and_shoots():
 # ---- arcs and the corridor ----------------------------------------------------------------
 
 
+@pytest.mark.rule("vehicles", "front-arc-pivot-then-forward")
 def test_the_pivot_is_the_smallest_that_brings_the_die_into_the_front_corridor():
     """ "Pivot the vehicle about its centre until that dice lies within the vehicle's front
     corridor." A die straight ahead needs none; one off to the side exactly enough."""
@@ -103,6 +88,7 @@ def test_the_pivot_is_the_smallest_that_brings_the_die_into_the_front_corridor()
     assert after[0] > 0 and after[1] == pytest.approx(1.0, abs=1e-9)  # just on the corridor's edge
 
 
+@pytest.mark.rule("vehicles", "arcs-lenient")
 def test_a_die_that_grazes_the_corridor_is_in_it_no_pivot():
     """ "If a move dice … looks to be grazed by these arcs, apply the Rule of Carnage": a die
     whose edge touches the corridor is in it, so the vehicle goes straight on."""
@@ -115,6 +101,7 @@ def test_a_die_that_grazes_the_corridor_is_in_it_no_pivot():
     assert m.position("a1v") == pytest.approx((6, 9), abs=1e-3)
 
 
+@pytest.mark.rule("vehicles", "front-arc-pivot-then-forward")
 def test_front_arc_die_pivots_then_moves_forward_by_its_value():
     """Front arc: "you pivot … then move directly forwards the rolled number of inches." """
     m = lone_buggy(pos=(6, 6, NORTH))
@@ -127,6 +114,7 @@ def test_front_arc_die_pivots_then_moves_forward_by_its_value():
     assert abs(m.table.local_point("a1v", (14, 9))[1]) <= w / 2 + die_r + 1e-6  # (its edge grazes it)
 
 
+@pytest.mark.rule("vehicles", "rear-arc-forward-then-damage")
 def test_rear_arc_die_moves_forward_without_pivoting_then_1_damage():
     """Rear arc: "you move directly forward the rolled number of inches (without pivoting first),
     then suffer 1 damage." """
@@ -139,6 +127,7 @@ def test_rear_arc_die_moves_forward_without_pivoting_then_1_damage():
     assert [e.source for e in of(m, ev.Damaged)] == ["driving off to the rear arc"]
 
 
+@pytest.mark.rule("vehicles", "handling-damage")
 def test_a_roll_over_the_handling_does_1_damage():
     """ "If a move dice roll is greater than your handling, you suffer 1 damage." A buggy has
     handling 10: an 11 hurts, a 10 does not."""
@@ -149,6 +138,7 @@ def test_a_roll_over_the_handling_does_1_damage():
         assert any("over its handling" in e.source for e in of(m, ev.Damaged)) is hurt
 
 
+@pytest.mark.rule("vehicles", "three-move-dice-up-to-engine")
 def test_move_dice_sizes_up_to_the_engine():
     """ "Three move dice of any size, as long as none are bigger than your vehicle's engine." """
     m = lone_buggy()
@@ -163,6 +153,7 @@ def test_move_dice_sizes_up_to_the_engine():
 # ---- collisions ----------------------------------------------------------------------------
 
 
+@pytest.mark.rule("vehicles", "bump-cap")
 def test_bump_into_a_cap_loot_it_and_carry_on():
     """ "If you bump into a bottle cap, pause, pick up the cap, and then continue your movement." """
     m = lone_buggy(pos=(6, 4, NORTH))
@@ -173,6 +164,7 @@ def test_bump_into_a_cap_loot_it_and_carry_on():
     assert m.position("a1v") == pytest.approx((6, 10), abs=1e-3)
 
 
+@pytest.mark.rule("vehicles", "bump-move-die")
 def test_bump_into_a_move_die_stop_1_damage_and_remove_it():
     """ "If you bump into a move dice, stop, suffer 1 damage and remove that dice from play." """
     m = lone_buggy(pos=(6, 4, NORTH))
@@ -184,6 +176,7 @@ def test_bump_into_a_move_die_stop_1_damage_and_remove_it():
     assert [e.amount for e in of(m, ev.Damaged)] == [1]
 
 
+@pytest.mark.rule("vehicles", "bump-fallen-git")
 def test_bump_into_a_fallen_git_push_it_clear_of_the_path_steal_a_cap_carry_on():
     """ "Move them the minimum distance needed to clear the path of your movement, steal 1 cap
     from them, and then continue your movement." """
@@ -201,6 +194,7 @@ def test_bump_into_a_fallen_git_push_it_clear_of_the_path_steal_a_cap_carry_on()
     assert m.position("a1v") == pytest.approx((6, 12), abs=1e-3)  # and it carried on
 
 
+@pytest.mark.rule("vehicles", "bump-standing-friend")
 def test_bump_into_a_standing_friend_push_them_clear_and_carry_on():
     """ "If the git is friendly, move them the minimum distance needed to clear the path … and
     then continue your movement." """
@@ -216,6 +210,8 @@ def test_bump_into_a_standing_friend_push_them_clear_and_carry_on():
     assert not of(m, ev.FightBroke)
 
 
+@pytest.mark.rule("vehicles", "bump-standing-enemy")
+@pytest.mark.rule("vehicles", "smash-dice")
 def test_bump_into_a_standing_enemy_a_fight_where_the_vehicle_smashes():
     """ "If the git is an enemy, a fight breaks out … if you would thump, you smash instead. If
     your opponent falls down during the fight, move them the minimum distance needed to clear the
@@ -234,6 +230,7 @@ def test_bump_into_a_standing_enemy_a_fight_where_the_vehicle_smashes():
     assert not of(m, ev.Thumped)
 
 
+@pytest.mark.rule("vehicles", "bump-into-terrain")
 def test_bump_into_terrain_stop_and_smash_yourself():
     """ "If you bump into a piece of terrain, stop and smash yourself: … a number of D6 equal to
     your vehicle's toughness plus its current speed and each … equal or over your vehicle's
@@ -245,8 +242,11 @@ def test_bump_into_terrain_stop_and_smash_yourself():
     smash = of(m, ev.Smashed)
     assert len(smash) == 1 and smash[0].target == "a1v" and smash[0].why == "terrain"
     assert len(smash[0].rolls) == 5 + 6 and smash[0].damage == sum(r >= 5 for r in smash[0].rolls)
+    hurt = [e for e in of(m, ev.Damaged) if e.model == "a1v"]  # said as it happened, not "smashed by itself"
+    assert hurt and all(e.source == "smashed into terrain" for e in hurt)
 
 
+@pytest.mark.rule("vehicles", "bump-another-vehicle")
 def test_bump_into_another_vehicle_both_stop_and_smash_each_other():
     """ "If you bump into another vehicle, you stop and then both vehicles roll a smash against
     the other … resolve both smashes then stack the damage on both vehicles." The other
@@ -261,6 +261,7 @@ def test_bump_into_another_vehicle_both_stop_and_smash_each_other():
     assert kinds.index("smashed") < kinds.index("damaged")  # both rolled before any damage
 
 
+@pytest.mark.rule("vehicles", "head-on")
 def test_head_on_is_decided_from_the_contact_geometry():
     """ "If the two vehicles are touching on their front edges or front corners then the
     collision is head-on … increased by +1/+1." Front to front: head-on; front into a side, or
@@ -281,6 +282,7 @@ def test_head_on_is_decided_from_the_contact_geometry():
 # ---- towers on the move and wipeouts --------------------------------------------------------
 
 
+@pytest.mark.rule("vehicles", "current-speed")
 def test_crash_speed_raises_the_tower_fall_rate():
     """A tower riding a vehicle that crashes stops dead from the current speed: the faster, the
     likelier it tumbles (the hull's real motion drives the tower simulation). 4-dice towers,
@@ -299,6 +301,8 @@ def test_crash_speed_raises_the_tower_fall_rate():
     assert slow <= mid <= fast and fast - slow >= 30, (slow, mid, fast)
 
 
+@pytest.mark.rule("vehicles", "two-towers-tumble-wipeout")
+@pytest.mark.rule("vehicles", "wipeout-steps")
 def test_a_tumbling_vehicle_tower_is_a_wipeout_in_the_rulebooks_order():
     """ "Clear up the dice tower … Drop D3 caps … Roll wipeout dice (chosen and rolled by the boss
     to the left) … Flip … Spin … Crunch." """
@@ -332,6 +336,7 @@ def test_a_tumbling_vehicle_tower_is_a_wipeout_in_the_rulebooks_order():
     assert crunch and crunch[0].amount == values[1] or crunch[0].amount == values[0]
 
 
+@pytest.mark.rule("vehicles", "wipeout-flip-and-spin")
 def test_the_flip_never_ends_overlapping_a_model_or_terrain():
     """ "You can't end this flip overlapping another model or bit of terrain. If you can't clear
     an object with the flip, move the minimum distance directly forward to clear it." """
@@ -344,6 +349,7 @@ def test_the_flip_never_ends_overlapping_a_model_or_terrain():
     assert not m.table.overlaps("a1v")
 
 
+@pytest.mark.rule("vehicles", "wrecked")
 def test_after_the_siren_a_wipeout_wrecks_the_vehicle():
     """ "If a vehicle wipes out after the timer has sounded, it gets wrecked: … passengers within
     1" … Vehicle explodes (x), where x is twice its toughness … Leave it in play as a piece of
@@ -370,6 +376,7 @@ def test_after_the_siren_a_wipeout_wrecks_the_vehicle():
 # ---- getting on and off -------------------------------------------------------------------
 
 
+@pytest.mark.rule("vehicles", "getting-on")
 def test_a_git_touching_a_vehicle_with_a_free_seat_may_board_at_the_end_of_its_activation():
     """ "At the end of a git's activation, if they are touching a vehicle with empty seats, they
     can hop on board as a passenger. Discard their tower." No klankbots."""
@@ -388,6 +395,7 @@ def test_a_git_touching_a_vehicle_with_a_free_seat_may_board_at_the_end_of_its_a
     assert m.boardable(pal) == []  # (aboard now; and the buggy's two seats are full)
 
 
+@pytest.mark.rule("vehicles", "getting-off")
 def test_passengers_may_get_off_before_the_vehicle_moves_within_1_inch_with_d6_dice():
     """ "When you activate a vehicle, before it moves, any gits that are riding as passengers
     may get off. Put them anywhere within 1" of the vehicle and then give them D6 dice." """
@@ -414,6 +422,7 @@ def test_passengers_may_get_off_before_the_vehicle_moves_within_1_inch_with_d6_d
 # ---- shooting from a vehicle ----------------------------------------------------------------
 
 
+@pytest.mark.rule("vehicles", "shooting-arcs")
 def test_fixed_guns_hit_only_the_front_corridor_pintle_guns_the_front_arc_own_guns_anything():
     """ "When firing a fixed weapon, you can only hit things that lie within the vehicle's front
     corridor … pintle-mounted … front arc … Other Guns: … they hit things regardless of where they
@@ -434,6 +443,7 @@ def test_fixed_guns_hit_only_the_front_corridor_pintle_guns_the_front_arc_own_gu
     assert shot((17, 3), None) == "figure:b1"
 
 
+@pytest.mark.rule("vehicles", "shooting-who-fires-what")
 def test_the_driver_fires_a_fixed_gun_or_a_one_handed_gun_of_their_own():
     """ "The driver can shoot with one of their 1-handed weapons or fire one fixed weapon." """
     m = lone_buggy(
@@ -452,6 +462,7 @@ def test_the_driver_fires_a_fixed_gun_or_a_one_handed_gun_of_their_own():
 # ---- fighting a vehicle --------------------------------------------------------------------
 
 
+@pytest.mark.rule("vehicles", "fighting-a-vehicle")
 def test_fighting_a_vehicle_it_smashes_and_cannot_be_shoved():
     """ "If the vehicle would thump, it smashes instead. The vehicle cannot be shoved, and
     automatically cancels any shove thrown against it." A git at its front gets +1/+1."""
@@ -502,6 +513,7 @@ def test_demolition_derby_100_heuristic_matches_with_random_mods():
     assert report["matches_with_a_wipeout"] > 0 and report["seen"].get("smashed", 0) > 100
 
 
+@pytest.mark.rule("vehicles", "resolve-move-dice-one-at-a-time")
 def test_order_move_die_for_a_vehicle_is_asked_of_its_boss():
     m = lone_buggy()
     gen = m.vehicle_scoot(m.models["a1v"])
@@ -519,12 +531,15 @@ def modded(*mods: str, pos=(12, 3, NORTH), **kw) -> Match:
     return lone_buggy(pos=pos, extra={"mods": list(mods)}, **kw)
 
 
+@pytest.mark.rule("vehicles", "mod-extra-seats")
 def test_extra_seats_plus_two_seats():
     """Extra Seats: "The vehicle gains +2 Seats." A buggy has 2."""
     assert modded("extra_seats").seats(modded("extra_seats").models["a1v"]) == 4
     assert modded().seats(modded().models["a1v"]) == 2
 
 
+@pytest.mark.rule("vehicles", "mod-hover-jets")
+@pytest.mark.rule("vehicles", "mod-shaker-scoop")
 def test_hover_jets_four_move_dice_and_the_shaker_scoop_one_a_size_bigger():
     """Hover-jets: "it rolls 4 move dice when it scoots." Honking Great Shaker Scoop: "one of the
     move dice you roll each activation can be one dice size higher than your engine stat." """
@@ -544,6 +559,7 @@ def test_hover_jets_four_move_dice_and_the_shaker_scoop_one_a_size_bigger():
         ("jet_engine", 11, 11.0),
     ],
 )
+@pytest.mark.rule("vehicles", "mods-move-distance")
 def test_mods_that_change_how_far_a_move_die_takes_you(mod, value, inches):
     """Massive Exhausts: "all its move dice count as a minimum of 4". Racing Stripes: "its move
     dice gain +2"". Jet Engine: "any of your move dice that roll 12 or more gain +6""."""
@@ -553,6 +569,7 @@ def test_mods_that_change_how_far_a_move_die_takes_you(mod, value, inches):
     assert of(m, ev.VehicleMoved)[-1].travelled == pytest.approx(inches)
 
 
+@pytest.mark.rule("vehicles", "mod-huge-spoiler-and-wheels")
 def test_huge_spoiler_and_huge_wheels_each_plus_two_handling():
     """Huge Spoiler / Huge Wheels: "it gains +2 handling" (different mods: they stack)."""
     from spacegits_sim.rules import effects
@@ -562,6 +579,9 @@ def test_huge_spoiler_and_huge_wheels_each_plus_two_handling():
     assert effects.handling(modded("huge_spoiler", "huge_wheels").models["a1v"], 10) == 14
 
 
+@pytest.mark.rule("vehicles", "mod-loads-of-spikes")
+@pytest.mark.rule("vehicles", "mod-buzzblades")
+@pytest.mark.rule("vehicles", "mod-massive-ram")
 def test_loads_of_spikes_plus_two_smash_dice_and_buzzblades_toughness_one_lower():
     """Loads of Spikes: "you roll +2 smash dice". Buzzblades: "you count the target's toughness
     as 1 lower". Massive Ram: "your smash dice do +1/+1 damage"."""
@@ -572,6 +592,7 @@ def test_loads_of_spikes_plus_two_smash_dice_and_buzzblades_toughness_one_lower(
     assert dmg == sum(2 if r >= 2 else 1 for r in rolls)
 
 
+@pytest.mark.rule("vehicles", "mod-explosive-ram")
 def test_explosive_ram_plus_two_plus_four_the_first_time_only():
     """Explosive Ram: "the first time in a game you smash, your smash dice do +2/+4 damage." """
     m = modded("explosive_ram")
@@ -585,9 +606,10 @@ def test_explosive_ram_plus_two_plus_four_the_first_time_only():
 # ---- gear and terrain that speak of vehicles ---------------------------------------------------
 
 
+@pytest.mark.rule("vehicles", "oil-slick-vehicles-slide")
 def test_a_vehicle_that_touches_an_oil_slick_gains_d6_damage():
     """Oil Slick: "Vehicles that touch an Oil Slick also gain D6 damage as they struggle to keep
-    control." (Gits only slide.)"""
+    control." (And it slides on, as a git does: tests/test_vehicles_book.py.)"""
     m = lone_buggy(pos=(12, 3, NORTH), terrain=[box(10, 8, 14, 10, "oil_slick")])
     drive(m, m.drive(m.models["a1v"], None, 8, 8, "front"))
     hits = [e for e in of(m, ev.Damaged) if e.source == "oil slick"]
@@ -613,6 +635,7 @@ def test_massive_spanner_bonks_a_vehicle_and_a_fuel_can_lets_it_reroll_move_dice
     assert v.tower.height < 6
 
 
+@pytest.mark.rule("vehicles", "mod-nitro-booster")
 def test_nitro_booster_one_die_plus_ten_inches():
     """Nitro Booster: "When you scoot, you can boost instead: you only roll one move dice, but
     you add +10"." """
@@ -634,6 +657,7 @@ def test_nitro_booster_one_die_plus_ten_inches():
     assert moved.travelled == pytest.approx(value + 10, abs=1e-6) or moved.stop is not None
 
 
+@pytest.mark.rule("vehicles", "mod-smoke-belcher")
 def test_smoke_belcher_one_tougher_when_shot():
     """Smoke Belcher: "When shot at, treat this vehicle's toughness as 1 higher." """
     m = modded("smoke_belcher", pos=(12, 12, NORTH), bpos=(12, 4))
@@ -647,6 +671,7 @@ def test_smoke_belcher_one_tougher_when_shot():
     assert of(m2, ev.BulletResolved)[-1].big is False  # a 5 would have been big on a plain buggy
 
 
+@pytest.mark.rule("vehicles", "mod-force-field")
 def test_force_field_discards_damage_dice_that_roll_a_six():
     """Force Field: "When you receive a damage dice, roll it. If it rolls a 6, you can discard
     it." Over 600 damage dice about a sixth are reflected (exact binomial bounds)."""
@@ -665,6 +690,7 @@ def test_force_field_discards_damage_dice_that_roll_a_six():
     assert lo <= stopped <= hi
 
 
+@pytest.mark.rule("vehicles", "mod-ramshackle-armour")
 def test_ramshackle_armour_negates_damage_until_it_falls_off_on_an_odd_roll():
     """Ramshackle Armour: "When you take damage, roll a dice. Even, the damage is negated. Odd,
     the damage is negated, but the armour falls off." """
@@ -678,6 +704,7 @@ def test_ramshackle_armour_negates_damage_until_it_falls_off_on_an_odd_roll():
     assert hits[:first_real] == [0] * first_real and first_real >= 1 and all(h == 2 for h in hits[first_real:])
 
 
+@pytest.mark.rule("vehicles", "mod-spiked-roller")
 def test_spiked_roller_smashes_again_at_plus_one_toughness_after_big_damage():
     """Spiked Roller: "when you cause big damage … roll your smash again, counting the target's
     toughness as +1 (and this can repeat…)." """
@@ -689,16 +716,18 @@ def test_spiked_roller_smashes_again_at_plus_one_toughness_after_big_damage():
     assert again and all(e.toughness >= 4 for e in again)
 
 
+@pytest.mark.rule("vehicles", "mod-flame-gouts")
 def test_flame_gouts_big_smash_damage_sets_the_target_on_fire():
     """Flame Gouts: "If you cause big damage to a model with your smash dice, it is set on fire." """
-    from spacegits_sim.rules.effects.weapon_specials import OnFire
+    from spacegits_sim.rules.effects.vehicle_mods import GoutFire
 
     m = modded("flame_gouts")
     v, git = m.models["a1v"], m.models["b1"]
     _dmg, rolls, tough = m.smash(v, git, 8, False, "test")
-    assert bool(git.tokens.get(OnFire.id)) == any(r >= tough for r in rolls)
+    assert bool(git.tokens.get(GoutFire.id)) == any(r >= tough for r in rolls)
 
 
+@pytest.mark.rule("vehicles", "mod-full-stocked-minibar")
 def test_full_stocked_minibar_a_git_getting_off_thumps_plus_one():
     """Full-Stocked Minibar: "After getting off this vehicle, a git's thumps deal +1/+1 damage
     until they fall over." """
@@ -715,6 +744,7 @@ def test_full_stocked_minibar_a_git_getting_off_thumps_plus_one():
     assert effects.weapon_damage(pal, m.rules.weapons["regular_h2h"], True) == 3
 
 
+@pytest.mark.rule("vehicles", "mod-megaphone")
 def test_megaphone_mod_hoots_a_friendly_git_into_an_action():
     """Megaphone: "As an action, they can hoot: select a friendly git within 3D6", they
     immediately take one action." """
@@ -734,6 +764,7 @@ def test_megaphone_mod_hoots_a_friendly_git_into_an_action():
     assert req.model == "a2" and "scoot" in req.options  # the hooted git's own action
 
 
+@pytest.mark.rule("vehicles", "mod-electric-motor")
 def test_electric_motor_deploys_within_4_inches_and_stuns_the_first_round():
     """Electric Motor: "may be deployed within 4" of caps and enemy models. When this vehicle
     bumps into a git, that enemy boss doesn't throw in the first round of the fight." """
@@ -754,6 +785,7 @@ def test_electric_motor_deploys_within_4_inches_and_stuns_the_first_round():
     assert first.round == 1 and first.happens == (True, False)
 
 
+@pytest.mark.rule("vehicles", "mod-mountains-of-ammo")
 def test_mountains_of_ammo_may_reroll_its_shooting_dice():
     """Mountains of Ammo: "This vehicle may re-roll each of their shooting dice once." """
     from spacegits_sim.rules import effects
@@ -763,6 +795,7 @@ def test_mountains_of_ammo_may_reroll_its_shooting_dice():
     assert not effects.rerolls(m, m.models["b1"], "bullet")
 
 
+@pytest.mark.rule("vehicles", "mod-wrecking-ball")
 def test_wrecking_ball_a_passenger_fires_it_the_vehicle_explodes_12_unharmed():
     """Wrecking Ball: "Counts as a pintle-mounted weapon. When used, the vehicle explodes (12).
     It isn't damaged itself." """
@@ -793,6 +826,7 @@ def test_wrecking_ball_a_passenger_fires_it_the_vehicle_explodes_12_unharmed():
     assert not [e for e in of(m, ev.Damaged) if e.model == "a1v"]
 
 
+@pytest.mark.rule("vehicles", "mod-insanely-loud-sound-system")
 def test_insanely_loud_sound_system_pushes_gits_out_to_6_inches():
     """Insanely Loud Sound System: "all gits within 6" are pushed directly away until they are
     no longer within 6". If they cannot … shoved as far as possible and then suffer D3 damage." """
@@ -807,6 +841,7 @@ def test_insanely_loud_sound_system_pushes_gits_out_to_6_inches():
     assert [e for e in of(m2, ev.Damaged) if "bass drop" in e.source]
 
 
+@pytest.mark.rule("vehicles", "mod-experimental-teleporter")
 def test_experimental_teleporter_a_one_wipes_out_else_placed_by_a_flipped_coin():
     """Experimental Teleporter: "Roll a D6: if you roll a 1, you wipe out; otherwise, you flip a
     coin … Place this model in contact with the coin … (the tower can't fall down)." """
@@ -831,6 +866,7 @@ def test_experimental_teleporter_a_one_wipes_out_else_placed_by_a_flipped_coin()
     assert outcomes == {"wipeout", "teleported"}
 
 
+@pytest.mark.rule("vehicles", "special-fly")
 def test_fly_the_vehicle_is_placed_ignoring_what_is_between_and_loots_caps_passed_over():
     """Fly: "pivot as normal, then pick up the model and place it the rolled number of inches
     away, ignoring intervening terrain or models. Loot any bottle caps you pass over." """
@@ -848,6 +884,7 @@ def test_fly_the_vehicle_is_placed_ignoring_what_is_between_and_loots_caps_passe
     assert cap not in m.table.tokens and not of(m, ev.Smashed)
 
 
+@pytest.mark.rule("vehicles", "mod-fuzzy-dice-and-bumper-stickers")
 def test_fuzzy_dice_and_bumper_stickers_each_a_swig_for_a_reroll_once_per_activation():
     """Fuzzy Dice / Mystical Bumper Stickers: "Once per activation, may take a swig to re-roll
     any one dice." Two different mods: two re-rolls, each costing a swig."""
@@ -875,6 +912,7 @@ def test_fuzzy_dice_and_bumper_stickers_each_a_swig_for_a_reroll_once_per_activa
     assert again == dice
 
 
+@pytest.mark.rule("vehicles", "mod-electroshock")
 def test_electroshock_a_move_die_that_would_hit_terrain_may_be_rerolled_for_two_swigs():
     """Electroshock Collision Warning System: "If a move dice would cause you to bump into
     terrain, you can take a swig twice to re-roll that move dice." """
@@ -904,6 +942,7 @@ def test_electroshock_a_move_die_that_would_hit_terrain_may_be_rerolled_for_two_
     assert not any(isinstance(r, GearChoice) for r in asked)
 
 
+@pytest.mark.rule("vehicles", "mod-sidesaws")
 def test_sidesaws_reroll_the_smash_dice_once_per_fight():
     """Sidesaws: "you can re-roll your smash dice once per fight." """
     from spacegits_sim.rules.decisions import GearChoice
@@ -923,6 +962,7 @@ def test_sidesaws_reroll_the_smash_dice_once_per_fight():
     assert len([e for e in of(m, ev.Smashed) if e.why == "fight"]) == 3  # the first, its re-roll, the next
 
 
+@pytest.mark.rule("vehicles", "mod-sponson")
 def test_sponson_the_first_pintle_gun_may_fire_into_a_side_arc():
     """Sponson: "That weapon may use a side 180° arc of fire, rather than the normal front arc." """
     m = vmatch(
@@ -938,6 +978,7 @@ def test_sponson_the_first_pintle_gun_may_fire_into_a_side_arc():
     assert m.in_arc(v, "right", (16, 6)) and not m.in_arc(v, "front", (16, 6))
 
 
+@pytest.mark.rule("vehicles", "mod-git-launcher")
 def test_git_launcher_a_passenger_leaves_by_jetpack_when_the_vehicle_shoots():
     """Git Launcher: "Once per activation, when the vehicle shoots, one passenger may leave the
     vehicle, moving as if they had a jetpack." """
@@ -966,6 +1007,7 @@ def test_git_launcher_a_passenger_leaves_by_jetpack_when_the_vehicle_shoots():
     assert any(e.kind == "dice_thrown" and e.purpose == "jetpack" for e in m.events)
 
 
+@pytest.mark.rule("vehicles", "mod-mega-magnet")
 def test_mega_magnet_is_a_pintle_grappling_gun_rolling_1d12():
     """Mega-magnet: "This mod counts as a pintle-mounted grappling gun, but rolls 1D12 as its
     bullet dice." """
@@ -975,6 +1017,7 @@ def test_mega_magnet_is_a_pintle_grappling_gun_rolling_1d12():
     assert mount.how == "pintle" and mount.weapon.dice.dice == (12,) and "grappling_hook" in mount.weapon.special
 
 
+@pytest.mark.rule("vehicles", "mod-gory-trophy-rack")
 def test_gory_trophy_rack_counts_the_fallen_enemies_it_runs_over():
     """Gory Trophy Rack: "After a game in which this vehicle removed a fallen enemy git from play by
     running them over … 3 caps" — a between-games effect; the match counts the run-overs."""
@@ -985,6 +1028,7 @@ def test_gory_trophy_rack_counts_the_fallen_enemies_it_runs_over():
     assert m.models["a1v"].tokens.get("trophies") == 1
 
 
+@pytest.mark.rule("vehicles", "mod-mine-dropper")
 def test_mine_dropper_a_mine_behind_the_vehicle_explodes_8_when_another_model_comes_within_2():
     """Mine Dropper: "You start the game with 3 mines … Before any move dice, you can place one
     of these tokens in contact with the back of your vehicle. If another model moves within 2" of
@@ -1011,6 +1055,7 @@ def test_mine_dropper_a_mine_behind_the_vehicle_explodes_8_when_another_model_co
     assert asked == []
 
 
+@pytest.mark.rule("vehicles", "mod-oil-slick-dropper")
 def test_oil_slick_dropper_a_3_inch_slick_from_the_end_of_the_activation():
     """Oil Slick Dropper: "The area 3" around this token counts as Oil Slick terrain (starting at
     the end of your activation)." """
@@ -1046,3 +1091,34 @@ def test_a_vehicle_with_no_room_to_deploy_stays_off_the_table_and_the_game_goes_
         m.answer((mid, spot) if spot else "skip")
     assert [e.model for e in of(m, ev.NoRoom)] == ["a1v"]
     assert not m.models["a1v"].in_play and m.models["a2"].in_play and m.models["b1"].in_play
+
+
+# ---- the preview a player sees before resolving a move die (issue 28) ------------------------
+
+
+@pytest.mark.parametrize(
+    "die_at, terrain",
+    [
+        ((14, 9), None),  # front arc: pivot, then a clear run
+        ((14, 9), [box(11, 2, 12, 14)]),  # pivot, then the run bumps a wall
+        ((6, 12), [box(3, 9, 9, 10)]),  # straight on into a wall: no pivot
+        ((6, 2), None),  # rear arc: forward without pivoting
+        ((12, 6.5), [box(7.2, 6.5, 8, 7.5)]),  # a pivot the wall blocks part-way
+    ],
+)
+def test_the_drive_preview_is_the_pivot_and_corridor_the_rules_then_drive(die_at, terrain):
+    """The hot-seat draws a vehicle's pivot and its corridor to the first bump before the die is
+    resolved, from ``preview_drive``: the very hull sweeps ``drive`` makes. The vehicle then
+    faces and stops exactly where the preview said."""
+    m = lone_buggy(pos=(6, 6, NORTH), terrain=terrain)
+    die = m.table.place_die(6, 4, die_at)
+    piv, run = m.preview_drive("a1v", die_at, 4, m.table.die_radius(die), ignore=(die,))
+    assert m.position("a1v") == pytest.approx((6, 6)) and m.table.figure("a1v").angle == pytest.approx(NORTH)
+    n = len(m.events)
+    drive(m, m.drive_die(m.models["a1v"], die, 4))
+    moved = next(e for e in m.events[n:] if isinstance(e, ev.VehicleMoved))
+    assert (piv is None) == (moved.angle_end == pytest.approx(NORTH))
+    assert moved.angle_end == pytest.approx(run.angle_end, abs=1e-12)
+    assert moved.end == pytest.approx(run.end, abs=1e-9)
+    assert moved.travelled == pytest.approx(run.travelled, abs=1e-9)
+    assert (moved.stop is None) == (run.contact is None)

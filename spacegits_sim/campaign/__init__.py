@@ -21,10 +21,22 @@ Rooms:
 
 from __future__ import annotations
 
-from ..rules.gangmodes import NO_TREATMENT, WRITE_OFF
+from ..rules.gangmodes import WRITE_OFF
+from ..rules.treatments import NO_TREATMENT
 from .afterparty import GameFacts, afterparty, bolt_on, injury, read_game, repair, run
 from .bosses import AfterpartyAI, Seating, TerminalBoss
-from .decisions import EraseOffenses, FireGit, HireStray, RepairJob, Shop, context_lines, option_text
+from .decisions import (
+    EraseOffenses,
+    FireGit,
+    HealthPlan,
+    HireStray,
+    PickRepair,
+    PickTreatment,
+    RepairJob,
+    Shop,
+    context_lines,
+    option_text,
+)
 from .folder import exists, load, save
 from .games import bad_attitude, finish_game, game_scenario, game_seed, play_game, prepare_game
 from .shops import SHOP_MARKUP, fits, gunnocks, stray, trucknuts
@@ -55,7 +67,10 @@ __all__ = [
     "GameFacts",
     "GangState",
     "GitState",
+    "HealthPlan",
     "HireStray",
+    "PickRepair",
+    "PickTreatment",
     "MAX_GAMES",
     "MAX_GANG",
     "NO_TREATMENT",

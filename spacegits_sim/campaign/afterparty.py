@@ -15,16 +15,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..data.dice import roll
-from ..data.rules_data import RulesData, TableRow
+from ..data.rules_data import RulesData
 from ..rng import stream
-from ..rules import effects
+from ..rules import effects, treatments
 from ..rules import events as ev
 from ..rules.decisions import Request
-from ..rules.gangmodes import NO_TREATMENT, WRITE_OFF
+from ..rules.gangmodes import WRITE_OFF
 from ..rules.gangs import gang_from_doc
-from .decisions import EraseOffenses, RepairJob
+from .decisions import EraseOffenses, HealthPlan, PickRepair, PickTreatment, RepairJob
 from .shops import fits, gunnocks, stray, trucknuts
-from .state import DEAD, OFFENSES, QUICK_MATHS_MAX, Campaign, GangState
+from .state import DEAD, OFFENSE_NAMES, OFFENSES, QUICK_MATHS_MAX, Campaign, GangState
 
 Flow = Generator[Request, Any, None]
 Answer = Callable[[Request], Any]
@@ -51,27 +51,35 @@ class GameFacts:
     wrecked: set[str] = field(default_factory=set)  # drivers whose vehicle was wrecked
     run_over: dict[str, int] = field(default_factory=dict)  # driver -> fallen enemy gits run over
     fell: dict[str, int] = field(default_factory=dict)  # model id -> times its tower fell and it fell over
-    shots: dict[str, int] = field(default_factory=dict)  # model id -> shoot actions (aboard: the driver's)
+    shots: dict[str, int] = field(default_factory=dict)  # model id -> shoot actions (aboard: each git that fired)
     names: dict[str, str] = field(default_factory=dict)
     boss_of: dict[str, int] = field(default_factory=dict)
+    toughness: dict[str, int] = field(default_factory=dict)  # model id -> its toughness in the game
+    vehicle_of: dict[str, str] = field(default_factory=dict)  # driver -> their vehicle's model id
 
 
 def read_game(events: list[ev.Event]) -> GameFacts:
     """Criminal records and injuries, from the events: Assault (damaged an enemy with a thump),
     Dangerous Driving (drove a vehicle that damaged an enemy model), Looting (looted a cap from
     the table, on foot or driving), Mugging (took a cap from an enemy with a pinch or a boot),
-    Discharging a Firearm in a Public Place (took a shoot action; aboard, the driver answers for
-    the vehicle's), Evading Arrest (standing when the gang legged it); injured: fallen when
+    Discharging a Firearm in a Public Place (took a shoot action; aboard, each git that fired in
+    the vehicle's), Evading Arrest (standing when the gang legged it; a vehicle's gits aboard
+    with it); injured: fallen when
     removed from play (legged it, taken out, or on the table at the end)."""
     f = GameFacts()
     start = next(e for e in events if isinstance(e, ev.MatchStarted))
     driver: dict[str, str] = {}
+    aboard: dict[str, list[str]] = {}  # vehicle -> the gits on board now (driver first)
     for mdoc in start.models:
         f.names[mdoc["id"]] = mdoc["name"]
         f.boss_of[mdoc["id"]] = mdoc["boss"]
+        if "toughness" in mdoc:  # (what the model had: its gear, treatments, repairs and mods counted)
+            f.toughness[mdoc["id"]] = int(mdoc["toughness"])
         if mdoc.get("crew"):
             driver[mdoc["id"]] = mdoc["crew"][0]
+            aboard[mdoc["id"]] = list(mdoc["crew"])
     bosses = [b["name"] for b in start.bosses]
+    f.vehicle_of = {d: v for v, d in driver.items()}
     fallen: set[str] = set()
     in_play: set[str] = set()
 
@@ -87,8 +95,11 @@ def read_game(events: list[ev.Event]) -> GameFacts:
             in_play.add(e.model)
         elif isinstance(e, ev.Alighted):
             in_play.add(e.model)
+            if e.model in aboard.get(e.vehicle, []):
+                aboard[e.vehicle].remove(e.model)
         elif isinstance(e, ev.Boarded):
             in_play.discard(e.model)
+            aboard.setdefault(e.vehicle, []).append(e.model)
         elif isinstance(e, ev.TowerFell) and e.outcome == "fell_over":
             fallen.add(e.model)
             f.fell[e.model] = f.fell.get(e.model, 0) + 1
@@ -107,10 +118,12 @@ def read_game(events: list[ev.Event]) -> GameFacts:
             tick(e.model, "mugging")
         elif isinstance(e, ev.Booted) and e.how == "boot_in" and e.caps > 0:
             tick(e.model, "mugging")
-        elif isinstance(e, ev.ActionTaken) and e.action == "shoot":
+        elif isinstance(e, ev.ActionTaken) and e.action == "shoot" and e.model not in driver:
             tick(e.model, "discharging_a_firearm")
-            who = driver.get(e.model, e.model)
-            f.shots[who] = f.shots.get(who, 0) + 1
+            f.shots[e.model] = f.shots.get(e.model, 0) + 1
+        elif isinstance(e, ev.CrewFired):  # aboard: the git that fired, not the driver for them all
+            f.offenses.setdefault(e.model, set()).add("discharging_a_firearm")
+            f.shots[e.model] = f.shots.get(e.model, 0) + 1
         elif isinstance(e, ev.Wrecked) and e.model in driver:
             f.wrecked.add(driver[e.model])
         elif isinstance(e, ev.ModelRemoved):
@@ -123,7 +136,8 @@ def read_game(events: list[ev.Event]) -> GameFacts:
                 if mid in fallen:
                     f.injured.add(mid)
                 elif f.boss_of.get(mid) == b:
-                    tick(mid, "evading_arrest")
+                    for who in aboard.get(mid, [mid]):  # a vehicle: every git aboard, driver and passengers
+                        f.offenses.setdefault(who, set()).add("evading_arrest")
                 in_play.discard(mid)
         elif isinstance(e, ev.CapsScooped):  # the last boss standing: its gits leave the table now
             b = bosses.index(e.boss)
@@ -134,10 +148,15 @@ def read_game(events: list[ev.Event]) -> GameFacts:
     return f
 
 
-def afterparty(c: Campaign, events: list[ev.Event], rules: RulesData, n: int) -> Generator[Request, Any, list[str]]:
-    """The afterparty's steps in the rulebook's order. Returns what happened, line by line."""
+def afterparty(
+    c: Campaign, events: list[ev.Event], rules: RulesData, n: int, log: list[str] | None = None
+) -> Generator[Request, Any, list[str]]:
+    """The afterparty's steps in the rulebook's order. Returns what happened, line by line.
+
+    ``log``: a list the lines are appended to as they happen (a window shows each roll before
+    the next decision it asks); the same list is returned."""
     rng = stream(c.seed, f"campaign/afterparty/{n}")
-    log: list[str] = []
+    log = [] if log is None else log
     facts = read_game(events)
     top = max(g.reputation() for g in c.gangs)  # "the highest reputation in this game"
     for g in c.gangs:  # 1. Check Your Sums
@@ -153,12 +172,13 @@ def afterparty(c: Campaign, events: list[ev.Event], rules: RulesData, n: int) ->
         for mid in sorted(facts.injured):
             name = facts.names.get(mid)
             if facts.boss_of.get(mid) == gi and name in g.gits:
-                injury(g, name, rules, rng, log)
+                yield from injury(gi, g, name, rules, rng, log, facts.toughness.get(mid))
     for gi, g in enumerate(c.gangs):  # 4. Krankshaft's Auto Repairs
         for mid in sorted(facts.wrecked):
             name = facts.names.get(mid)
             if facts.boss_of.get(mid) == gi and name in g.gits:
-                yield from repair(gi, g, name, rules, rng, log)
+                vehicle = facts.vehicle_of.get(mid, "")
+                yield from repair(gi, g, name, rules, rng, log, facts.toughness.get(vehicle))
     for gi, g in enumerate(c.gangs):  # what the gang owns that pays between games: a Gory Trophy Rack
         trophies(gi, g, facts, rules, log)
     for gi, g in enumerate(c.gangs):  # 5. Pop to the Shops: Grandpa Gunnock's, Trucknuts' Used Motors, a stray
@@ -195,18 +215,23 @@ def records(gi: int, g: GangState, facts: GameFacts, rules: RulesData, rng: Any,
         k = yield EraseOffenses(
             gi,
             tuple(range(len(st.record) + 1)),
-            f"{name} (attitude {st.attitude}): erase how many of {', '.join(st.record)}?",
+            f"{name} (attitude {st.attitude}): erase how many of {offense_words(st.record)}?",
             name,
             tuple(st.record),
             st.attitude,
         )
         if not k:
-            log.append(f"{g.boss}: {name} keeps {', '.join(st.record)} on the record")
+            log.append(f"{g.boss}: {name} keeps {offense_words(st.record)} on the record")
             continue
         erased, st.record = st.record[:k], st.record[k:]
         rolls = [int(x) for x in rng.integers(1, 7, size=k)]
         st.attitude += rolls.count(6)
-        log.append(f"{g.boss}: {name} erases {', '.join(erased)} for {rolls}: attitude {st.attitude}")
+        log.append(f"{g.boss}: {name} erases {offense_words(erased)} for {rolls}: attitude {st.attitude}")
+
+
+def offense_words(offenses: list[str]) -> str:
+    """Offenses by the rulebook's names ("Discharging a Firearm in a Public Place"), not their ids."""
+    return ", ".join(OFFENSE_NAMES.get(o, o.replace("_", " ")) for o in offenses)
 
 
 def trophies(gi: int, g: GangState, facts: GameFacts, rules: RulesData, log: list[str]) -> None:
@@ -225,19 +250,25 @@ def trophies(gi: int, g: GangState, facts: GameFacts, rules: RulesData, log: lis
             log.append(f"{g.boss}: {name}'s {vt.name} ran over {n} fallen enemy git(s): a new head, +{caps} caps")
 
 
-def repair(gi: int, g: GangState, driver: str, rules: RulesData, rng: Any, log: list[str]) -> Flow:
-    """Krankshaft's Auto Repairs for a wrecked vehicle: "Inspection Roll: roll a D10. If over its
-    toughness it has broken down": a location roll, a quote (when the stash holds the price the
-    boss is asked, :class:`RepairJob`: a proper job is two repair rolls, the better kept, since
-    the tables run from worst to best; a bodge job is one), the repair. A Write-off loses the
-    vehicle (its guns and mods with it) for D3 caps; a Wrecked Weapon, one of its guns."""
+def repair(
+    gi: int, g: GangState, driver: str, rules: RulesData, rng: Any, log: list[str], toughness: int | None = None
+) -> Flow:
+    """Krankshaft's Auto Repairs for a wrecked vehicle: "Inspection Roll: roll a D10. If the result
+    is equal to or under the vehicle's toughness, the vehicle has just suffered cosmetic damage
+    … If the roll is over the vehicle's toughness, it has broken down" — the vehicle's toughness
+    as it was in the game (``toughness``: its repairs and mods counted; the printed one only when
+    no game says otherwise). Then a location roll, a quote (when the stash holds the price the
+    boss is asked, :class:`RepairJob`), the repair roll: a proper job "roll[s] twice and
+    choose[s] which roll to apply" (:class:`PickRepair`); a bodge job rolls once. A Write-off
+    loses the vehicle (its guns and mods with it) for D3 caps; a Wrecked Weapon, one of its guns."""
     git = next((x for x in g.gang["gits"] if x["name"] == driver), None)
     if git is None or not git.get("vehicle"):
         return
     vt = rules.vehicles[git["vehicle"]]
+    tough = vt.toughness if toughness is None else toughness
     r = int(roll("D10", rng)[0])
-    if r <= vt.toughness:
-        log.append(f"{g.boss}: {driver}'s {vt.name} inspection {r} vs toughness {vt.toughness}: cosmetic damage")
+    if r <= tough:
+        log.append(f"{g.boss}: {driver}'s {vt.name} inspection {r} vs toughness {tough}: cosmetic damage")
         return
     ln = int(roll(rules.tables["location"].dice, rng)[0])
     where = rules.tables["location"].lookup(ln)
@@ -259,9 +290,23 @@ def repair(gi: int, g: GangState, driver: str, rules: RulesData, rng: Any, log: 
     rolls = [int(roll("D10", rng)[0]) for _ in range(2 if proper else 1)]
     if proper:
         g.stash -= price
-    row = table.lookup(max(rolls))
+    rows = [table.lookup(n) for n in rolls]
+    row = rows[0]
+    if len({x.result for x in rows}) > 1:
+        pick = yield PickRepair(
+            gi,
+            tuple(x.result for x in rows),
+            f"{driver}'s {vt.name}: Krankshaft rolled {rolls} — which repair?",
+            driver,
+            vt.name,
+            where.result,
+            tuple(rolls),
+            tuple(str(x.extra.get("text", x.result)) for x in rows),
+        )
+        row = next(x for x in rows if x.result == pick)
     job = f"a proper job ({price} caps, rolls {rolls})" if proper else f"a bodge job (roll {rolls[0]})"
-    log.append(f"{g.boss}: {driver}'s {vt.name} inspection {r}: broken down — {where.result}, {job}: {row.result}")
+    what = f"{where.result}, {job}: {row.result}"
+    log.append(f"{g.boss}: {driver}'s {vt.name} inspection {r} vs toughness {tough}: broken down — {what}")
     if row.result == WRITE_OFF:
         scrap = int(roll("D3", rng)[0])
         g.stash += scrap
@@ -269,146 +314,74 @@ def repair(gi: int, g: GangState, driver: str, rules: RulesData, rng: Any, log: 
             git.pop(k, None)
         log.append(f"{g.boss}: {driver}'s {vt.name} is sold for scrap: +{scrap} caps")
         return
-    git.setdefault("repairs", []).append(f"{where.result}: {row.result}")
-    if row.extra.get("loses_vehicle_weapon") and git.get("vehicle_weapons"):
-        pick = int(rng.integers(0, len(git["vehicle_weapons"])))  # "a randomly selected weapon"
-        lost = git["vehicle_weapons"].pop(pick)
-        if lost in git.get("pintle", []):
-            git["pintle"].remove(lost)
-        log.append(f"{g.boss}: {driver}'s {vt.name} loses its {rules.weapons[lost].name} for good")
-    shed(g, git, ("vehicle_weapons", "mods"), rules, log)  # a Mangled Chassis: guns need seats
+    treatments.repaired(git, where, row, rules, rng, lambda: fits(g, rules), _say(g, log))
 
 
-def shed(g: GangState, git: dict[str, Any], keys: tuple[str, ...], rules: RulesData, log: list[str]) -> None:
-    """After a treatment or a repair, what the git (or its vehicle) can no longer carry comes off,
-    the last taken first, until the gang keeps the rules of "Gather Your Gits" again (a treatment
-    that leaves a git one hand fewer than its guns need would otherwise put an illegal gang on
-    the table). Bolted-on weapons are first in the list, so they stay."""
-    for key in keys:
-        while not fits(g, rules) and len(git.get(key, [])) > (1 if key == "weapons" and bolted(git, rules) else 0):
-            lost = git[key].pop()
-            if key == "vehicle_weapons" and lost in git.get("pintle", []):
-                git["pintle"].remove(lost)
-            what = rules.weapons[lost].name if key in ("weapons", "vehicle_weapons") else lost
-            log.append(f"{g.boss}: {git['name']} can no longer carry the {what}: it comes off")
-            if not git[key]:
-                del git[key]
-    for key in keys:  # (even a bolted-on weapon, if nothing else will do)
-        if not fits(g, rules) and git.get(key):
-            log.append(f"{g.boss}: {git['name']} can no longer carry {', '.join(git[key])}: they come off")
-            del git[key]
+def _say(g: GangState, log: list[str]) -> Callable[[str], None]:
+    return lambda line: log.append(f"{g.boss}: {line}")
 
 
-def bolted(git: dict[str, Any], rules: RulesData) -> bool:
-    """Whether the git's first weapon is bolted on (a Chopper Arm, a Gun Arm)."""
-    return any(row.extra.get("weapon") or row.extra.get("loot_gun") for row in treatment_rows(git, rules))
+def bolt_on(g: GangState, git: dict[str, Any], weapon: str, rules: RulesData, log: list[str]) -> None:
+    """A weapon stuck to a campaign git for good (:func:`~spacegits_sim.rules.treatments.bolt_on`)."""
+    treatments.bolt_on(git, weapon, rules, lambda: fits(g, rules), _say(g, log))
 
 
-MAX_REROLLS = 20  # a bound on re-rolling a treatment the git already has as often as it may
-
-
-def injury(g: GangState, name: str, rules: RulesData, rng: Any, log: list[str]) -> None:
-    """ "Roll a D6. If the result is equal to or under the model's toughness, they make a full
-    recovery. If the roll is over their toughness, they are seriously injured": a diagnosis (D8;
-    re-rolled once where a treatment says so, as Bionic Legs do for 4 and 5) and a treatment
-    (D10; one the git already has as often as it may — "only once", "twice" — is re-rolled).
-    What the treatment does once happens now (data in injuries.yaml: attitude, a missed game,
-    weapons lost, a weapon bolted on, a gun off the loot table); what lasts is the treatment's
+def injury(
+    gi: int, g: GangState, name: str, rules: RulesData, rng: Any, log: list[str], toughness: int | None = None
+) -> Flow:
+    """ "Injury roll: Roll a D6. If the result is equal to or under the model's toughness, they make
+    a full recovery. If the roll is over their toughness, they are seriously injured" — the
+    model's toughness as it was in the game (``toughness``: Chunky Armour, Exposed Pipework…
+    counted; the printed one only when no game says otherwise). Then the diagnosis (D8; re-rolled
+    where a treatment says so), "Choose a health plan: pay to go private, else go public"
+    (:class:`HealthPlan`, asked when the stash holds the diagnosis's Private price), and the
+    treatment: "If private, roll twice and pick one" (:class:`PickTreatment`). What the treatment
+    does once happens now (rules/treatments.py: the same as for a rolled gang); what lasts is its
     handler in the games after (rules/effects/lasting.py)."""
     git = next(x for x in g.gang["gits"] if x["name"] == name)
-    tough = rules.gits[git["type"]].toughness
+    tough = rules.gits[git["type"]].toughness if toughness is None else toughness
     r = int(rng.integers(1, 7))
     if r <= tough:
         log.append(f"{g.boss}: {name} injury roll {r} vs toughness {tough}: full recovery")
         return
-    diagnosis = rules.tables["diagnosis"]
-    dn = int(roll(diagnosis.dice, rng)[0])
-    again = rerolled_diagnoses(git, rules)
-    if dn in again:
-        first, dn = dn, int(roll(diagnosis.dice, rng)[0])
-        log.append(f"{g.boss}: {name}'s diagnosis {first} is re-rolled: {dn}")
-    where = diagnosis.lookup(dn)
+    say = _say(g, log)
+    _, where = treatments.diagnose(git, rules, rng, say)
     table = rules.tables[str(where.extra["table"])]
-    had = [t.partition(":")[2].strip() for t in git.get("treatments", [])]
-    for _ in range(MAX_REROLLS):
-        row = table.lookup(int(roll("D10", rng)[0]))
-        limit = row.extra.get("limit")
-        if limit is None or had.count(row.result) < int(limit):
-            break
-        log.append(f"{g.boss}: {name} already has {row.result} as often as allowed: re-rolled")
-    log.append(f"{g.boss}: {name} injury roll {r} vs toughness {tough}: A&E — {where.result}, {row.result}")
+    price = int(where.extra.get("private", 0))
+    private = False
+    if 0 < price <= g.stash:
+        plan = yield HealthPlan(
+            gi,
+            ("private", "public"),
+            f"{name}: {where.result} — go private for {price} caps?",
+            name,
+            where.result,
+            price,
+            g.stash,
+        )
+        private = plan == "private"
+    if private:
+        g.stash -= price
+    rolled = [treatments.roll_treatment(git, table, "D10", rng, say) for _ in range(2 if private else 1)]
+    row = rolled[0][1]
+    if len({x.result for _, x in rolled}) > 1:
+        pick = yield PickTreatment(
+            gi,
+            tuple(x.result for _, x in rolled),
+            f"{name}: {where.result} — the doctors rolled {[n for n, _ in rolled]}: which treatment?",
+            name,
+            where.result,
+            tuple(n for n, _ in rolled),
+            tuple(str(x.extra.get("text", x.result)) for _, x in rolled),
+        )
+        row = next(x for _, x in rolled if x.result == pick)
+    plan_text = f" (private, {price} caps, rolls {[n for n, _ in rolled]})" if private else ""
+    log.append(f"{g.boss}: {name} injury roll {r} vs toughness {tough}: A&E{plan_text} — {where.result}, {row.result}")
     st = g.gits[name]
-    gain = int(row.extra.get("attitude", 0))
-    if gain:
-        st.attitude += gain
-        log.append(f"{g.boss}: {name} gains {gain} attitude: {st.attitude}")
-    if row.result == NO_TREATMENT:
-        return
-    if row.result == DEAD:
+    if row.result == DEAD:  # "all their weapons and gear are lost": the git leaves the gang
         g.gang["gits"] = [x for x in g.gang["gits"] if x["name"] != name]
         del g.gits[name]
         return
-    git.setdefault("treatments", []).append(f"{where.result}: {row.result}")
-    if row.extra.get("misses_next_game"):
-        st.misses = 1
-    if row.extra.get("loses_weapons") and git.get("weapons"):
-        log.append(f"{g.boss}: {name} loses {', '.join(git['weapons'])} at A&E")
-        git["weapons"] = []
-    bolted = row.extra.get("weapon")
-    if row.extra.get("loot_gun"):
-        bolted = loot_gun(rules, rng)
-    if bolted:
-        bolt_on(g, git, str(bolted), rules, log)
-    shed(g, git, ("weapons", "gear"), rules, log)  # a Stump: what no longer fits in its hands comes off
-
-
-def treatment_rows(git: dict[str, Any], rules: RulesData) -> list[TableRow]:
-    """The A&E table row of each of the git's treatments ("Location: Treatment")."""
-    out = []
-    for t in git.get("treatments", []):
-        where, _, what = t.partition(":")
-        loc = next((r for r in rules.tables["diagnosis"].rows if r.result == where.strip()), None)
-        if loc is None:
-            continue
-        row = next((r for r in rules.tables[str(loc.extra["table"])].rows if r.result == what.strip()), None)
-        if row is not None:
-            out.append(row)
-    return out
-
-
-def rerolled_diagnoses(git: dict[str, Any], rules: RulesData) -> set[int]:
-    """Diagnosis rolls re-rolled for this git: what its treatments say ("4-5")."""
-    out: set[int] = set()
-    for row in treatment_rows(git, rules):
-        span = str(row.extra.get("reroll_diagnosis", ""))
-        if span:
-            lo, _, hi = span.partition("-")
-            out.update(range(int(lo), int(hi or lo) + 1))
-    return out
-
-
-def loot_gun(rules: RulesData, rng: Any) -> str:
-    """ "Make a loot roll to find out what gun the doc has attached": loot rolls until one is a gun."""
-    table = rules.tables["loot"]
-    for _ in range(MAX_REROLLS):
-        row = table.lookup(int(roll(table.dice, rng)[0]))
-        family, _, ident = str(row.ref).partition("/")
-        if family == "weapons" and rules.weapons[ident].kind == "shooting":
-            return ident
-    return min(w.id for w in rules.weapons.values() if w.kind == "shooting" and not w.innate)
-
-
-def bolt_on(g: GangState, git: dict[str, Any], weapon: str, rules: RulesData, log: list[str]) -> None:
-    """A weapon stuck to the git for good: it goes first in its weapons, and what no longer fits
-    (hands, the weapon limit) comes off, last first. If even alone it cannot be carried (no
-    weapons allowed at all), it is not."""
-    others = [w for w in git.get("weapons", [])]
-    git["weapons"] = [weapon, *others]
-    while not fits(g, rules) and len(git["weapons"]) > 1:
-        lost = git["weapons"].pop()
-        log.append(f"{g.boss}: {git['name']} loses the {rules.weapons[lost].name} (no hand free)")
-    if not fits(g, rules):
-        git["weapons"] = others
-        log.append(f"{g.boss}: {git['name']} cannot carry a {rules.weapons[weapon].name}")
-        return
-    log.append(f"{g.boss}: {git['name']} has a {rules.weapons[weapon].name} bolted on for good")
+    got = treatments.treat(git, where, row, rules, rng, lambda: fits(g, rules), say)
+    st.attitude += got.attitude
+    st.misses = max(st.misses, got.misses)

@@ -4,14 +4,45 @@ a human at a terminal prompt, and a seating that sends each gang's decisions to 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any
 
+from ..data.errors import DataError, Problem
+from ..data.paths import assets_dir
 from ..data.rules_data import RulesData
+from ..data.yamlio import read_yaml
 from ..rules.decisions import Request
-from .decisions import BUY, DONE, EraseOffenses, FireGit, HireStray, RepairJob, Shop, context_lines, option_text
+from .decisions import (
+    BUY,
+    DONE,
+    EraseOffenses,
+    FireGit,
+    HealthPlan,
+    HireStray,
+    PickRepair,
+    PickTreatment,
+    RepairJob,
+    Shop,
+    context_lines,
+    option_text,
+)
 from .state import BAD_ATTITUDE, FIRE_AFTER_SKIPS, MAX_GANG, Campaign
 
 RESERVE = 3  # caps an AI gang with a vehicle keeps back for Krankshaft's proper job (the dearest quote)
+WORST = -1000  # how the AI rates a row that ends the git or the vehicle (Dead, Write-off)
+
+
+@cache
+def ratings() -> dict[str, dict[str, int]]:
+    """assets/boss_ratings.yaml: table id -> result -> how the AI boss rates it (higher is better)."""
+    path = str(assets_dir() / "boss_ratings.yaml")
+    doc = read_yaml(path)
+    if not isinstance(doc, dict) or not all(
+        isinstance(t, dict) and all(isinstance(v, int) and not isinstance(v, bool) for v in t.values())
+        for t in doc.values()
+    ):
+        raise DataError([Problem(path, None, None, "expected table id -> {result: whole number}")])
+    return {str(k): {str(r): int(v) for r, v in t.items()} for k, t in doc.items()}
 
 
 class AfterpartyAI:
@@ -19,7 +50,9 @@ class AfterpartyAI:
 
     - erases offenses while its attitude is 2 or less (past that, a 6 or two reaches Bad Attitude
       at 4+ and the git starts skipping games), otherwise keeps them ticked;
-    - fires a git the second time it skips a game; pays for a proper job when it can;
+    - fires a git the second time it skips a game; pays for a proper job and private care when it
+      can, and of the two results rolled applies the one it rates higher (assets/boss_ratings.yaml:
+      the tables are not ordered best to worst);
     - buys what wins, dearest first: a gun for the git that shot most, armour and gear for the git
       that fell most, a vehicle for a git who can drive; a free gun only for a git with none (the
       longest range); with a vehicle in the gang it keeps 3 caps back for the next repair;
@@ -36,11 +69,29 @@ class AfterpartyAI:
             return "fire" if req.skipped >= FIRE_AFTER_SKIPS else "keep"
         if isinstance(req, RepairJob):
             return "proper"
+        if isinstance(req, HealthPlan):
+            return "private"
+        if isinstance(req, PickTreatment):
+            return self.best(req.options, "diagnosis", req.location)
+        if isinstance(req, PickRepair):
+            return self.best(req.options, "location", req.location)
         if isinstance(req, HireStray):
             return "hire" if len(self.c.gangs[req.boss].gang["gits"]) < MAX_GANG else "no"
         if isinstance(req, Shop):
             return self.shop(req)
         raise TypeError(f"no AI answer for {req.kind}")  # pragma: no cover - every afterparty request is above
+
+    def best(self, options: tuple[Any, ...], index: str, location: str) -> Any:
+        """The result it rates highest of those rolled (the first of equals)."""
+        loc = next(r for r in self.rules.tables[index].rows if r.result == location)
+        table = self.rules.tables[str(loc.extra["table"])]
+        rated = ratings().get(table.id, {})
+
+        def rate(result: str) -> int:
+            row = next((r for r in table.rows if r.result == result), None)
+            return WORST if row is not None and row.extra.get("ends") else rated.get(result, 0)
+
+        return max(options, key=lambda o: (rate(str(o)), -options.index(o)))
 
     def shop(self, req: Shop) -> Any:
         g = self.c.gangs[req.boss]

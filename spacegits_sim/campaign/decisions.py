@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ..rules.decisions import Choice, Request
+from .state import OFFENSE_NAMES
 
 DONE = "done"
 BUY = "buy"
@@ -42,9 +43,36 @@ class FireGit(Choice):
 
 
 @dataclass(frozen=True)
+class HealthPlan(Choice):
+    """ "Choose a health plan: pay to go private, else go public." Private care costs ``price``
+    caps (the diagnosis table's Private column) and rolls the treatment twice, the boss choosing
+    which to apply (:class:`PickTreatment`); public care is free and rolls once. Options:
+    "private", "public" (asked only when the stash holds the price)."""
+
+    kind: ClassVar[str] = "health_plan"
+    git: str = ""
+    location: str = ""
+    price: int = 0
+    stash: int = 0
+
+
+@dataclass(frozen=True)
+class PickTreatment(Choice):
+    """Private care's second opinion: "If you paid to go private, you can get a second opinion:
+    roll twice and choose which roll to apply." Options: the two treatments rolled (their names);
+    ``texts``: what each does."""
+
+    kind: ClassVar[str] = "pick_treatment"
+    git: str = ""
+    location: str = ""
+    rolls: tuple[int, ...] = ()
+    texts: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class RepairJob(Choice):
-    """Krankshaft's quote: a proper job (``price`` caps: two repair rolls, the better kept) or a
-    free bodge job (one roll). Options: "proper", "bodge"."""
+    """Krankshaft's quote: a proper job (``price`` caps: two repair rolls, and the boss chooses
+    which to apply, :class:`PickRepair`) or a free bodge job (one roll). Options: "proper", "bodge"."""
 
     kind: ClassVar[str] = "repair_job"
     git: str = ""
@@ -52,6 +80,19 @@ class RepairJob(Choice):
     location: str = ""
     price: int = 0
     stash: int = 0
+
+
+@dataclass(frozen=True)
+class PickRepair(Choice):
+    """A proper job: "If you paid for a proper job, you roll twice and choose which roll to
+    apply." Options: the two repairs rolled (their names); ``texts``: what each does."""
+
+    kind: ClassVar[str] = "pick_repair"
+    git: str = ""
+    vehicle: str = ""
+    location: str = ""
+    rolls: tuple[int, ...] = ()
+    texts: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -92,7 +133,11 @@ def context_lines(req: Request) -> list[str]:
         lines += [f"on the shelf: {label} — {price} caps" for label, _f, _i, price in req.stock if price]
         lines += [f"{name}: fell {fell}×, shot {shot}× in the game" for name, fell, shot in req.record]
     elif isinstance(req, RepairJob):
-        lines.append(f"stash: {req.stash} caps; a proper job: two repair rolls, the better kept; a bodge: one")
+        lines.append(f"stash: {req.stash} caps; a proper job: two repair rolls, you choose which; a bodge: one")
+    elif isinstance(req, HealthPlan):
+        lines.append(f"stash: {req.stash} caps; private: two treatment rolls, you choose which; public: one, free")
+    elif isinstance(req, (PickTreatment, PickRepair)):
+        lines += [f"rolled {n}: {text}" for n, text in zip(req.rolls, req.texts, strict=True)]
     elif isinstance(req, HireStray):
         lines.append(f"stash: {req.stash} caps")
     elif isinstance(req, EraseOffenses):
@@ -106,8 +151,15 @@ def option_text(req: Request, option: Any) -> str:
         n = int(option)
         if n == 0:
             return "keep every offense ticked (no dice)"
-        return f"erase {', '.join(req.offenses[:n])} ({n}D6, +1 attitude per 6)"
+        words = ", ".join(OFFENSE_NAMES.get(o, o.replace("_", " ")) for o in req.offenses[:n])
+        return f"erase {words} ({n}D6, +1 attitude per 6)"
+    if isinstance(req, HealthPlan):
+        return f"go private ({req.price} caps: roll twice, choose)" if option == "private" else "go public (free)"
+    if isinstance(req, RepairJob):
+        return f"a proper job ({req.price} caps: roll twice, choose)" if option == "proper" else "a bodge job (free)"
+    if isinstance(req, (PickTreatment, PickRepair)):
+        return f"apply {option}"
     if isinstance(req, Shop) and isinstance(option, tuple) and option and option[0] == BUY:
         label, _family, _ident, price = req.stock[int(option[1])]
         return f"{label} for {option[2]} ({price} caps)" if price else f"{label} for {option[2]}"
-    return str(option)
+    return str(option).replace("_", " ")

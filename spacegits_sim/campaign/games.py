@@ -96,10 +96,18 @@ def prepare_game(c: Campaign, rules: RulesData, answer: Answer) -> tuple[int, li
 
 
 def finish_game(
-    c: Campaign, rules: RulesData, m: Any, n: int, before: list[str], folder: Path, answer: Answer
+    c: Campaign,
+    rules: RulesData,
+    m: Any,
+    n: int,
+    before: list[str],
+    folder: Path,
+    answer: Answer,
+    live: list[str] | None = None,
 ) -> dict[str, Any]:
     """After game n (a finished Match ``m``): its replay in the folder, the stashes it ended with,
-    its afterparty (the bosses answer), and its entry (also appended to ``c.games``)."""
+    its afterparty (the bosses answer), and its entry (also appended to ``c.games``). ``live``:
+    a list the afterparty's lines are appended to as they happen (what a window shows)."""
     from ..rules.replay import replay_doc
 
     replay = f"games/game-{n:03d}.json"
@@ -107,7 +115,7 @@ def finish_game(
     summary = m.summary()
     for b, g in zip(m.bosses, c.gangs, strict=True):
         g.stash = b.stash
-    log = before + run(afterparty(c, m.events, rules, n), answer)
+    log = before + run(afterparty(c, m.events, rules, n, live), answer)
     entry = {
         "game": n,
         "seed": m.seed,

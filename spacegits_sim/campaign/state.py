@@ -13,6 +13,14 @@ FORMAT = "spacegits-campaign/1"
 FILE = "campaign.json"
 MAX_GAMES = 1000
 OFFENSES = ("assault", "dangerous_driving", "looting", "mugging", "discharging_a_firearm", "evading_arrest")
+OFFENSE_NAMES = {  # the rulebook's words for them ("2. Criminal Records")
+    "assault": "Assault",
+    "dangerous_driving": "Dangerous Driving",
+    "looting": "Looting",
+    "mugging": "Mugging",
+    "discharging_a_firearm": "Discharging a Firearm in a Public Place",
+    "evading_arrest": "Evading Arrest",
+}
 QUICK_MATHS_MAX = 6  # "Roll a D6 for each cap in your stash, up to a maximum of 6D6"
 BAD_ATTITUDE = 4  # "Once a git has an attitude of 4+, they start acting like a right prick"
 FIRE_AFTER_SKIPS = 2  # the AI boss fires a git who has skipped this many games
@@ -82,8 +90,12 @@ def new_campaign(name: str, scenario: Scenario, seed: int) -> Campaign:
     gangs = []
     for p, pd in zip(scenario.players, doc["players"], strict=True):
         stash = p.gang.starting_stash(scenario.cap_budget)
-        gits = {g.name: GitState() for g in p.gang.gits}
+        gits = {g.name: GitState(attitude=g.attitude, misses=g.misses) for g in p.gang.gits}
         if len(gits) != len(p.gang.gits):
             raise DataError([Problem(p.gang.source, None, "gits", "a campaign needs every git's name to be different")])
-        gangs.append(GangState(p.boss, {**copy.deepcopy(pd["gang"]), "mode": "campaign"}, stash, gits))
+        gang = {**copy.deepcopy(pd["gang"]), "mode": "campaign"}
+        for x in gang["gits"]:  # (the campaign keeps each git's attitude and missed games in its state)
+            x.pop("attitude", None)
+            x.pop("misses", None)
+        gangs.append(GangState(p.boss, gang, stash, gits))
     return Campaign(name, seed, doc, gangs)

@@ -21,7 +21,7 @@ from ..errors import UserError
 from ..physics.params import ParamError
 from ..physics.table import TableError
 from ..play import registry
-from .common import add_ruleset_option, err
+from .common import SuggestingParser, add_ruleset_option, err
 from .match import cmd_match, cmd_replay
 from .play import cmd_play
 from .tournament import cmd_tournament
@@ -49,7 +49,7 @@ def write_bug_report(argv: Sequence[str] | None, args: argparse.Namespace | None
 
 
 def build_parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog="spacegits", description="A physics-backed simulator of Space Gits.")
+    ap = SuggestingParser(prog="spacegits", description="A physics-backed simulator of Space Gits.")
     ap.add_argument("--version", action="version", version=f"spacegits_sim {__version__}")
     sub = ap.add_subparsers(dest="command", required=True)
 

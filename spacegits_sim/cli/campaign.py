@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import secrets
 from pathlib import Path
 from typing import Any
 
@@ -14,11 +15,12 @@ from .. import campaign as camp
 from ..ai import CONTROLLERS
 from ..atomic import write_figure
 from ..data import load_rules
+from ..data.errors import DataError
 from ..data.rules_data import RulesData
 from ..errors import UserError
 from ..rules.decisions import Request
 from ..rules.gangmodes import roll_gang
-from ..rules.gangs import gang_from_doc, load_gang
+from ..rules.gangs import gang_from_doc, load_gang, validate_gang
 from ..rules.scenario import Player
 from .common import MAX_SEED, check_output, check_range, console, err, load_scenario_option
 
@@ -51,8 +53,12 @@ class WindowBoss:
     """A human boss's afterparty decisions in the pygame window: the question, the shelf and the
     stash, and the options as buttons (render/choices.py). Opens the window if none is open."""
 
-    def __init__(self, c: camp.Campaign) -> None:
+    def __init__(self, c: camp.Campaign, rules: RulesData | None = None) -> None:
         self.c = c
+        self.rules = rules
+        self.numbers: dict[tuple[int, str, str], int] = {}  # an option keeps its number all afterparty
+        self.live: list[str] = []  # the afterparty's lines as they happen (finish_game appends)
+        self.shown = 0  # how many of them a screen has shown
 
     def __call__(self, req: Request) -> Any:
         from ..render.choices import ask_in_window
@@ -60,16 +66,51 @@ class WindowBoss:
         who = f"{self.c.gangs[req.boss].boss}: {req.kind.replace('_', ' ')}"
         options = tuple(getattr(req, "options", ()))
         labels = [camp.option_text(req, o) for o in options]
-        k = ask_in_window(who, getattr(req, "prompt", ""), camp.context_lines(req), labels)
+        nums = []
+        for label in labels:
+            key = (req.boss, req.kind, label)
+            if key not in self.numbers:
+                self.numbers[key] = 1 + sum(1 for b, k, _l in self.numbers if (b, k) == key[:2])
+            nums.append(self.numbers[key])
+        shown = [f"{label}{self.what_it_does(req, o)}" for label, o in zip(labels, options, strict=True)]
+        k = ask_in_window(who, getattr(req, "prompt", ""), self.just_now() + camp.context_lines(req), shown, nums)
         return options[k]
+
+    def just_now(self) -> list[str]:
+        """The rolls and results since the last screen, so each is seen before the next decision."""
+        new, self.shown = self.live[self.shown :], len(self.live)
+        return [f"just now: {line}" for line in new]
+
+    def what_it_does(self, req: Request, option: Any) -> str:
+        """A shop item's rule in a few words: a weapon's dice and range, a bit of gear's text."""
+        stock = getattr(req, "stock", None)
+        if self.rules is None or not stock or not (isinstance(option, tuple) and option and option[0] == "buy"):
+            return ""
+        _label, family, ident, _price = stock[int(option[1])]
+        if family == "weapons" and ident in self.rules.weapons:
+            w = self.rules.weapons[ident]
+            reach = f'{w.range:g}"' if w.range is not None else "fight"
+            return f" — {w.kind}, {reach}, {w.hands}-handed, damage {w.weak}/{w.big}"
+        items = self.rules.gear if family == "gear" else getattr(self.rules, family, {})
+        item = items.get(ident) if hasattr(items, "get") else None  # (a read-only mapping, not a dict)
+        text = str(getattr(item, "text", "") or "")
+        if len(text) > 110:  # the button's width: the first sentence, or the start of it
+            first = text.split(". ")[0]
+            text = first if len(first) <= 110 else first[:108].rsplit(" ", 1)[0] + "…"
+        return f" — {text}" if text else ""
 
 
 def _deciders(c: camp.Campaign, rules: RulesData, seats: list[str], window: bool = False) -> camp.Seating:
     """Who makes each gang's afterparty decisions: a human (in the window, or at this terminal),
     or the AI boss."""
     ai = camp.AfterpartyAI(c, rules)
-    human: Any = WindowBoss(c) if window else camp.TerminalBoss(read=input, write=console.print)
+    human: Any = WindowBoss(c, rules) if window else camp.TerminalBoss(read=input, write=console.print)
     return camp.Seating([human if s == "human" else ai for s in seats])
+
+
+def _live(decide: camp.Seating) -> list[str] | None:
+    """The list a window boss shows the afterparty's lines from as they happen (None: no window)."""
+    return next((a.live for a in decide.answers if isinstance(a, WindowBoss)), None)
 
 
 def _play(args: argparse.Namespace, folder: Path, rules: RulesData) -> int:
@@ -103,9 +144,13 @@ def _play(args: argparse.Namespace, folder: Path, rules: RulesData) -> int:
 
         save = str(folder / "games" / f"game-{n:03d}.unfinished.json")
         app = HotseatApp(
-            lambda seed: (Match(sc, rules=rules, seed=seed), controllers(seed)), sc.seed, humans, save_path=save
+            lambda seed: (Match(sc, rules=rules, seed=seed), controllers(seed)),
+            sc.seed,
+            humans,
+            save_path=save,
+            next_step="afterparty",
         )
-        run_hotseat(app)
+        run_hotseat(app, keep_open=True)  # the afterparty follows in the same window
         m = app.match
         if m.pending is not None:
             err.print(f"[yellow]game {n} was not finished: the campaign is unchanged[/] ({app.message})")
@@ -114,7 +159,7 @@ def _play(args: argparse.Namespace, folder: Path, rules: RulesData) -> int:
         m = Match(sc, rules=rules, seed=sc.seed)
         m.play([ctrl for ctrl in controllers(sc.seed) if ctrl is not None])  # (no humans here)
     try:
-        entry = camp.finish_game(c, rules, m, n, before, folder, decide)
+        entry = camp.finish_game(c, rules, m, n, before, folder, decide, live=_live(decide))
     except (EOFError, ChoiceClosed) as e:
         raise UserError(f"{e}; the campaign is unchanged (game {n}'s replay is in {folder / 'games'})") from None
     camp.save(folder, c)
@@ -132,6 +177,8 @@ def _new(args: argparse.Namespace, folder: Path, rules: RulesData) -> int:
     if camp.exists(folder):
         raise UserError(f"{folder} already holds a campaign (campaign status {args.name} shows it)")
     check_range(args.seed, "--seed", 0, MAX_SEED)
+    if args.seed is None:  # a fresh campaign each time, and the seed printed so it can be played again
+        args.seed = secrets.randbelow(MAX_SEED + 1)
     sc = load_scenario_option(args.scenario)
     if args.gangs:
         if not 2 <= len(args.gangs) <= 4:
@@ -145,13 +192,20 @@ def _new(args: argparse.Namespace, folder: Path, rules: RulesData) -> int:
     if mode != "a_la_carte":  # each gang rolled up afresh from the tables (a rolled gang starts with no caps)
         rolled = []
         for i, p in enumerate(sc.players):
-            gits = [g.type for g in p.gang.gits] if mode == "chefs_recommendation" else None
-            r = roll_gang(rules, (args.seed or 0) * 10 + i, mode, gits, name=p.gang.name)
+            bought = [g.type + (f":{g.vehicle}" if g.vehicle else "") for g in p.gang.gits]  # drivers keep rides
+            gits = bought if mode == "chefs_recommendation" else None
+            r = roll_gang(rules, (args.seed or 0) * 10 + i, mode, gits, name=p.gang.name, budget=sc.cap_budget)
             rolled.append(Player(p.boss, gang_from_doc(r.doc, f"<{args.mode} gang {i + 1}>", rules)))
         sc = dataclasses.replace(sc, players=tuple(rolled))
+    problems = [q for p in sc.players for q in validate_gang(p.gang, rules, sc.cap_budget)]
+    if problems:  # the same check `campaign run` and `status` make: refused now, nothing written
+        raise DataError(problems)
     c = camp.new_campaign(folder.name, sc, args.seed or 0)
     camp.save(folder, c)
-    console.print(f"new campaign [bold]{folder}[/]: {', '.join(g.boss for g in c.gangs)} on {sc.name}")
+    console.print(
+        f"new campaign [bold]{folder}[/]: {', '.join(g.boss for g in c.gangs)} on {sc.name} "
+        f"(seed {args.seed}; --seed {args.seed} makes it again)"
+    )
     return 0
 
 
@@ -186,7 +240,7 @@ def _status(args: argparse.Namespace, folder: Path, rules: RulesData) -> int:
     console.print(f"[bold]{c.name}[/]: {len(c.games)} game(s) played (seed {c.seed})")
     for g in c.gangs:
         t = RichTable(title=f"{g.boss}: {g.gang.get('name', '')} — stash {g.stash}, reputation {g.reputation()}")
-        for col in ("git", "type", "attitude", "record", "games", "skipped", "injuries", "vehicle (repairs)"):
+        for col in ("git", "type", "kit", "attitude", "record", "games", "skipped", "treatments", "vehicle (repairs)"):
             t.add_column(col)
         for git in g.gang["gits"]:
             st = g.gits.get(git["name"], camp.GitState())
@@ -198,6 +252,7 @@ def _status(args: argparse.Namespace, folder: Path, rules: RulesData) -> int:
             t.add_row(
                 git["name"],
                 git["type"],
+                kit_words(git, rules),
                 str(st.attitude),
                 ", ".join(st.record),
                 str(st.games),
@@ -212,19 +267,33 @@ def _status(args: argparse.Namespace, folder: Path, rules: RulesData) -> int:
     return 0
 
 
+def kit_words(git: dict[str, Any], rules: RulesData) -> str:
+    """A git's weapons and gear by name (what the shops sold it)."""
+    names = [rules.weapons[w].name if w in rules.weapons else w for w in git.get("weapons", [])]
+    names += [rules.gear[x].name if x in rules.gear else x for x in git.get("gear", [])]
+    return ", ".join(names)
+
+
 def _plot(c: camp.Campaign, path: str) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
+
+    from ..render.palette import hex_colour
 
     fig, (a1, a2) = plt.subplots(1, 2, figsize=(10, 4))
     games = [e["game"] for e in c.games]
-    for g in c.gangs:
-        a1.plot(games, [e["stash"][g.boss] for e in c.games], marker="o", label=g.boss)
-        a2.plot(games, [e["reputation"][g.boss] for e in c.games], marker="o", label=g.boss)
+    for i, g in enumerate(c.gangs):  # each boss in its colour on the board (Red red, Blue blue)
+        col = hex_colour(i)
+        a1.plot(games, [e["stash"][g.boss] for e in c.games], marker="o", label=g.boss, color=col)
+        a2.plot(games, [e["reputation"][g.boss] for e in c.games], marker="o", label=g.boss, color=col)
     a1.set(title="stash after each game's afterparty", xlabel="game", ylabel="caps")
     a2.set(title="reputation (total attitude)", xlabel="game", ylabel="reputation")
+    for ax in (a1, a2):  # whole games only, from the first to the last (not 0.96-1.04 after one)
+        ax.set_xlim(0.5, max(games, default=1) + 0.5)
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     a1.legend()
     fig.tight_layout()
     write_figure(path, fig)
@@ -237,7 +306,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("name", help="the campaign's folder")
     p.add_argument("--scenario", default=None, help="new: the table to play on (default: the Quick Start)")
     p.add_argument("--gangs", nargs="+", default=None, help="new: 2-4 gang files (default: the scenario's gangs)")
-    p.add_argument("--seed", type=int, default=0, help="new: the campaign's seed")
+    p.add_argument("--seed", type=int, default=None, help="new: the campaign's seed (default: a fresh one, printed)")
     p.add_argument(
         "--mode",
         default="alacarte",

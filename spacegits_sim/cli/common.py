@@ -6,9 +6,11 @@ never by importing its modules."""
 from __future__ import annotations
 
 import argparse
+import difflib
 import os
+import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from rich.console import Console
 
@@ -18,8 +20,36 @@ from ..matches import parse_ais
 from ..play import registry
 from ..play.ruleset import Ruleset
 
-console = Console()
+# Piped (not a terminal), rich would cut tables at 80 columns ("activat…"): give it room instead.
+console = Console() if sys.stdout.isatty() else Console(width=200)
 err = Console(stderr=True, soft_wrap=True)  # a long path in a message stays on one line
+
+
+class SuggestingParser(argparse.ArgumentParser):
+    """An argument parser whose "unrecognized arguments: --sead" says "did you mean --seed?"
+    (the nearest option of any command)."""
+
+    def error(self, message: str) -> NoReturn:
+        if "unrecognized arguments:" in message:
+            known = sorted(option_strings(self))
+            for word in message.split("unrecognized arguments:", 1)[1].split():
+                if word.startswith("-"):
+                    near = difflib.get_close_matches(word.split("=")[0], known, n=1, cutoff=0.6)
+                    if near:
+                        message += f" (did you mean {near[0]}?)"
+                        break
+        super().error(message)
+
+
+def option_strings(parser: argparse.ArgumentParser) -> set[str]:
+    """Every --option of a parser and its sub-commands."""
+    out: set[str] = set()
+    for action in parser._actions:
+        out.update(o for o in action.option_strings if o.startswith("--"))
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                out |= option_strings(sub)
+    return out
 
 
 def ruleset_option(value: str | None) -> Ruleset:

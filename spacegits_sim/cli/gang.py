@@ -64,7 +64,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     """``spacegits gang`` (a Space Gits command: the ruleset names this module in ``commands``)."""
     g = sub.add_parser("gang", help="roll up a gang (Chef's Recommendation or Chaos Mode) and write it as a gang file")
     g.add_argument("--mode", default="chaos", help="chaos (random gits) or chef (you name the naked gits)")
-    g.add_argument("--gits", default=None, help="with --mode chef: the naked gits you buy, e.g. orc,orc,goblin,runt")
+    g.add_argument(
+        "--gits",
+        default=None,
+        help="with --mode chef: the naked gits you buy, e.g. orc,orc:buggy,goblin,runt (a driver as type:vehicle)",
+    )
     g.add_argument("--seed", type=int, default=0, help="the same seed always rolls the same gang")
     g.add_argument("--faction", default=None, help="a faction id, or random (default: none)")
     g.add_argument("--name", default=None, help="the gang's name")

@@ -43,7 +43,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     rules = rs.load_rules()
 
     def make(seed: int):  # type: ignore[no-untyped-def]
+        nonlocal resumed
         m = resumed if resumed is not None else rs.new_game(sc, rules, seed=seed)
+        resumed = None  # a rematch (Enter at the end) is a new game
         ctrl = [None if s == "human" else rs.make_controller(s, seed, i) for i, s in enumerate(seats)]
         return m, ctrl
 

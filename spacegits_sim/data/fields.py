@@ -243,6 +243,7 @@ ROW_SPEC: Spec = {
     "loot_gun": (_bool, False),  # a loot roll (re-rolled until a gun) gives the gun bolted on
     "limit": (_int(1), False),  # times a git may receive it (more: the treatment is re-rolled)
     "reroll_diagnosis": (_str, False),  # diagnosis rolls ("4-5") re-rolled for this git from now on
+    "replaces": (_bool, False),  # a location whose new treatment replaces the one it had (arms and legs)
     "loses_vehicle_weapon": (_bool, False),  # a randomly selected vehicle weapon is lost
 }
 TABLE_SPEC: Spec = {"id": (_ident, True), "name": (_str, True), "dice": (_dice, True), "rows": (lambda v: v, True)}

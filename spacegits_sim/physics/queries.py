@@ -229,6 +229,22 @@ class Queries(TableWorld):
             out.append((t.id, enter, max(enter, leave)))
         return sorted(out, key=lambda x: (x[1], x[0]))
 
+    def hull_areas(self, ident: str, position: Point | None = None, angle: float | None = None) -> list[str]:
+        """Crossable terrain (areas a hull drives over: a puddle, a spill) that figure ``ident``'s
+        hull touches at this pose (default: where it stands), by id. The hull's own box, not the
+        circle round it: a slick beside the bonnet is not touched."""
+        f = self._figure(ident)
+        _need(f.hull is not None, f"figure '{ident}' has no hull")
+        assert f.hull is not None
+        w, ln = f.hull
+        body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
+        body.position = f.body.position if position is None else position
+        body.angle = f.body.angle if angle is None else angle
+        probe = pymunk.Poly.create_box(body, (ln, w))
+        probe.filter = pymunk.ShapeFilter(group=f.shape.filter.group, mask=_AREA)
+        probe.cache_bb()
+        return sorted({q.shape.thing.id for q in self.space.shape_query(probe) if q.shape.thing.kind == Kind.TERRAIN})
+
     def towers_along(self, ident: str, start: Point, end: Point) -> list[tuple[str, float]]:
         """Other figures' towers figure ``ident``'s base passes through moving from ``start`` to
         ``end``: (figure id, distance travelled at first touch), nearest first. (Sweeps do not stop
@@ -396,6 +412,7 @@ class Queries(TableWorld):
         ignore: Iterable[str] = (),
         step_in: float = 0.05,
         kinds: Iterable[Kind] = (Kind.DIE, Kind.TOKEN, Kind.FIGURE, Kind.TERRAIN),
+        facing: float | None = None,
     ) -> HullSweep:
         """Pivot a box hull about its centre to ``turn_to``, then move it straight forward
         ``distance``, stopping at the first contact with a thing of ``kinds`` or the table edge.
@@ -405,7 +422,8 @@ class Queries(TableWorld):
         the hull turns as much of it as ends clear and goes no further (the contact is reported).
         Grazing counts: a hull that would overlap a thing by any amount has touched it (one that
         only touches it is not stopped by it). The figure is NOT moved: call :meth:`move_figure`
-        with the result."""
+        with the result. ``facing``: sweep as if the hull faced this way now (a preview of the
+        run after a pivot, asked without turning it)."""
         f = self._figure(ident)
         _need(f.hull is not None, f"figure '{ident}' has no hull")
         _need(distance >= 0, f"distance must not be negative, got {distance}")
@@ -413,7 +431,7 @@ class Queries(TableWorld):
         ignore_set = set(ignore) | {ident}
         w, ln = f.hull
         start = Vec2d(*f.body.position)
-        angle0 = angle = float(f.body.angle)
+        angle0 = angle = float(f.body.angle) if facing is None else float(facing)
         kinds = tuple(kinds)
 
         def blocked(pos: Vec2d, ang: float) -> Contact | None:

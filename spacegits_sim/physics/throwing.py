@@ -109,6 +109,27 @@ class Throwing(TableWorld):
 
         return self._come_to_rest(results, bodies, all_hits)
 
+    def landing_spread(self, hand: Point, aim: Point, strength: float) -> tuple[float, float]:
+        """The 1-sigma spread of where a die thrown from ``hand`` at ``aim`` comes to rest, in
+        inches (along the throw, across it): the hand's touchdown scatter (grows with the
+        distance) combined with the slide's spread (a harder throw slides farther, so it
+        spreads more). The same parameters :meth:`throw` draws from; about 2 dice in 3 stop
+        inside this ellipse (ignoring bounces off things in the way)."""
+        tp = self.p["throw"]
+        dist = math.dist(hand, aim)
+        scatter = float(tp["scatter_in"])
+        sigma = scatter + float(tp["scatter_per_in"]) * dist if scatter > 0 else 0.0
+        mu = float(self.p["die_friction"])
+        v_nom = float(tp["slide_speed_min_in_s"]) + strength * (
+            float(tp["slide_speed_max_in_s"]) - float(tp["slide_speed_min_in_s"])
+        )
+        spread = float(tp["slide_spread"])
+        base = v_nom**2 / (2 * mu * self.g)  # slide = base * exp(2 * spread * N): log-normal
+        var_slide = base**2 * math.exp(4 * spread**2) * (math.exp(4 * spread**2) - 1)
+        mean_slide = base * math.exp(2 * spread**2)
+        across = mean_slide * math.sin(float(tp["direction_spread_rad"]))
+        return math.sqrt(sigma**2 + var_slide), math.sqrt(sigma**2 + across**2)
+
     def spill(
         self,
         origin: Point,

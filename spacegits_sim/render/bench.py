@@ -32,12 +32,28 @@ class Bench:
         self.care = "normal"
         self.status = "A add die   C carry   S shove   R reset   1/2/3 care   drag: carry by hand"
         self.rng = np.random.default_rng(seed)
+        self.frames: list[Any] = []  # what the last motion recorded, to play back frame by frame
+        self.collapsed = False  # a fallen tower's dice have been let come to rest
         pygame.font.init()
         self.font = pygame.font.Font(None, 22)
 
     def reset(self) -> None:
         self.seed += 1
         self.tower = Tower(self.params, self.seed)
+        self.collapsed = False
+        self.frames = []
+
+    def after_motion(self) -> None:
+        """Keep what a motion recorded to play back; a tower that fell is simulated on until its
+        dice lie still (the rules stop at the fall), so no column is left frozen in mid-air."""
+        t = self.tower
+        if not t.standing and not self.collapsed:
+            if not t.recording:
+                t.record(every_s=1.0 / 30.0, both_planes=True)
+            t.finish_fall()
+            self.collapsed = True
+        if t.recording:
+            self.frames = t.recorded()
 
     def key(self, k: int) -> None:
         t = self.tower
@@ -66,11 +82,13 @@ class Bench:
             e = self.params["placement_error_mm"] + (0.25 if k == pygame.K_QUOTE else -0.25)
             self.params["placement_error_mm"] = round(min(5.0, max(0.0, e)), 2)
             self.reset()
+        self.after_motion()
 
     def drag(self, vx_px_s: float, vy_px_s: float, dt: float) -> None:
         """The mouse carries the base: px/s on screen become mm/s on the table (1 px = 1 mm)."""
         if self.tower.standing and self.tower.height:
             self.tower.drive([(vx_px_s, -vy_px_s)], dt)
+            self.after_motion()
 
     def draw(self, surf: pygame.Surface, frame: Any = None) -> None:
         surf.fill((28, 30, 36))
@@ -113,7 +131,8 @@ def run_bench(args: argparse.Namespace) -> int:
         render_bench_png(bench, path)
         print(f"no display: drew an 8-die tower to {path}")
         return 0
-    pygame.init()
+    pygame.display.init()  # video and fonts only: no sound system, so no ALSA noise at start
+    pygame.font.init()
     screen = pygame.display.set_mode(SIZE)
     pygame.display.set_caption("spacegits_sim — tower bench")
     clock = pygame.time.Clock()
@@ -127,10 +146,13 @@ def run_bench(args: argparse.Namespace) -> int:
                 running = False
             elif event.type == pygame.KEYDOWN:
                 bench.key(event.key)
-                replay = bench.tower.recorded() if bench.tower.recording else []
+                replay = bench.frames
+                bench.frames = []
         pos = pygame.mouse.get_pos()
         if pygame.mouse.get_pressed()[0] and dt > 0:
             bench.drag((pos[0] - last[0]) / dt, (pos[1] - last[1]) / dt, dt)
+            if bench.frames:  # it fell under the hand: show the dice coming down
+                replay, bench.frames = bench.frames, []
         last = pos
         frame = replay.pop(0) if replay else None
         bench.draw(screen, frame)

@@ -14,10 +14,12 @@ from typing import Any
 
 import pygame
 
+from .palette import BOSS_COLOURS
 from .scene import ModelLook, Scene, TerrainLook
 
+__all__ = ["BOSS_COLOURS", "BoardRenderer", "Overrides", "fit", "wrap", "help_lines"]
+
 Point = tuple[float, float]
-BOSS_COLOURS = [(214, 48, 49), (41, 98, 214), (39, 160, 80), (222, 170, 20)]
 TABLE_COLOUR = (58, 92, 62)
 TALL_COLOUR = (92, 88, 84)
 LOW_COLOUR = (150, 128, 96)
@@ -28,14 +30,6 @@ CAP_COLOUR = (230, 200, 60)
 PANEL = (28, 30, 36)
 TEXT = (230, 230, 230)
 DIM = (150, 150, 160)
-PIPS = {
-    1: [(0, 0)],
-    2: [(-1, -1), (1, 1)],
-    3: [(-1, -1), (0, 0), (1, 1)],
-    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
-    5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
-    6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
-}
 
 
 @dataclass
@@ -59,6 +53,10 @@ class BoardRenderer:
         self.font = pygame.font.Font(None, 20)
         self.small = pygame.font.Font(None, 16)
         self.big = pygame.font.Font(None, 34)
+        self.die_font = pygame.font.Font(None, 26)
+        self.die_font.set_bold(True)
+        self.log_box = pygame.Rect(0, 0, 0, 0)  # where the log was drawn last (the hot-seat scrolls it)
+        self.card_top = 0
         self._text_cache: dict[tuple[str, int, tuple[int, int, int]], pygame.Surface] = {}
         self._static: pygame.Surface | None = None
         self._static_key: Any = None
@@ -104,11 +102,17 @@ class BoardRenderer:
         hover: Point | None = None,
         active: str | None = None,
         status: str = "",
+        log_bottom: int | None = None,
+        log_scroll: int = 0,
+        gap: int = 0,
     ) -> None:
+        """The whole frame. ``log_bottom`` keeps the log above a region the caller fills (the
+        hot-seat's prompt and buttons); ``log_scroll`` shows older lines (wrapped rows back from
+        the newest); ``gap`` leaves that many pixels free under the towers (a result card)."""
         ov = ov or Overrides()
         surf.fill(PANEL)
         self.draw_table(surf, scene, ov, hover, active)
-        self.draw_panel(surf, scene, log or [], active, status, ov)
+        self.draw_panel(surf, scene, log or [], active, status, ov, log_bottom, log_scroll, gap)
 
     def _static_layer(self, scene: Scene) -> pygame.Surface:
         """Table and terrain: redrawn only when the terrain changes (a barrel explodes)."""
@@ -260,16 +264,10 @@ class BoardRenderer:
         fill = (245, 245, 240) if sides == 6 else (200, 225, 250)
         pygame.draw.polygon(surf, fill, pts)
         pygame.draw.polygon(surf, (40, 40, 40), pts, 1)
-        if sides == 6 and value in PIPS and size >= 10:
-            q = size * 0.25
-            ca, sa = math.cos(-angle), math.sin(-angle)
-            for px, py in PIPS[value]:
-                x = c[0] + (px * ca - py * sa) * q
-                y = c[1] + (px * sa + py * ca) * q
-                pygame.draw.circle(surf, (20, 20, 20), (int(x), int(y)), max(1, int(size * 0.07)))
-        else:
-            t = self.text(str(value), self.small, (20, 20, 60))
-            surf.blit(t, (c[0] - t.get_width() // 2, c[1] - t.get_height() // 2))
+        # the value as an upright digit, as big as the die allows: rotated pips (a 6 and a 4 look
+        # alike at this size) were hard to read across the table
+        t = self.text(str(value), self.font if size < 11 else self.die_font, (20, 20, 60))
+        surf.blit(t, (c[0] - t.get_width() // 2, c[1] - t.get_height() // 2 + 1))
 
     def draw_hull(
         self, surf: pygame.Surface, scene: Scene, m: ModelLook, pos: Point, angle: float, s: float, is_active: bool
@@ -450,7 +448,16 @@ class BoardRenderer:
     # ------------------------------------------------------------------ side panel
 
     def draw_panel(
-        self, surf: pygame.Surface, scene: Scene, log: list[str], active: str | None, status: str, ov: Overrides
+        self,
+        surf: pygame.Surface,
+        scene: Scene,
+        log: list[str],
+        active: str | None,
+        status: str,
+        ov: Overrides,
+        log_bottom: int | None = None,
+        log_scroll: int = 0,
+        gap: int = 0,
     ) -> None:
         w, h = self.size
         x0 = self.layout(scene)[0].right + 20
@@ -473,28 +480,43 @@ class BoardRenderer:
         if active and active in scene.models:
             y = self.draw_id_card(surf, scene.models[active], x0, y)
         y = self.draw_towers(surf, scene, x0, y + 6, w - x0 - 20, ov)
+        self.card_top = y + 6  # where a caller's card goes (``gap`` pixels are kept for it)
+        y += gap
         if status:
-            surf.blit(self.text(status, self.small, DIM), (x0, h - 24))
-        # the scrolling log: newest at the bottom
-        top = y + 8
-        lines = max(0, (h - 40 - top) // 17)
-        for i, line in enumerate(log[-lines:] if lines else []):
-            surf.blit(
-                self.text(line[:78], self.small, TEXT if i == min(lines, len(log)) - 1 else DIM), (x0, top + i * 17)
-            )
+            surf.blit(self.text(fit(status, self.small, w - x0 - 10), self.small, DIM), (x0, h - 24))
+        self.draw_log(surf, log, pygame.Rect(x0, y + 8, w - x0 - 20, (log_bottom or h - 40) - y - 8), log_scroll)
+
+    def draw_log(self, surf: pygame.Surface, log: list[str], box: pygame.Rect, scroll: int = 0) -> int:
+        """The log in ``box``: each line wrapped to the box's width (never cut at the edge), the
+        newest at the bottom; ``scroll`` rows back shows older ones (a note says how many are
+        below). Returns the number of wrapped rows there are in all (for the caller's scroll
+        bounds)."""
+        self.log_box = box
+        rows: list[tuple[str, bool]] = []
+        for i, line in enumerate(log[-200:]):
+            newest = i == len(log[-200:]) - 1
+            for k, part in enumerate(wrap(line, self.small, box.width)):
+                rows.append(("    " + part if k else part, newest))
+        fits = max(0, box.height // 17)
+        scroll = max(0, min(scroll, len(rows) - fits))
+        end = len(rows) - scroll
+        shown = rows[max(0, end - fits) : end]
+        for i, (text, newest) in enumerate(shown):
+            surf.blit(self.text(text, self.small, TEXT if newest else DIM), (box.left, box.top + i * 17))
+        if scroll and fits:
+            more = self.text(f"  ↓ {scroll} newer lines (scroll down)", self.small, (255, 220, 120))
+            pygame.draw.rect(surf, PANEL, pygame.Rect(box.left, box.bottom - 17, box.width, 17))
+            surf.blit(more, (box.left, box.bottom - 17))
+        return len(rows)
 
     def draw_id_card(self, surf: pygame.Surface, m: ModelLook, x: int, y: int) -> int:
         card = pygame.Rect(x, y, 440, 70)
         pygame.draw.rect(surf, (48, 50, 58), card, border_radius=6)
         pygame.draw.rect(surf, BOSS_COLOURS[m.boss % 4], card, 2, border_radius=6)
-        surf.blit(self.text(f"{m.name} the {m.type}", self.font), (x + 8, y + 6))
-        surf.blit(
-            self.text(
-                f"move {m.move}  headbutt {m.headbutt}  toughness {m.toughness}  tower {m.tower}", self.small, DIM
-            ),
-            (x + 8, y + 27),
-        )
-        surf.blit(self.text(m.kit[:70], self.small, DIM), (x + 8, y + 45))
+        surf.blit(self.text(fit(f"{m.name} the {m.type}", self.font, 424), self.font), (x + 8, y + 6))
+        stats = f"move {m.move}  headbutt {m.headbutt}  toughness {m.toughness}  tower {m.tower}"
+        surf.blit(self.text(fit(stats, self.small, 424), self.small, DIM), (x + 8, y + 27))
+        surf.blit(self.text(fit(m.kit, self.small, 424), self.small, DIM), (x + 8, y + 45))
         return y + 76
 
     def draw_towers(
@@ -507,9 +529,9 @@ class BoardRenderer:
             if not m.in_play:
                 continue
             if m.hull is not None:
-                entries += [(m, 0, f"{m.name[:7]} A {m.tower}"), (m, 1, f"{m.name[:7]} B {m.tower2}")]
+                entries += [(m, 0, f"{m.name} A {m.tower}"), (m, 1, f"{m.name} B {m.tower2}")]
             else:
-                entries.append((m, 0, f"{m.name[:9]} {m.tower}"))
+                entries.append((m, 0, f"{m.name} {m.tower}"))
         if not entries:
             return y
         cols = min(8 if len(entries) > 6 else 6, len(entries))
@@ -523,7 +545,12 @@ class BoardRenderer:
             pygame.draw.rect(surf, (40, 42, 50), box, border_radius=4)
             base_y = box.bottom - 18
             pygame.draw.line(surf, (120, 120, 120), (box.left + 4, base_y), (box.right - 4, base_y), 2)
-            label = self.text(text, self.small, BOSS_COLOURS[m.boss % 4])
+            name, _, count = text.rpartition(" ")  # the count always shows; the name gives way
+            label = self.text(
+                fit(name, self.small, box.width - 10 - self.small.size(" " + count)[0]) + " " + count,
+                self.small,
+                BOSS_COLOURS[m.boss % 4],
+            )
             surf.blit(label, (box.left + 4, box.bottom - 16))
             if m.fallen:
                 surf.blit(self.text("fallen", self.small, DIM), (box.left + 4, base_y - 20))
@@ -531,11 +558,11 @@ class BoardRenderer:
             key = m.id if which == 0 else m.id + "/2"
             xs = (ov.tower_frames.get(key) if ov is not None else None) or (m.frame if which == 0 else m.frame2)
             top = max((dy for _, dy, _ in xs), default=0.0) + 8.0  # mm to the top of the highest die
-            fit = min(scale, (base_y - box.top - 6) / top) if top > 0 else scale  # a tall tower is drawn smaller
-            half = 8 * fit
+            shrink = min(scale, (base_y - box.top - 6) / top) if top > 0 else scale  # a tall tower is drawn smaller
+            half = 8 * shrink
             for dx, dy, ang in xs:
-                px = box.centerx + dx * fit
-                py = base_y - dy * fit
+                px = box.centerx + dx * shrink
+                py = base_y - dy * shrink
                 ca, sa = math.cos(-ang), math.sin(-ang)
                 pts = [
                     (px + (u * ca - v * sa) * half, py + (u * sa + v * ca) * half)
@@ -545,6 +572,32 @@ class BoardRenderer:
                 pygame.draw.polygon(surf, (30, 30, 30), pts, 1)
         rows = (len(entries) + cols - 1) // cols
         return y + rows * (ch + 4)
+
+
+def fit(text: str, font: pygame.font.Font, width: int) -> str:
+    """``text`` cut (with an ellipsis) to fit ``width`` pixels; unchanged if it fits."""
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def wrap(text: str, font: pygame.font.Font, width: int, indent: int = 28) -> list[str]:
+    """``text`` broken at spaces into lines no wider than ``width`` pixels, the lines after the
+    first ``indent`` pixels narrower (the log indents them); a word too long is cut to fit."""
+    out: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        trial = f"{line} {word}" if line else word
+        if font.size(trial)[0] <= width - indent * bool(out):
+            line = trial
+            continue
+        if line:
+            out.append(line)
+        line = word if font.size(word)[0] <= width - indent else fit(word, font, width - indent)
+    out.append(line)
+    return out
 
 
 def help_lines() -> list[str]:

@@ -9,11 +9,15 @@ requests into text with ``option_text``), so the renderer decides no rule.
 
 from __future__ import annotations
 
+import json
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
+from ..atomic import write_atomic
 from .board import PANEL
 
 TEXT = (230, 230, 230)
@@ -22,6 +26,22 @@ BUTTON, HOVER = (52, 70, 96), (78, 104, 142)
 TITLE = (255, 210, 90)
 MAX_LINES = 18  # context lines shown (the rest summarised)
 MAX_OPTIONS = 20  # option buttons shown on one page (PgUp/PgDn for more)
+
+
+_SCREENS = [0]  # how many screens have been shown (a scripted player tells one from the next)
+
+
+def write_state(state: dict[str, Any]) -> None:
+    """What the screen shows, as plain data, to $SPACEGITS_UI_STATE if set (tools/hotseat_script.py
+    reads it to answer by clicks and keys, as the hot-seat window's state); a failed write is
+    ignored (it is only for a script)."""
+    path = os.environ.get("SPACEGITS_UI_STATE")
+    if not path:
+        return
+    try:
+        write_atomic(path, json.dumps(state, default=list))
+    except OSError:
+        pass
 
 
 class ChoiceClosed(Exception):
@@ -42,6 +62,12 @@ class ChoiceScreen:
         self.big = pygame.font.Font(None, 36)
         self.rects: list[tuple[int, pygame.Rect]] = []
 
+    def per_page(self, lines: Sequence[str]) -> int:
+        """How many option buttons fit between the context lines and the footer."""
+        shown = min(len(lines), MAX_LINES) + (len(lines) > MAX_LINES)
+        top = 104 + 20 * shown + 16
+        return max(1, min(MAX_OPTIONS, (self.size[1] - 40 - top) // 32))
+
     def draw(
         self,
         surface: pygame.Surface,
@@ -50,6 +76,8 @@ class ChoiceScreen:
         lines: Sequence[str],
         options: Sequence[str],
         hover: tuple[int, int] | None = None,
+        numbers: Sequence[int] | None = None,
+        typed: str = "",
     ) -> None:
         w, _h = self.size
         surface.fill(PANEL)
@@ -63,18 +91,24 @@ class ChoiceScreen:
             surface.blit(self.small.render(line, True, DIM), (44, y))
             y += 20
         y += 16
-        first = self.page * MAX_OPTIONS
+        per = self.per_page(lines)
+        first = self.page * per
         self.rects = []
-        for k, label in enumerate(options[first : first + MAX_OPTIONS], start=first):
+        for k, label in enumerate(options[first : first + per], start=first):
             rect = pygame.Rect(32, y, w - 64, 28)
             lit = hover is not None and rect.collidepoint(hover)
             pygame.draw.rect(surface, HOVER if lit else BUTTON, rect, border_radius=6)
-            key = f"{k + 1}." if k < 9 else f"{k + 1}"
-            surface.blit(self.font.render(f"{key}  {label}", True, TEXT), (rect.x + 10, rect.y + 5))
+            num = numbers[k] if numbers is not None else k + 1
+            text = f"{num}.  {label}"
+            while len(text) > 4 and self.font.size(text)[0] > rect.width - 20:  # long labels end in …
+                text = text[:-2] + "…"
+            surface.blit(self.font.render(text, True, TEXT), (rect.x + 10, rect.y + 5))
             self.rects.append((k, rect))
             y += 32
-        pages = (len(options) + MAX_OPTIONS - 1) // MAX_OPTIONS
-        foot = "click an option, or press its number (1-9)"
+        pages = (len(options) + per - 1) // per
+        foot = "click an option, or type its number (Enter if it needs more digits)"
+        if typed:
+            foot += f" — typed: {typed}"
         if pages > 1:
             foot += f" — page {self.page + 1} of {pages} (PgUp/PgDn)"
         surface.blit(self.small.render(foot, True, DIM), (32, self.size[1] - 28))
@@ -86,15 +120,39 @@ class ChoiceScreen:
         return None
 
 
+def typed_choice(typed: str, numbers: Sequence[int], enter: bool = False) -> int | None:
+    """The option a typed number picks: at once when no other number starts with it, or on
+    Enter when it is one exactly. None: keep typing."""
+    exact = [k for k, n in enumerate(numbers) if str(n) == typed]
+    longer = [n for n in numbers if str(n).startswith(typed) and str(n) != typed]
+    if exact and (enter or not longer):
+        return exact[0]
+    return None
+
+
 def ask(
-    surface: pygame.Surface, title: str, prompt: str, lines: Sequence[str], options: Sequence[str], fps: int = 30
+    surface: pygame.Surface,
+    title: str,
+    prompt: str,
+    lines: Sequence[str],
+    options: Sequence[str],
+    fps: int = 30,
+    numbers: Sequence[int] | None = None,
 ) -> int:
-    """Show the question until an option is clicked (or its number pressed); its index.
+    """Show the question until an option is clicked (or its number typed); its index.
+
+    ``numbers``: the number shown for each option (default 1, 2, 3…). A caller that keeps an
+    option's number from one question to the next (the afterparty does) makes a number mean
+    the same thing after a purchase: the list changes, the numbers do not shift.
     Raises :class:`ChoiceClosed` if the window is closed."""
     screen = ChoiceScreen(surface.get_size())
     clock = pygame.time.Clock()
     hover: tuple[int, int] | None = None
-    pages = max(1, (len(options) + MAX_OPTIONS - 1) // MAX_OPTIONS)
+    nums = list(numbers) if numbers is not None else list(range(1, len(options) + 1))
+    pages = max(1, (len(options) + screen.per_page(lines) - 1) // screen.per_page(lines))
+    typed = ""
+    _SCREENS[0] += 1
+    frame = 0
     while True:
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
@@ -102,21 +160,51 @@ def ask(
             if event.type == pygame.MOUSEMOTION:
                 hover = event.pos
             elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-                screen.draw(surface, title, prompt, lines, options, hover)
+                screen.draw(surface, title, prompt, lines, options, hover, nums, typed)
                 hit = screen.index_at(event.pos)
                 if hit is not None:
                     return hit
+            elif event.type == pygame.MOUSEWHEEL:
+                screen.page = min(pages - 1, max(0, screen.page - event.y))
             elif event.type == pygame.KEYDOWN:
-                if pygame.K_1 <= event.key <= pygame.K_9:
-                    k = screen.page * MAX_OPTIONS + int(event.key) - pygame.K_1
-                    if k < len(options):
-                        return k
+                if pygame.K_0 <= event.key <= pygame.K_9 or pygame.K_KP0 <= event.key <= pygame.K_KP9:
+                    digit = event.key - (pygame.K_0 if event.key <= pygame.K_9 else pygame.K_KP0)
+                    typed = (typed + str(digit)).lstrip("0")
+                    hit = typed_choice(typed, nums) if typed else None
+                    if hit is not None:
+                        return hit
+                    if typed and not any(str(n).startswith(typed) for n in nums):
+                        typed = ""  # no such number
+                elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and typed:
+                    hit = typed_choice(typed, nums, enter=True)
+                    typed = ""
+                    if hit is not None:
+                        return hit
+                elif event.key in (pygame.K_BACKSPACE, pygame.K_ESCAPE):
+                    typed = ""
                 elif event.key == pygame.K_PAGEDOWN:
                     screen.page = min(pages - 1, screen.page + 1)
                 elif event.key == pygame.K_PAGEUP:
                     screen.page = max(0, screen.page - 1)
-        screen.draw(surface, title, prompt, lines, options, hover)
+        screen.draw(surface, title, prompt, lines, options, hover, nums, typed)
         pygame.display.flip()
+        if frame % 5 == 0:
+            write_state(
+                {
+                    "screen": "choice",
+                    "seq": _SCREENS[0],
+                    "title": title,
+                    "prompt": prompt,
+                    "lines": list(lines),
+                    "page": screen.page,
+                    "pages": pages,
+                    "options": [
+                        {"index": k, "number": nums[k], "label": options[k], "rect": list(rect)}
+                        for k, rect in screen.rects
+                    ],
+                }
+            )
+        frame += 1
         clock.tick(fps)
 
 
@@ -126,6 +214,8 @@ def report(surface: pygame.Surface, title: str, lines: Sequence[str], fps: int =
     screen = ChoiceScreen(surface.get_size())
     rows = (surface.get_height() - 140) // 20
     clock = pygame.time.Clock()
+    _SCREENS[0] += 1
+    frame = 0
     while True:
         for event in pygame.event.get():
             if event.type in (pygame.QUIT, pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
@@ -137,6 +227,9 @@ def report(surface: pygame.Surface, title: str, lines: Sequence[str], fps: int =
         foot = "press any key or click to go on"
         surface.blit(screen.small.render(foot, True, DIM), (32, surface.get_height() - 28))
         pygame.display.flip()
+        if frame % 5 == 0:
+            write_state({"screen": "report", "seq": _SCREENS[0], "title": title, "lines": list(lines)})
+        frame += 1
         clock.tick(fps)
 
 
@@ -144,15 +237,18 @@ def window(caption: str = "spacegits_sim") -> pygame.Surface:
     """The open window, or a new one (1280×800)."""
     surface = pygame.display.get_surface()
     if surface is None:
-        pygame.init()
+        pygame.display.init()  # no sound system: no audio-driver noise
+        pygame.font.init()
         surface = pygame.display.set_mode((1280, 800))
         pygame.display.set_caption(caption)
     return surface
 
 
-def ask_in_window(title: str, prompt: str, lines: Sequence[str], options: Sequence[str]) -> int:
+def ask_in_window(
+    title: str, prompt: str, lines: Sequence[str], options: Sequence[str], numbers: Sequence[int] | None = None
+) -> int:
     """:func:`ask` in the open window (opening one if needed)."""
-    return ask(window("spacegits_sim — the afterparty"), title, prompt, lines, options)
+    return ask(window("spacegits_sim — the afterparty"), title, prompt, lines, options, numbers=numbers)
 
 
 def report_in_window(title: str, lines: Sequence[str]) -> None:

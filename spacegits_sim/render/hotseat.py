@@ -11,12 +11,15 @@ The UI turns input into answers; the engine decides every rule.
 
 from __future__ import annotations
 
+import json
 import math
+import os
 from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
+from ..atomic import write_atomic
 from ..rules.decisions import (
     AimThrow,
     Choice,
@@ -39,8 +42,8 @@ from ..rules.decisions import (
     collect,
 )
 from ..rules.replay import save_replay
-from .board import BOSS_COLOURS, Overrides
-from .watch_app import Watcher
+from .board import BOSS_COLOURS, DIM, Overrides, fit, wrap
+from .watch_app import Watcher, highlights
 
 FIGHT_KEYS: tuple[dict[int, str], ...] = (
     {pygame.K_a: "thump", pygame.K_s: "shove", pygame.K_d: "pinch"},
@@ -57,6 +60,34 @@ ACTION_WHY = {
 }
 COUNTDOWN_S = 1.5
 STRENGTH_PER_IN = 1 / 6.0  # a 6" drag is a full-strength throw
+LOG_BOTTOM = 212  # px from the window's bottom: below it the prompt, the buttons and the footer
+PROMPT_H = 78
+BUTTON_ROWS = 3
+MAX_BUTTON_ROWS = 9  # more than this: pages (a "more" button)
+BUTTON_H = 32
+EMPTY_TOWER_CARE = "hurried"  # nothing to drop: the fastest carry (care only sets time and wobble)
+PATH_FILL = (255, 255, 255, 46)
+PATH_EDGE = (255, 255, 255, 150)
+BUMP_COLOUR = (255, 120, 90)
+
+
+@dataclass
+class PathPreview:
+    """Where a move would take a git's base (from the rules' own sweep) and what it bumps."""
+
+    label: str
+    start: tuple[float, float]
+    end: tuple[float, float]
+    radius: float
+    travelled: float
+    bump: str | None  # in a player's words ("the wall", "a cap"), None: nothing in the way
+    at: tuple[float, float] | None  # where it touches
+    tag_at: str | None = None  # the die whose label says it (None: at the path's end)
+    hull: tuple[float, float] | None = None  # a vehicle: (width, length); the band is its corridor
+    angles: tuple[float, float] = (0.0, 0.0)  # a vehicle's facing before and after the pivot
+
+    def words(self) -> str:
+        return f'{self.label}: {self.travelled:.1f}"' + (f", bumps {self.bump}" if self.bump else "")
 
 
 @dataclass
@@ -78,6 +109,7 @@ class HotseatApp(Watcher):
         humans: set[int],
         size: tuple[int, int] = (1280, 800),
         save_path: str = "out/hotseat.replay.json",
+        next_step: str = "rematch",
     ) -> None:
         self.humans = humans
         self.save_path = save_path
@@ -91,7 +123,34 @@ class HotseatApp(Watcher):
         self.answer_ready: Any = None
         self.deploy_pick = 0  # which undeployed git a click places (Tab cycles)
         self.hover_px: tuple[int, int] = (0, 0)
+        self.next_step = next_step  # what Enter does at the end: "rematch" or "afterparty"
+        self.quit_requested = False
+        self.log_scroll = 0
+        self.page = 0  # of the buttons, when more than fit
+        self.note = ""  # what was answered without asking (one legal answer), shown once
+        self.care_for: dict[str, str] = {}  # this scoot's care, per model: asked once
+        self.button_rows = BUTTON_ROWS
+        self._preview_key: Any = None
+        self._previews: list[PathPreview] = []
         super().__init__(make_match, seed, size)
+
+    def restart(self, seed: int) -> None:
+        super().restart(seed)
+        if self.match.decisions:  # a resumed game: shown as it stands now, not replayed on screen
+            self.catch_up()
+
+    def catch_up(self) -> None:
+        """Apply every queued event to the scene at once, without animating (a resumed game
+        would otherwise visibly replay itself, ~35 s to reach 6:43): the board, the towers and
+        the log are where the save left them, and a note says so."""
+        n = len(self.state.queue)
+        while self.state.queue:
+            a = self.state.queue.popleft()
+            if not a.started and a.event is not None:
+                self.scene.apply(a.event)
+            if a.log and not a.started:
+                self.state.log.append(a.log)
+        self.note = f"resumed: caught up with the game so far ({n} events, in the log)"
 
     # ------------------------------------------------------------------ who answers
 
@@ -128,8 +187,61 @@ class HotseatApp(Watcher):
             return ans
         if req.boss not in self.humans:
             return super().answer_for(req)
+        auto = self.only_answer(req)
+        if auto is not None:
+            return auto
         ans, self.answer_ready = self.answer_ready, None
+        if isinstance(req, ChooseCare) and ans is not None:
+            self.care_for[req.model] = ans
         return ans
+
+    def only_answer(self, req: Request) -> Any:
+        """The answer to a question that is no real question, or None (ask the player).
+
+        A choice with one legal option is answered with it; carry care is asked once per scoot
+        (the first die's answer stands for the rest) and never for a tower that cannot fall
+        (no dice on it: the fastest carry). The answer goes through the match like any other,
+        so the decision is logged and a replay plays it back exactly."""
+        if isinstance(req, (AimThrow, OrderMoveDie)) and req.boss in self.humans:
+            if isinstance(req, AimThrow) and req.purpose == "move":
+                self.care_for.pop(req.model, None)  # a new scoot: ask again
+        if isinstance(req, ChooseCare):
+            m = self.match.models.get(req.model)
+            if m is not None and (m.tower.height == 0 or not m.standing) and EMPTY_TOWER_CARE in req.options:
+                self.note = f"{m.name} carries no dice: moves {EMPTY_TOWER_CARE} (nothing to drop)"
+                return EMPTY_TOWER_CARE
+            if req.model in self.care_for and self.care_for[req.model] in req.options:
+                return self.care_for[req.model]
+            return None
+        if isinstance(req, Choice) and len(req.options) == 1:
+            only = req.options[0]
+            self.note = f"only one choice: {self.option_words(req, only)}"
+            return only
+        return None
+
+    def option_words(self, req: Request, option: Any) -> str:
+        """An option as a player reads it (for the note of an answer given without asking)."""
+        names = self.names or self.match.names()
+        if isinstance(req, ChooseGuns):
+            return " + ".join(self.match.rules.weapons[g].name for g in option)
+        if isinstance(req, (OrderMoveDie, OrderBullet)):
+            return f"die {self.die_number(option)}"
+        if isinstance(req, ChooseBoot):
+            return str(names.get(option[1], "it"))
+        if isinstance(req, ChooseDice):
+            return dice_label(option)
+        if isinstance(req, CrewGuns):
+            return self.gun_label(self.match.models[req.vehicle], option)
+        return str(names.get(option, option)).replace("_", " ") if isinstance(option, str) else str(option)
+
+    def die_number(self, die_id: str) -> int:
+        """The die's number in its throw ("die 2"), as the log and the board label it."""
+        for e in reversed(self.match.events):
+            if e.kind == "dice_thrown":
+                for k, d in enumerate(e.dice, 1):
+                    if d["id"] == die_id:
+                        return k
+        return 0
 
     def submit(self, answer: Any) -> bool:
         """Check an answer against the pending request; an illegal one shows why and changes nothing."""
@@ -140,9 +252,14 @@ class HotseatApp(Watcher):
             req.check(answer)
         except IllegalDecision as e:
             self.message = str(e)
+            if isinstance(req, Deploy) and isinstance(answer, tuple):
+                why = req.legal(answer[0], answer[1]) or "not there"
+                self.message = f"{self.match.models[answer[0]].name} cannot go there: {why}"
             return False
         self.answer_ready = answer
         self.message = ""
+        self.note = ""
+        self.page = 0
         self.confirm_leg_it = False
         return True
 
@@ -158,20 +275,20 @@ class HotseatApp(Watcher):
     def layout_buttons(self) -> None:
         req = self.human_turn()
         self.buttons = []
+        self.button_rows = BUTTON_ROWS
         if req is None:
             return
-        x, y = 820, self.size[1] - 150
         opts: list[tuple[str, Any, bool, str]] = []
         if isinstance(req, ChooseAction):
             for a in ("scoot", "shoot", "boot", "done"):
                 legal = a in req.options
                 opts.append((a, a, legal, "" if legal else ACTION_WHY.get(a, "not legal now")))
         elif isinstance(req, ChooseCare):
-            opts = [(f"{i + 1} {c}", c, True, "") for i, c in enumerate(req.options)]
+            opts = [(f"{i + 1}  {c}", c, True, "") for i, c in enumerate(req.options)]
         elif isinstance(req, ChooseGuns):
             opts = [(" + ".join(self.match.rules.weapons[g].name for g in o), o, True, "") for o in req.options]
         elif isinstance(req, RebootDice):
-            opts = [(f"{n} dice", n, True, "") for n in req.options[:8]]
+            opts = [(f"{n} dice", n, True, "") for n in req.options]
         elif isinstance(req, SplitOdd):
             opts = [(name, name, True, "") for name in req.options]
         elif isinstance(req, ChooseActivation):
@@ -183,7 +300,7 @@ class HotseatApp(Watcher):
         elif isinstance(req, ChooseBoot):  # terrain in contact gets a button; gits are clicked
             looks = self.scene.terrain
             opts = [
-                (f"boot the {looks[o[1]].name if o[1] in looks else o[1]}", o, True, "")
+                (f"boot the {looks[o[1]].name.lower() if o[1] in looks else 'machine'}", o, True, "")
                 for o in req.options
                 if o[0] == "boot_terrain"
             ]
@@ -194,21 +311,69 @@ class HotseatApp(Watcher):
             opts = [(self.gun_label(v, o), o, True, "") for o in req.options]
         elif isinstance(req, Choice) and not isinstance(req, (ChooseBoot, OrderMoveDie, OrderBullet)):
             # any other choice (e.g. Eager Helper): one button per option, models by name
-            names = self.match.names()
-            opts = [(str(names.get(o, o)), o, True, "") for o in req.options]
-        widths = [max(90, self.renderer.font.size(label)[0] + 20) + 8 for label, *_ in opts]
+            opts = [(self.option_words(req, o), o, True, "") for o in req.options]
+        elif isinstance(req, FightThrow):  # thump / shove / pinch buttons for each human still to throw
+            for i, b in enumerate(req.bosses):
+                if b in self.humans and i not in self.fight_parts:
+                    keys = FIGHT_KEY_NAMES[b % 4].split("/")
+                    who = f"{self.match.bosses[b].name} " if len(self.humans) > 1 else ""
+                    for k, throw in enumerate(("thump", "shove", "pinch")):
+                        opts.append((f"{who}{throw} ({keys[k]})", ("fight", i, throw), True, ""))
+        self.place_buttons(opts)
+
+    def button_region(self, rows: int | None = None) -> pygame.Rect:
+        """The region buttons live in: under the prompt, above the footer, beside the table. A
+        question with many options (35 ways to pick dice) gets more rows: the region, the prompt
+        and the log's bottom move up together, so still nothing overlaps."""
+        rows = self.button_rows if rows is None else rows
+        x0 = self.renderer.layout(self.scene)[0].right + 20
+        bottom = self.size[1] - LOG_BOTTOM + PROMPT_H + 4 + BUTTON_ROWS * (BUTTON_H + 6)
+        return pygame.Rect(x0, bottom - rows * (BUTTON_H + 6), self.size[0] - x0 - 12, rows * (BUTTON_H + 6))
+
+    @property
+    def log_bottom(self) -> int:
+        return self.size[1] - LOG_BOTTOM - (self.button_rows - BUTTON_ROWS) * (BUTTON_H + 6)
+
+    def rows_for(self, widths: list[int], width: int) -> int:
         rows, run = 1, 0
-        for wd in widths:  # many options (35 ways to pick three dice): start high enough to fit
-            if 820 + run + wd > self.size[0] - 10:
+        for w in widths:
+            if run + w > width:
                 rows, run = rows + 1, 0
-            run += wd
-        y = min(y, self.size[1] - 10 - 40 * rows)
+            run += w + 8
+        return rows
+
+    def place_buttons(self, opts: list[tuple[str, Any, bool, str]]) -> None:
+        """Flow the buttons into the region, row by row; what does not fit goes on later pages
+        (a "more" button turns them), so every option is reachable and nothing leaves the region."""
+        widths = [max(90, self.renderer.font.size(label)[0] + 20) for label, *_ in opts]
+        self.button_rows = min(MAX_BUTTON_ROWS, max(BUTTON_ROWS, self.rows_for(widths, self.button_region(1).width)))
+        region = self.button_region()
+        pages: list[list[tuple[str, Any, bool, str, int]]] = [[]]
+        x, row = region.left, 0
         for label, value, enabled, tip in opts:
-            w = max(90, self.renderer.font.size(label)[0] + 20)
-            if x + w > self.size[0] - 10:
-                x, y = 820, y + 40
-            self.buttons.append(Button(label, value, pygame.Rect(x, y, w, 32), enabled, tip))
+            w = min(region.width, max(90, self.renderer.font.size(label)[0] + 20))
+            if x + w > region.right:
+                x, row = region.left, row + 1
+            last = self.button_rows - 1
+            if row > last or (
+                row == last and x + w > region.right - 100 and self.rows_for(widths, region.width) > last + 1
+            ):
+                pages.append([])
+                x, row = region.left, 0
+            pages[-1].append((label, value, enabled, tip, row))
             x += w + 8
+        self.page %= len(pages)
+        x, row = region.left, 0
+        for label, value, enabled, tip, r in pages[self.page]:
+            w = min(region.width, max(90, self.renderer.font.size(label)[0] + 20))
+            if r != row:
+                x, row = region.left, r
+            rect = pygame.Rect(x, region.top + row * (BUTTON_H + 6), w, BUTTON_H)
+            self.buttons.append(Button(fit(label, self.renderer.font, w - 12), value, rect, enabled, tip))
+            x += w + 8
+        if len(pages) > 1:
+            rect = pygame.Rect(region.right - 96, region.bottom - BUTTON_H - 6, 96, BUTTON_H)
+            self.buttons.append(Button(f"more {self.page + 1}/{len(pages)}", "__more__", rect))
 
     def gun_label(self, v: Any, option: tuple[str, ...]) -> str:
         if not option:
@@ -235,6 +400,8 @@ class HotseatApp(Watcher):
             self.on_press(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.on_release(event.pos)
+        elif event.type == pygame.MOUSEWHEEL:  # the log scrolls back (up) and forward (down)
+            self.log_scroll = max(0, self.log_scroll + 3 * event.y)
 
     def on_key(self, event: pygame.event.Event) -> None:
         req = self.human_turn()
@@ -243,6 +410,21 @@ class HotseatApp(Watcher):
             return
         if event.key == pygame.K_F1:
             self.state.show_help = not self.state.show_help
+            return
+        if event.key == pygame.K_ESCAPE:
+            if self.state.show_help:
+                self.state.show_help = False
+            elif self.confirm_leg_it:
+                self.confirm_leg_it = False
+            else:
+                self.quit_requested = True  # (an unfinished game is saved on the way out)
+            return
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.finished:
+            if self.next_step == "rematch":
+                self.restart(self.seed + 1)
+                self.log_scroll = 0
+            else:
+                self.quit_requested = True  # on to the afterparty, in this window
             return
         if isinstance(req, FightThrow):
             for i, b in enumerate(req.bosses):
@@ -304,6 +486,12 @@ class HotseatApp(Watcher):
             self.submit(Throw(aim, strength))
 
     def click_button(self, b: Button) -> None:
+        if b.value == "__more__":
+            self.page += 1
+            return
+        if isinstance(b.value, tuple) and len(b.value) == 3 and b.value[0] == "fight":
+            self.fight_parts.setdefault(b.value[1], b.value[2])
+            return
         if b.value == "leg_it":
             self.confirm_leg_it = True
         elif b.value == "leg_it_yes":
@@ -345,97 +533,524 @@ class HotseatApp(Watcher):
         self.message = f"saved to {self.save_path} (resume with: spacegits play --resume {self.save_path})"
         return self.save_path
 
+    # ------------------------------------------------------------------ what a script sees
+
+    def ui_state(self) -> dict[str, Any]:
+        """What the window shows a player, as plain data: the prompt, the buttons and where the
+        clickable things are (in window pixels). tools/hotseat_script.py reads it (written to
+        $SPACEGITS_UI_STATE) to play through clicks and keys; nothing here decides a rule."""
+        req = self.human_turn()
+        out: dict[str, Any] = {
+            "screen": "hotseat",
+            "decisions": len(self.match.decisions),
+            "clock": self.match.clock,
+            "timer_s": self.scene.timer_s,
+            "over": self.match.pending is None and self.idle,
+            "waiting": req is not None,
+            "kind": req.kind if req is not None else None,
+            "boss": getattr(req, "boss", None),
+            "prompt": self.prompt(),
+            "message": self.message,
+            "note": self.note,
+            "buttons": [
+                {"label": b.label, "rect": list(b.rect), "enabled": b.enabled, "value": repr(b.value)}
+                for b in self.buttons
+            ],
+            "options_px": {},
+            "caps_px": [self.renderer.to_px(self.scene, p) for p in self.scene.caps.values()],
+            "models": {
+                mid: {
+                    "px": self.renderer.to_px(self.scene, m.position),
+                    "boss": m.boss,
+                    "tower": m.tower,
+                    "fallen": m.fallen,
+                    "pos": m.position,
+                }
+                for mid, m in self.scene.models.items()
+                if m.in_play
+            },
+            "px_per_in": self.renderer.layout(self.scene)[1],
+            "table_px": list(self.renderer.layout(self.scene)[0]),
+        }
+        if req is None:
+            return out
+        model = getattr(req, "model", None) or self.state.active
+        out["model"] = model
+        if isinstance(req, ChooseActivation):
+            out["options_px"] = {
+                o: self.renderer.to_px(self.scene, self.scene.models[o].position)
+                for o in req.options
+                if o in self.scene.models
+            }
+        elif isinstance(req, (OrderMoveDie, OrderBullet)):
+            out["options_px"] = {
+                o: self.renderer.to_px(self.scene, self.scene.dice[o].position)
+                for o in req.options
+                if o in self.scene.dice
+            }
+        elif isinstance(req, ChooseBoot):
+            out["options_px"] = {
+                repr(o): self.renderer.to_px(self.scene, self.scene.models[o[1]].position)
+                for o in req.options
+                if o[1] in self.scene.models
+            }
+        if isinstance(req, AimThrow):
+            out["dice"] = list(req.dice)
+        if isinstance(req, AimThrow) and req.purpose == "move":  # the path shown under the mouse
+            shown = self.previews()
+            if shown:
+                aim = self.renderer.to_px(self.scene, key_point(self._preview_key))
+                out["aim_preview"] = {"px": aim, "travelled": shown[0].travelled, "bump": shown[0].bump}
+        if isinstance(req, OrderMoveDie):  # what the window shows of each die's path
+            dice = [o for o in req.options if o in self.scene.dice]
+            out["preview"] = {
+                o: {"travelled": p.travelled, "bump": p.bump} for o, p in zip(dice, self.previews(), strict=False)
+            }
+        if isinstance(req, Deploy):
+            out["deploy_points_px"] = [self.renderer.to_px(self.scene, p) for p in self.deploy_points(req)]
+        return out
+
+    def deploy_points(self, req: Deploy) -> list[tuple[float, float]]:
+        """Legal spots (on a 1" grid) for the git a click would deploy now (cached per request)."""
+        mid = req.models[self.deploy_pick % len(req.models)]
+        key = (id(req), mid)
+        if getattr(self, "_deploy_key", None) != key:
+            pts = [
+                (x + 0.5, y + 0.5)
+                for x in range(int(req.width))
+                for y in range(int(req.height))
+                if req.legal(mid, (x + 0.5, y + 0.5)) is None
+            ]
+            self._deploy_key, self._deploy_pts = key, pts
+        return list(self._deploy_pts)
+
     # ------------------------------------------------------------------ drawing
 
     def prompt(self) -> str:
         req = self.human_turn()
         if req is None:
-            return ""
+            if self.finished:
+                return "Game over." + (
+                    " Enter: a rematch (new seed)   Esc: quit"
+                    if self.next_step == "rematch"
+                    else " Enter: on to the afterparty   Esc: quit (the afterparty follows)"
+                )
+            return "thinking…" if self.thinking else ""
         who = self.match.bosses[req.boss].name if not isinstance(req, FightThrow) else "Both bosses"
         if isinstance(req, Deploy):
             mid = req.models[self.deploy_pick % len(req.models)]
-            return f'{who}: click to deploy {self.match.models[mid].name} (Tab: another git; 4" from caps and enemies)'
+            need = f'{req.min_distance:g}"'
+            return (
+                f"{who}: click to deploy {self.match.models[mid].name} (Tab: another git). Red shading: where it "
+                f"may not go ({need} from caps and enemies, not on terrain)"
+            )
         if isinstance(req, ChooseActivation):
-            return f"{who}: click a git to activate" + (", or leg it" if "leg_it" in req.options else "")
+            return f"{who}: click a ringed git to activate" + (", or leg it" if "leg_it" in req.options else "")
         if isinstance(req, ChooseAction):
             return f"{who}: choose an action for {self.match.models[req.model].name}"
         if isinstance(req, AimThrow):
-            return f"{who}: press where the {req.purpose} dice should land, drag to set strength, release to throw"
+            what = "move" if req.purpose == "move" else req.purpose
+            n = len(req.dice)
+            text = (
+                f"{who}: throw {n} {what} {'die' if n == 1 else 'dice'}: press where they should land, drag for "
+                "strength (longer: harder), release. Small ring: your hand; dashed ellipse: where 2 in 3 stop"
+            )
+            if req.purpose == "move":
+                text += f"; shaded: a {max(req.dice)}'s path"
+            return text
         if isinstance(req, OrderMoveDie):
-            return f"{who}: click the move die to resolve next"
+            return f"{who}: click the move die to resolve next (shaded: where each takes the git, X: what it bumps)"
         if isinstance(req, OrderBullet):
             return f"{who}: click the bullet die to resolve next"
         if isinstance(req, ChooseCare):
-            return f"{who}: how carefully to carry the tower? (1 careful, 2 normal, 3 hurried)"
+            m = self.match.models[req.model]
+            return (
+                f"{who}: how carefully does {m.name} carry the tower of {m.tower.height} for this scoot? "
+                "(1 careful: slow, steady; 2 normal; 3 hurried: quick, wobbly)"
+            )
         if isinstance(req, ChooseBoot):
-            return f"{who}: click the fallen git to boot"
+            return f"{who}: click the fallen git to boot (or a button)"
         if isinstance(req, FightThrow):
             parts = []
             for i, b in enumerate(req.bosses):
+                keys = FIGHT_KEY_NAMES[b % 4].replace("/", " ")
                 mark = (
                     "ready"
                     if i in self.fight_parts
-                    else (f"press {FIGHT_KEY_NAMES[b % 4]}" if b in self.humans else "thinking")
+                    else (f"keys {keys} = thump shove pinch, or the buttons" if b in self.humans else "thinking")
                 )
                 parts.append(f"{self.match.bosses[b].name}: {mark}")
             if self.countdown is not None:
                 return f"3, 2, 1... {max(1, math.ceil(self.countdown / (COUNTDOWN_S / 3)))}"
-            return "FIGHT! thump / shove / pinch — " + ", ".join(parts)
+            return "FIGHT! thump beats pinch, pinch beats shove, shove beats thump. " + "; ".join(parts)
         if isinstance(req, Choice):
             return f"{who}: {req.prompt}"
         return ""
 
+    # ------------------------------------------------------------------ previews (the rules' own sweep)
+
+    def previews(self) -> list[PathPreview]:
+        """The paths to draw now: each move die's (ordering them), or the aimed one's (aiming)."""
+        req = self.human_turn()
+        key: Any = None
+        if isinstance(req, OrderMoveDie):
+            key = ("order", len(self.match.decisions))
+        elif isinstance(req, AimThrow) and req.purpose == "move":
+            aim = self.drag_start or self.renderer.to_table(self.scene, self.hover_px)
+            if aim is not None:
+                key = ("aim", len(self.match.decisions), round(aim[0], 1), round(aim[1], 1))
+        if key is None:
+            return []
+        if key == self._preview_key:
+            return self._previews
+        out: list[PathPreview] = []
+        if isinstance(req, OrderMoveDie):
+            for did in req.options:
+                if did in self.scene.dice:
+                    die = self.scene.dice[did]
+                    p = self.path_preview(req.model, die.position, die.value, f"die {self.die_number(did)}", did)
+                    p.tag_at = did
+                    out.append(p)
+        elif isinstance(req, AimThrow):
+            far = max(req.dice)
+            out.append(self.path_preview(req.model, key_point(key), far, f"a {far}"))
+        self._preview_key, self._previews = key, out
+        return out
+
+    def path_preview(
+        self, model: str, toward: tuple[float, float], distance: float, label: str, die: str | None = None
+    ) -> PathPreview:
+        m = self.match.models[model]
+        if m.vehicle is not None:  # the pivot, then the corridor to the first bump
+            reach = self.match.table.die_radius(die) if die is not None else 0.0
+            piv, run = self.match.preview_drive(model, toward, int(distance), reach, () if die is None else (die,))
+            bump = None
+            if run.contact is not None:
+                bump = self.thing_words(run.contact.thing.kind.value, run.contact.thing.id)
+            return PathPreview(
+                label,
+                run.start,
+                run.end,
+                m.vehicle.hull_in[0] / 2,
+                run.travelled,
+                bump,
+                run.contact.point if run.contact else None,
+                hull=(m.vehicle.hull_in[0], m.vehicle.hull_in[1]),
+                angles=(piv.angle_start if piv else run.angle_end, run.angle_end),
+            )
+        res = self.match.preview_move(model, toward, distance)
+        bump = None
+        if res.contact is not None:
+            bump = self.thing_words(res.contact.thing.kind.value, res.contact.thing.id)
+        r = self.match.table.figure_radius(model)
+        return PathPreview(
+            label, res.start, res.end, r, res.travelled, bump, res.contact.point if res.contact else None
+        )
+
+    def thing_words(self, kind: str, ident: str) -> str:
+        names = self.names or {}
+        if ident in names:
+            return names[ident]
+        return {"cap": "a cap", "die": "a die", "edge": "the table edge", "token": "a cap"}.get(kind, "something")
+
+    # ------------------------------------------------------------------ drawing
+
     def draw_ui(self, surf: pygame.Surface, ov: Overrides) -> None:
         hover = self.renderer.to_table(self.scene, self.hover_px)
         active = getattr(self.match.pending, "model", None) or self.state.active
-        self.renderer.draw(surf, self.scene, ov, self.state.log, hover, active, self.prompt())
+        self.renderer.draw(
+            surf,
+            self.scene,
+            ov,
+            self.state.log,
+            None,
+            active,
+            "",
+            log_bottom=self.log_bottom,
+            log_scroll=self.log_scroll,
+        )
         req = self.human_turn()
+        if isinstance(req, Deploy):
+            self.draw_keep_out(surf, req)
         if isinstance(req, ChooseActivation):
             for mid in req.options:
                 if mid in self.scene.models and self.scene.models[mid].in_play:
                     c = self.renderer.to_px(self.scene, self.scene.models[mid].position)
                     pygame.draw.circle(surf, (255, 255, 120), c, 22, 2)
+        for p in self.previews():
+            self.draw_path(surf, p)
         if isinstance(req, (OrderMoveDie, OrderBullet)):
+            tags = []
             for did in req.options:
                 if did in self.scene.dice:
                     c = self.renderer.to_px(self.scene, self.scene.dice[did].position)
                     pygame.draw.circle(surf, (255, 255, 120), c, 16, 2)
+                    shown = next((q for q in self.previews() if q.tag_at == did), None)
+                    lines = [f"die {self.die_number(did)}"] if shown is None else shown.words().split(", ")
+                    tags.append((lines, c))
+            self.draw_tags(surf, tags)
         if isinstance(req, AimThrow):
-            hand = self.match.hand_point(req.boss, self.drag_start or hover or (12.0, 12.0))
-            hp = self.renderer.to_px(self.scene, hand)
-            pygame.draw.circle(surf, BOSS_COLOURS[req.boss % 4], hp, 8, 2)
-            if self.drag_start is not None:
-                a = self.renderer.to_px(self.scene, self.drag_start)
-                pygame.draw.line(surf, (255, 255, 255), hp, a, 1)
-                pygame.draw.circle(surf, (255, 255, 255), a, 6, 1)
-                if self.drag_now is not None:
-                    s = min(
-                        1.0,
-                        math.hypot(self.drag_now[0] - self.drag_start[0], self.drag_now[1] - self.drag_start[1])
-                        * STRENGTH_PER_IN,
-                    )
-                    pygame.draw.rect(surf, (80, 80, 80), pygame.Rect(a[0] + 10, a[1] - 30, 10, 60), 1)
-                    pygame.draw.rect(
-                        surf, (255, 200, 60), pygame.Rect(a[0] + 10, a[1] + 30 - int(60 * s), 10, int(60 * s))
-                    )
+            self.draw_aim(surf, req, hover)
+        self.draw_hover_card(surf, hover)
+        self.draw_prompt_region(surf)
         for b in self.buttons:
             col = (70, 110, 80) if b.enabled else (60, 60, 64)
+            if b.enabled and b.rect.collidepoint(self.hover_px):
+                col = (92, 140, 104)
             pygame.draw.rect(surf, col, b.rect, border_radius=5)
             pygame.draw.rect(surf, (200, 200, 200) if b.enabled else (90, 90, 90), b.rect, 1, border_radius=5)
             t = self.renderer.text(b.label, self.renderer.font, (240, 240, 240) if b.enabled else (120, 120, 120))
             surf.blit(t, (b.rect.centerx - t.get_width() // 2, b.rect.centery - t.get_height() // 2))
-            if not b.enabled and b.rect.collidepoint(self.hover_px) and b.tooltip:
-                tip = self.renderer.text(b.tooltip, self.renderer.small, (255, 220, 120))
-                surf.blit(tip, (min(b.rect.left, self.size[0] - tip.get_width() - 8), b.rect.top - 18))
-        if self.message:
-            surf.blit(
-                self.renderer.text(self.message[:110], self.renderer.small, (255, 140, 120)), (20, self.size[1] - 18)
-            )
+        if self.finished:
+            self.draw_result_card(surf)
         self.draw_help(surf)
         if self.countdown is not None:
             n = max(1, math.ceil(self.countdown / (COUNTDOWN_S / 3)))
             t = self.renderer.text(str(n), self.renderer.big, (255, 255, 255))
-            surf.blit(pygame.transform.scale_by(t, 3), (380, 360))
+            rect = self.renderer.layout(self.scene)[0]
+            big = pygame.transform.scale_by(t, 3)
+            surf.blit(big, (rect.centerx - big.get_width() // 2, rect.centery - big.get_height() // 2))
+
+    def draw_prompt_region(self, surf: pygame.Surface) -> None:
+        """The prompt (wrapped), the last problem or note, and the footer: each in its own fixed
+        strip under the log, so nothing is ever drawn over the log or over each other."""
+        x0 = self.renderer.layout(self.scene)[0].right + 20
+        width = self.size[0] - x0 - 12
+        top = self.log_bottom + 2
+        pygame.draw.line(surf, (70, 72, 80), (x0, top - 2), (x0 + width, top - 2), 1)
+        lines = wrap(self.prompt(), self.renderer.font, width, indent=0)[:3]
+        for i, line in enumerate(lines):
+            surf.blit(self.renderer.text(line, self.renderer.font, (255, 240, 200)), (x0, top + 4 + i * 18))
+        extra, col = (self.message, (255, 140, 120)) if self.message else (self.note, (150, 200, 255))
+        if not extra:
+            tip = next((b for b in self.buttons if not b.enabled and b.rect.collidepoint(self.hover_px)), None)
+            extra, col = (f"{tip.label}: {tip.tooltip}", (255, 220, 120)) if tip is not None else ("", DIM)
+        if extra:
+            t = self.renderer.text(fit(extra, self.renderer.small, width), self.renderer.small, col)
+            surf.blit(t, (x0, top + 4 + 3 * 18 + 2))
+        foot = "F1 help   Ctrl+S save   mouse wheel: scroll the log   Esc quit"
+        surf.blit(self.renderer.text(foot, self.renderer.small, DIM), (x0, self.size[1] - 18))
+
+    def draw_path(self, surf: pygame.Surface, p: PathPreview) -> None:
+        """The swept base: a band as wide as the base from where it stands to where it stops,
+        the base drawn where it stops, and an X on what it bumps."""
+        _rect, s = self.renderer.layout(self.scene)
+        overlay = pygame.Surface(self.size, pygame.SRCALPHA)
+        a = self.renderer.to_px(self.scene, p.start)
+        b = self.renderer.to_px(self.scene, p.end)
+        r = max(2, int(p.radius * s))
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        d = math.hypot(dx, dy)
+        if d > 0.5:
+            nx, ny = -dy / d * r, dx / d * r
+            band = [(a[0] + nx, a[1] + ny), (b[0] + nx, b[1] + ny), (b[0] - nx, b[1] - ny), (a[0] - nx, a[1] - ny)]
+            pygame.draw.polygon(overlay, PATH_FILL, band)
+            pygame.draw.line(overlay, PATH_EDGE, band[0], band[1], 1)
+            pygame.draw.line(overlay, PATH_EDGE, band[3], band[2], 1)
+        if p.hull is not None:  # a vehicle: the hull where the pivot leaves it, and where it stops
+            if abs(p.angles[1] - p.angles[0]) > 1e-3:
+                pygame.draw.polygon(overlay, (255, 255, 255, 110), self.hull_px(p.start, p.hull, p.angles[1]), 1)
+            pygame.draw.polygon(overlay, (255, 255, 255, 70), self.hull_px(p.end, p.hull, p.angles[1]))
+            pygame.draw.polygon(overlay, PATH_EDGE, self.hull_px(p.end, p.hull, p.angles[1]), 2)
+        else:
+            pygame.draw.circle(overlay, (255, 255, 255, 70), b, r)
+            pygame.draw.circle(overlay, PATH_EDGE, b, r, 2)
+        surf.blit(overlay, (0, 0))
+        if p.at is not None:
+            c = self.renderer.to_px(self.scene, p.at)
+            pygame.draw.line(surf, BUMP_COLOUR, (c[0] - 6, c[1] - 6), (c[0] + 6, c[1] + 6), 3)
+            pygame.draw.line(surf, BUMP_COLOUR, (c[0] - 6, c[1] + 6), (c[0] + 6, c[1] - 6), 3)
+        if p.tag_at is None:  # aiming: the words at the path's end
+            self.tag(surf, [p.words()], (b[0] + r + 4 + 60, b[1] - 8))
+
+    def hull_px(self, centre: tuple[float, float], hull: tuple[float, float], angle: float) -> list[tuple[int, int]]:
+        """A vehicle's hull (width, length; x forward) at ``centre`` facing ``angle``, in pixels."""
+        w, ln = hull
+        c, s = math.cos(angle), math.sin(angle)
+        return [
+            self.renderer.to_px(self.scene, (centre[0] + x * c - y * s, centre[1] + x * s + y * c))
+            for x, y in ((ln / 2, w / 2), (ln / 2, -w / 2), (-ln / 2, -w / 2), (-ln / 2, w / 2))
+        ]
+
+    def draw_tags(self, surf: pygame.Surface, tags: list[tuple[list[str], tuple[int, int]]]) -> list[pygame.Rect]:
+        """Each die's label near its die, placed so that no two overlap (dice lying close
+        together push their labels apart) and none covers a ringed die; returns the plates."""
+        table = self.renderer.layout(self.scene)[0]
+        rendered = [
+            [self.renderer.text(line, self.renderer.small, (255, 255, 255)) for line in lines] for lines, _c in tags
+        ]
+        sizes = [(max(t.get_width() for t in ts) + 6, sum(t.get_height() + 2 for t in ts)) for ts in rendered]
+        plates = place_labels(sizes, [c for _l, c in tags], table, keep_clear=[c for _l, c in tags])
+        for ts, plate in zip(rendered, plates, strict=True):
+            pygame.draw.rect(surf, (20, 20, 26), plate, border_radius=3)
+            y = plate.top + 1
+            for t in ts:
+                surf.blit(t, (plate.left + 3, y))
+                y += t.get_height() + 2
+        return plates
+
+    def tag(self, surf: pygame.Surface, lines: list[str], centre_top: tuple[int, int]) -> None:
+        """Small white words on a dark plate, kept on the table."""
+        table = self.renderer.layout(self.scene)[0]
+        y = centre_top[1]
+        for line in lines:
+            t = self.renderer.text(line, self.renderer.small, (255, 255, 255))
+            bg = pygame.Rect(0, y, t.get_width() + 6, t.get_height() + 2)
+            bg.centerx = centre_top[0]
+            bg.clamp_ip(table)
+            pygame.draw.rect(surf, (20, 20, 26), bg, border_radius=3)
+            surf.blit(t, (bg.left + 3, bg.top + 1))
+            y += t.get_height() + 2
+
+    def draw_aim(self, surf: pygame.Surface, req: AimThrow, hover: tuple[float, float] | None) -> None:
+        """The hand (a ring at the thrower's edge), the line of the throw, the strength gauge, and
+        the landing spread: a dashed ellipse of one sigma around the aim."""
+        aim = self.drag_start or hover
+        if aim is None:
+            return
+        hand = self.match.hand_point(req.boss, aim)
+        hp = self.renderer.to_px(self.scene, hand)
+        pygame.draw.circle(surf, BOSS_COLOURS[req.boss % 4], hp, 8, 2)
+        a = self.renderer.to_px(self.scene, aim)
+        pygame.draw.line(surf, (255, 255, 255), hp, a, 1)
+        strength = 0.5
+        if self.drag_start is not None and self.drag_now is not None:
+            strength = min(1.0, math.dist(self.drag_now, self.drag_start) * STRENGTH_PER_IN)
+            pygame.draw.rect(surf, (80, 80, 80), pygame.Rect(a[0] + 10, a[1] - 30, 10, 60), 1)
+            pygame.draw.rect(
+                surf, (255, 200, 60), pygame.Rect(a[0] + 10, a[1] + 30 - int(60 * strength), 10, int(60 * strength))
+            )
+        along, across = self.match.table.landing_spread(hand, aim, strength)
+        _rect, s = self.renderer.layout(self.scene)
+        ang = math.atan2(-(aim[1] - hand[1]), aim[0] - hand[0])  # screen y runs down
+        for k in range(0, 36, 2):
+            pts = []
+            for t in (k, k + 1):
+                th = 2 * math.pi * t / 36
+                u, v = along * s * math.cos(th), across * s * math.sin(th)
+                pts.append((a[0] + u * math.cos(ang) - v * math.sin(ang), a[1] + u * math.sin(ang) + v * math.cos(ang)))
+            pygame.draw.line(surf, (255, 230, 140), pts[0], pts[1], 2)
+        label = f'strength {strength:.0%}: spread ±{along:.1f}" x ±{across:.1f}"'
+        surf.blit(self.renderer.text(label, self.renderer.small, (255, 230, 140)), (a[0] + 24, a[1] + 8))
+
+    def draw_keep_out(self, surf: pygame.Surface, req: Deploy) -> None:
+        """Where the git a click would deploy may not go, shaded red on a 1" grid."""
+        legal = set(self.deploy_points(req))
+        _rect, s = self.renderer.layout(self.scene)
+        overlay = pygame.Surface(self.size, pygame.SRCALPHA)
+        for x in range(int(req.width)):
+            for y in range(int(req.height)):
+                if (x + 0.5, y + 0.5) not in legal:
+                    tl = self.renderer.to_px(self.scene, (x, y + 1))
+                    overlay.fill((220, 40, 40, 60), pygame.Rect(tl[0], tl[1], math.ceil(s), math.ceil(s)))
+        surf.blit(overlay, (0, 0))
+
+    def draw_hover_card(self, surf: pygame.Surface, hover: tuple[float, float] | None) -> None:
+        """The card of whatever model is under the mouse: its name, type, stats and kit."""
+        if hover is None or self.drag_start is not None:
+            return
+        mid = self.model_at(hover)
+        if mid is None:
+            return
+        x = min(self.hover_px[0] + 16, self.renderer.layout(self.scene)[0].right - 440)
+        y = min(self.hover_px[1] + 16, self.size[1] - 80)
+        self.renderer.draw_id_card(surf, self.scene.models[mid], x, y)
+
+    def draw_result_card(self, surf: pygame.Surface) -> None:
+        """Over the table at the end: who won, the caps, a few highlights and what comes next."""
+        over = next((e for e in reversed(self.match.events) if e.kind == "game_over"), None)
+        if over is None:
+            return
+        r = self.renderer
+        winners = " and ".join(over.winners) or "nobody"
+        lines = [("GAME OVER", r.big, (255, 220, 120))]
+        lines.append((f"{winners} win{'s' if len(over.winners) == 1 else ''}", r.big, (240, 240, 240)))
+        for name, caps in over.new_caps.items():
+            lines.append((f"{name}: {caps:+d} new caps", r.font, (220, 220, 220)))
+        marks = highlights(self.event_log(), self.names)
+        for _i, words in marks[-4:]:
+            lines.append((f"• {words}", r.small, (200, 200, 210)))
+        nxt = "Enter: rematch (a new seed)" if self.next_step == "rematch" else "Enter: on to the afterparty"
+        lines.append((f"{nxt}    Esc: quit", r.font, (150, 220, 150)))
+        rendered = [r.text(t, f, c) for t, f, c in lines]
+        table = r.layout(self.scene)[0]
+        box = pygame.Rect(
+            0, 0, max(t.get_width() for t in rendered) + 40, sum(t.get_height() + 6 for t in rendered) + 28
+        )
+        box.center = table.center
+        pygame.draw.rect(surf, (20, 20, 26), box, border_radius=8)
+        pygame.draw.rect(surf, (200, 200, 200), box, 2, border_radius=8)
+        y = box.top + 14
+        for t in rendered:
+            surf.blit(t, (box.centerx - t.get_width() // 2, y))
+            y += t.get_height() + 6
+
+    def draw_help(self, surf: pygame.Surface) -> None:
+        """F1 in the hot-seat: this mode's controls (not watch mode's), then the legend."""
+        if not self.state.show_help:
+            return
+        lines = hotseat_help_lines()
+        box = pygame.Rect(40, 20, 740, 24 + 21 * len(lines))
+        pygame.draw.rect(surf, (20, 20, 26), box, border_radius=8)
+        pygame.draw.rect(surf, (200, 200, 200), box, 2, border_radius=8)
+        for i, line in enumerate(lines):
+            surf.blit(self.renderer.text(line), (box.left + 16, box.top + 12 + i * 21))
+        self.renderer.draw_legend(surf, self.scene, pygame.Rect(40, box.bottom + 8, 740, 392))
+
+
+def place_labels(
+    sizes: list[tuple[int, int]],
+    anchors: list[tuple[int, int]],
+    bounds: pygame.Rect,
+    keep_clear: list[tuple[int, int]] = (),  # type: ignore[assignment]
+    clear_r: int = 16,
+) -> list[pygame.Rect]:
+    """Plates of ``sizes`` near their ``anchors``, none overlapping another or the circles of
+    radius ``clear_r`` round ``keep_clear`` (the dice), all inside ``bounds``: each tries below
+    its anchor, above, right, left, then ever further out round it, and takes the first free
+    spot (greedy, in order); if none is free it takes the one that overlaps least."""
+    placed: list[pygame.Rect] = []
+    blocks = [pygame.Rect(x - clear_r, y - clear_r, 2 * clear_r, 2 * clear_r) for x, y in keep_clear]
+    for (w, h), (ax, ay) in zip(sizes, anchors, strict=True):
+        best: tuple[int, pygame.Rect] | None = None
+        for ring in range(24):
+            d = 18 + ring * 12
+            spots = [(0, d), (0, -d - h), (d + w // 2, -h // 2), (-d - w // 2, -h // 2)]
+            if ring:
+                spots += [(d + w // 2, d), (-d - w // 2, d), (d + w // 2, -d - h), (-d - w // 2, -d - h)]
+            for dx, dy in spots:
+                r = pygame.Rect(0, 0, w, h)
+                r.midtop = (ax + dx, ay + dy)
+                r.clamp_ip(bounds)
+                cost = sum(r.clip(o).width * r.clip(o).height for o in placed + blocks)
+                if best is None or cost < best[0]:
+                    best = (cost, r)
+                if cost == 0:
+                    break
+            if best is not None and best[0] == 0:
+                break
+        assert best is not None
+        placed.append(best[1])
+    return placed
+
+
+def key_point(key: Any) -> tuple[float, float]:
+    return (float(key[2]), float(key[3]))
+
+
+def hotseat_help_lines() -> list[str]:
+    return [
+        "HOT-SEAT (F1 or Esc closes this)",
+        "Click a ringed git to activate it; the buttons pick its actions (grey: why not, on hover).",
+        "Throw: press where the dice should land, drag to set strength, release.",
+        "  The dashed ellipse is where about 2 in 3 dice stop; the shaded band, a move's path.",
+        "Move dice: click one to resolve it; each shows where the git stops and what it bumps.",
+        "Care (once per scoot): 1 careful, 2 normal, 3 hurried.",
+        "Fight: buttons or keys Red A/S/D, Blue J/K/L, Green Z/X/C, Gold B/N/M = thump/shove/pinch.",
+        "The small ring on the line of the throw is your hand. Hover a model for its card.",
+        "Mouse wheel scrolls the log. Ctrl+S saves; Esc quits (an unfinished game is saved).",
+        "At the end: Enter for a rematch (or the campaign's afterparty), Esc to quit.",
+    ]
 
 
 def dice_label(sides: tuple[int, ...]) -> str:
@@ -447,13 +1062,18 @@ def dice_label(sides: tuple[int, ...]) -> str:
     return "+".join(parts)
 
 
-def run_hotseat(app: HotseatApp, fps: int = 60) -> None:
-    pygame.init()
+def run_hotseat(app: HotseatApp, fps: int = 60, keep_open: bool = False) -> None:
+    """The window's loop until it is closed or Esc (or Enter at a campaign game's end) is pressed.
+    ``keep_open``: leave the window up for what follows (the afterparty's screens)."""
+    pygame.display.init()  # video and fonts only: no sound system, so no audio-driver noise
+    pygame.font.init()
     screen = pygame.display.set_mode(app.size)
     pygame.display.set_caption("spacegits_sim — hot-seat")
     app.background = True  # AI seats think in a worker: the window keeps drawing
     clock = pygame.time.Clock()
     running = True
+    state_path = os.environ.get("SPACEGITS_UI_STATE")  # a scripted player reads what is on screen
+    frame = 0
     while running:
         dt = clock.tick(fps) / 1000.0
         for event in pygame.event.get():
@@ -461,9 +1081,15 @@ def run_hotseat(app: HotseatApp, fps: int = 60) -> None:
                 running = False
             else:
                 app.handle(event)
+        if app.quit_requested:
+            break
         ov = app.update(dt)
         app.draw_ui(screen, ov)
         pygame.display.flip()
+        frame += 1
+        if state_path and frame % 5 == 0:
+            write_atomic(state_path, json.dumps(app.ui_state(), default=list))
     if app.match.pending is not None:
         app.save()  # on failure app.message says why; the caller reports it
-    pygame.quit()
+    if not keep_open:
+        pygame.quit()

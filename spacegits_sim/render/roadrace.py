@@ -294,7 +294,8 @@ class LogWatcher(Watcher):
 
 
 def run_window(w: Watcher, fps: int = 30) -> None:
-    pygame.init()
+    pygame.display.init()
+    pygame.font.init()
     screen = pygame.display.set_mode(SIZE)
     pygame.display.set_caption("spacegits_sim — road race")
     fonts = Fonts()
@@ -434,7 +435,8 @@ class HotseatApp(Watcher):
 
 
 def run_hotseat(app: HotseatApp, fps: int = 30) -> None:
-    pygame.init()
+    pygame.display.init()
+    pygame.font.init()
     screen = pygame.display.set_mode(SIZE)
     pygame.display.set_caption("spacegits_sim — road race, hot-seat")
     fonts = Fonts()

@@ -127,7 +127,9 @@ class Watcher:
     def queue(self, e: ev.Event) -> None:
         """One more event to animate (and to apply to the scene when its animation starts)."""
         if isinstance(e, ev.MatchStarted):
-            self.names = {m["id"]: m["name"] for m in e.models}
+            self.names = ev.display_names(e)
+        elif isinstance(e, ev.TerrainPlaced):
+            self.names[e.terrain] = ev.terrain_phrase(e.name, False)
         a = self.animation_for(e, self.names)
         a.event = e
         self.state.queue.append(a)
@@ -321,6 +323,16 @@ class Watcher:
             self.state.queue[0].paint(self.state.queue[0].t, ov)
         return ov
 
+    def overrides_now(self) -> Overrides:
+        """The frame as it stands, without advancing anything (paused): the animation under way,
+        if one has started, else the settled scene. (Paused, a stale frame would keep showing
+        where things were before a jump: P seemed not to step back.)"""
+        ov = Overrides()
+        if self.state.queue and self.state.queue[0].started:
+            a = self.state.queue[0]
+            a.paint(a.t, ov)
+        return ov
+
     def skip_to(self, index: int) -> None:
         """Play on at once until the event at ``index`` (and everything before it) is shown."""
         while self.scene.applied <= index:
@@ -349,7 +361,9 @@ class Watcher:
         marks = [h for h in highlights(self.event_log()) if h[0] < here]
         if not marks:
             return None
+        keep = (self.state.playing, self.state.speed_i, self.state.show_help)  # paused stays paused
         self.restart(self.seed)
+        self.state.playing, self.state.speed_i, self.state.show_help = keep
         self.skip_to(marks[-1][0])
         return marks[-1][1]
 
@@ -462,12 +476,12 @@ class LogWatcher(Watcher):
 
 
 def run_window(w: Watcher, fps: int = 60) -> None:
-    pygame.init()
+    pygame.display.init()  # video and fonts only: no sound system, so no ALSA noise at start
+    pygame.font.init()
     screen = pygame.display.set_mode(w.size)
     pygame.display.set_caption("spacegits_sim — watch")
     w.background = True  # AIs think in a worker: the window keeps drawing
     clock = pygame.time.Clock()
-    ov = Overrides()
     running = True
     while running:
         dt = clock.tick(fps) / 1000.0
@@ -476,12 +490,19 @@ def run_window(w: Watcher, fps: int = 60) -> None:
                 running = False
             elif event.type == pygame.KEYDOWN:
                 handle_key(w, event.key)
-        if w.state.playing and not w.finished:
-            ov = w.advance(dt * SPEEDS[w.state.speed_i])
+        ov = frame(w, dt)
         hover = w.renderer.to_table(w.scene, pygame.mouse.get_pos())
         w.draw(screen, ov, hover)
         pygame.display.flip()
     pygame.quit()
+
+
+def frame(w: Watcher, dt: float) -> Overrides:
+    """This frame's overrides: playing, the match moves on by ``dt``; paused (or over), the
+    frame is redrawn from where the watcher now stands (after a jump with N or P too)."""
+    if w.state.playing and not w.finished:
+        return w.advance(dt * SPEEDS[w.state.speed_i])
+    return w.overrides_now()
 
 
 def handle_key(w: Watcher, key: int) -> None:
@@ -571,10 +592,11 @@ def final_picture(w: Watcher, surf: pygame.Surface) -> None:
     scene, legged = decisive_scene(events)
     over = next((e for e in reversed(events) if isinstance(e, ev.GameOver)), None)
     when = f"the moment before {legged.boss} legged it" if legged is not None else "the end"
-    w.renderer.draw(surf, scene, Overrides(), w.state.log, None, None, f"seed {w.seed}   final picture: {when}")
-    if over is None:
-        return
+    status = f"seed {w.seed}   final picture: {when}"
     r = w.renderer
+    if over is None:
+        r.draw(surf, scene, Overrides(), w.state.log, None, None, status)
+        return
     lines = [("GAME OVER", r.big, (255, 220, 120))]
     winners = " and ".join(over.winners) or "nobody"
     lines.append((f"{winners} win{'s' if len(over.winners) == 1 else ''}", r.big, (240, 240, 240)))
@@ -593,9 +615,12 @@ def final_picture(w: Watcher, surf: pygame.Surface) -> None:
     rendered = [r.text(t, f, c) for t, f, c in lines]
     width = max(t.get_width() for t in rendered) + 40
     height = sum(t.get_height() + 6 for t in rendered) + 28
+    # on the side panel, under the tower insets, in a gap the log is drawn below: over no
+    # model and no log line
+    r.draw(surf, scene, Overrides(), w.state.log, None, None, status, gap=height + 8)
     box = pygame.Rect(0, 0, width, height)
-    # on the side panel, under the tower insets: over older log lines, never over a model
-    box.midtop = (w.size[1] + (w.size[0] - w.size[1]) // 2, 290)
+    x0 = r.layout(scene)[0].right + 20
+    box.topleft = (x0, r.card_top)
     card = pygame.Surface(box.size, pygame.SRCALPHA)
     card.fill((20, 20, 26, 255))
     surf.blit(card, box.topleft)

@@ -154,6 +154,8 @@ class Combat:
             if m.in_play:  # (a stray bullet die may have toppled a Rigged shooter)
                 thrown_dice = yield from match.rerolls(m, "bullet", thrown_dice)  # an Ammo Box nearby
                 thrown_dice = yield from effects.after_bullet_throw(match, m, thrown_dice)  # the Green Wing
+            if m.in_play:  # Snazzy Underlighting on an enemy vehicle: dice near it may be re-rolled
+                thrown_dice = yield from effects.enemy_bullets_landed(match, m, thrown_dice)
             weapon_of = {d[0]: w for d, w in zip(thrown_dice, owner, strict=False)}
             bullets = {d[0]: d for d in thrown_dice if d[3] is not None and match.table.has_die(d[0])}
             while m.in_play:

@@ -130,7 +130,12 @@ class MatchCore(GameBase, MatchOps):
                         spec,
                         self.rules,
                         (towers[0], towers[1]),
-                        effects.vehicle_effects(vt.special, spec.mods, spec.repairs),
+                        effects.vehicle_effects(
+                            vt.special,
+                            spec.mods,
+                            spec.repairs,
+                            self.rules.factions[p.gang.faction].rule_id if p.gang.faction else None,
+                        ),
                     )
                     self.models[v.id] = v
         for piece in scenario.terrain:
@@ -172,6 +177,10 @@ class MatchCore(GameBase, MatchOps):
 
     def enemies(self, a: str, b: str) -> bool:
         return self.models[a].boss != self.models[b].boss
+
+    def driver_of(self, m: Model) -> Model | None:
+        """The git in a vehicle's first seat (None for a git, or a vehicle with nobody in it)."""
+        return self.models[m.crew[0]] if m.vehicle is not None and m.crew else None
 
     def in_play(self, boss: int | None = None) -> list[Model]:
         return [m for m in self.models.values() if m.in_play and (boss is None or m.boss == boss)]
@@ -471,8 +480,10 @@ class MatchCore(GameBase, MatchOps):
         self.emit(ev.TerrainPlaced(tid, ttype, tt.name, tt.height_in, (centre, radius), tt.crossable, colour, owner.id))
         return tid
 
-    def check_triggers(self, mover: Model) -> Flow:
-        """A model has moved: terrain that goes off when another model comes near (a mine)."""
+    def check_triggers(self, mover: Model, start: Point | None = None) -> Flow:
+        """A model has moved (in a straight line from ``start``, if given): terrain that goes off
+        when another model comes near (a mine: "If another model moves within 2\" of this mine") —
+        anywhere along the way, not only where it stopped."""
         if not self.terrain_owner or not mover.in_play:
             return
         for tid, owner in list(self.terrain_owner.items()):
@@ -482,7 +493,11 @@ class MatchCore(GameBase, MatchOps):
             reach = effects.trigger_in(ttype)
             if reach is None:
                 continue
-            if any(t.id == mover.id for t, _gap in self.table.within(reach, point=self.table.terrain_centre(tid))):
+            centre = self.table.terrain_centre(tid)
+            passed = start is not None and _segment_gap(centre, start, self.position(mover.id)) <= (
+                reach + self.table.figure_radius(mover.id)
+            )
+            if passed or any(t.id == mover.id for t, _gap in self.table.within(reach, point=centre)):
                 centre = self.table.terrain_centre(tid)
                 self.table.remove_terrain(tid)
                 del self.terrain_owner[tid]
@@ -552,3 +567,11 @@ class MatchCore(GameBase, MatchOps):
 
         Counted from the event log (the one source of what happened), not kept on the side."""
         return {**ev.summary_from_events(self.events), "decisions": len(self.decisions)}
+
+
+def _segment_gap(p: Point, a: Point, b: Point) -> float:
+    """The distance from point ``p`` to the segment ``a``-``b``."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n = dx * dx + dy * dy
+    t = 0.0 if n < 1e-12 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / n))
+    return math.hypot(p[0] - (a[0] + t * dx), p[1] - (a[1] + t * dy))

@@ -14,8 +14,10 @@ was made) that a user can then edit and ``spacegits validate``:
 Every roll is drawn from one seeded stream, so a seed always rolls the same gang, and the
 ``log`` says every roll in words. What the dice give that cannot be kept (a second copy of a
 piece of gear, a third weapon with no pockets, loot a Stump leaves no hand for) is dropped and
-said in ``notes``. Treatments and repairs are simulated in the games (rules/effects/lasting.py);
-the few still deferred are warned about by ``spacegits validate``, never silently.
+said in ``notes``. A treatment or repair rolled here does what it does at the afterparty
+(rules/treatments.py: a Gun Arm's gun, a Mechanical Respirator's attitude, a Concussion
+Bandage's missed game — ``misses: 1``, the gang's first game); what lasts is simulated in the
+games (rules/effects/lasting.py).
 """
 
 from __future__ import annotations
@@ -27,15 +29,15 @@ from ..data.dice import roll
 from ..data.errors import DataError, Problem
 from ..data.rules_data import RulesData
 from ..rng import stream
-from . import effects
+from . import effects, treatments
 from .gangs import GitSpec, gang_from_doc, validate_gang
 
 CHAOS_NAKED_CAPS = 21  # "when you have 21 caps or more of naked gits, stop rolling for new gits"
 WRITE_OFF = "Write-off"  # a repair result that is re-rolled when kitting out a chaos driver
+DEAD = "Dead"  # a treatment result that is re-rolled when kitting out a git
 LOOT_ROLLS = 2  # "Each git makes two loot rolls"
 MAX_GITS = 40  # a bound on the chaos loop (21 caps of the cheapest git is 7)
 FREE_FILL = ("pistol", "regular_h2h")  # "fill up their remaining allowance with 0-cost weapons"
-NO_TREATMENT = "Full Recovery"  # the treatment row that changes nothing: not written to the file
 
 
 def _problem(field_name: str, message: str) -> DataError:
@@ -95,15 +97,11 @@ class _Roller:
         if git.get("vehicle"):
             self._driver(git, name)
             return
-        rolls = LOOT_ROLLS
         git.setdefault("weapons", [])
         git.setdefault("gear", [])
-        treatment = self._treatment(name)
-        if treatment is not None:
-            if treatment[0]:
-                git["treatments"] = [treatment[0]]
-            rolls += treatment[1]
-        for _ in range(rolls):
+        for _ in range(LOOT_ROLLS):  # "Each git makes two loot rolls … and then automatically fails an injury roll"
+            self._loot(git, name)
+        if self._treatment(git, name):
             self._loot(git, name)
         self._fill(git, name)
         self._gear_on(git, name)
@@ -175,48 +173,70 @@ class _Roller:
         if on:
             git["gear_on"] = on
 
-    def _treatment(self, name: str) -> tuple[str, int] | None:
-        """The injury roll is failed: diagnosis, then treatment (a D6 buys a third loot roll)."""
-        dn, where = self.on("diagnosis")
+    def _say(self, line: str) -> None:
+        self.log.append(line)
+
+    def _treatment(self, git: dict[str, Any], name: str) -> bool:
+        """The injury roll is failed: diagnosis, then treatment ("you can either roll a D6 or a D10.
+        If you roll a D6 … then you can make a third loot roll"; "If you roll "Dead", re-roll").
+        The treatment does what it does at A&E (rules/treatments.py): a Gun Arm's gun is rolled
+        and bolted on, a Mechanical Respirator's attitude is gained, a Concussion Bandage misses
+        the gang's first game. Returns whether a third loot roll is made."""
+        dn, where = treatments.diagnose(git, self.rules, self.rng, self._say)
         table = self.rules.tables[str(where.extra["table"])]
         die = "D6" if self.gamble else "D10"
-        for _ in range(50):  # "If you roll "Dead", re-roll."
-            n = roll(die, self.rng)[0]
-            row = table.lookup(n)
-            if row.result != "Dead":
+        for _ in range(50):
+            n, row = treatments.roll_treatment(git, table, die, self.rng, self._say)
+            if row.result != DEAD:
                 break
-            self.log.append(f"{name}: treatment {n}: Dead — re-rolled")
+            self.log.append(f"{name}: treatment {n}: {DEAD} — re-rolled")
         self.log.append(f"{name}: diagnosis {dn}: {where.result}; treatment ({die}) {n}: {row.result}")
-        if row.result == NO_TREATMENT:
-            return None if not self.gamble else ("", 1)
-        return f"{where.result}: {row.result}", (1 if self.gamble else 0)
+        got = treatments.treat(git, where, row, self.rules, self.rng, lambda: self._fits(git, name), self._say)
+        git.setdefault("weapons", [])  # (what came off may have emptied them)
+        git.setdefault("gear", [])
+        if got.attitude:
+            git["attitude"] = int(git.get("attitude", 1)) + got.attitude
+        if got.misses:
+            git["misses"] = max(int(git.get("misses", 0)), got.misses)
+        return self.gamble
 
     def _driver(self, git: dict[str, Any], name: str) -> None:
-        """Drivers roll twice on the vehicle weapon loot table instead (guns up to the seats)."""
-        vehicle = self.rules.vehicles[git["vehicle"]]
+        """ "Each driver rolls twice on the vehicle weapon loot table … and then automatically fails
+        an inspection roll, requiring them to make location and repair rolls" (guns up to the
+        seats); their own hands are filled with free weapons, as a git's who rolled none."""
         git.setdefault("vehicle_weapons", [])
         git.setdefault("mods", [])
-        git.setdefault("weapons", ["pistol"])
-        repair, extra = self._repair(name)
-        git["repairs"] = [repair]
-        for _ in range(LOOT_ROLLS + extra):
-            n, row = self.on("vehicle_weapon_loot")
-            family, ident = str(row.ref).split("/", 1)
-            self.log.append(f"{name}: vehicle weapon loot {n}: {row.result}")
-            slot = git["vehicle_weapons"] if family == "weapons" else git["mods"]
-            full = family == "weapons" and len(slot) >= vehicle.seats
-            if full or (family == "vehicle_mods" and ident in slot):
-                self.notes.append(f"{name}: no room on the {vehicle.name} for the {row.result}: dropped")
-                continue
-            slot.append(ident)
-            if not self._fits(git, name):
-                slot.pop()
-                self.notes.append(f"{name}: cannot keep the {row.result} (its type's rules): dropped")
+        git.setdefault("weapons", [])
+        git.setdefault("gear", [])
+        for _ in range(LOOT_ROLLS):
+            self._vehicle_loot(git, name)
+        if self._repair(git, name):
+            self._vehicle_loot(git, name)
+        self._fill(git, name)
+        for key in ("vehicle_weapons", "mods", "gear"):
+            if not git.get(key):
+                git.pop(key, None)
 
-    def _repair(self, name: str) -> tuple[str, int]:
+    def _vehicle_loot(self, git: dict[str, Any], name: str) -> None:
+        vehicle = self.rules.vehicles[git["vehicle"]]
+        n, row = self.on("vehicle_weapon_loot")
+        family, ident = str(row.ref).split("/", 1)
+        self.log.append(f"{name}: vehicle weapon loot {n}: {row.result}")
+        slot = git.setdefault("vehicle_weapons" if family == "weapons" else "mods", [])
+        full = family == "weapons" and len(slot) >= vehicle.seats
+        if full or (family == "vehicle_mods" and ident in slot):
+            self.notes.append(f"{name}: no room on the {vehicle.name} for the {row.result}: dropped")
+            return
+        slot.append(ident)
+        if not self._fits(git, name):
+            slot.pop()
+            self.notes.append(f"{name}: cannot keep the {row.result} (its type's rules): dropped")
+
+    def _repair(self, git: dict[str, Any], name: str) -> bool:
         """ "Automatically fails an inspection roll, requiring them to make location and repair
         rolls … either a D6 or a D10. If you roll a D6, then you can make a third vehicle loot roll.
-        If you roll "Write-off", re-roll." Returns ("Location: Repair", extra loot rolls)."""
+        If you roll "Write-off", re-roll." The repair does what it does at Krankshaft's (a Wrecked
+        Weapon loses a randomly selected gun). Returns whether a third vehicle loot roll is made."""
         ln, where = self.on("location")
         table = self.rules.tables[str(where.extra["table"])]
         die = "D6" if self.gamble else "D10"
@@ -227,7 +247,8 @@ class _Roller:
                 break
             self.log.append(f"{name}: repair {n}: {WRITE_OFF} — re-rolled")
         self.log.append(f"{name}: inspection failed; location {ln}: {where.result}; repair ({die}) {n}: {row.result}")
-        return f"{where.result}: {row.result}", (1 if self.gamble else 0)
+        treatments.repaired(git, where, row, self.rules, self.rng, lambda: self._fits(git, name), self._say)
+        return self.gamble
 
 
 def roll_gang(
@@ -238,20 +259,28 @@ def roll_gang(
     name: str | None = None,
     faction: str | None = None,
     gamble: bool = False,
+    budget: int | None = None,
 ) -> RolledGang:
     """Roll a gang: ``mode`` "chaos" (random gits) or "chefs_recommendation" (``gits``: the naked
-    git types bought). ``faction``: an id, "random", or None. ``gamble``: treatments on a D6 for
-    a third loot roll. Raises DataError for a request that cannot be met."""
+    git types bought, a driver as ``type:vehicle``). ``faction``: an id, "random", or None.
+    ``gamble``: treatments on a D6 for a third loot roll. ``budget``: what the naked gits may cost
+    (25 unless the game is bigger). Raises DataError for a request that cannot be met."""
     r = _Roller(rules, seed, gamble)
     if mode == "chaos":
         doc_gits = r.chaos_gits()
     elif mode == "chefs_recommendation":
         if not gits:
             raise _problem("gits", "chef's recommendation needs the naked gits you buy, e.g. orc,orc,goblin")
-        bad = [g for g in gits if g not in rules.gits]
-        if bad:
-            raise _problem("gits", f"unknown git type '{bad[0]}' (valid: {', '.join(rules.gits)})")
-        doc_gits = [{"type": g} for g in gits]
+        doc_gits = []
+        for g in gits:  # "You can buy vehicles for your gits": orc or orc:buggy
+            gtype, _, vehicle = g.partition(":")
+            if gtype not in rules.gits:
+                raise _problem("gits", f"unknown git type '{gtype}' (valid: {', '.join(rules.gits)})")
+            if vehicle and vehicle not in rules.vehicles:
+                raise _problem("gits", f"unknown vehicle '{vehicle}' in '{g}' (valid: {', '.join(rules.vehicles)})")
+            if vehicle and not rules.gits[gtype].drives:
+                raise _problem("gits", f"a {rules.gits[gtype].name} cannot drive ('{g}')")
+            doc_gits.append({"type": gtype, **({"vehicle": vehicle} if vehicle else {})})
     else:
         raise _problem("mode", f"unknown mode '{mode}' (valid: chaos, chefs_recommendation)")
     for i, git in enumerate(doc_gits):
@@ -267,7 +296,7 @@ def roll_gang(
             raise _problem("faction", f"unknown faction '{faction}' (valid: random, {', '.join(rules.factions)})")
         doc["faction"] = faction
     gang = gang_from_doc(doc, "<rolled gang>", rules)  # the result must be a legal gang file
-    problems = validate_gang(gang, rules)
+    problems = validate_gang(gang, rules, budget)
     if problems:
         raise DataError(problems)
     return RolledGang(doc, r.log, r.notes)

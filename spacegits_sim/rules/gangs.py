@@ -14,6 +14,7 @@ duplicate gear, drivers…), each naming the git and the field.
 
 from __future__ import annotations
 
+import difflib
 from pathlib import Path
 from typing import Any
 
@@ -38,8 +39,10 @@ _GIT_KEYS = {
     "treatments",
     "repairs",
     "attitude",
+    "misses",
 }
 MAX_ATTITUDE = 100
+MAX_MISSES = 10
 MODES = ("a_la_carte", "chefs_recommendation", "chaos", "campaign")  # "There are 3 ways to build a gang";
 # a campaign gang is one of them after games and shopping: what it owns is what it bought, no budget applies
 
@@ -123,6 +126,13 @@ def _gear_on(
     return tuple(sorted(named.items()))
 
 
+def valid_ids(word: str, ids: Any) -> str:
+    """ "(did you mean 'rifle'? valid: a, b, c)": the nearest id to a misspelt one, then them all."""
+    names = [str(i) for i in ids]
+    near = difflib.get_close_matches(str(word), names, n=1, cutoff=0.6)
+    return f"({f'did you mean {near[0]!r}? ' if near else ''}valid: {', '.join(names)})"
+
+
 def gang_from_doc(doc: Any, label: str, rules: RulesData) -> Gang:
     """Parse a gang mapping (from a file, or inline in a scenario). Raises DataError."""
     problems: list[Problem] = []
@@ -180,10 +190,10 @@ def gang_from_doc(doc: Any, label: str, rules: RulesData) -> Gang:
                 problems.append(Problem(label, entry, "pintle", f"'{w}' is not one of this vehicle's vehicle_weapons"))
         for w in weapons + vweapons:
             if w not in rules.weapons:
-                problems.append(Problem(label, entry, "weapons", f"unknown weapon '{w}'"))
+                problems.append(Problem(label, entry, "weapons", f"unknown weapon '{w}' {valid_ids(w, rules.weapons)}"))
         for it in gear:
             if it not in rules.gear:
-                problems.append(Problem(label, entry, "gear", f"unknown gear '{it}'"))
+                problems.append(Problem(label, entry, "gear", f"unknown gear '{it}' {valid_ids(it, rules.gear)}"))
         if vehicle is not None and (not isinstance(vehicle, str) or vehicle not in rules.vehicles):
             problems.append(
                 Problem(
@@ -192,7 +202,9 @@ def gang_from_doc(doc: Any, label: str, rules: RulesData) -> Gang:
             )
         for m in mods:
             if m not in rules.vehicle_mods:
-                problems.append(Problem(label, entry, "mods", f"unknown vehicle mod '{m}'"))
+                problems.append(
+                    Problem(label, entry, "mods", f"unknown vehicle mod '{m}' {valid_ids(m, rules.vehicle_mods)}")
+                )
         gear_on = _gear_on(g.get("gear_on"), weapons, gear, rules, label, entry, problems)
         treatments = _as_ids(g.get("treatments"), label, entry, "treatments", problems)
         for t in treatments:
@@ -212,9 +224,25 @@ def gang_from_doc(doc: Any, label: str, rules: RulesData) -> Gang:
                 Problem(label, entry, "attitude", f"a whole number 1-{MAX_ATTITUDE}, got {short(attitude)}")
             )
             attitude = 1
+        misses = g.get("misses", 0)
+        if isinstance(misses, bool) or not isinstance(misses, int) or not 0 <= misses <= MAX_MISSES:
+            problems.append(Problem(label, entry, "misses", f"games to miss, 0-{MAX_MISSES}, got {short(misses)}"))
+            misses = 0
         gits.append(
             GitSpec(
-                gtype, gname, weapons, gear, vehicle, mods, vweapons, gear_on, treatments, pintle, repairs, attitude
+                gtype,
+                gname,
+                weapons,
+                gear,
+                vehicle,
+                mods,
+                vweapons,
+                gear_on,
+                treatments,
+                pintle,
+                repairs,
+                attitude,
+                misses,
             )
         )
     if problems:
@@ -323,7 +351,10 @@ def validate_gang(gang: Gang, rules: RulesData, budget: int | None = None) -> li
                 Problem(label, entry, "mods", "vehicle mods and weapons need a vehicle (a vehicle needs a driver)")
             )
         if g.vehicle is not None:
-            seats = rules.vehicles[g.vehicle].seats
+            # "A vehicle can have as many guns as it has seats": seats its mods and repairs add
+            # count (Extra Seats); a seat lost later (Mangled Chassis) does not unbolt a gun
+            vt = rules.vehicles[g.vehicle]
+            seats = max(vt.seats, effects.spec_seats(vt.seats, vt.special, g.mods, g.repairs))
             if len(g.vehicle_weapons) > seats:
                 problems.append(
                     Problem(label, entry, "vehicle_weapons", f"a vehicle can have as many guns as seats ({seats})")
@@ -338,6 +369,8 @@ def validate_gang(gang: Gang, rules: RulesData, budget: int | None = None) -> li
                             label, entry, "vehicle_weapons", f"'{w}' is a fighting weapon; only guns can be bolted on"
                         )
                     )
+    if gang.gits and all(g.misses for g in gang.gits):
+        problems.append(Problem(label, None, "gits", "every git misses the next game (misses): nobody to field"))
     if gang.mode == "a_la_carte":
         total = gang_cost(gang, rules)
         if total > budget:

@@ -16,9 +16,8 @@ from . import effects
 from . import events as ev
 from .core import Flow, MatchCore
 from .decisions import AimThrow, ChooseCare, EagerHelp, OrderMoveDie, Reroll, Throw
-from .state import LEG_IT_RANGE_IN, Model, Point, thing_label
+from .state import LEG_IT_RANGE_IN, REROLLED, Model, Point, thing_label
 
-REROLLED = "rerolled_"  # token (+ "move"/"bullet"): this activation's re-roll is used
 BARGE_HEIGHT_MM = 24.0  # a git's body meets a tower at its second die (a 28 mm model stands ~33 mm)
 MAX_SLIDES = 8  # slick after slick in a line; a bound, never reached on a real table
 SLIDE_CLEAR_IN = 1e-3  # a slide ends with the base just clear of the slick
@@ -63,8 +62,12 @@ class Movement(MatchCore):
 
     def rerolls(self, m: Model, purpose: str, landed: list[Any]) -> Flow:
         """Re-roll any of these dice once per activation, if an aura nearby allows it ("may
-        re-roll any of their … dice once per activation"). Returns the dice as they are now."""
-        if not landed or m.tokens.get(REROLLED + purpose) or not effects.rerolls(self, m, purpose):
+        re-roll any of their … dice once per activation"), or every throw's dice once each where
+        one says so (Mountains of Ammo: "re-roll each of their shooting dice once": every gun a
+        vehicle's crew fires in its shoot action). Returns the dice as they are now."""
+        if not landed or not effects.rerolls(self, m, purpose):
+            return landed
+        if m.tokens.get(REROLLED + purpose) and not effects.rerolls_each_throw(self, m, purpose):
             return landed
         dice = yield from self.reroll_dice(m, purpose, landed)
         return dice
@@ -117,6 +120,17 @@ class Movement(MatchCore):
             helped.add(pick)
             care = yield ChooseCare(mover.boss, CARE_LEVELS, "how carefully to carry the tower?", pick)
             yield from self.move_towards_die(self.models[pick], die_id, value, care)
+
+    def preview_move(self, model_id: str, toward: Point, distance: float) -> SweepResult:
+        """Where a move of ``distance`` towards ``toward`` would take a git's base, and what it
+        would bump first: the very sweep :meth:`move` makes (an enemy's Invisible Walls
+        included), asked without moving anything, so a player sees the path before choosing.
+        Not included: gear that asks its own question first (it may change the move) and an
+        oil slick's slide after the stop (the sweep's end is where the slide would begin)."""
+        m = self.models[model_id]
+        start = self.position(m.id)
+        distance = effects.move_limit(self, m, start, toward, distance)
+        return self.table.sweep(m.id, toward=toward, distance=max(0.0, distance))
 
     def move_towards_die(self, m: Model, die_id: str, value: int, care: str) -> Flow:
         """Move directly towards a die by its value; stop at the first bump (rulebook: Scooting)."""
@@ -190,7 +204,7 @@ class Movement(MatchCore):
             speed = m.tower.carry_speed_mm_s(care) if tower_motion == "carry" else m.tower.push_speed_mm_s()
             yield from self._barge(m, start, res.end, speed)
         if travelled > 0:
-            yield from self.check_triggers(m)  # a mine it came near
+            yield from self.check_triggers(m, start)  # a mine it came near on the way
         if value is not None and m.in_play:  # a move die moved it through these (Toxic Waste)
             for tid, _lo, _hi in crossed:
                 yield from effects.moved_through(self, m, tid, self.terrain_type(tid), value)

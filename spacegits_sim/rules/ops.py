@@ -104,6 +104,10 @@ class MatchOps(Protocol):
 
     def in_play(self, boss: int | None = None) -> list[Model]: ...
 
+    def driver_of(self, m: Model) -> Model | None:
+        """The git in a vehicle's first seat (None for a git, or a vehicle with nobody in it)."""
+        ...
+
     def discard_die(self, die_id: str) -> None:
         """Take a resolved (or left-over) die off the table, if it is still there."""
         ...

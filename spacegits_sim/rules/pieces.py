@@ -28,6 +28,7 @@ class GitSpec:
     pintle: tuple[str, ...] = ()  # which vehicle_weapons are pintle-mounted (the rest are fixed)
     repairs: tuple[str, ...] = ()  # "Location: Repair" from Krankshaft's (effects/lasting.py)
     attitude: int = 1  # campaign rules: "All gits start with an attitude of 1" (Bollocks to It reads it)
+    misses: int = 0  # games still to miss (a Concussion Bandage or a Sling "misses the next game"): not fielded
 
     def guns_for(self, gear_id: str) -> tuple[str, ...]:
         """The guns a piece of gun gear is on (named in ``gear_on``, else the only ones)."""

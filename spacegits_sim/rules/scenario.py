@@ -358,6 +358,8 @@ def scenario_to_doc(sc: Scenario) -> dict[str, Any]:
                 gd["treatments"] = list(g.treatments)
             if g.attitude != 1:  # (only where so: every other scenario's binding is unchanged)
                 gd["attitude"] = g.attitude
+            if g.misses:
+                gd["misses"] = g.misses
             gits.append(gd)
         gang: dict[str, Any] = {"name": p.gang.name, "gits": gits}
         if p.gang.faction:

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 Point = tuple[float, float]
 CONTACT_IN = 0.02  # bases closer than this are "in contact" (sweeps stop exactly touching)
+REROLLED = "rerolled_"  # token (+ "move"/"bullet"): this activation's re-roll is used
 LEG_IT_RANGE_IN = 6.0
 SEAT_EDGES = ("south", "north", "west", "east")  # seat order for 2 bosses: facing each other
 CLOCKWISE = {2: (0, 1), 3: (0, 2, 1), 4: (0, 2, 1, 3)}

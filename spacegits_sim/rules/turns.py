@@ -17,8 +17,7 @@ from . import effects
 from . import events as ev
 from .core import Flow
 from .decisions import ChooseAction, ChooseActivation, ChooseBoot, Deploy, RebootDice
-from .movement import REROLLED
-from .state import CLOCKWISE, CONTACT_IN, LEG_IT_RANGE_IN, Boss, Model, Point
+from .state import CLOCKWISE, CONTACT_IN, LEG_IT_RANGE_IN, REROLLED, Boss, Model, Point
 from .vehicles import Driving
 
 FACING = {"south": math.pi / 2, "north": -math.pi / 2, "west": 0.0, "east": math.pi}  # away from one's own edge
@@ -232,8 +231,8 @@ class TurnFlow(Driving):
         counted = len(deployed) - (1 if numerous_free else 0)
         out = []
         for m in self.models.values():
-            if m.boss != boss or m.in_play or m.removed or m.aboard is not None:
-                continue
+            if m.boss != boss or m.in_play or m.removed or m.aboard is not None or m.spec.misses:
+                continue  # (a git still recovering from A&E misses this game: "misses the next game")
             free_slot = effects.deploys_free(m) and not numerous_free
             if counted < self.options["max_models"] or free_slot:
                 out.append(m.id)
@@ -260,8 +259,10 @@ class TurnFlow(Driving):
                     return "overlaps another model"
                 if self.models[thing.id].boss != m.boss and gap < need:
                     return f'within {need:g}" of an enemy model'
-            if thing.kind in (Kind.TERRAIN, Kind.DIE) and gap < 0:
-                return f"overlaps {thing.kind.value} '{thing.id}'"
+            if thing.kind == Kind.TERRAIN and gap < 0:  # named as a player would: "overlaps the wall"
+                return f"overlaps the {self.terrain_type(thing.id).name.lower()}"
+            if thing.kind == Kind.DIE and gap < 0:
+                return "overlaps a die"
         return None
 
     def activatable(self, boss: int) -> list[str]:
@@ -296,15 +297,20 @@ class TurnFlow(Driving):
         self.emit(ev.ActivationStarted(boss.name, m.id, self.activations))
         ended = effects.activation_start(m, self)
         if ended is not None:  # e.g. a klank token: discarded, and the activation ends
+            effects.activation_cut_short(m, self)
             self.emit(ev.ActivationEnded(m.id, ended))
             self.active_model = None
+            effects.after_each_activation(m, self)
             return
         if m.fallen:  # only a git an effect lets activate fallen (Reboot Button, Tasty Snack)
             reason = yield from effects.activate_fallen(m, self)
+            effects.activation_cut_short(m, self)
             self.emit(ev.ActivationEnded(m.id, reason))
             self.active_model = None
+            effects.after_each_activation(m, self)
             return
-        if m.vehicle is not None and len(m.crew) > 1:
+        yield from effects.on_activation_start(self, m)  # a Mysterious Red Button; a Flame Gouts fire
+        if m.vehicle is not None and len(m.crew) > 1 and m.standing:
             yield from self.offer_alighting(m)
         done: list[str] = []
         reason = "done"
@@ -316,14 +322,15 @@ class TurnFlow(Driving):
             action = yield ChooseAction(m.boss, opts, "choose an action", m.id)
             if action == "done":
                 break
-            done.append(effects.action_kind(m, action))
+            if not effects.free_action(m, action):  # (a Fuel Can's toss is none of the two)
+                done.append(effects.action_kind(m, action))
             self.emit(ev.ActionTaken(m.id, action))
             yield from self.take_action(m, action)
         if self._activation_over:
             reason = "fell over" if m.fallen else ("wiped out" if m.vehicle is not None else "fight")
         if m.standing:
             effects.before_swig(m, self)
-            n = effects.swig_dice(m)
+            n = effects.swig_dice(m, self.driver_of(m))
             self.advance(self.costs.swig_s)
             yield from self.add_tower_dice(m, n, "swig")
             yield from effects.after_swig(m, self)
@@ -336,6 +343,7 @@ class TurnFlow(Driving):
             self.place_pending_terrain(m)  # an oil slick dropped "starting at the end of your activation"
         self.emit(ev.ActivationEnded(m.id, reason))
         self.active_model = None
+        effects.after_each_activation(m, self)
         if not chained and m.in_play and any(not b.out for b in self.bosses):
             yield from effects.after_activation(m, self)
 

@@ -24,14 +24,16 @@ Interpretations (also in docs/rules.md):
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
-from ..physics.table import MM, Kind
+from ..data.dice import parse_dice, roll
+from ..physics.table import MM, HullSweep, Kind
 from . import effects
 from . import events as ev
 from .core import Flow
 from .decisions import AimThrow, ChooseDice, CrewGuns, OrderMoveDie, Seat
 from .fleet import MOVE_DICE, WIPEOUT_DICE, dice_choices, next_size, pivot_to_corridor
-from .movement import Movement
+from .movement import MAX_SLIDES, SLIDE_CLEAR_IN, Movement
 from .state import CONTACT_IN, Model, Point, clockwise_from, thing_label
 
 ALIGHT_IN = 1.0  # "put them anywhere within 1" of the vehicle"
@@ -39,6 +41,11 @@ CAP_DROP_IN = 1.0  # wipeout caps: "within 1" of the vehicle, but not touching i
 HEAD_ON = (1, 1)  # "the damage of each smash dice is increased by +1/+1"
 WRECK_TYPE = "wreck"  # the terrain type a wreck stays as
 PIVOT_SPEED_IN = 2.0  # a pivot is pushed round about as fast as a 2" move
+TOUCH_STEP_IN = 0.1  # what a hull touched on its way is looked for in 0.1" steps
+
+
+def _lerp(a: Point, b: Point, t: float) -> Point:
+    return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
 
 
 class Driving(Movement):
@@ -81,6 +88,7 @@ class Driving(Movement):
         m.tower.clear()
         m.aboard = v.id
         v.crew.append(m.id)
+        effects.on_board(self, v, m)  # a reload token: the vehicle is now the model that has it
         self.emit(ev.Boarded(m.id, v.id, len(v.crew) - 1))
 
     def offer_alighting(self, v: Model) -> Flow:
@@ -108,12 +116,22 @@ class Driving(Movement):
         effects.on_get_off(self, v, p)  # a Full-Stocked Minibar
         yield from self.add_tower_dice(p, n, "motion sickness")
 
-    def _spot_by_hull(self, v: Model, radius: float, within: float) -> Point | None:
+    def _spot_by_hull(
+        self,
+        v: Model,
+        radius: float,
+        within: float,
+        prefer: Callable[[Point], bool] | None = None,
+        apart: tuple[Kind, ...] = (),
+    ) -> Point | None:
         """A free spot for a round thing of ``radius`` with its edge within ``within`` of the
-        hull: behind the hull first, then round it."""
+        hull: behind the hull first, then round it (the first free one where ``prefer`` holds,
+        if there is one), not touching anything of the ``apart`` kinds."""
         assert v.vehicle is not None
         w, ln = v.vehicle.hull_in
-        rings = [0.02 + k * within / 4 for k in range(5)]
+        first: Point | None = None
+        near = 2 * CONTACT_IN if apart else CONTACT_IN  # (clear of the hull too, when asked to be)
+        rings = [near + k * (within - near) / 4 for k in range(5)]
         for gap in rings:
             d = gap + radius
             candidates = []
@@ -130,9 +148,13 @@ class Driving(Movement):
                 c = self.table.world_point(v.id, local)
                 if not (radius <= c[0] <= self.table.width - radius and radius <= c[1] <= self.table.height - radius):
                     continue
+                if apart and self.table.within(radius + CONTACT_IN, point=c, kinds=apart):
+                    continue
                 if not self.table.within(max(radius - 1e-3, 0.0), point=c):
-                    return c
-        return None
+                    if prefer is None or prefer(c):
+                        return c
+                    first = first or c
+        return first
 
     # ------------------------------------------------------------------ scooting
 
@@ -154,6 +176,7 @@ class Driving(Movement):
         landed = yield from effects.after_move_throw(self, v, landed)  # Fuzzy Dice, Bumper Stickers
         yield from effects.before_move_dice(self, v)  # a Mine Dropper, an Oil Slick Dropper
         dice = {d[0]: d for d in landed if self.table.has_die(d[0])}
+        rolled_again: set[str] = set()  # Twitchy Accelerator Pedal: "once per move dice"
         while v.in_play and not self._activation_over:
             dice = {k: d for k, d in dice.items() if self.table.has_die(k)}  # (one it bumped is gone)
             if not dice:
@@ -161,9 +184,25 @@ class Driving(Movement):
             die_id = yield OrderMoveDie(v.boss, tuple(dice), "which move die next?", v.id)
             _, _sides, value, _ = dice.pop(die_id)
             yield from self.drive_die(v, die_id, value)
+            bumped = [k for k in dice if not self.table.has_die(k)]  # (a move die it drove into)
+            if bumped and v.in_play and not self._activation_over and effects.rethrows_bumped_move_die(v):
+                again = yield from self._rethrow_bumped(v, [dice[k] for k in bumped if k not in rolled_again])
+                dice.update({d[0]: d for d in again})
+                rolled_again.update(d[0] for d in again)
         for die_id in dice:
             self.discard_die(die_id)
         self._boosted = 0.0
+
+    def _rethrow_bumped(self, v: Model, bumped: list[tuple[str, int, int, Point | None]]) -> Flow:
+        """Twitchy Accelerator Pedal: "if you bump into one of your move dice, roll it again as a
+        new move dice" — each bumped die (removed by the bump) is thrown again and joins the dice
+        still to resolve. Returns the new dice that landed."""
+        out = []
+        for _id, sides, _value, _pos in bumped:
+            thrown = yield AimThrow(v.boss, v.id, "move", (sides,), self.table.width, self.table.height)
+            landed = yield from self.throw(v.boss, v.id, "move", (sides,), thrown)
+            out += [d for d in landed if self.table.has_die(d[0])]
+        return out
 
     def drive_die(self, v: Model, die_id: str, value: int) -> Flow:
         """Front arc: pivot until the die is in the front corridor, then forward by its value.
@@ -174,6 +213,7 @@ class Driving(Movement):
         pos = self.table.die(die_id).position
         die_r = self.table.die_radius(die_id)
         self.discard_die(die_id)  # it lies in the path it sets
+        value = effects.move_value(v, value)  # Massive Exhausts: "count as a minimum of 4"
         yield from self.drive_to(v, pos, value, die_r)
 
     def heading(self, v: Model, pos: Point, value: int, reach: float = 0.0) -> tuple[float | None, float, str]:
@@ -187,6 +227,26 @@ class Driving(Movement):
         angle = self.table.figure(v.id).angle
         distance = effects.vehicle_move(v, value) + self._boosted
         return (angle + turn if turn else None), distance, ("front" if front else "rear")
+
+    def preview_drive(
+        self, vehicle_id: str, at: Point, value: int, reach: float = 0.0, ignore: tuple[str, ...] = ()
+    ) -> tuple[HullSweep | None, HullSweep]:
+        """Where a move die of ``value`` lying at ``at`` (a thing ``reach`` in radius) would take a
+        vehicle, asked without moving it: the pivot (None: no pivot: the rear arc, a die already
+        in the corridor, or Can't Turn Left) and the run forward to the first thing the hull
+        would touch: the very sweeps :meth:`drive` makes. ``ignore``: the die itself (which
+        :meth:`drive_die` discards before driving). Not included: what happens at the contact
+        (a cap looted and the run going on, a git pushed clear, a fight), Fly, and gear that acts
+        before the die (Electroshock)."""
+        v = self.models[vehicle_id]
+        turn_to, distance, _arc = self.heading(v, at, value, reach)
+        piv = None
+        facing = self.table.figure(v.id).angle
+        if turn_to is not None:
+            piv = self.table.sweep_hull(v.id, 0.0, turn_to, kinds=(Kind.FIGURE, Kind.TERRAIN))
+            facing = piv.angle_end
+        run = self.table.sweep_hull(v.id, distance, ignore=ignore, facing=facing)
+        return piv, run
 
     def drive_to(self, v: Model, pos: Point, value: int, reach: float = 0.0, how: str = "drive") -> Flow:
         """Resolve a move die of ``value`` lying at ``pos`` (or a grappling hook's pull towards it)."""
@@ -228,6 +288,7 @@ class Driving(Movement):
         stop: str | None = None
         smashes: list[tuple[Model, Model, bool, str]] = []
         bump_damage = 0
+        slides = 0
         self._loot_under(v)
         while travelled < distance - 1e-6 and v.in_play:
             here = table.figure_position(v.id)
@@ -238,6 +299,11 @@ class Driving(Movement):
             seg = (s.end[0] - here[0], s.end[1] - here[1])
             if c is None:
                 segments.append((*seg, speed, False))
+                more = self._slick_ahead(v) if slides < MAX_SLIDES else 0.0
+                if more > 0.0:  # "You cannot stop moving on an oil slick": on it goes, still at speed
+                    slides += 1
+                    distance = travelled + more
+                    continue
                 break
             kind, tid = c.thing.kind, c.thing.id
             if kind == Kind.TOKEN:  # loot it and carry on
@@ -255,6 +321,9 @@ class Driving(Movement):
                         effects.ran_over(self, v, o)  # a Gory Trophy Rack counts it
                 if ok:
                     continue
+            elif o is not None and o.vehicle is None and (yield from self._dodged(v, o, speed)):
+                segments.append((*seg, speed, False))  # Really Bright Headlamps: they got out of the way
+                continue
             elif o is not None and o.vehicle is None:  # a standing enemy: a fight, then carry on
                 segments.append((*seg, speed, True))
                 yield from self._ride(v, segments)
@@ -294,12 +363,65 @@ class Driving(Movement):
         if bump_damage and v.in_play:
             yield from self.combat.damage(v, bump_damage, "bumped into a move die")
         yield from self.resolve_smashes(smashes)
-        yield from self.check_triggers(v)  # a mine it came near
-        if v.in_play:  # what it touched on the way (an Oil Slick: D6 damage; Toxic Waste: 1/0)
-            for tid, _lo, _hi in table.areas_along(v.radius_in, origin, end):
+        yield from self.check_triggers(v, origin)  # a mine it came near on the way
+        if v.in_play:  # what its hull touched on the way (an Oil Slick: D6 damage; Toxic Waste: 1/0)
+            for tid in self._areas_touched(v, origin, angle0, table.figure(v.id).angle, end):
                 if v.in_play and tid in self.terrain_types:
                     yield from effects.moved_through(self, v, tid, self.terrain_type(tid), speed)
         self.current_speed[v.id] = 0
+
+    def _dodged(self, v: Model, o: Model, speed: int) -> Flow:
+        """Really Bright Headlamps: "Gits roll D6 when dodging this vehicle." The book has no
+        dodge; our reading (docs/rulebook-gaps.md): a standing enemy git the vehicle drives into
+        rolls that die and dodges if it meets or beats the current speed, moved the minimum
+        distance clear of the path (as a friend is), with no fight. Returns whether it dodged."""
+        die = effects.dodge_die(v)
+        if die is None:
+            return False
+        r = roll(parse_dice(die), self.rng("dice"))[0]
+        ok = r >= speed
+        self.emit(ev.EffectRolled(o.id, "really_bright_headlamps", die, r, "dodged" if ok else "dazzled"))
+        if not ok:
+            return False
+        cleared = yield from self.push_clear(v, o)
+        return bool(cleared)
+
+    def _slick_ahead(self, v: Model) -> float:
+        """How much further a hull that has run its distance must go straight on because it would
+        stop on terrain it cannot stop on (an Oil Slick: "you keep travelling in a straight line
+        until you exit the oil slick or bump into something"): to just clear of every such piece
+        it overlaps (measured with the hull's half-length, its reach along the way it faces), or
+        0 if it is on none. Stone Wheels ignore the slick."""
+        assert v.vehicle is not None
+        table = self.table
+        on = [
+            t.id
+            for t, _gap in table.within(0.0, figure=v.id, kinds=(Kind.TERRAIN,))
+            if t.id in self.terrain_types and effects.keeps_sliding(self.terrain_type(t.id), v)
+        ]
+        if not on:
+            return 0.0
+        here = table.figure_position(v.id)
+        a = table.figure(v.id).angle
+        far = math.hypot(table.width, table.height)
+        ahead = (here[0] + math.cos(a) * far, here[1] + math.sin(a) * far)
+        reach = v.vehicle.hull_in[1] / 2
+        exits = [hi for tid, _lo, hi in table.areas_along(reach, here, ahead) if tid in on]
+        more = max(exits, default=0.0) + SLIDE_CLEAR_IN
+        self.emit(ev.Slid(v.id, self.terrain_type(on[0]).name, more))
+        return more
+
+    def _areas_touched(self, v: Model, origin: Point, a0: float, a1: float, end: Point) -> list[str]:
+        """Crossable terrain the hull touched pivoting at ``origin`` from facing ``a0`` to ``a1``
+        and running on to ``end`` (poses every 5 degrees and every 0.1"), in the order met."""
+        turns = max(1, int(abs(a1 - a0) / math.radians(5)))
+        steps = max(1, int(math.dist(origin, end) / TOUCH_STEP_IN))
+        poses = [(origin, a0 + (a1 - a0) * k / turns) for k in range(turns + 1)]
+        poses += [(_lerp(origin, end, k / steps), a1) for k in range(steps + 1)]
+        out: list[str] = []
+        for pos, ang in poses:
+            out += [t for t in self.table.hull_areas(v.id, pos, ang) if t not in out]
+        return out
 
     def bumped_barrel(self, terrain_id: str) -> Flow:
         """Driving into a barrel blows it up, as a shot does."""
@@ -387,24 +509,32 @@ class Driving(Movement):
 
     def smash(self, v: Model, target: Model, speed: int, head_on: bool, why: str) -> tuple[int, list[int], int]:
         """Roll a smash: toughness + current speed D6, each ≥ the target's toughness does big
-        damage 1, else weak 0 (head-on: +1/+1). Returns (damage, the first rolls, toughness)."""
-        n = effects.smash_dice(v, v.toughness + max(0, speed))
+        damage 1, else weak 0 (head-on: +1/+1). Returns (damage, the first rolls, toughness).
+
+        Smashing yourself (``target`` is ``v``: a bump into terrain) is exactly what the book
+        spells out: "you roll a number of D6 equal to your vehicle's toughness plus its current
+        speed and each smash dice that rolls equal or over your vehicle's toughness causes you 1
+        damage". What changes a smash (rams, spikes, buzzblades, a Spiked Roller, a Weak Frame)
+        is for smashing something else, and an Explosive Ram's first smash is not spent on it."""
+        own = target is v
+        n = v.toughness + max(0, speed)
+        n = n if own else effects.smash_dice(v, n)
         rng = self.rng("dice")
         first = [int(rng.integers(1, 7)) for _ in range(n)]
-        tough0 = tough = effects.smash_toughness(v, target.toughness)
-        weak, big = effects.smash_damage(v, (0, 1))
+        tough0 = tough = v.toughness if own else effects.smash_toughness(v, target.toughness)
+        weak, big = (0, 1) if own else effects.smash_damage(v, (0, 1))
         if head_on:
             weak, big = weak + HEAD_ON[0], big + HEAD_ON[1]
         dmg = sum(big if r >= tough else weak for r in first)
         self.emit(ev.Smashed(v.id, target.id, first, tough, dmg, head_on, why))
         rolls = first
-        while any(r >= tough for r in rolls) and effects.smash_again(v) and tough <= 6:
+        while not own and any(r >= tough for r in rolls) and effects.smash_again(v) and tough <= 6:
             tough += 1  # a Spiked Roller: "roll your smash again, counting the target's toughness as +1"
             rolls = [int(rng.integers(1, 7)) for _ in range(n)]
             more = sum(big if r >= tough else weak for r in rolls)
             self.emit(ev.Smashed(v.id, target.id, rolls, tough, more, head_on, "again"))
             dmg += more
-        if any(r >= tough0 for r in first):
+        if not own and any(r >= tough0 for r in first):
             effects.on_smash_big(self, v, target)  # Flame Gouts
         return dmg, first, tough0
 
@@ -416,8 +546,9 @@ class Driving(Movement):
             if who.in_play and target.in_play:
                 dmg, _rolls, _t = self.smash(who, target, self.current_speed.get(who.id, 0), head_on, why)
                 hits.append((who, target, dmg))
-        for who, target, dmg in hits:
-            yield from self.combat.damage(target, dmg, f"smashed by {who.name}", "smash", by=who)
+        for who, target, dmg in hits:  # a vehicle that hit terrain smashes itself: say so, not "by itself"
+            cause = "smashed into terrain" if who is target else f"smashed by {who.name}"
+            yield from self.combat.damage(target, dmg, cause, "smash", by=who)
 
     # ------------------------------------------------------------------ towers
 
@@ -505,8 +636,15 @@ class Driving(Movement):
         boss = self.bosses[v.boss]
         cap_r = float(self.table.p["token"]["diameter_mm"]) * MM / 2
         out: list[tuple[str, Point]] = []
+
+        def catcher(c: Point) -> bool:  # "If you can put them in contact with another of your models, great!"
+            return any(
+                (o := self.models.get(t.id)) is not None and o.boss == v.boss and o.id != v.id and o.standing
+                for t, _gap in self.table.within(cap_r + CONTACT_IN, point=c, kinds=(Kind.FIGURE,))
+            )
+
         for _ in range(min(n, boss.stash)):
-            spot = self._spot_by_hull(v, cap_r, CAP_DROP_IN)
+            spot = self._spot_by_hull(v, cap_r, CAP_DROP_IN, catcher, apart=(Kind.TERRAIN, Kind.TOKEN))
             if spot is None:
                 break
             boss.stash -= 1
@@ -620,15 +758,17 @@ class Driving(Movement):
 
     def crew_gun_options(self, v: Model, git: Model) -> list[tuple[str, ...]]:
         """What a git aboard may fire: the driver one of their 1-handed guns or a fixed gun;
-        a passenger one of their own guns or a pintle gun; or hold fire (())."""
+        a passenger one of their own guns or a pintle gun; or hold fire (()). A gun is ready
+        or not on the vehicle: "While a git is in a vehicle, they are not a separate model", so
+        the vehicle is the model a reload token is on (Slow to Reload)."""
         driver = bool(v.crew) and v.crew[0] == git.id
-        own = [w for w in git.weapons if w.kind == "shooting" and effects.gun_ready(git, w)]
-        if driver:
-            own = [w for w in own if w.hands <= 1]
+        own = [w for w in git.weapons if w.kind == "shooting" and effects.gun_ready(v, w)]
+        if driver:  # "one of their 1-handed weapons": held in one hand (a bullorc is Strong)
+            own = [w for w in own if effects.hands_aboard(git.spec, w, self.rules) <= 1]
         opts: list[tuple[str, ...]] = [(w.id,) for w in own]
         want = "fixed" if driver else "pintle"
         for k, mt in enumerate(v.mounts):
-            if mt.how == want:
+            if mt.how == want and effects.gun_ready(v, mt.weapon):
                 arcs = self.mount_arcs(v, k)
                 opts += [(f"mount:{k}",)] if len(arcs) == 1 else [(f"mount:{k}@{a}",) for a in arcs]
         opts += [(o,) for o in effects.crew_options(v, driver)]  # a Wrecking Ball
@@ -649,6 +789,7 @@ class Driving(Movement):
             pick = yield CrewGuns(v.boss, tuple(opts), f"what does {git.name} fire?", git.id, v.id)
             if not pick:
                 continue
+            self.emit(ev.CrewFired(git.id, v.id, list(pick)))  # this git took a shoot action
             if pick[0].startswith("mod:"):
                 used.add(pick[0])
                 if effects.fires_all_mounts(v, pick[0]):  # an Auto-Gunner: every bolted gun has fired

@@ -18,6 +18,7 @@ from .base import REGISTRY, Deferred, Effect, Flow, register
 from .folds import (  # the folds handlers ask too (below the handler modules; the package's as well)
     can_stand,
     effects_of,
+    gun_ready,
     handlers,
     hands_for,
     hands_needed,
@@ -53,6 +54,7 @@ __all__ = [
     "unimplemented",
     # (from .folds)
     "can_stand",
+    "gun_ready",
     "hands_for",
     "hands_needed",
     "hands_of",
@@ -91,14 +93,26 @@ def static_effects(
     )
 
 
-def vehicle_effects(special: Iterable[str], mods: Iterable[str], repairs: Iterable[str] = ()) -> tuple[Effect, ...]:
-    """A vehicle's lasting effects: its special rules (Fly, Klanking), its mods, then what
-    Krankshaft's left it with ("Location: Repair" entries)."""
+def vehicle_effects(
+    special: Iterable[str], mods: Iterable[str], repairs: Iterable[str] = (), faction_rule: str | None = None
+) -> tuple[Effect, ...]:
+    """A vehicle's lasting effects: its special rules (Fly, Klanking), its mods, what
+    Krankshaft's left it with ("Location: Repair" entries), then its gang's faction rule: "All
+    the models in your mob get the special rule", and "Gits and vehicles are both models" (each
+    faction handler decides what reaches a vehicle: effects/factions.py)."""
     return tuple(
         handlers("special_rules", special)
         + handlers("vehicle_mods", mods)
         + handlers(lasting.REPAIRS, lasting.lasting_ids(repairs))
+        + (handlers("factions", [faction_rule]) if faction_rule else [])
     )
+
+
+def spec_seats(seats: int, special: Iterable[str], mods: Iterable[str], repairs: Iterable[str] = ()) -> int:
+    """A vehicle's seats as its gang file has it, before any match (Extra Seats, Mangled Chassis…)."""
+    for h in vehicle_effects(special, mods, repairs):
+        seats = h.seats(None, seats)
+    return seats
 
 
 def weapon_effects(w: Weapon) -> list[Effect]:
@@ -106,6 +120,17 @@ def weapon_effects(w: Weapon) -> list[Effect]:
 
 
 # ---- gang building --------------------------------------------------------------------------
+
+
+def hands_aboard(spec: GitSpec, w: Weapon, rules: RulesData) -> int:
+    """Hands a git aboard a vehicle needs for its own weapon: as :func:`hands_needed`, but without
+    its fancy gear ("A git that is currently a driver or passenger can't use their fancy gear
+    while on board"): Strong holds a 2-handed gun in one hand, a Bionic Arm (gear) does not."""
+    n = w.hands
+    for h in spec_effects(spec, rules):
+        if h.family != "gear":
+            n = h.hands_needed(spec, w, n)
+    return n
 
 
 def guns_gear_takes(gear_id: str) -> int:
@@ -234,6 +259,10 @@ def action_kind(m: Model, action: str) -> str:
     return action
 
 
+def free_action(m: Model, action: str) -> bool:
+    return any(h.free_action(action) for h in effects_of(m))
+
+
 def act(match: Match, m: Model, action: str) -> Flow:
     for h in effects_of(m):
         if action in h.actions(m, match):
@@ -290,6 +319,11 @@ def rerolls(match: Match, m: Model, what: str) -> bool:
     return any(h.rerolls(what) for _f, h in aura(match, m))
 
 
+def rerolls_each_throw(match: Match, m: Model, what: str) -> bool:
+    """Whether an aura lets ``m`` re-roll its ``what`` dice on every throw, not once per activation."""
+    return any(h.rerolls(what) and h.rerolls_each_throw(what) for _f, h in aura(match, m))
+
+
 def after_move_die(match: Match, m: Model) -> Flow:
     for h in effects_of(m):
         yield from h.after_move_die(match, m)
@@ -309,6 +343,30 @@ def after_bullet_throw(match: Match, m: Model, dice: list[Any]) -> Flow:
     for h in effects_of(m):
         dice = yield from h.after_bullet_throw(match, m, dice)
     return dice
+
+
+def enemy_bullets_landed(match: Match, shooter: Model, dice: list[Any]) -> Flow:
+    """Every model in play that is an enemy of ``shooter`` sees its bullet dice land (Snazzy
+    Underlighting). Returns the dice as they are now."""
+    for holder in match.in_play():
+        if holder.boss != shooter.boss:
+            for h in effects_of(holder):
+                dice = yield from h.enemy_bullets_landed(match, holder, shooter, dice)
+    return dice
+
+
+def on_activation_start(match: Match, m: Model) -> Flow:
+    for h in effects_of(m):
+        yield from h.on_activation_start(match, m)
+
+
+def rethrows_bumped_move_die(m: Model) -> bool:
+    return any(h.rethrows_bumped_move_die(m) for h in effects_of(m))
+
+
+def dodge_die(v: Model) -> str | None:
+    """The die a git rolls to dodge vehicle ``v`` (Really Bright Headlamps), or None."""
+    return next((d for h in effects_of(v) if (d := h.dodge_die(v)) is not None), None)
 
 
 def move_limit(match: Match, m: Model, start: Point, end: Point, distance: float) -> float:
@@ -386,10 +444,6 @@ def aim_advice(purpose: str) -> str:
     return ""
 
 
-def gun_ready(m: Model, w: Weapon) -> bool:
-    return all(h.gun_ready(m, w) for h in weapon_effects(w))
-
-
 def activation_start(m: Model, match: Match) -> str | None:
     """Run every activation-start hook; the first reason to end the activation, if any."""
     reason = None
@@ -411,6 +465,16 @@ def before_swig(m: Model, match: Match) -> None:
 def activation_end(m: Model, match: Match) -> None:
     for h in effects_of(m):
         h.activation_end(m, match)
+
+
+def activation_cut_short(m: Model, match: Match) -> None:
+    for h in effects_of(m):
+        h.activation_cut_short(m, match)
+
+
+def after_each_activation(m: Model, match: Match) -> None:
+    for h in effects_of(m):
+        h.after_each_activation(m, match)
 
 
 def on_fired(m: Model, guns: Iterable[Weapon]) -> None:
@@ -456,6 +520,12 @@ def vehicle_dice(m: Model, n: int, largest: int) -> tuple[int, int, bool]:
     for h in effects_of(m):
         n, largest, bigger = h.vehicle_dice(m, n, largest, bigger)
     return n, largest, bigger
+
+
+def move_value(m: Model, value: int) -> int:
+    for h in effects_of(m):
+        value = h.move_value(m, value)
+    return value
 
 
 def vehicle_move(m: Model, value: int) -> float:
@@ -564,6 +634,11 @@ def on_smash_big(match: Match, m: Model, target: Model) -> None:
 def on_get_off(match: Match, v: Model, git: Model) -> None:
     for h in effects_of(v):
         h.on_get_off(match, v, git)
+
+
+def on_board(match: Match, v: Model, git: Model) -> None:
+    for h in effects_of(git):
+        h.on_board(match, v, git)
 
 
 def crew_options(m: Model, driver: bool) -> list[str]:

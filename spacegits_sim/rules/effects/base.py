@@ -45,6 +45,49 @@ def no_flow() -> Flow:
     yield from ()
 
 
+def is_git(m: Model) -> bool:
+    """A git, not a vehicle: "If a rule refers specifically to gits, it doesn't apply to vehicles,
+    and vice versa" (the Legal Notice). A rule that names "a git" reaches only these; one that
+    names "a model" reaches vehicles too."""
+    return m.vehicle is None
+
+
+def take_swig(match: Match, m: Model) -> Flow:
+    """A swig taken outside the end of an activation (a Big Hat's, a Mono-Wheel's, a chanting
+    Agitator's): the same swig as any other — its dice (Lightweight: 2), its time, and what
+    follows every swig ("A model that is on fire suffers an extra D3 damage when it takes a
+    swig"). (Not ``before_swig``: that marks the end of an activation's actions.)"""
+    from .. import effects
+
+    match.advance(match.costs.swig_s)
+    yield from match.add_tower_dice(m, effects.swig_dice(m), "swig")
+    yield from effects.after_swig(m, match)
+
+
+def take_tower_dice(match: Match, m: Model, n: int, why: str) -> int:
+    """Lift ``n`` dice off the top of a model's tower (a git's one tower; a vehicle's two, each
+    die off the taller, as dice go on the shorter); returns how many came off. The dice below
+    stay as they stood, and the event says what is left."""
+    from .. import events as ev
+
+    if m.vehicle is None or m.tower2 is None:
+        taken = m.tower.take_off(n)
+        match.sync_tower(m)
+        match.emit(ev.TowerRebuilt(m.id, m.tower.height, True, True, why, m.tower.frame()))
+        return taken
+    off = [0, 0]
+    for _ in range(n):
+        k = 0 if m.tower.height >= m.tower2.height else 1
+        if not (m.tower, m.tower2)[k].take_off(1):
+            break
+        off[k] += 1
+    towers = (m.tower, m.tower2)
+    match.emit(
+        ev.VehicleTowers(m.id, [-k for k in off], why, [t.height for t in towers], True, [t.frame() for t in towers])
+    )
+    return sum(off)
+
+
 class Effect:
     """One item's behaviour. Subclasses set ``family``/``id`` and override hooks."""
 
@@ -144,13 +187,17 @@ class Effect:
         return n
 
     # ---- vehicles (the vehicle's mods) -----------------------------------------------------
-    def seats(self, m: Model, n: int) -> int:
-        """How many gits can ride in this vehicle."""
+    def seats(self, m: Model | None, n: int) -> int:
+        """How many gits can ride in this vehicle (``m`` None: the vehicle as a gang file has it)."""
         return n
 
     def vehicle_dice(self, m: Model, n: int, largest: int, bigger: bool) -> tuple[int, int, bool]:
         """A scoot's move dice: how many, the largest size, and whether one may be a size bigger."""
         return n, largest, bigger
+
+    def move_value(self, m: Model, value: int) -> int:
+        """What a vehicle's move die counts as (Massive Exhausts: a minimum of 4)."""
+        return value
 
     def vehicle_move(self, m: Model, value: int, distance: float) -> float:
         """How far this vehicle moves on a move die of ``value``."""
@@ -235,6 +282,9 @@ class Effect:
 
     def on_get_off(self, match: Match, v: Model, git: Model) -> None:
         """``git`` just got off vehicle ``v`` (a Full-Stocked Minibar)."""
+
+    def on_board(self, match: Match, v: Model, git: Model) -> None:
+        """``git`` (carrying this) just boarded vehicle ``v`` (a reload token goes with it)."""
 
     def crew_options(self, m: Model, driver: bool) -> tuple[str, ...]:
         """Extra things a git aboard may fire instead of a gun ("mod:<id>"): a Wrecking Ball."""
@@ -327,6 +377,11 @@ class Effect:
         """Take the extra action ``action``."""
         return no_flow()
 
+    def free_action(self, action: str) -> bool:
+        """``action`` is done during the activation but is none of its "one or two different
+        actions" (its text names no action: a Fuel Can's toss)."""
+        return False
+
     def after_activation(self, m: Model, match: Match) -> Flow:
         """After the activation ended (not after one it triggered): may start another."""
         return no_flow()
@@ -373,6 +428,11 @@ class Effect:
         """(an aura) it helps ``m`` (a friend within AURA_IN of ``holder``)."""
         return True
 
+    def rerolls_each_throw(self, what: str) -> bool:
+        """(an aura) its re-roll is not once per activation: every throw's ``what`` dice may each
+        be re-rolled once ("re-roll each of their shooting dice once": Mountains of Ammo)."""
+        return False
+
     # ---- fighting ----------------------------------------------------------------------------------
     def rethrows_fight(self, m: Model) -> bool:
         """Its boss may ask for a re-throw once per fight (Improvised Shield)."""
@@ -399,6 +459,27 @@ class Effect:
         """At the start of an activation; a returned reason ends the activation at once."""
         return None
 
+    def on_activation_start(self, match: Match, m: Model) -> Flow:
+        """The activation has started and goes on (a Mysterious Red Button may be pressed; a
+        Flame Gouts fire burns "when selected to activate")."""
+        return no_flow()
+
+    def rethrows_bumped_move_die(self, m: Model) -> bool:
+        """Bumping into one of its own move dice rolls it again as a new move die (Twitchy
+        Accelerator Pedal), once per move die."""
+        return False
+
+    def enemy_bullets_landed(self, match: Match, holder: Model, shooter: Model, dice: list[Any]) -> Flow:
+        """An enemy of ``holder`` threw bullet dice; returns them as they are now (Snazzy
+        Underlighting lets the shooter re-roll those near ``holder``)."""
+        yield from ()
+        return dice
+
+    def dodge_die(self, m: Model) -> str | None:
+        """The die a git rolls to dodge this vehicle as it drives into them (Really Bright
+        Headlamps), or None: no dodge."""
+        return None
+
     def wastes_next_activation(self, m: Model) -> bool:
         """Its next activation will end at once (for controllers weighing which git to pick)."""
         return False
@@ -411,6 +492,16 @@ class Effect:
 
     def activation_end(self, m: Model, match: Match) -> None:
         """At the end of an activation (whatever ended it)."""
+
+    def activation_cut_short(self, m: Model, match: Match) -> None:
+        """An activation ended before any action (a klank token, a reboot): it is still an
+        activation that ended (a reload token it started with is discarded), though not one
+        after which a klank token is put down."""
+
+    def after_each_activation(self, m: Model, match: Match) -> None:
+        """After every activation, however short: one a klank token ended at once, a reboot, a
+        fallen git's snack ("After each activation": Tasty Smells). ``activation_end`` is not
+        called for those."""
 
     def on_fell_over(self, m: Model, match: Match) -> Flow:
         """This git's own boss knocked its tower over: it falls over."""

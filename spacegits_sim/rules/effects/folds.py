@@ -94,8 +94,16 @@ def weapon_damage(m: Model, w: Weapon, big: bool) -> int:
     return dmg
 
 
-def swig_dice(m: Model) -> int:
+def swig_dice(m: Model, driver: Model | None = None) -> int:
+    """The dice a swig adds. A vehicle's swig is its driver's ("the driver has to take a swig at
+    the end of the activation and add those dice to the vehicle's tower"): give ``driver`` and
+    what changes that git's swig counts first (a goblin's Lightweight: 2 dice), then the
+    vehicle's own (a Leaking Fuel Line). Not the driver's fancy gear: none works on board."""
     n = 1
+    if driver is not None:
+        for h in effects_of(driver):
+            if h.family != "gear":
+                n = h.swig_dice(driver, n)
     for h in effects_of(m):
         n = h.swig_dice(m, n)
     return n
@@ -120,3 +128,8 @@ def mount_arcs(m: Model, k: int, arc: str) -> tuple[str, ...]:
     for h in effects_of(m):
         arcs = h.mount_arcs(m, k, arcs)
     return arcs
+
+
+def gun_ready(m: Model, w: Weapon) -> bool:
+    """Whether ``w`` may fire now (Slow to Reload: not while its model holds a reload token)."""
+    return all(h.gun_ready(m, w) for h in handlers("special_rules", w.special))

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ...data.dice import parse_dice, roll
 from .. import events as ev
 from ..decisions import AimThrow, GearChoice
-from .base import Effect, Flow, register
+from .base import Effect, Flow, is_git, register, take_swig, take_tower_dice
 
 if TYPE_CHECKING:
     from ...data.rules_data import Weapon
@@ -213,7 +213,6 @@ class MonoWheel(Effect):
     USED = "mono_wheel_used"  # once per scoot: "discard one of your move dice"
 
     def adjust_move(self, match: Match, m: Model, die_id: str, value: int, others: dict[str, Any], toward: Any) -> Flow:
-        from . import folds as effects
 
         if m.tokens.get(self.USED):
             return (value, toward)
@@ -221,7 +220,7 @@ class MonoWheel(Effect):
         if pick == "no":
             return (value, toward)
         m.tokens[self.USED] = 1
-        yield from match.add_tower_dice(m, effects.swig_dice(m), "swig")
+        yield from take_swig(match, m)
         if not m.standing:
             return (0, toward)
         aim = yield AimThrow(m.boss, m.id, "direction", (), match.table.width, match.table.height)
@@ -250,7 +249,19 @@ class BeastMountPogoStick(Effect):
         aim = yield AimThrow(left, m.id, "pogo", (6, 6), match.table.width, match.table.height)
         theirs = yield from match.throw(left, m.id, "pogo", (6, 6), aim)
         pool = [d for d in list(landed) + list(theirs) if match.table.has_die(d[0])]
-        keep = sorted(pool, key=lambda d: -d[2])[: self.KEEP]  # ties: the first thrown
+        ranked = sorted(pool, key=lambda d: -d[2])
+        keep = ranked[: self.KEEP]
+        if len(ranked) > self.KEEP and ranked[self.KEEP][2] == keep[-1][2]:
+            # "(If tied, you pick which dice to keep.)": the rider's boss picks among the tied
+            cut = keep[-1][2]
+            keep = [d for d in keep if d[2] > cut]
+            tied = [d for d in ranked if d[2] == cut]
+            while len(keep) < self.KEEP:
+                ask = f"keep which {cut} (pogo stick: {self.KEEP - len(keep)} more)?"
+                pick = yield GearChoice(m.boss, tuple(d[0] for d in tied), ask, m.id, self.id)
+                chosen = next(d for d in tied if d[0] == pick)
+                keep.append(chosen)
+                tied.remove(chosen)
         for d in pool:
             if d not in keep:
                 match.discard_die(d[0])
@@ -292,8 +303,12 @@ class Jetpack(Effect):
         on_table = r <= spot[0] <= match.table.width - r and r <= spot[1] <= match.table.height - r
         clear = on_table and all(t.id == m.id for t, _g in match.table.within(max(r - 1e-3, 0.0), point=spot))
         if clear:
+            from .. import effects
+
             match.place_model(m, spot, "jetpack")
             match.emit(ev.TowerRebuilt(m.id, m.tower.height, True, True, "jetpack", m.tower.frame()))
+            if m.standing:  # the blast-off is its scoot: what follows a scoot's movement follows it (Berserk)
+                yield from effects.after_scoot(match, m)
             return
         # no room where it comes down (or off the table): it crashes, falls over and explodes
         spot = (min(max(spot[0], r), match.table.width - r), min(max(spot[1], r), match.table.height - r))
@@ -319,7 +334,8 @@ class MassiveSpanner(Effect):
 
         out = []
         for o in match.in_play():
-            if o.id != m.id and o.standing and effects.mechanical(o) and o.tower.height > 0:
+            dice = o.tower.height + (o.tower2.height if o.tower2 is not None else 0)  # a vehicle's two towers
+            if o.id != m.id and o.standing and effects.mechanical(o) and dice > 0:
                 if match.table.distance_between(m.id, o.id) <= self.REACH:
                     out.append(o.id)
         return out
@@ -331,15 +347,12 @@ class MassiveSpanner(Effect):
         pick = yield GearChoice(m.boss, tuple(self._targets(m, match)), "bonk whom?", m.id, self.id)
         o = match.models[pick]
         n = roll(parse_dice("D6"), match.rng("dice"))[0]
-        taken = o.tower.take_off(n)
-        match.sync_tower(o)
-        why = f"bonked by {m.name}: {taken} dice off"
-        match.emit(ev.TowerRebuilt(o.id, o.tower.height, True, True, why, o.tower.frame()))
+        take_tower_dice(match, o, n, f"bonked by {m.name}: {n} dice off")
 
 
 @register
 class MedicalEquipment(Effect):
-    """Action: experiment on a git within 1": the Vending Machine table, but a 6 is D6 damage."""
+    """Action: experiment on a git (not a vehicle) within 1": the Vending Machine table, but a 6 is D6 damage."""
 
     family, id = "gear", "medical_equipment"
     ACTION, REACH, HURTS_ON = "experiment", 1.0, 6
@@ -347,10 +360,11 @@ class MedicalEquipment(Effect):
     CHOICE_ADVICE = "a_friend"  # whom to experiment on: five results in six help
 
     def _targets(self, m: Model, match: Match) -> list[str]:
+        # "experiment on a git within 1"": a git, not a vehicle (the Legal Notice)
         return [
             o.id
             for o in match.in_play()
-            if o.id != m.id and o.standing and match.table.distance_between(m.id, o.id) <= self.REACH
+            if o.id != m.id and is_git(o) and o.standing and match.table.distance_between(m.id, o.id) <= self.REACH
         ]
 
     def actions(self, m: Model, match: Match) -> tuple[str, ...]:
@@ -375,14 +389,14 @@ class MedicalEquipment(Effect):
 
 @register
 class Megaphone(Effect):
-    """Action: bark orders: a friendly git within 3D6" takes one action at once."""
+    """Action: bark orders: a friendly git (not a vehicle) within 3D6" takes one action at once."""
 
     family, id = "gear", "megaphone"
     ACTION = "bark"
     CHOICE_ADVICE = "the_friend_most_worth_activating"
 
     def actions(self, m: Model, match: Match) -> tuple[str, ...]:
-        return (self.ACTION,) if any(o.standing and o.id != m.id for o in match.in_play(m.boss)) else ()
+        return (self.ACTION,) if any(o.standing and o.id != m.id and is_git(o) for o in match.in_play(m.boss)) else ()
 
     def act(self, match: Match, m: Model, action: str) -> Flow:
         from ..decisions import ChooseAction
@@ -391,7 +405,7 @@ class Megaphone(Effect):
         near = tuple(
             o.id
             for o in match.in_play(m.boss)
-            if o.id != m.id and o.standing and match.table.distance_between(m.id, o.id) <= reach
+            if o.id != m.id and is_git(o) and o.standing and match.table.distance_between(m.id, o.id) <= reach
         )
         if not near:
             return
@@ -407,7 +421,7 @@ class Megaphone(Effect):
 
 @register
 class MusicalInstrument(Effect):
-    """Action: toot: every other friendly git within 2D6" discards D3 dice from its tower."""
+    """Action: toot: every other friendly git (not a vehicle) within 2D6" discards D3 dice from its tower."""
 
     family, id = "gear", "musical_instrument"
     ACTION = "toot"
@@ -419,7 +433,7 @@ class MusicalInstrument(Effect):
     def act(self, match: Match, m: Model, action: str) -> Flow:
         reach = sum(roll(parse_dice("2D6"), match.rng("dice")))
         for o in match.in_play(m.boss):
-            if o.id == m.id or not o.standing or match.table.distance_between(m.id, o.id) > reach:
+            if o.id == m.id or not is_git(o) or not o.standing or match.table.distance_between(m.id, o.id) > reach:
                 continue
             n = roll(parse_dice("D3"), match.rng("dice"))[0]
             taken = o.tower.take_off(n)
@@ -451,17 +465,29 @@ class FuelCan(Effect):
         return [
             o.id
             for o in match.in_play()
-            if o.id != m.id and o.tokens.get(OnFire.id) and match.table.distance_between(m.id, o.id) <= self.TOSS_IN
+            if o.id != m.id and _on_fire(o, OnFire.id) and match.table.distance_between(m.id, o.id) <= self.TOSS_IN
         ]
 
     def actions(self, m: Model, match: Match) -> tuple[str, ...]:
         return (self.ACTION,) if not m.tokens.get(self.SPENT) and self._targets(m, match) else ()
+
+    def free_action(self, action: str) -> bool:
+        # "Once per game, you can discard this upgrade to toss it" names no action (unlike the
+        # spanner's, the medic's, the megaphone's "take an action"): done in the carrier's
+        # activation, it leaves both of its actions
+        return action == self.ACTION
 
     def act(self, match: Match, m: Model, action: str) -> Flow:
         pick = yield GearChoice(m.boss, tuple(self._targets(m, match)), "toss the fuel can at whom?", m.id, self.id)
         m.tokens[self.SPENT] = 1
         dmg = sum(roll(parse_dice("3D6"), match.rng("dice")))
         yield from match.combat.damage(match.models[pick], dmg, f"{m.name}'s fuel can")
+
+
+def _on_fire(m: Model, token: str) -> bool:
+    """On fire, whatever set it alight: the Fire weapon special's token or any other "on_fire…"
+    one (a vehicle mod's flames may burn by their own rule, but the model is no less on fire)."""
+    return any(t.startswith(token) and n for t, n in m.tokens.items())
 
 
 @register
@@ -480,19 +506,18 @@ class AmmoBox(Effect):
 
 @register
 class BigHat(Effect):
-    """After it activates, a friendly git within 6" may take a swig to activate at once."""
+    """After it activates, a friendly git (not a vehicle) within 6" may take a swig to activate at once."""
 
     family, id = "gear", "big_hat"
     CHOICE_ADVICE = "the_friend_most_worth_activating"
     REACH = 6.0
 
     def after_activation(self, m: Model, match: Match) -> Flow:
-        from . import folds as effects
 
         near = tuple(
             o.id
             for o in match.in_play(m.boss)
-            if o.id != m.id and o.standing and match.table.distance_between(m.id, o.id) <= self.REACH
+            if o.id != m.id and is_git(o) and o.standing and match.table.distance_between(m.id, o.id) <= self.REACH
         )
         if not near:
             return
@@ -500,7 +525,7 @@ class BigHat(Effect):
         if pick == "no":
             return
         o = match.models[pick]
-        yield from match.add_tower_dice(o, effects.swig_dice(o), "swig")
+        yield from take_swig(match, o)
         if o.standing:
             yield from match.activate_now(o)
 

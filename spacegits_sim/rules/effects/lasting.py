@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from ...data.dice import parse_dice, roll
 from .base import REPAIRS as REPAIRS  # (these four re-exported: their old home)
 from .base import TREATMENTS as TREATMENTS
-from .base import Effect, Flow, defer, register
+from .base import Effect, Flow, register
 from .base import lasting_id as lasting_id
 from .base import lasting_ids as lasting_ids
 from .gear import (
@@ -36,8 +36,10 @@ from .gear import (
 from .git_specials import HunkOfMetal, Klanking, Puny, Rigged
 from .terrain import OilSlick
 from .vehicle_mods import (
+    ExperimentalTeleporter,
     HonkingGreatShakerScoop,
     HugeSpoiler,
+    JetEngine,
     MountainsOfAmmo,
     RacingStripes,
     Sidesaws,
@@ -101,6 +103,9 @@ class BionicEye(MountainsOfAmmo):
     re-roll of its bullet dice, each at most once, once per activation)."""
 
     family, id = TREATMENTS, "bionic_eye"
+
+    def rerolls_each_throw(self, what: str) -> bool:
+        return False  # "once per activation", unlike the mod it borrows from
 
 
 @register
@@ -453,7 +458,17 @@ class CantTurnLeft(_Repair):
         return local[1] <= 0.0
 
 
-defer(REPAIRS, "twitchy_accelerator_pedal", "bumping into your own move die does not re-roll it yet")
+@register
+class TwitchyAcceleratorPedal(_Repair):
+    """ "Once per move dice, if you bump into one of your move dice, roll it again as a new move
+    dice." The bump still stops the vehicle and does its 1 damage; the die is thrown again and
+    joins the dice still to resolve. "Once per move dice": a die rolled again this way is removed
+    as usual if it is bumped in its turn."""
+
+    id = "twitchy_accelerator_pedal"
+
+    def rethrows_bumped_move_die(self, m: Model) -> bool:
+        return True
 
 
 # ---- repairs: guts ----------------------------------------------------------------------------------
@@ -579,13 +594,107 @@ class RacingStripesRepair(RacingStripes):
     family, id = REPAIRS, "racing_stripes"
 
 
-defer(
-    REPAIRS,
-    "mysterious_red_button",
-    "pressing a button at the start of an activation (wipeout, Jet Engine or teleporter) is not simulated yet",
-)
-defer(REPAIRS, "really_bright_headlamps", "the rulebook has no dodge roll for it to change")
-defer(REPAIRS, "snazzy_underlighting", "re-rolling enemy bullet dice that land near a vehicle is not simulated yet")
+@register
+class ReallyBrightHeadlamps(_Repair):
+    """ "Gits roll D6 when dodging this vehicle." The book defines no dodge: our reading (marked
+    completed in repairs.yaml) is that the headlamps let gits see it coming — a standing enemy git
+    it drives into rolls a D6 and dodges on a roll that meets or beats its current speed (moved
+    clear of its path, no fight). The roll itself is :meth:`Driving._dodged`."""
+
+    id = "really_bright_headlamps"
+    DIE = "D6"
+
+    def dodge_die(self, m: Model) -> str | None:
+        return self.DIE
+
+
+@register
+class SnazzyUnderlighting(_Repair):
+    """ "Enemy bullet dice that land within 6" of this vehicle can be re-rolled by their
+    shooter." After an enemy's shoot action throws its bullet dice, the shooter's boss may re-roll
+    each die that landed within 6" of the hull (edge to edge), each once."""
+
+    id = "snazzy_underlighting"
+    REACH_IN = 6.0
+
+    def enemy_bullets_landed(self, match: Match, holder: Model, shooter: Model, dice: list[Any]) -> Flow:
+        from ...physics.table import Kind
+        from ..state import REROLLED
+
+        if holder.vehicle is None or not holder.in_play:
+            return dice
+        near = {t.id for t, _gap in match.table.within(self.REACH_IN, figure=holder.id, kinds=(Kind.DIE,))}
+        mine = [d for d in dice if d[0] in near and d[3] is not None and match.table.has_die(d[0])]
+        if not mine:
+            return dice
+        key = REROLLED + "bullet"
+        had = shooter.tokens.get(key)  # (not the shooter's own once-per-activation re-roll)
+        again = yield from match.reroll_dice(shooter, "bullet", mine)
+        if not had:
+            shooter.tokens.pop(key, None)
+        swap = {old[0]: new for old, new in zip(mine, again, strict=True)}
+        return [swap.get(d[0], d) for d in dice]
+
+
+@register
+class MysteriousRedButton(_Repair):
+    """ "Once per game, at the start of your activation, you can press the button: roll a D6. On
+    a 1, you wipeout. On a 2-5, you count as equipped with a Jet Engine mod for the rest of the
+    activation. On a 6, you count as equipped with an Experimental Teleporter mod for the rest of
+    the activation." The boss is asked (GearChoice "press" or "no"); the Jet Engine and the
+    teleporter are tokens that go at the end of the activation."""
+
+    id = "mysterious_red_button"
+    PRESSED = "red_button_pressed"  # token: once per game
+
+    def on_activation_start(self, match: Match, m: Model) -> Flow:
+        from .. import events as ev
+        from ..decisions import GearChoice
+
+        if m.tokens.get(self.PRESSED) or not m.in_play:
+            return
+        pick = yield GearChoice(m.boss, ("no", "press"), "press the mysterious red button?", m.id, self.id)
+        if pick != "press":
+            return
+        m.tokens[self.PRESSED] = 1
+        r = roll(parse_dice("D6"), match.rng("dice"))[0]
+        outcome = "wipeout" if r == 1 else ("jet engine" if r <= 5 else "experimental teleporter")
+        match.emit(ev.EffectRolled(m.id, self.id, "D6", r, outcome))
+        if r == 1:
+            yield from match.wipeout(m, "the mysterious red button (a 1)")
+        else:
+            m.tokens[RedButtonJetEngine.id if r <= 5 else RedButtonTeleporter.id] = 1
+
+
+@register
+class RedButtonJetEngine(JetEngine):
+    """The red button's Jet Engine, for the rest of the activation (nothing more if the vehicle
+    has the mod already: "count as equipped with")."""
+
+    family, id = "tokens", "red_button_jet_engine"
+
+    def vehicle_move(self, m: Model, value: int, distance: float) -> float:
+        if any(type(h) is JetEngine for h in m.effects):
+            return distance
+        return super().vehicle_move(m, value, distance)
+
+    def activation_end(self, m: Model, match: Match) -> None:
+        m.tokens.pop(self.id, None)
+
+
+@register
+class RedButtonTeleporter(ExperimentalTeleporter):
+    """The red button's Experimental Teleporter, for the rest of the activation."""
+
+    family, id = "tokens", "red_button_teleporter"
+
+    def actions(self, m: Model, match: Match) -> tuple[str, ...]:
+        if any(type(h) is ExperimentalTeleporter for h in m.effects):
+            return ()
+        return super().actions(m, match)
+
+    def activation_end(self, m: Model, match: Match) -> None:
+        m.tokens.pop(self.id, None)
 
 
 # ---- repairs: hull ----------------------------------------------------------------------------------
@@ -614,7 +723,7 @@ class MangledChassis(_Repair):
 
     id = "mangled_chassis"
 
-    def seats(self, m: Model, n: int) -> int:
+    def seats(self, m: Model | None, n: int) -> int:
         return max(1, n - 1)
 
 
@@ -637,7 +746,7 @@ class ArmourMadeOfOldDoors(_Repair):
 
     id = "armour_made_of_old_doors"
 
-    def seats(self, m: Model, n: int) -> int:
+    def seats(self, m: Model | None, n: int) -> int:
         return n + 2
 
 
@@ -729,13 +838,17 @@ class MountainsOfAmmoRepair(MountainsOfAmmo):
 class AutoGunner(_Repair):
     """ "The driver can fire all the vehicle's weapons at once." An option of the driver's: every
     bolted gun fires, each into its own arc (a fixed gun the front corridor, a pintle gun the
-    front arc), and none of them fires again in that shoot action."""
+    front arc), and none of them fires again in that shoot action. "At once": a gun still
+    reloading (Slow to Reload) stays silent, and the reload tokens the others leave come after."""
 
     id = "auto_gunner"
     OPTION = "mod:auto_gunner"
 
     def crew_options(self, m: Model, driver: bool) -> tuple[str, ...]:
-        return (self.OPTION,) if driver and m.mounts else ()
+        from . import folds as effects
+
+        ready = any(effects.gun_ready(m, mt.weapon) for mt in m.mounts)
+        return (self.OPTION,) if driver and ready else ()
 
     def fires_all_mounts(self, option: str) -> bool:
         return option == self.OPTION
@@ -743,7 +856,10 @@ class AutoGunner(_Repair):
     def fire_mod(self, match: Match, v: Model) -> Flow:
         from . import folds as effects
 
+        ready = [effects.gun_ready(v, mt.weapon) for mt in v.mounts]
         for k, mt in enumerate(v.mounts):
+            if not ready[k]:
+                continue
             if not v.in_play:
                 return
             arc = effects.mount_arcs(v, k, "corridor" if mt.how == "fixed" else "front")[0]

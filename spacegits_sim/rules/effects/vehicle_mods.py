@@ -16,7 +16,6 @@ from ...data.dice import parse_dice, roll
 from .base import Effect, Flow, register
 from .gear import Megaphone as _GearMegaphone
 from .terrain import StrongDrink
-from .weapon_specials import OnFire
 
 if TYPE_CHECKING:
     from ...data.rules_data import RulesData, Weapon
@@ -38,7 +37,7 @@ class ExtraSeats(_Mod):
 
     id = "extra_seats"
 
-    def seats(self, m: Model, n: int) -> int:
+    def seats(self, m: Model | None, n: int) -> int:
         return n + 2
 
 
@@ -65,12 +64,14 @@ class HonkingGreatShakerScoop(_Mod):
 
 @register
 class MassiveExhausts(_Mod):
-    """ "All its move dice count as a minimum of 4, even if they roll lower." """
+    """ "All its move dice count as a minimum of 4, even if they roll lower." The die's value is 4
+    for everything it does: the distance, and the current speed a crash is smashed at."""
 
     id = "massive_exhausts"
+    MINIMUM = 4
 
-    def vehicle_move(self, m: Model, value: int, distance: float) -> float:
-        return distance + max(0, 4 - value)
+    def move_value(self, m: Model, value: int) -> int:
+        return max(value, self.MINIMUM)
 
 
 @register
@@ -218,13 +219,32 @@ class SpikedRoller(_Mod):
 @register
 class FlameGouts(_Mod):
     """ "If you cause big damage to a model with your smash dice, it is set on fire and stays on
-    fire until it falls over or wipes out." (The Fire token: D3 damage after each swig.)"""
+    fire until it falls over or wipes out. A model that is on fire suffers D3 damage when selected
+    to activate." The mod's own fire (:class:`GoutFire`), not the Fire weapon special's (whose
+    burn comes with each swig)."""
 
     id = "flame_gouts"
 
     def on_smash_big(self, match: Match, m: Model, target: Model) -> None:
         if target.in_play and target.id != m.id:
-            target.tokens[OnFire.id] = 1
+            target.tokens[GoutFire.id] = 1
+
+
+@register
+class GoutFire(Effect):
+    """On fire from Flame Gouts: D3 damage each time the model is selected to activate, until it
+    falls over or wipes out."""
+
+    family, id = "tokens", "on_fire_flame_gouts"
+
+    def on_activation_start(self, match: Match, m: Model) -> Flow:
+        if m.in_play and not m.fallen:
+            n = roll(parse_dice("D3"), match.rng("dice"))[0]
+            yield from match.combat.damage(m, n, "on fire (flame gouts)")
+
+    def on_fell_over(self, m: Model, match: Match) -> Flow:
+        m.tokens.pop(self.id, None)
+        yield from ()
 
 
 @register
@@ -273,6 +293,9 @@ class MountainsOfAmmo(_Mod):
 
     def rerolls(self, what: str) -> bool:
         return what == "bullet"
+
+    def rerolls_each_throw(self, what: str) -> bool:
+        return True  # "each of their shooting dice": no once-per-activation limit
 
 
 @register
@@ -374,7 +397,7 @@ class _SwigReroll(_Mod):
         if ask != "swig":
             return dice
         m.tokens[self.token] = 1
-        yield from match.add_tower_dice(m, effects.swig_dice(m), "swig")
+        yield from match.add_tower_dice(m, effects.swig_dice(m, match.driver_of(m)), "swig")
         if not m.in_play:
             return dice
         out = yield from match.reroll_dice(m, purpose, dice, most=1)
@@ -426,7 +449,7 @@ class ElectroshockCollisionWarningSystem(_Mod):
         if ask != "zap":
             return (die_id, value)
         for _ in range(2):
-            yield from match.add_tower_dice(m, effects.swig_dice(m), "swig")
+            yield from match.add_tower_dice(m, effects.swig_dice(m, match.driver_of(m)), "swig")
         if not m.in_play:
             return (die_id, value)
         die = (die_id, match.table.die(die_id).sides, value, pos)

@@ -11,7 +11,7 @@ from ...data.dice import parse_dice, roll
 from ...physics.table import MM, Kind
 from ...physics.tower import CARE_LEVELS
 from .. import events as ev
-from .base import Effect, Flow, register
+from .base import Effect, Flow, is_git, register
 
 if TYPE_CHECKING:
     from ...data.rules_data import Weapon
@@ -68,14 +68,15 @@ class OnFire(Effect):
 
 @register
 class Jolt(Effect):
-    """Big damage pushes the target 3" directly away."""
+    """Big damage pushes the target git 3" directly away (a vehicle is no git, and "cannot be
+    shoved")."""
 
     family, id = "special_rules", "jolt"
 
     def on_big_damage(
         self, combat: Combat, attacker: Model, target: Model, w: Weapon, in_fight: bool, toughness_bonus: int
     ) -> Flow:
-        if target.standing:
+        if target.standing and is_git(target):  # "If you cause big damage to a git with this weapon"
             yield from combat.shove(attacker, target, JOLT_PUSH_IN, reason="jolt")
 
 
@@ -91,7 +92,12 @@ class Poke(Effect):
 
 @register
 class SlowToReload(Effect):
-    """After firing, the gun cannot fire again until the end of the git's next activation."""
+    """After firing, the gun cannot fire again until the end of the model's next activation.
+
+    "While a model has a reload token, it cannot shoot any weapons that are slow to reload":
+    for a gun fired from a vehicle (bolted on, or a git's own) the model is the vehicle ("While
+    a git is in a vehicle, they are not a separate model"), so the token goes on the vehicle
+    and bars every slow gun aboard. The token's own handler (:class:`ReloadToken`) discards it."""
 
     family, id = "special_rules", "slow_to_reload"
     TOKEN, AT_START = "reload", "reload_at_start"
@@ -102,16 +108,33 @@ class SlowToReload(Effect):
     def on_fired(self, m: Model, w: Weapon) -> None:
         m.tokens[self.TOKEN] = 1
 
+
+@register
+class ReloadToken(Effect):
+    """A reload token: "At the end of this model's activation, discard any reload tokens it
+    started its activation with." A token, so it works on whatever model carries it (a vehicle
+    has no slow-to-reload special of its own). It goes with a git boarding (the vehicle is now
+    the model that still has it) and a git getting off takes one along (its gun still reloads)."""
+
+    family, id = "tokens", SlowToReload.TOKEN
+
     def activation_start(self, m: Model, match: Match) -> str | None:
-        if m.tokens.get(self.TOKEN):
-            m.tokens[self.AT_START] = 1
-        else:
-            m.tokens.pop(self.AT_START, None)
+        m.tokens[SlowToReload.AT_START] = 1
         return None
 
     def activation_end(self, m: Model, match: Match) -> None:
-        if m.tokens.pop(self.AT_START, 0):
-            m.tokens.pop(self.TOKEN, None)
+        if m.tokens.pop(SlowToReload.AT_START, 0):
+            m.tokens.pop(SlowToReload.TOKEN, None)
+
+    def activation_cut_short(self, m: Model, match: Match) -> None:
+        self.activation_end(m, match)  # a klanked activation is an activation too
+
+    def on_board(self, match: Match, v: Model, git: Model) -> None:
+        git.tokens.pop(SlowToReload.TOKEN, None)
+        v.tokens[SlowToReload.TOKEN] = 1
+
+    def on_get_off(self, match: Match, v: Model, git: Model) -> None:
+        git.tokens[SlowToReload.TOKEN] = 1
 
 
 def _jam(combat: Combat, m: Model, w: Weapon, die_id: str, value: int) -> None:

@@ -61,11 +61,23 @@ from .table import (
     TowerRebuilt,
     TowerStruck,
 )
-from .vehicles import Alighted, Boarded, Smashed, VehicleMoved, VehicleTowers, WipedOut, Wrecked
+from .vehicles import (
+    Alighted,
+    Boarded,
+    CrewFired,
+    EffectRolled,
+    Smashed,
+    VehicleMoved,
+    VehicleTowers,
+    WipedOut,
+    Wrecked,
+)
 
 __all__ = [
     "Alighted",
     "Boarded",
+    "CrewFired",
+    "EffectRolled",
     "Smashed",
     "VehicleMoved",
     "VehicleTowers",
@@ -198,3 +210,24 @@ def summary_from_events(events: list[Event]) -> dict[str, Any]:
         "safety_rule_fired": bool(go and go.safety_fired),
         "events": len(events),
     }
+
+
+def display_names(started: MatchStarted) -> dict[str, str]:
+    """Ids to the words a player uses: models by name; terrain as "the wall" when it is the only
+    one of its kind on the table, else "a building" / "an exploding barrel". The screen and the
+    play-by-play never show an internal id."""
+    names = {m["id"]: m["name"] for m in started.models}
+    counts: dict[str, int] = {}
+    for t in started.terrain:
+        counts[t["name"]] = counts.get(t["name"], 0) + 1
+    for t in started.terrain:
+        names[t["id"]] = terrain_phrase(t["name"], counts[t["name"]] == 1)
+    return names
+
+
+def terrain_phrase(name: str, only: bool) -> str:
+    """ "the low wall" (the only one), "an exploding barrel" (one of several)."""
+    word = name.lower()
+    if only:
+        return f"the {word}"
+    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"

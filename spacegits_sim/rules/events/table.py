@@ -7,6 +7,9 @@ from typing import Any, ClassVar
 
 from .base import Event, Point, _r
 
+MOVE_VERBS = {"hook": "is reeled in"}  # the words a generic rule would get wrong (see ModelMoved.verb)
+THING_WORDS = {"cap": "a cap", "die": "a die", "edge": "the table edge", "figure": "a model", "terrain": "terrain"}
+
 
 @dataclass
 class DiceThrown(Event):
@@ -25,7 +28,10 @@ class DiceThrown(Event):
             lost = sum(d["position"] is None for d in self.dice)
             off = f" ({lost} off the table)" if lost else ""
             return f"{names.get(self.model, self.model)}'s tower tumbles: {len(self.dice)} dice scatter{off}"
-        vals = ", ".join(f"{d['value']}" + ("(lost)" if d["position"] is None else "") for d in self.dice)
+        # "die 1: 5": the number is the die's label on the board, so a player can tell which is which
+        vals = ", ".join(
+            f"die {k}: {d['value']}" + (" (lost)" if d["position"] is None else "") for k, d in enumerate(self.dice, 1)
+        )
         return (
             f"{self.boss} throws {len(self.dice)} {self.purpose} dice for {names.get(self.model, self.model)}: {vals}"
         )
@@ -65,14 +71,29 @@ class ModelMoved(Event):
     reason: str = "scoot"
     frames: list[Any] = field(default_factory=list)  # the tower side-on as it was carried or shoved
 
+    def verb(self) -> str:
+        """How the log says the move: a git's own move (it carried its tower: ``care`` is set)
+        in the active ("scoots", "chases"); one done to it (a shove, a jolt, a blast, pushed
+        clear: no care) in the passive, with the moved git as the subject ("is shoved")."""
+        if self.reason in MOVE_VERBS:
+            return MOVE_VERBS[self.reason]
+        if self.care is not None:
+            return f"{self.reason}s"
+        first, _, rest = self.reason.partition(" ")
+        done = first if first.endswith("ed") else first + ("d" if first.endswith("e") else "ed")
+        return f"is {done}" + (f" {rest}" if rest else "")
+
     def describe(self, names: dict[str, str]) -> str:
         who = names.get(self.model, self.model)
-        what = f'{self.reason}s {self.travelled:.1f}"'
+        # the model moved is the subject: a shoved git "is shoved" (the shover is in the fight's log)
+        verb = self.verb()
+        what = f'{verb} {self.travelled:.1f}"'
         if self.value is not None:
             what += f" towards the {self.value}"
         if self.stop:
             kind, _, ident = self.stop.partition(":")
-            what += f", bumps into {names.get(ident, kind if kind != 'figure' else ident)}" if kind else ""
+            thing = names.get(ident) or THING_WORDS.get(kind, "something")
+            what += f", bumps into {thing}"
         return f"{who} {what}"
 
 
@@ -175,7 +196,7 @@ class TerrainRemoved(Event):
     reason: str
 
     def describe(self, names: dict[str, str]) -> str:
-        return f"{self.terrain} is gone ({self.reason})"
+        return f"{names.get(self.terrain, 'a piece of terrain')} is gone ({self.reason})"
 
 
 @dataclass

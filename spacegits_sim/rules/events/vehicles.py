@@ -67,7 +67,8 @@ class Smashed(Event):
 
 @dataclass
 class VehicleTowers(Event):
-    """A vehicle's two towers after dice were added (``reason``: swig, damage, rebuilt)."""
+    """A vehicle's two towers after dice were added (``reason``: swig, damage, rebuilt), or lifted
+    off (``added`` negative: a Massive Spanner's bonk, Tasty Smells)."""
 
     kind: ClassVar[str] = "vehicle_towers"
     model: str
@@ -78,7 +79,9 @@ class VehicleTowers(Event):
     frames: list[Any] = field(default_factory=list)  # each tower side-on once the dice are on
 
     def describe(self, names: dict[str, str]) -> str:
-        s = f"{names.get(self.model, self.model)} takes {sum(self.added)} {self.reason} dice (towers "
+        n = sum(self.added)
+        took = f"takes {n}" if n >= 0 else f"loses {-n}"  # (negative: dice lifted off: a toot, a bonk)
+        s = f"{names.get(self.model, self.model)} {took} {self.reason} dice (towers "
         s += f"{self.heights[0]} and {self.heights[1]})"
         return s + ("" if self.standing else " and one tumbles")
 
@@ -125,6 +128,38 @@ class Boarded(Event):
 
     def describe(self, names: dict[str, str]) -> str:
         return f"{names.get(self.model, self.model)} hops on board {names.get(self.vehicle, self.vehicle)}"
+
+
+@dataclass
+class EffectRolled(Event):
+    """A die an item's rule rolls, and what came of it (a git dodging a vehicle with Really
+    Bright Headlamps; a Mysterious Red Button pressed)."""
+
+    kind: ClassVar[str] = "effect_rolled"
+    model: str
+    effect: str  # the item id
+    die: str
+    value: int
+    outcome: str
+
+    def describe(self, names: dict[str, str]) -> str:
+        what = self.effect.replace("_", " ")
+        return f"{names.get(self.model, self.model)} rolls {self.value} on a {self.die} ({what}): {self.outcome}"
+
+
+@dataclass
+class CrewFired(Event):
+    """A git aboard takes their shoot action in the vehicle's: ``fired`` is what they picked (a
+    gun of their own, "mount:K[@ARC]", "mod:ID"). A git that holds fire has none (the campaign's
+    criminal record charges the git that fired, not the driver)."""
+
+    kind: ClassVar[str] = "crew_fired"
+    model: str  # the git
+    vehicle: str
+    fired: list[str]
+
+    def describe(self, names: dict[str, str]) -> str:
+        return f"{names.get(self.model, self.model)} fires from {names.get(self.vehicle, self.vehicle)}"
 
 
 @dataclass

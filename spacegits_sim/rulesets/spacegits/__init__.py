@@ -33,7 +33,8 @@ class SpaceGits:
     window: str | None = "spacegits_sim.render.watch_app"  # the watch shell that draws Space Gits
     hotseat: str | None = "spacegits_sim.render.hotseat"  # the hot-seat shell
     first_event_kind = "match_started"
-    commands: tuple[str, ...] = ("spacegits_sim.cli.gang", "spacegits_sim.cli.campaign")  # its own subcommands
+    # its own subcommands
+    commands: tuple[str, ...] = ("spacegits_sim.cli.gang", "spacegits_sim.cli.campaign", "spacegits_sim.cli.lab")
 
     # ---- data
     def load_rules(self, house_rules: Sequence[Path | str] = ()) -> Any:

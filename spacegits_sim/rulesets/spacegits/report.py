@@ -7,6 +7,8 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table as RichTable
 
+from ...rules import events as ev
+
 
 def print_summary(s: dict[str, Any], console: Console) -> None:
     t = RichTable(title=f"{s['scenario']} — seed {s['seed']}")
@@ -43,6 +45,10 @@ def play_by_play(m: Any) -> list[str]:
     names = m.names()
     out = []
     for e in m.events:
+        if isinstance(e, ev.MatchStarted):  # terrain by the words a player uses too
+            names = {**ev.display_names(e), **names}
+        elif isinstance(e, ev.TerrainPlaced):
+            names[e.terrain] = ev.terrain_phrase(e.name, False)
         if e.kind in ("die_removed",):
             continue
         mins, secs = divmod(int(e.t), 60)

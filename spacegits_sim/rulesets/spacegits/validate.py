@@ -6,12 +6,16 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from rich.console import Console
+
 from ...data.errors import DataError, Problem
 from ...data.rules_data import RulesData, load_rules
 from ...data.yamlio import read_yaml
 from ...rules.effects import implemented_table
 from ...rules.gangs import load_gang, unsimulated, validate_gang
 from ...rules.scenario import load_scenario, unsimulated_in_scenario
+
+err = Console(stderr=True, soft_wrap=True)  # notes for people (a named default), not problems
 
 
 def validate_file(
@@ -26,6 +30,9 @@ def validate_file(
         issues = validate_gang(gang, rules, budget=options.get("budget"))
         if issues:
             raise DataError(issues)
+        for i, g in enumerate(read_yaml(p).get("gits") or []):  # a named default, said aloud
+            if isinstance(g, dict) and not g.get("name") and i < len(gang.gits):
+                err.print(f"[yellow]note[/] {p}: git #{i + 1} has no name: it plays as '{gang.gits[i].name}'")
         return f"gang '{gang.name}', {len(gang.gits)} gits, {gang.cost} caps", unsimulated(gang, rules)
     if kind == "scenario":
         rules = load_rules(list(house))
