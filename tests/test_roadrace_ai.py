@@ -163,3 +163,17 @@ def test_the_heuristic_attacks_even_without_offense_dice():
     assert r.stat(speedy, "offense") <= 0
     req = rq.Attack(1, ("none", (0, "attack")), "attack whom?")
     assert HeuristicDriver(0, 1).decide(req, r) == (0, "attack")
+
+
+def test_when_neither_car_can_kill_in_one_attack_the_heuristic_keeps_the_rival_within_reach():
+    """Old Kettle and Old Bruiser (veterans): Rockets put Bruiser's chart rolls past the Driver
+    hit row and 2 damage is far from Kettle's 10, Kettle cannot get through Bruiser's Toughness 4
+    and Heavy Duty 15, so each one-attack kill chance is 0 for both: nobody runs from anybody.
+    Kettle stops to repair within reach, and drives only when Bruiser is out of reach ahead."""
+    r = Race(RS.load_scenario("veterans"), start=False)
+    kettle, bruiser = r.racers
+    assert odds.attack_odds(r, bruiser, kettle)[2] == 0 and odds.attack_odds(r, kettle, bruiser)[2] == 0
+    kettle.vdamage, kettle.lp, bruiser.lp = 1, 2, 1
+    assert stop_asked(r, 0) == "stop"
+    kettle.lp, bruiser.lp = 0, 4
+    assert stop_asked(r, 0) == "drive"

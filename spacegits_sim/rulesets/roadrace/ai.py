@@ -60,11 +60,13 @@ class HeuristicDriver:
     def _rather_stop(self, race: Any, me: Any) -> bool:
         """Races mostly end by attrition, so what matters is who is within + or - 3 Lap Points
         of whom: only they may attack each other. For each rival the exact chance that one attack
-        takes the other out (:func:`.odds.attack_odds`: the Offense and Defense dice, the charts,
-        Toughness and damage left; ties by the chance of a hit) says whether I want him within
-        reach (I am the deadlier: hunt him, drive to catch up) or out of it (drive to get away:
-        ahead of him by more than he can gain in a turn). A rival near the finish is raced.
-        Otherwise stop whenever the rules let me: driving risks the Whoops! chart."""
+        takes the other out at once (:func:`.odds.attack_odds`: the Offense and Defense dice, the
+        charts, Toughness and damage left) says whether I want him within reach (I am the
+        deadlier: hunt him, drive to catch up) or out of it (drive to get away: ahead of him by
+        more than he can gain in a turn). When neither is deadlier (both chances equal, often 0:
+        tough drivers, Rockets pushing rolls past the Driver hit row) keep a rival within reach.
+        A rival near the finish is raced. Otherwise stop whenever the rules let me: driving risks
+        the Whoops! chart."""
         if race is None or me is None:
             return False
         goal = int(race.book.race["lap_points_to_win"])
@@ -74,13 +76,17 @@ class HeuristicDriver:
         if leader >= goal - 6 and me.lp < leader:
             return False  # a rival near the finish: race him
         for x in rivals:
-            mine, theirs = _threat(race, me, x), _threat(race, x, me)
+            mine, theirs = _threat(race, me, x)[0], _threat(race, x, me)[0]
             gap = me.lp - x.lp
             top = race.stat(x, "speed") + 1  # the most he may gain in a turn (a short cut aside)
             if theirs > mine and -reach <= gap <= reach + top:
                 return False  # keep away from him: ahead and out of his reach next turn
             if mine > theirs and gap < -reach:
                 return False  # hunt him: catch up
+        # nobody deadlier (neither can take the other out in one attack, or evenly): keep a rival
+        # within reach of my attacks — I attack every turn, a careless rival does not
+        if rivals and not any(abs(x.lp - me.lp) <= reach for x in rivals) and leader > me.lp:
+            return False
         return True
 
     def _blessing(self, race: Any, me: Any, request: Any) -> str:
