@@ -227,3 +227,26 @@ def test_a_season_runs_races_and_keeps_the_cars_in_its_file(tmp_path):
     assert main(["season", "run", str(path), "--races", "1"]) == 0
     assert campaign_from_doc(read_yaml(path), str(path)).races == 3
     assert main(["season", "status", str(tmp_path / "none.yaml")]) != 0
+
+
+@pytest.mark.parametrize("race,seats", [("quick", 2), ("grand_prix", 4), ("six_pack", 6)])
+def test_the_cli_default_ai_fits_every_number_of_seats(race, seats):
+    """A default --ai is one name applied to every seat, so `spacegits watch --ruleset roadrace`
+    works on a 4- or 6-car race; match keeps heuristic,random when there are two seats."""
+    from spacegits_sim.cli import build_parser
+    from spacegits_sim.cli.common import scenario_ais_seed
+
+    ap = build_parser()
+    for cmd, two in (("watch", ["heuristic", "heuristic"]), ("match", ["heuristic", "random"])):
+        args = ap.parse_args([cmd, "--ruleset", "roadrace", "--scenario", race])
+        _, ais, _ = scenario_ais_seed(args)
+        assert ais == (two if seats == 2 else ["heuristic"] * seats)
+
+
+def test_the_space_gits_cli_defaults_are_unchanged():
+    from spacegits_sim.cli import build_parser
+    from spacegits_sim.cli.common import scenario_ais_seed
+
+    ap = build_parser()
+    assert scenario_ais_seed(ap.parse_args(["watch"]))[1] == ["heuristic", "heuristic"]
+    assert scenario_ais_seed(ap.parse_args(["match"]))[1] == ["heuristic", "random"]

@@ -64,3 +64,21 @@ def test_hotseat_for_six_answers_through_its_buttons(tmp_path):
     assert app.match.over and answered > 10
     app.save()
     assert app.message.startswith("saved") and load_replay(tmp_path / "s.json")["ruleset"] == "roadrace"
+
+
+def test_drawing_a_race_leaves_its_event_log_as_it_was():
+    """The view folds damage, stops and lasting states into the car sheets between phases; it
+    must fold them into copies: a hot-seat race saved after being drawn verifies (its checksums
+    were taken of the log as the engine wrote it)."""
+    from spacegits_sim.play.events import checksum
+    from spacegits_sim.rulesets.roadrace.engine import Race
+
+    sc = RS.load_scenario("grand_prix")
+    g = Race(sc, seed=3)
+    g.play([RS.make_controller("heuristic", 3, i) for i in range(4)])
+    before = checksum(g.events)
+    view = shell.RaceView()
+    for e in g.events:
+        view.apply(e)
+    assert any(e.kind == "condition" for e in g.events)
+    assert checksum(g.events) == before

@@ -55,7 +55,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     w = sub.add_parser("watch", help="watch an AI-vs-AI match (window, or files + play-by-play when headless)")
     w.add_argument("--scenario", default=None, help="scenario YAML (default: the embedded Quick Start)")
-    w.add_argument("--ai", default="heuristic,heuristic", help="controllers, one per boss, e.g. heuristic,search")
+    w.add_argument(
+        "--ai",
+        default="heuristic",
+        help="one controller for every seat, or one per seat, e.g. heuristic,search (default: heuristic)",
+    )
     w.add_argument("--seed", type=int, default=None)
     w.add_argument("--headless", action="store_true", help="no window: render files instead")
     w.add_argument("--record", default=None, help="write a video/GIF of the match (.gif or .mp4)")
@@ -103,7 +107,12 @@ def build_parser() -> argparse.ArgumentParser:
     mt = sub.add_parser("match", help="play one headless AI match and print a summary")
     mt.add_argument("--scenario", default=None, help="scenario YAML (default: the Quick Start)")
     mt.add_argument("--seed", type=int, default=None)
-    mt.add_argument("--ai", default="heuristic,random", help="one controller per boss: random, heuristic, search")
+    mt.add_argument(
+        "--ai",
+        default=None,
+        help="one controller for every seat, or one per seat: random, heuristic, search "
+        "(default: heuristic,random with two seats, heuristic in every seat with more)",
+    )
     mt.add_argument("--json", default=None, help="write the summary as JSON")
     mt.add_argument("--replay", default=None, help="write the replay file")
     mt.add_argument("--log", action="store_true", help="print the play-by-play")

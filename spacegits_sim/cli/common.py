@@ -99,8 +99,11 @@ def scenario_ais_seed(args: argparse.Namespace, ruleset: Ruleset | None = None) 
     """The scenario, one AI name per seat, and the seed, from --scenario/--ai/--seed."""
     rs = ruleset or ruleset_option(getattr(args, "ruleset", None))
     sc = load_scenario_option(args.scenario, rs)
+    n = rs.seats(sc)
+    # a default must fit any number of seats: one name for all (match's two-seat default pits two)
+    text = args.ai if args.ai is not None else ("heuristic,random" if n == 2 else "heuristic")
     try:
-        ais = parse_ais(args.ai, rs.seats(sc), rs)
+        ais = parse_ais(text, n, rs)
     except ValueError as e:
         raise UserError(str(e)) from None
     check_range(args.seed, "--seed", 0, MAX_SEED)

@@ -81,7 +81,7 @@ class RaceView:
         elif k == "phase_started":
             self.active, self.phase = e.seat, e.phase
             if e.sheets:
-                self.sheets = e.sheets
+                self.sheets = [dict(sh) for sh in e.sheets]  # a copy: folding later events must not edit the log
         elif k == "dice_rolled":
             self.dice = e.dice
             self.dice_label = f"{self.seats[e.seat]}: {e.stat} for {e.purpose}"
@@ -102,7 +102,7 @@ class RaceView:
             self._sheet(e.seat, conditions=have)
         elif k == "race_over":
             if e.sheets:
-                self.sheets = e.sheets
+                self.sheets = [dict(sh) for sh in e.sheets]  # a copy: folding later events must not edit the log
             who = " and ".join(self.seats[w] for w in e.winners) or "nobody"
             self.banner = f"{who} wins: {e.reason}"
         if k != "phase_started":

@@ -12,6 +12,7 @@ import numpy as np
 
 from ...play.protocol import Choice, Request
 from ...rng import stream
+from . import odds
 from . import requests as rq
 
 
@@ -42,12 +43,12 @@ class HeuristicDriver:
         me = race.racers[request.boss] if race is not None else None
         if isinstance(request, rq.Reroll):
             return max(opts)
-        if isinstance(request, rq.Blessing):  # one sure success keeps a hit off the Spectacular chart
-            return "yes" if request.stat == "defense" else "no"
+        if isinstance(request, rq.Blessing):
+            return self._blessing(race, me, request)
         if isinstance(request, (rq.Interview, rq.RestStop, rq.StopToRepair)):
             return "stop" if self._rather_stop(race, me) else "drive"
         if isinstance(request, rq.RepairWhat):
-            return self._repair_pick(me, opts)
+            return self._repair_pick(race, me, opts)
         if isinstance(request, rq.Attack):
             return self._attack_pick(race, me, opts)
         if isinstance(request, rq.OnHit):
@@ -57,9 +58,15 @@ class HeuristicDriver:
         return opts[0]
 
     def _rather_stop(self, race: Any, me: Any) -> bool:
-        """Driving risks the Whoops! chart (more failures than successes), the road's worst
-        danger to a fragile driver; a stopped car only loses Lap Points it may not need. Stop
-        whenever the rules allow, unless a rival is close enough to the finish to win first."""
+        """Races mostly end by attrition, so what matters is who is within + or - 3 Lap Points
+        of whom: only they may attack each other. For each rival the exact chance that one attack
+        takes the other out at once (:func:`.odds.attack_odds`: the Offense and Defense dice, the
+        charts, Toughness and damage left) says whether I want him within reach (I am the
+        deadlier: hunt him, drive to catch up) or out of it (drive to get away: ahead of him by
+        more than he can gain in a turn). When neither is deadlier (both chances equal, often 0:
+        tough drivers, Rockets pushing rolls past the Driver hit row) keep a rival within reach.
+        A rival near the finish is raced. Otherwise stop whenever the rules let me: driving risks
+        the Whoops! chart."""
         if race is None or me is None:
             return False
         goal = int(race.book.race["lap_points_to_win"])
@@ -68,10 +75,30 @@ class HeuristicDriver:
         leader = max((x.lp for x in rivals), default=0)
         if leader >= goal - 6 and me.lp < leader:
             return False  # a rival near the finish: race him
-        # keep a rival within reach of my attacks: I attack every turn, a careless rival does not
+        for x in rivals:
+            mine, theirs = _threat(race, me, x)[0], _threat(race, x, me)[0]
+            gap = me.lp - x.lp
+            top = race.stat(x, "speed") + 1  # the most he may gain in a turn (a short cut aside)
+            if theirs > mine and -reach <= gap <= reach + top:
+                return False  # keep away from him: ahead and out of his reach next turn
+            if mine > theirs and gap < -reach:
+                return False  # hunt him: catch up
+        # nobody deadlier (neither can take the other out in one attack, or evenly): keep a rival
+        # within reach of my attacks — I attack every turn, a careless rival does not
         if rivals and not any(abs(x.lp - me.lp) <= reach for x in rivals) and leader > me.lp:
             return False
         return True
+
+    def _blessing(self, race: Any, me: Any, request: Any) -> str:
+        """One sure success, once: on a Defense roll (no Defense success puts a hit on the
+        Spectacular chart), and — for a car that has no Defense dice, so is never asked on one —
+        on the Reaction or Handling roll an event or a spin asks 2 (or 1) successes of, whose
+        failure leads to the charts."""
+        if request.stat == "defense":
+            return "yes"
+        if race is not None and me is not None and race.stat(me, "defense") <= 0:
+            return "yes" if request.stat in ("reaction", "handling") else "no"
+        return "no"
 
     def _upgrade_pick(self, race: Any, opts: tuple[Any, ...]) -> Any:
         """Speed wins races: a Speed advance or re-roll first, then any stat or re-roll, then the rest."""
@@ -93,22 +120,60 @@ class HeuristicDriver:
 
         return min(opts, key=score)
 
-    def _repair_pick(self, me: Any, opts: tuple[Any, ...]) -> Any:
-        """Fix what weakens the car in a fight first (Defense, Offense, the weapon, their
-        re-rolls); after that put successes where they finish nothing soon (damage points
-        first), so that something is left to repair and the car may stop again next turn."""
+    def _repair_pick(self, race: Any, me: Any, opts: tuple[Any, ...]) -> Any:
+        """Fix first what most shifts the fight, exactly: for each problem, how much fixing it
+        raises my chance per attack of taking a rival out and lowers his of taking me out
+        (:func:`.odds.attack_odds` with the problem gone; then the same for the chance of a hit).
+        A -2 Defense on a car with no Defense dice shifts nothing and waits. After that put
+        successes where they finish nothing soon (damage points first), so that something is
+        left to repair and the car may stop again next turn."""
         if me is None:
             return opts[0]
+        rivals = [x for x in race.racers if x.alive and x is not me] if race is not None else []
 
-        def score(o: str) -> tuple[int, int]:
+        def cond(o: str) -> Any:
+            return next((c for c in me.conds if f"{c.id}:{c.uid}" == o), None)
+
+        def fight() -> tuple[float, float]:
+            out = hit = 0.0
+            for x in rivals:
+                (mo, mh), (to, th) = _threat(race, me, x), _threat(race, x, me)
+                out, hit = out + mo - to, hit + mh - th
+            return (out, hit)
+
+        def gain(o: str) -> tuple[float, float]:
+            """The fight with this problem fixed, less the fight now (the car put back as it was)."""
+            if not rivals:
+                return (0.0, 0.0)
+            before = fight()
+            c = cond(o)
+            if o == "damage":
+                me.vdamage -= 1
+                after = fight()
+                me.vdamage += 1
+            elif o == "toughness":
+                me.ddamage -= 1
+                after = fight()
+                me.ddamage += 1
+            elif c is not None:
+                i = me.conds.index(c)
+                me.conds.remove(c)
+                after = fight()
+                me.conds.insert(i, c)
+            else:
+                return (0.0, 0.0)
+            return (after[0] - before[0], after[1] - before[1])
+
+        def score(o: str) -> tuple[int, float, float]:
+            out, hit = gain(o)
+            if out > 1e-12 or (out > -1e-12 and hit > 1e-12):
+                return (0, -out, -hit)
             if o in ("damage", "toughness"):
-                return (1, 0 if o == "damage" else 1)
-            c = next((c for c in me.conds if f"{c.id}:{c.uid}" == o), None)
+                return (1, 0.0 if o == "damage" else 1.0, 0.0)
+            c = cond(o)
             if c is None:
-                return (5, 0)
-            if c.stat in ("defense", "offense") or c.no_rerolls in ("defense", "offense") or c.flag == "no_weapon":
-                return (0, c.repair - c.progress)
-            return (2, -(c.repair - c.progress))
+                return (5, 0.0, 0.0)
+            return (2, -(c.repair - c.progress), 0.0)
 
         return min(opts, key=score)
 
@@ -123,11 +188,15 @@ class HeuristicDriver:
 
         best = max(targets, key=value)
         t = race.racers[best[0]]
-        if race.stat(me, "offense") <= 0:
-            return "none"
         if t.lp + 3 < me.lp and best[1] != "ram":  # far behind: not worth provoking
             return "none"
         return best
+
+
+def _threat(race: Any, a: Any, t: Any) -> tuple[float, float]:
+    """How dangerous one attack of ``a`` is to ``t``: the chance it takes him out, then of a hit."""
+    hit, _spec, out = odds.attack_odds(race, a, t)
+    return (out, hit)
 
 
 AIS: dict[str, type[RandomDriver] | type[HeuristicDriver]] = {"random": RandomDriver, "heuristic": HeuristicDriver}

@@ -24,6 +24,30 @@ ResultFn = Callable[[Race, Racer, Racer], Gen]
 EVENTS: dict[str, EventFn] = {}
 RESULTS: dict[str, ResultFn] = {}
 
+#: The rows' advice to the AI (:mod:`.odds`): the chance a row takes the car out at once, given
+#: the car as it stands and a function giving that chance for a chart the row goes on to roll.
+#: Rows without an entry take nobody out at once (their harm is lasting, not immediate).
+OutFn = Callable[[Race, Racer, Callable[[str], float]], float]
+OUT: dict[str, OutFn] = {}
+
+
+def _dies(n: int) -> OutFn:
+    """n driver damage kills a driver whose damage then reaches his Toughness."""
+    return lambda race, r, _then: 1.0 if r.ddamage + n >= race.toughness(r) else 0.0
+
+
+def _wrecks(n: int, then: str | None = None) -> OutFn:
+    """n vehicle damage destroys a car whose damage then reaches its limit; a row that goes on
+    to another chart (a crash's Damage or Spectacular roll) adds that chart's chance (read at the
+    car's damage now: slightly low)."""
+
+    def fn(race: Race, r: Racer, chain: Callable[[str], float]) -> float:
+        if r.vdamage + n >= race.destroyed_at(r):
+            return 1.0
+        return chain(then) if then is not None else 0.0
+
+    return fn
+
 
 def event(*ids: str) -> Callable[[EventFn], EventFn]:
     def deco(fn: EventFn) -> EventFn:
@@ -428,6 +452,12 @@ def ditched(race: Race, _roller: Racer, r: Racer) -> Gen:
 # ---------------------------------------------------------------------- Crash (a Whoops! sub-roll)
 
 
+OUT["crash_1"] = _wrecks(1)
+OUT["crash_1_damage"] = _wrecks(1, "damage")
+OUT["crash_2"] = _wrecks(2)
+OUT["crash_2_spectacular"] = _wrecks(2, "spectacular")
+
+
 @result("crash_1")
 def crash_1(race: Race, _roller: Racer, r: Racer) -> Gen:
     race.damage_vehicle(r, 1, "a crash")
@@ -507,6 +537,12 @@ def _spec(race: Race, r: Racer, ident: str, detail: str, **kw: Any) -> None:
 def driver_hit_reaction(race: Race, _roller: Racer, r: Racer) -> Gen:
     _spec(race, r, "driver_hit_reaction", "driver hit: -1 Reaction until repaired", stat="reaction", amount=-1)
     yield from _none()
+
+
+OUT["driver_hit_1"] = _dies(1)
+OUT["driver_hit_2"] = _dies(2)
+OUT["vehicle_hit_1"] = _wrecks(1)
+OUT["vehicle_hit_2"] = _wrecks(2)
 
 
 @result("driver_hit_1")
