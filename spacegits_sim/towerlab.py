@@ -191,6 +191,107 @@ def plot(cells: list[Cell], path: str, title: str) -> None:
     plt.close(fig)
 
 
+COLLAPSE_CAP = 120  # dice: a build that gets this far is stopped (it never does with the defaults)
+
+
+@dataclass(frozen=True)
+class Build:
+    """One tower (or a vehicle's two) built die by die, never carried, until it topples."""
+
+    seed: int
+    vehicle: bool  # two towers, each die on the shorter one (as a boss keeps a vehicle's towers)
+    height: int  # dice on the model when it toppled, the toppling die included (COLLAPSE_CAP: it never did)
+    simulated: int  # set-downs the energy bound could not vouch for, simulated in full
+
+
+def build_until_it_falls(seed: int, vehicle: bool, params: dict[str, Any] | None) -> Build:
+    """Stack dice one at a time on a git's tower (or a vehicle's two) until one topples it."""
+    towers = [Tower(params, seed=seed)] + ([Tower(params, seed=seed + 7_919_113)] if vehicle else [])
+    n = simulated = 0
+    while n < COLLAPSE_CAP:
+        t = min(towers, key=lambda tw: tw.height)  # (the first of equals: the first tower)
+        steps = t.steps
+        ok = t.add_die()
+        n += 1
+        simulated += t.steps > steps
+        if not ok:
+            break
+    return Build(seed, vehicle, n, simulated)
+
+
+def _build_chunk(seeds: list[int], vehicle: bool, params: dict[str, Any] | None) -> list[Build]:
+    return [build_until_it_falls(s, vehicle, params) for s in seeds]
+
+
+def self_collapse(
+    builds: int, vehicle: bool = False, params: dict[str, Any] | None = None, jobs: int = 1, seed: int = 0
+) -> list[Build]:
+    """``builds`` seeded towers (or vehicles) built die by die until they topple, in seed order
+    whatever ``jobs`` is."""
+    seeds = [seed * 1_000_003 + 500_000 + k for k in range(builds)]
+    chunks = [seeds[i : i + 25] for i in range(0, builds, 25)]
+    if jobs <= 1:
+        return [b for ch in chunks for b in _build_chunk(ch, vehicle, params)]
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        return [
+            b for part in pool.map(_build_chunk, chunks, [vehicle] * len(chunks), [params] * len(chunks)) for b in part
+        ]
+
+
+def hazard(heights: Sequence[int]) -> list[tuple[int, int, int]]:
+    """(dice on the model before the die, dice put on at that count, how many toppled it), from
+    the heights at which builds toppled: each build put one die on at every count below its
+    height and its last die toppled it."""
+    top = max(heights, default=0)
+    put = [0] * (top + 1)
+    fell = [0] * (top + 1)
+    for h in heights:
+        for k in range(h):
+            put[k] += 1
+        if h < COLLAPSE_CAP:
+            fell[h - 1] += 1
+    return [(k, put[k], fell[k]) for k in range(top) if put[k]]
+
+
+def plot_collapse(curves: dict[str, Sequence[int]], path: str, title: str, window: int = 3) -> None:
+    """Fall probability per added die against the dice already on the model, one line per case,
+    95% Wilson bands; counts pooled over ``window`` neighbouring heights so the tail is readable."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7, 4.5), dpi=120)
+    colours = {"git": "#2a9d8f", "vehicle": "#e76f51"}
+    for name, heights in curves.items():
+        rows = hazard(heights)
+        xs, ys, lo, hi = [], [], [], []
+        for i in range(0, len(rows), window):
+            part = rows[i : i + window]
+            n = sum(r[1] for r in part)
+            k = sum(r[2] for r in part)
+            if n < 5:
+                continue
+            xs.append(sum(r[0] * r[1] for r in part) / n)
+            ys.append(k / n)
+            a, b = wilson(k, n)
+            lo.append(a)
+            hi.append(b)
+        ax.plot(xs, ys, marker="o", ms=3, label=f"{name} ({len(heights)} builds)", color=colours.get(name))
+        ax.fill_between(xs, lo, hi, alpha=0.2, color=colours.get(name))
+    ax.axvline(49, color="grey", ls=":", lw=1)
+    ax.text(49.5, 0.9, "49: the record", color="grey", fontsize=8)
+    ax.set_xlabel("dice already on the model (a vehicle: both towers)")
+    ax.set_ylabel("fall probability of the next die")
+    ax.set_ylim(-0.02, 1.02)
+    ax.set_title(title)
+    ax.grid(alpha=0.3)
+    ax.legend()
+    fig.tight_layout()
+    write_figure(path, fig)
+    plt.close(fig)
+
+
 MAX_HEIGHT = 40  # dice in a tower the sweep will simulate
 
 

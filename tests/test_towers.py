@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import doctest
 import math
+import statistics
 
 import pytest
 from scipy import stats
@@ -19,7 +20,7 @@ from scipy import stats
 from spacegits_sim.physics import tower as tower_mod
 from spacegits_sim.physics.params import ParamError, load_params
 from spacegits_sim.physics.tower import Tower, TowerFallenError, build_tower
-from spacegits_sim.towerlab import Trial, run_trial, sweep, wilson
+from spacegits_sim.towerlab import Trial, run_trial, self_collapse, sweep, wilson
 
 G = 9810.0
 S = 16.0
@@ -152,10 +153,10 @@ def test_an_aligned_15_die_tower_left_alone_for_60_s_stands_and_drifts_under_1_m
     assert t.sim_time_s >= 60.0
 
 
-def test_ten_die_towers_built_with_half_mm_placement_error_never_fall_by_themselves():
-    params = load_params("towers", {"placement_error_mm": 0.5})
+def test_ten_die_towers_built_by_a_sober_hand_never_fall_by_themselves():
+    # the default hand: 0.5 mm placement error and its growth with height, faces tilted 3 mrad
     for seed in range(12):
-        t = build_tower(10, params, seed=seed)
+        t = build_tower(10, seed=seed)
         assert t.standing and t.height == 10, seed
         assert t.wait(5.0), seed
 
@@ -326,8 +327,8 @@ def test_a_die_set_down_without_simulation_lands_where_the_simulation_puts_it(n)
 
 def test_a_die_set_down_on_a_tall_tower_that_cannot_fall_costs_no_steps():
     # the energy bound is rigid-body theory and holds at any height (docs/towers.md)
-    t = build_tower(31, seed=0)
-    assert t.standing
+    t = Tower(seed=0)
+    t.rebuild(31)  # (stacked aligned: a hand-built tower seldom gets this far)
     steps = t.steps
     assert t.add_die((0.3, -0.2))
     assert t.steps == steps
@@ -336,8 +337,8 @@ def test_a_die_set_down_on_a_tall_tower_that_cannot_fall_costs_no_steps():
 def test_a_die_set_down_near_the_edge_of_a_tall_tower_is_simulated():
     # 6 mm off the die below, 1.2 mm inside the edge of its face: the die brings more than 0.4 of
     # the cheapest way over that edge, so the bound cannot promise it stays and it is simulated
-    t = build_tower(24, seed=0)
-    assert t.standing
+    t = Tower(seed=0)
+    t.rebuild(24)
     steps = t.steps
     t.add_die((6.0, 0.0))
     assert t.steps > steps
@@ -377,24 +378,152 @@ def test_a_carried_tower_paused_by_the_energy_bound_is_one_the_full_settle_leave
     assert paused >= 10, f"the bound should cut most settles short, got {paused}"
 
 
-def test_freezing_a_tower_at_rest_never_hides_a_fall_below_twenty_dice():
+def test_freezing_a_tower_at_rest_never_hides_a_fall_below_sixteen_dice():
     # a frozen tower is paused, not stopped; what the rest test must never do is freeze a tower
-    # that was about to fall by itself. (Above ~20 dice the solver's own stacks buckle within
-    # seconds whether frozen or not: that is the self-collapse height, docs/towers.md.)
+    # that was about to fall by itself. From 16 dice the solver's stacks are springy (docs/towers.md):
+    # a hand-built tower leaning to within ~1 mm of an edge, which rigid-body statics say stands,
+    # can creep over it within 2 s when simulated on (8 seeds: 1 of 8 at 16 dice, 4 of 8 at 19; none
+    # below 16), so the check stops at 15.
+    checked = 0
     for seed in range(3):
         t = Tower(seed=seed)
-        while t.height < 19:
-            assert t.add_die(), (seed, t.height)
+        while t.height < 15 and t.add_die():  # (a hand-built tower may topple on the way: then stop)
             if t.height % 3:
                 continue
             copy = Tower(seed=seed)
             copy.restore(t.snapshot())
             assert copy.wait(2.0), f"a {t.height}-die tower frozen at rest fell when simulated on (seed {seed})"
+            checked += 1
+    assert checked >= 12, checked
 
 
 def test_a_die_added_to_a_24_die_tower_settles_in_under_half_a_second_not_the_3_s_cap():
-    t = build_tower(24, seed=3)
-    assert t.standing
-    s0 = t.sim_time_s
-    t.add_die()
+    t = Tower(seed=3)
+    t.rebuild(24)
+    s0, steps = t.sim_time_s, t.steps
+    assert t.add_die((4.0, 0.0))
+    assert t.steps > steps, "4 mm off the die below is near enough its edge to be simulated"
     assert t.sim_time_s - s0 < 0.5
+
+
+# ---- issue 26: putting a die on a standing tower, die by die, tops out where real towers do ----
+
+
+def test_a_tower_built_die_by_die_never_carried_topples_at_a_median_of_15_to_35_dice():
+    # the records: 49 dice by the best hand stacker with sharp casino dice (a ceiling), 23 with a
+    # cup; the default hand must top out in between (docs/towers.md; 1,000 builds in the slow test)
+    heights = [b.height for b in self_collapse(24)]
+    assert 15 <= statistics.median(heights) <= 35, sorted(heights)
+    assert max(heights) <= 49, sorted(heights)
+
+
+@pytest.mark.slow
+def test_a_thousand_towers_built_die_by_die_never_pass_the_49_dice_record():
+    heights = [b.height for b in self_collapse(1000, jobs=2)]
+    assert 15 <= statistics.median(heights) <= 35
+    assert max(heights) <= 49, max(heights)
+
+
+def test_a_die_the_energy_bound_sets_down_unsimulated_is_one_the_full_simulation_leaves_standing():
+    # the shortcut is kept only where it is provably safe: every set-down of a hand-built tower it
+    # skipped is simulated in full on a copy (skip_margin 0) and must stand there too, and stay
+    # standing for 2 s. Up to 19 dice: above ~20 the solver's springy stacks buckle by themselves.
+    full_params = load_params("towers", {"skip_margin": 0.0})
+    skipped = 0
+    for seed in range(3):
+        t = Tower(seed=seed)
+        while t.height < 19:
+            snap, steps = t.snapshot(), t.steps
+            if not t.add_die():
+                break
+            if t.steps > steps or t.height < 2:
+                continue  # simulated anyway (or the held die)
+            skipped += 1
+            full = Tower(full_params, seed=seed)
+            full.restore(snap)
+            assert full.add_die() and full.wait(2.0), f"the bound skipped a set-down that toppled: {t.height} dice"
+    assert skipped >= 30, skipped
+
+
+def test_the_hand_s_error_grows_with_the_tower_and_with_drinks_as_parameterised():
+    p = load_params(
+        "towers",
+        {"face_tilt_rad": 0.0, "placement_error_per_die_mm": 0.05, "placement_error_per_drink_mm": 0.1},
+    )
+    t = Tower(p, seed=4)
+    t.rebuild(11)
+    n = 4000
+    for drinks, expected in ((0, 0.5 + 0.05 * 10), (5, 0.5 + 0.05 * 10 + 0.1 * 5)):
+        xs = [t.hand_offsets(drinks)[0][0] for _ in range(n)]
+        sd = statistics.pstdev(xs)
+        # the sample sd of n normal draws has a relative sd of 1/sqrt(2n) (1.1%): 4 of them is 4.5%
+        assert abs(sd - expected) / expected < 4 / math.sqrt(2 * n), (drinks, sd, expected)
+    with pytest.raises(ValueError, match="drinks"):
+        t.add_die(drinks=-1)
+
+
+def test_imperfect_faces_add_up_a_die_sits_s_sin_lean_over_on_the_tilted_face_below():
+    p = load_params("towers", {"placement_error_mm": 0.0, "placement_error_per_die_mm": 0.0, "face_tilt_rad": 0.004})
+    t = Tower(p, seed=8)
+    for _ in range(12):
+        t.add_die()
+    for plane in t.planes:
+        leans = plane.leans
+        assert len(leans) == 12 and len(set(leans)) == 12, "each die's top face adds its own tilt"
+        for k in range(1, 12):
+            assert plane.offsets[k] == pytest.approx(S * math.sin(leans[k - 1]), abs=1e-12)
+    snap = t.snapshot()
+    copy = Tower(p, seed=0)
+    copy.restore(snap)
+    assert [pl.leans for pl in copy.planes] == [pl.leans for pl in t.planes], "a snapshot keeps the lean"
+    assert copy.hand_offsets() == t.hand_offsets()
+
+
+def test_the_shipped_parameters_are_checked_against_their_ranges_on_load():
+    from spacegits_sim.physics.params import check_defaults
+
+    good = load_params("towers")
+    check_defaults("towers", good, "towers.yaml")
+    with pytest.raises(
+        ParamError, match=r"towers.yaml: parameter 'face_tilt_rad' must be a number from 0 to 0.05, got 0.5"
+    ):
+        check_defaults("towers", {**good, "face_tilt_rad": 0.5}, "towers.yaml")
+    with pytest.raises(ParamError, match="towers.yaml: parameter 'wobble' has no valid range"):
+        check_defaults("towers", {**good, "wobble": 1.0}, "towers.yaml")
+
+
+def _record_heights(tower: Tower) -> list[int]:
+    """Spy on a real tower: the height after every die put on it."""
+    heights: list[int] = []
+    put = tower.add_die
+
+    def counted(*args, **kw):
+        ok = put(*args, **kw)
+        heights.append(tower.height)
+        return ok
+
+    tower.add_die = counted
+    return heights
+
+
+def test_each_die_of_a_big_hit_is_put_on_one_at_a_time_and_the_first_that_topples_the_tower_ends_it():
+    # issue 26: a hit of many damage dice is not one lump; every die is a set-down that can topple
+    from helpers import drive, match
+
+    from spacegits_sim.rules import events as ev
+
+    orc = {"type": "orc", "weapons": ["pistol", "regular_h2h"]}
+    toppled = 0
+    for seed in range(4):
+        m = match([[dict(orc, name="Grunk")], [dict(orc, name="Urgat")]], {"a1": (5, 12), "b1": (20, 10)}, seed=seed)
+        git = m.models["a1"]
+        git.tower.rebuild(22)
+        m.sync_tower(git)
+        heights = _record_heights(git.tower)
+        drive(m, m.add_tower_dice(git, 20, "damage"))
+        grew = [e for e in m.events if isinstance(e, ev.TowerGrew) and e.model == "a1"][-1]
+        assert heights == list(range(23, 23 + grew.added)), "one die at a time, each on the one before"
+        if not grew.standing:
+            toppled += 1
+            assert grew.added < 20 and git.fallen, "the die that toppled it was the last one put on"
+    assert toppled >= 3, "20 dice on a 22-die tower should nearly always topple it"

@@ -44,6 +44,9 @@ RANGES: dict[str, dict[str, tuple[float, float, bool]]] = {
         "rigid_below_dice": (2, 1000, True),
         "fall_drop_mm": (0.1, 100.0, False),
         "placement_error_mm": (0.0, 8.0, False),
+        "placement_error_per_die_mm": (0.0, 1.0, False),
+        "placement_error_per_drink_mm": (0.0, 2.0, False),
+        "face_tilt_rad": (0.0, 0.05, False),
         "placement_drop_mm": (0.0, 20.0, False),
         "carry.*.speed_mm_s": (1.0, 5000.0, False),
         "carry.*.accel_mm_s2": (1.0, 100_000.0, False),
@@ -230,8 +233,27 @@ def _defaults(kind: str) -> dict[str, Any]:
             raise
         if not isinstance(doc, dict):
             raise DataError([Problem(str(path), None, None, "expected a mapping")])
+        check_defaults(kind, doc, str(path))
         _DEFAULTS[kind] = doc
     return copy.deepcopy(_DEFAULTS[kind])
+
+
+def check_defaults(kind: str, doc: Mapping[str, Any], source: str) -> None:
+    """The shipped defaults are checked like any override: every numeric parameter must have a
+    documented range (``RANGES``) and sit inside it, so a hand edit of the YAML that leaves the
+    range gets one line naming the file, the parameter and its valid range, not a strange tower."""
+    for name, value in flat_names(doc).items():
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            continue
+        rng = valid_range(kind, name)
+        if rng is None:
+            if kind in RANGES:
+                raise ParamError(f"{source}: parameter '{name}' has no valid range in physics/params.py RANGES")
+            continue
+        lo, hi, integer = rng
+        if not math.isfinite(value) or not (lo <= value <= hi) or (integer and value != int(value)):
+            raise ParamError(f"{source}: parameter '{name}' must be {describe_range(rng)}, got {value:g}")
+    _check_consistent(kind, doc)
 
 
 def params_from_text(kind: str, text: str) -> dict[str, Any]:

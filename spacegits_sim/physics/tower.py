@@ -3,8 +3,11 @@
 Why two 2D planes and not one 3D world: pymunk is 2D, and a stack of cubes moved across a
 table responds to the x and y components of the motion almost independently. Each plane
 holds the same dice seen from the side (x plane: looking along +y; y plane: looking along
--x). Placement error is drawn per plane. The tower has fallen when a die leaves the stack
-in either plane (its centre drops ``fall_drop_mm`` below its place).
+-x). Placement error is drawn per plane, and so is the tilt of each die's top face: a hand's
+error grows with the tower and imperfect faces make a stack curve (:meth:`Tower.hand_offsets`,
+docs/towers.md), which is why a tower built die by die tops out at 20-30 dice, as real ones do.
+The tower has fallen when a die leaves the stack in either plane (its centre drops
+``fall_drop_mm`` below its place).
 
 Units are mm, g, s (g = 9810 mm/s²), dice 16 mm / 4.5 g: at that scale pymunk needs a small
 step (1/960 s) for an aligned stack to stand still (DESIGN.md, measured on this machine).
@@ -140,17 +143,24 @@ class Tower(Recording):
 
     # ------------------------------------------------------------------ Tower Lab API
 
-    def add_die(self, offset_mm: tuple[float, float] | None = None) -> bool:
-        """Put a die on top (exactly at ``offset_mm`` from the die below, or with placement error).
+    def add_die(self, offset_mm: tuple[float, float] | None = None, drinks: int = 0) -> bool:
+        """Put a die on top: exactly ``offset_mm`` from the die below, or as a hand sets it down.
 
-        It is set down from just above the top face and the tower settles. Returns whether
-        the tower still stands. Adding to a fallen tower is refused.
+        A hand's die (:meth:`hand_offsets`) lands off the middle of the top face by the hand's
+        error, which grows with the height of the tower (the top it aims at sways) and with
+        ``drinks`` (``placement_error_per_drink_mm``, 0 by default), and sits on a face that is
+        not quite level (the imperfect faces below it). It is set down from just above the top
+        face and the tower settles. Returns whether the tower still stands. Adding to a fallen
+        tower is refused.
         """
         if not self.standing:
             raise TowerFallenError("the tower has fallen: there is no tower to add to")
+        if drinks < 0:
+            raise ValueError(f"drinks must not be negative, got {drinks}")
         if offset_mm is None:
-            sd = float(self.p["placement_error_mm"])
-            offset_mm = (float(self.rng.normal(0.0, sd)), float(self.rng.normal(0.0, sd)))
+            offset_mm, tilts = self.hand_offsets(drinks)
+        else:  # exact: a die put precisely there, its top face as level as the one below
+            tilts = (0.0, 0.0)
         first = self.height == 0
         pairs = zip(self.planes, offset_mm, strict=True)
         quiet = not first and all(self._sets_down_quietly(plane, off) for plane, off in pairs)
@@ -173,6 +183,7 @@ class Tower(Recording):
             plane.dice.append(body)
             plane.shapes.append(shape)
             plane.offsets.append(0.0 if first else offset_mm[k])
+            plane.leans.append((plane.leans[-1] if plane.leans else 0.0) + tilts[k])
             plane.frozen = True
             plane.resting = first or quiet
         if first or quiet:
@@ -181,6 +192,33 @@ class Tower(Recording):
             plane.frozen = False
         self._settle()
         return self.standing
+
+    def hand_offsets(self, drinks: int = 0) -> tuple[tuple[float, float], tuple[float, float]]:
+        """Where a hand sets the next die down, per plane: (offset from the die below in mm,
+        tilt its top face adds in rad). Draws from the tower's stream.
+
+        The offset is the hand's error, 1-sigma ``placement_error_mm`` (sober, for the first die
+        on the held one) + ``placement_error_per_die_mm`` for every die above the held one (the
+        top of a taller stack sways, and the hand aiming at it is farther from the table that
+        steadies it) + ``placement_error_per_drink_mm`` per drink, plus s·sin(lean): the die sits
+        on the top face below it, tilted by the lean of the faces beneath (each die's top face
+        adds a tilt of 1-sigma ``face_tilt_rad``: faces are not quite flat nor parallel). To
+        first order in the lean (under 0.02 rad, 6 µm off) a column tilted by it is a staircase
+        stepping s·lean per die, which is how the plane holds it: its dice stay square, and
+        the centre of mass of the dice above any joint sits where the tilted column's does.
+        """
+        n = self.height
+        sd = (
+            float(self.p["placement_error_mm"])
+            + float(self.p["placement_error_per_die_mm"]) * max(0, n - 1)
+            + float(self.p["placement_error_per_drink_mm"]) * drinks
+        )
+        err = (float(self.rng.normal(0.0, sd)), float(self.rng.normal(0.0, sd)))
+        tilt_sd = float(self.p["face_tilt_rad"])
+        tilts = (float(self.rng.normal(0.0, tilt_sd)), float(self.rng.normal(0.0, tilt_sd)))
+        leans = [plane.leans[-1] if plane.leans else 0.0 for plane in self.planes]
+        off = (err[0] + self.s * math.sin(leans[0]), err[1] + self.s * math.sin(leans[1]))
+        return off, tilts
 
     def drive(self, velocities_mm_s: Sequence[tuple[float, float]], dt: float) -> bool:
         """The base follows the (vx, vy) samples, each held for ``dt`` s, then stops and settles.
@@ -361,6 +399,7 @@ class Tower(Recording):
                 plane.dice.append(body)
                 plane.shapes.append(shape)
                 plane.offsets.append(0.0)
+                plane.leans.append(0.0)  # (re-stacked aligned: a teleport is exact)
                 plane.frozen = plane.resting = True
 
     def spilled(self) -> list[tuple[float, float, float]]:
@@ -404,6 +443,7 @@ class Tower(Recording):
             for _ in range(n):
                 body, shape = plane.dice.pop(), plane.shapes.pop()
                 plane.offsets.pop()
+                plane.leans.pop()
                 plane.space.remove(body, shape)
         return n
 
@@ -428,6 +468,7 @@ class Tower(Recording):
             self.sim_time_s,
             self.steps,
             (self.planes[0].resting, self.planes[1].resting),
+            (tuple(self.planes[0].leans), tuple(self.planes[1].leans)),
         )
 
     def restore(self, snap: TowerSnapshot) -> None:
@@ -444,8 +485,9 @@ class Tower(Recording):
                 plane.dice.append(body)
                 plane.shapes.append(shape)
                 plane.offsets.append(0.0)
-        for plane, resting in zip(self.planes, snap.resting, strict=False):
+        for plane, resting, leans in zip(self.planes, snap.resting, snap.leans, strict=False):
             plane.resting = resting
+            plane.leans = list(leans) + [0.0] * (len(plane.dice) - len(leans))
         self.standing = snap.standing
         self.rng.bit_generator.state = snap.rng_state
         self.sim_time_s = snap.sim_time_s

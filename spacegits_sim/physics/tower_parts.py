@@ -19,6 +19,7 @@ class _Plane:
     dice: list[pymunk.Body] = field(default_factory=list)
     shapes: list[pymunk.Shape] = field(default_factory=list)
     offsets: list[float] = field(default_factory=list)  # intended x of each die relative to the one below
+    leans: list[float] = field(default_factory=list)  # tilt (rad) of each die's top face from level: imperfect faces
     frozen: bool = True  # not stepped (between calls, or at rest during one)
     step: Callable[[float], None] = field(init=False)
     resting: bool = False  # passed the rest test (or built aligned) and not stepped since
@@ -39,6 +40,7 @@ class TowerSnapshot:
     sim_time_s: float
     steps: int
     resting: tuple[bool, bool] = (False, False)
+    leans: tuple[tuple[float, ...], ...] = ((), ())  # per plane, per die: the tilt of its top face (rad)
 
 
 Frame = list[tuple[float, float, float]]  # one die per entry: x mm, y mm, angle rad
