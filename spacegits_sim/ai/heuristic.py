@@ -232,10 +232,11 @@ class HeuristicController:
         return mine - max(others) - 2 * self.caps_at_risk(match) - len(match.table.tokens)
 
     def behind(self, match: Any) -> bool:
-        """Not ahead of the best other boss still playing (on new caps so far)."""
+        """Behind the best other boss still playing (on new caps so far). Level is not behind:
+        a tie after the siren is not worth a wipeout or a fall for keeps to break."""
         mine = self.new_caps(match, self.boss)
         others = [self.new_caps(match, b.index) for b in match.bosses if b.index != self.boss and not b.out]
-        return bool(others) and mine <= max(others)
+        return bool(others) and mine < max(others)
 
     def should_leg_it(self, match: Any) -> bool:
         # Bank a lead that nothing can still overturn (the margin already gives the last boss
@@ -594,6 +595,19 @@ class HeuristicController:
             if sc > best_score + 1e-9:
                 best, best_score = (p[0] + math.cos(angle) * out, p[1] + math.sin(angle) * out), sc
         return best
+
+    def is_free(self, m: Any, aim: Point, match: Any) -> bool:
+        """Whether dice thrown at ``aim`` land where the git can walk: its base sweeps FREE_IN
+        (or the way to the aim, if shorter) along the aim's direction and FREE_SPREAD either
+        side without meeting a base, a wall or a die."""
+        p = match.position(m.id)
+        step = min(FREE_IN, max(_dist(p, aim), 0.5))
+        straight = math.atan2(aim[1] - p[1], aim[0] - p[0])
+        for a in (straight - FREE_SPREAD, straight, straight + FREE_SPREAD):
+            r = match.table.sweep(m.id, direction=(math.cos(a), math.sin(a)), distance=step, stop_kinds=FREE_KINDS)
+            if r.travelled < step - 1e-6:
+                return False
+        return True
 
     def detour(self, m: Any, target: Point, stuck: int, match: Any) -> Point:
         """A point DETOUR_IN off to one side of the way to ``target`` (alternating sides, and the
