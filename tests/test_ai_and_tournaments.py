@@ -206,6 +206,46 @@ def test_a_git_touching_a_wall_throws_its_move_dice_into_free_space_round_it():
     assert ai.decide(ask, m).aim == first  # it moved: back to the plan
 
 
+def test_the_search_samples_its_move_aims_from_the_free_space_round_a_git_touching_a_wall():
+    """Issue 27: "The search samples aims from the same free space instead of spending its
+    samples on blocked ones." A git jammed against a wall between it and the only cap: every
+    aim the search tries (and so the one it throws) has its direction, and the scatter either
+    side, clear of the wall."""
+    import math
+
+    from helpers import match
+
+    from spacegits_sim.ai.heuristic import FREE_SPREAD
+    from spacegits_sim.ai.search import SearchController
+    from spacegits_sim.physics.table import Kind
+    from spacegits_sim.rules.decisions import AimThrow
+
+    r = 25 / 25.4 / 2
+    wall = [{"type": "wall", "polygon": [[6, 5], [18, 5], [18, 5.6], [6, 5.6]]}]
+    m = match(
+        [[{"type": "orc", "name": "Jammed"}], [{"type": "orc", "name": "Far"}]],
+        {"a1": (12, 5 - r), "b1": (22, 22)},
+        wall,
+    )
+    m.place_cap((12.0, 15.0), "test")
+    ai = SearchController(seed=1, boss=0)
+    tried: list[tuple[float, float]] = []
+    rollout = ai._rollout
+
+    def spy(match_, scratch, git, req, cand):
+        tried.append(cand.aim)
+        return rollout(match_, scratch, git, req, cand)
+
+    ai._rollout = spy  # type: ignore[method-assign]
+    chosen = ai.decide(AimThrow(0, "a1", "move", (6, 6, 6), 24.0, 24.0), m).aim
+    assert len(set(tried)) >= 2 and chosen in tried
+    for aim in set(tried):
+        angle = math.atan2(aim[1] - (5 - r), aim[0] - 12)
+        for a in (angle - FREE_SPREAD, angle, angle + FREE_SPREAD):
+            sweep = m.table.sweep("a1", direction=(math.cos(a), math.sin(a)), distance=2.0, stop_kinds=(Kind.TERRAIN,))
+            assert sweep.travelled >= 2.0 - 1e-6, aim
+
+
 def test_the_heuristic_moves_a_git_under_fire_out_of_the_line_instead_of_leaving_it_to_be_farmed():
     """Issue 16: the heuristic "protects a git under fire (moves it out of lines of fire…); never
     leaves a git to be farmed". Grunk (tower 6) stands in the line of an enemy rifle, Pal stands
