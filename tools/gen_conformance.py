@@ -35,6 +35,8 @@ TITLES = {
     "terrain": "Terrain",
     "factions": "Factions",
     "campaigns": "Campaigns",
+    "gangfight_core": "Gangfight core rules",
+    "gangfight_skills": "Gangfight Fantasy skills",
 }
 REQUIRED = ("id", "rule", "quote")
 OPTIONAL = ("reading",)

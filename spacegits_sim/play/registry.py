@@ -19,6 +19,7 @@ __all__ = ["BUILTIN", "DEFAULT", "UnknownRuleset", "get", "ids", "register", "re
 BUILTIN: dict[str, str] = {
     "spacegits": "spacegits_sim.rulesets.spacegits",
     "roadrace": "spacegits_sim.rulesets.roadrace",
+    "gangfight": "spacegits_sim.rulesets.gangfight",
 }
 DEFAULT = "spacegits"
 

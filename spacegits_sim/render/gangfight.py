@@ -1,0 +1,575 @@
+"""Gangfight's watch window: an AI-vs-AI game (or a saved log) on the table, drawn from events.
+
+Everything shown is folded from the event log alone (``gf_started`` gives the board and the
+models; moves, wounds, captures and the dice in the tray follow): the board with its terrain
+(area terrain green, obstacles brown, blocking pieces grey), each model's base with its
+facing and Health, the objectives, the last roll in the dice tray, and the log. The game is
+asked nothing here but what it asks its players; the window never decides a rule.
+
+Keys (watch): space pause, right arrow one event, +/- speed, End to the finish, r a new seed, Esc
+quit. Hot-seat: click an answer (or press its number, 1-9 and 0), PageUp/PageDown for more;
+click a numbered spot on the board to move there, a model to pick it, a point in your starting
+area to deploy; s saves the game to a replay.
+
+(The watcher shell repeats the road race's: a ruleset's render module may not import another
+ruleset's, and a shared shell module is for the lead to extract.)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from .recording import VideoWriter
+
+SIZE = (1280, 800)
+BOARD_PX = 760
+BG = (28, 30, 36)
+PANEL = (44, 47, 56)
+INK = (232, 232, 236)
+DIM = (150, 150, 160)
+TABLE = (96, 120, 78)
+KIND = {"area": (52, 96, 52), "obstacle": (140, 100, 60), "blocking": (120, 120, 128)}
+SIDES = [(220, 70, 60), (60, 130, 220)]
+OBJ = (240, 200, 40)
+TRAY = (22, 70, 48)
+
+
+def has_display() -> bool:
+    if os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen"):
+        return False
+    if os.name == "posix" and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        return os.uname().sysname == "Darwin"
+    return True
+
+
+@dataclass
+class View:
+    """What the screen shows, folded from the events one at a time."""
+
+    board: dict[str, Any] = field(default_factory=dict)
+    seats: list[str] = field(default_factory=list)
+    models: dict[str, dict[str, Any]] = field(default_factory=dict)  # id -> name, seat, radius, pos, facing, hp, state
+    objectives: dict[str, list[float] | None] = field(default_factory=dict)
+    turn: int = 0
+    active: str = ""
+    dice: list[list[float]] = field(default_factory=list)
+    dice_label: str = ""
+    shot: tuple[str, str] | None = None
+    log: list[str] = field(default_factory=list)
+    names: dict[str, str] = field(default_factory=dict)
+    result: str = ""
+
+    def apply(self, e: Any) -> None:
+        k = e.kind
+        if k == "gf_started":
+            self.board, self.seats = dict(e.board), list(e.seats)
+            for d in e.models:
+                self.models[d["id"]] = {**d, "pos": None, "facing": 0.0, "hp": d["attrs"]["hp"], "state": "ready"}
+                self.names[d["id"]] = d["name"]
+            for i, s in enumerate(self.seats):
+                self.names[f"seat{i}"] = s
+        elif k == "gf_deployed":
+            m = self.models[e.model]
+            m["pos"], m["facing"] = list(e.at), math.radians(e.facing)
+        elif k == "gf_moved":
+            m = self.models[e.model]
+            m["pos"], m["facing"] = list(e.to), math.radians(e.facing)
+        elif k == "gf_wounded":
+            m = self.models[e.model]
+            m["hp"] = e.hp
+            if e.out:
+                m["state"] = "out"
+        elif k == "gf_fled_off":
+            self.models[e.model]["state"] = "fled"
+        elif k == "gf_objective":
+            self.objectives[e.objective] = list(e.at)
+        elif k == "gf_captured":
+            self.objectives[e.objective] = None
+        elif k == "gf_dropped":
+            self.objectives[e.objective] = list(e.at)
+        elif k == "gf_turn":
+            self.turn = e.turn
+        elif k == "gf_activated":
+            self.active = e.model
+        elif k == "gf_rolled":
+            self.dice, self.dice_label = [list(d) for d in e.dice], e.purpose
+        elif k == "gf_attack":
+            self.shot = (e.model, e.target)
+        elif k == "gf_ended":
+            self.result = e.describe(self.names)
+        if k != "gf_rolled":
+            self.log.append(e.describe(self.names))
+
+
+class Fonts:
+    def __init__(self) -> None:
+        pygame.font.init()
+        self.small = pygame.font.SysFont("dejavusans", 13)
+        self.body = pygame.font.SysFont("dejavusans", 15)
+        self.big = pygame.font.SysFont("dejavusans", 22, bold=True)
+
+
+def _text(surf: pygame.Surface, font: pygame.font.Font, text: str, pos: tuple[int, int], colour: Any = INK) -> None:
+    surf.blit(font.render(text, True, colour), pos)
+
+
+def board_px(v: View) -> tuple[float, float, float]:
+    """(scale, origin x, origin y) of the board on screen."""
+    w = float(v.board.get("width", 36)) or 36.0
+    h = float(v.board.get("height", 36)) or 36.0
+    return BOARD_PX / max(w, h), 20.0, 20.0
+
+
+def to_screen(v: View, p: Any) -> tuple[int, int]:
+    s, ox, oy = board_px(v)
+    h = float(v.board.get("height", 36)) or 36.0
+    return (int(ox + p[0] * s), int(oy + (h - p[1]) * s))
+
+
+def to_table(v: View, pos: tuple[int, int]) -> tuple[float, float]:
+    s, ox, oy = board_px(v)
+    h = float(v.board.get("height", 36)) or 36.0
+    return ((pos[0] - ox) / s, h - (pos[1] - oy) / s)
+
+
+def draw(surf: pygame.Surface, v: View, f: Fonts, log_rows: int = 21) -> None:
+    surf.fill(BG)
+    w = float(v.board.get("width", 36)) or 36.0
+    h = float(v.board.get("height", 36)) or 36.0
+    s = BOARD_PX / max(w, h)
+    ox, oy = 20, 20
+
+    def px(p: Any) -> tuple[int, int]:
+        return (int(ox + p[0] * s), int(oy + (h - p[1]) * s))  # y up, as on the table
+
+    pygame.draw.rect(surf, TABLE, (ox, oy, int(w * s), int(h * s)))
+    for t in v.board.get("terrain", []):
+        col = KIND.get(t["kind"], DIM)
+        if "circle" in t:
+            pygame.draw.circle(surf, col, px(t["circle"][0]), int(t["circle"][1] * s))
+        else:
+            pygame.draw.polygon(surf, col, [px(p) for p in t["polygon"]])
+    for p in v.objectives.values():
+        if p is not None:
+            pygame.draw.circle(surf, OBJ, px(p), max(4, int(0.5 * s)))
+            pygame.draw.circle(surf, (0, 0, 0), px(p), max(4, int(0.5 * s)), 1)
+    if v.shot and v.models.get(v.shot[0], {}).get("pos") and v.models.get(v.shot[1], {}).get("pos"):
+        pygame.draw.line(surf, (250, 250, 120), px(v.models[v.shot[0]]["pos"]), px(v.models[v.shot[1]]["pos"]), 2)
+    for mid, m in v.models.items():
+        if m["pos"] is None or m["state"] == "fled":
+            continue
+        c = px(m["pos"])
+        r = max(3, int(m["radius"] * s))
+        col = SIDES[m["seat"] % 2]
+        if m["state"] == "out":
+            pygame.draw.circle(surf, (70, 70, 70), c, r)
+            pygame.draw.line(surf, col, (c[0] - r, c[1] - r), (c[0] + r, c[1] + r), 2)
+            continue
+        pygame.draw.circle(surf, col, c, r)
+        pygame.draw.circle(surf, (255, 255, 255) if mid == v.active else (0, 0, 0), c, r, 2)
+        fx = c[0] + int(math.cos(m["facing"]) * r * 1.6)
+        fy = c[1] - int(math.sin(m["facing"]) * r * 1.6)
+        pygame.draw.line(surf, INK, c, (fx, fy), 2)
+        _text(surf, f.small, f"{m['name'][:8]} {m['hp']}", (c[0] + r + 2, c[1] - 8))
+    # the side panel: turn, gangs, dice tray, log
+    x0 = BOARD_PX + 40
+    pygame.draw.rect(surf, PANEL, (x0 - 10, 10, SIZE[0] - x0, SIZE[1] - 20))
+    _text(surf, f.big, f"Gangfight, turn {v.turn}", (x0, 20))
+    for i, name in enumerate(v.seats):
+        up = sum(1 for m in v.models.values() if m["seat"] == i and m["state"] == "ready")
+        _text(surf, f.body, f"{name}: {up} standing", (x0, 56 + 20 * i), SIDES[i % 2])
+    tray = pygame.Rect(x0, 110, 280, 200)
+    pygame.draw.rect(surf, TRAY, tray)
+    _text(surf, f.small, f"dice tray: {v.dice_label}", (x0, 314), DIM)
+    for d in v.dice:
+        cx = tray.x + int(d[1] / 14.0 * tray.w)
+        cy = tray.y + int((1 - d[2] / 10.0) * tray.h)
+        pygame.draw.rect(surf, INK, (cx - 11, cy - 11, 22, 22), border_radius=4)
+        _text(surf, f.body, str(int(d[0])), (cx - 5, cy - 10), (20, 20, 20))
+    y = 340
+    for line in v.log[-log_rows:] if log_rows else []:
+        _text(surf, f.small, line[:66], (x0, y))
+        y += 19
+    if v.result:
+        _text(surf, f.body, v.result[:70], (x0, SIZE[1] - 40), OBJ)
+
+
+class Watcher:
+    """An AI-vs-AI game shown event by event. ``make(seed) -> (game, controllers)``."""
+
+    size = SIZE
+
+    def __init__(self, make: Callable[[int], tuple[Any, list[Any]]], seed: int) -> None:
+        self.make = make
+        self.speed = 12.0  # events a second
+        self.playing = True
+        self.restart(seed)
+
+    def restart(self, seed: int) -> None:
+        self.seed = seed
+        self.match, self.controllers = self.make(seed)
+        self.view = View()
+        self.shown = 0
+        self._acc = 0.0
+
+    def event_log(self) -> list[Any]:
+        return list(self.match.events)
+
+    def step(self) -> bool:
+        """Show one more event (asking the AIs when the game waits on them). False when done."""
+        while self.shown >= len(self.event_log()):
+            if not self._decide():
+                return False
+        self.view.apply(self.event_log()[self.shown])
+        self.shown += 1
+        return True
+
+    def _decide(self) -> bool:
+        m = self.match
+        if m.pending is None:
+            return False
+        ctl = self.controllers[m.pending.boss]
+        if ctl is None:
+            return False
+        m.answer(ctl.decide(m.pending, m))
+        return True
+
+    def advance(self, dt: float) -> None:
+        self._acc += dt * self.speed
+        while self._acc >= 1.0:
+            self._acc -= 1.0
+            if not self.step():
+                break
+
+    def skip_to_end(self) -> None:
+        while self.step():
+            pass
+
+    @property
+    def finished(self) -> bool:
+        return self.shown >= len(self.event_log()) and self.match.pending is None
+
+    def draw(self, surf: pygame.Surface, fonts: Fonts) -> None:
+        draw(surf, self.view, fonts)
+
+
+class LogWatcher(Watcher):
+    """A saved game drawn from its event log alone (no re-simulation)."""
+
+    def __init__(self, events: list[Any], seed: int = 0) -> None:
+        self.events = list(events)
+        super().__init__(lambda _seed: (None, []), seed)
+
+    def event_log(self) -> list[Any]:
+        return self.events
+
+    def _decide(self) -> bool:
+        return False
+
+    @property
+    def finished(self) -> bool:
+        return self.shown >= len(self.events)
+
+
+def run_window(w: Watcher, fps: int = 30) -> None:
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode(SIZE)
+    pygame.display.set_caption("spacegits_sim — Gangfight")
+    fonts = Fonts()
+    clock = pygame.time.Clock()
+    running = True
+    while running:
+        dt = clock.tick(fps) / 1000.0
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+                running = False
+            elif event.type == pygame.KEYDOWN:
+                if event.key == pygame.K_SPACE:
+                    w.playing = not w.playing
+                elif event.key == pygame.K_RIGHT:
+                    w.step()
+                elif event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+                    w.speed = min(400.0, w.speed * 2)
+                elif event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+                    w.speed = max(1.0, w.speed / 2)
+                elif event.key == pygame.K_END:
+                    w.skip_to_end()
+                elif event.key == pygame.K_r and not isinstance(w, LogWatcher):
+                    w.restart(w.seed + 1)
+        if w.playing:
+            w.advance(dt)
+        w.draw(screen, fonts)
+        pygame.display.flip()
+    pygame.quit()
+
+
+def run_headless(
+    w: Watcher,
+    record: str | None,
+    screenshot: str | None,
+    fps: int = 10,
+    on_log: Callable[[str], None] | None = None,
+    max_frames: int = 1500,
+    events_per_frame: int = 6,
+) -> dict[str, Any]:
+    """Play the game off-screen: a frame every few events into a GIF/MP4, the final board as a PNG."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    pygame.display.init()
+    fonts = Fonts()
+    surf = pygame.Surface(SIZE)
+    t0 = time.perf_counter()
+    printed = 0
+    video = VideoWriter(record, SIZE, fps) if record else None
+    with video if video is not None else contextlib.nullcontext():
+        going = True
+        while going:
+            for _ in range(events_per_frame):
+                going = w.step()
+                if not going:
+                    break
+            if on_log:
+                for line in w.view.log[printed:]:
+                    on_log(line)
+                printed = len(w.view.log)
+            if video is not None and video.frames < max_frames:
+                w.draw(surf, fonts)
+                video.add(pygame.image.tobytes(surf, "RGB"))
+    out: dict[str, Any] = {"frames": video.frames if video else 0, "wall_s": time.perf_counter() - t0}
+    if screenshot:
+        w.draw(surf, fonts)
+        pygame.image.save(surf, screenshot)
+        out["screenshot"] = screenshot
+    if video is not None and video.frames:
+        out["record"] = record
+        out["plays_s"] = video.seconds
+    return out
+
+
+HEADINGS = ("E", "NE", "N", "NW", "W", "SW", "S", "SE")
+
+
+class HotseatApp(Watcher):
+    """Hot-seat for two gangs on one screen: people answer with buttons, number keys or clicks on
+    the board; AIs answer themselves. ``humans``: the seats people play."""
+
+    def __init__(
+        self, make: Callable[[int], tuple[Any, list[Any]]], seed: int, humans: set[int], save_path: str | None = None
+    ) -> None:
+        self.humans = set(humans)
+        self.save_path = save_path
+        self.message = ""
+        self.page = 0
+        super().__init__(make, seed)
+        self.speed = 40.0
+
+    def _decide(self) -> bool:
+        m = self.match
+        if m.pending is None or m.pending.boss in self.humans:
+            return False
+        return super()._decide()
+
+    def waiting(self) -> Any:
+        """The request a person must answer now (all earlier events shown), or None."""
+        m = self.match
+        if self.shown < len(m.events) or m.pending is None or m.pending.boss not in self.humans:
+            return None
+        return m.pending
+
+    def label(self, opt: Any) -> str:
+        """An option in a player's words."""
+        n = self.view.names
+        if isinstance(opt, tuple):
+            return " and ".join(i.split("/")[-1].replace("_", " ") for i in opt) or "bare hands"
+        o = str(opt)
+        if o in n:
+            return n[o]
+        if o.startswith("dir"):
+            k = int(o[3])
+            return f"move {HEADINGS[k]}{' (half)' if o.endswith('_half') else ''}"
+        for pre, word in (
+            ("charge:", "charge "),
+            ("face:", "turn to face "),
+            ("obj:", "walk to objective "),
+            ("capture:", "capture objective "),
+        ):
+            if o.startswith(pre):
+                rest = o[len(pre) :]
+                return word + n.get(rest, rest)
+        return {
+            "off": "run off the board",
+            "flee": "flee (the way out)",
+            "end": "end activation",
+            "break_away": "break away",
+            "free": "free itself",
+            "me": "I go first",
+            "opponent": "they go first",
+            "change": "change weapons",
+        }.get(o, o.replace("_", " "))
+
+    def options(self) -> list[Any]:
+        req = self.waiting()
+        return list(getattr(req, "options", ())) if req is not None else []
+
+    def buttons(self) -> list[tuple[pygame.Rect, str, int]]:
+        opts = self.options()
+        out = []
+        x0 = BOARD_PX + 40
+        for slot, i in enumerate(range(self.page * 10, min(len(opts), self.page * 10 + 10))):
+            r = pygame.Rect(x0, SIZE[1] - 290 + slot * 26, 400, 23)
+            out.append((r, f"{(slot + 1) % 10}: {self.label(opts[i])}", i))
+        return out
+
+    def choose(self, index: int) -> None:
+        req = self.waiting()
+        opts = self.options()
+        if req is None or not 0 <= index < len(opts):
+            return
+        self.match.answer(opts[index])
+        self.message, self.page = "", 0
+
+    def click_board(self, pos: tuple[int, int]) -> None:
+        """A click on the board: a move spot, a model to pick, or where to deploy."""
+        req = self.waiting()
+        if req is None:
+            return
+        p = to_table(self.view, pos)
+        spots = getattr(req, "spots", ())
+        if spots:
+            best = min(range(len(spots)), key=lambda i: (spots[i][0] - p[0]) ** 2 + (spots[i][1] - p[1]) ** 2)
+            if ((spots[best][0] - p[0]) ** 2 + (spots[best][1] - p[1]) ** 2) ** 0.5 < 1.0:
+                self.choose(best)
+            return
+        if req.kind == "deploy":
+            from ..play.protocol import IllegalDecision
+
+            try:
+                self.match.answer((req.models[0], p))
+                self.message = ""
+            except IllegalDecision as e:
+                self.message = str(e).split(": ", 2)[-1]
+            return
+        for i, o in enumerate(self.options()):
+            m = self.view.models.get(str(o))
+            if m and m["pos"] and ((m["pos"][0] - p[0]) ** 2 + (m["pos"][1] - p[1]) ** 2) ** 0.5 <= m["radius"] + 0.3:
+                self.choose(i)
+                return
+
+    def save(self) -> None:
+        if not self.save_path:
+            self.message = "no --save file was given"
+            return
+        from ..play.replay import save_replay
+
+        save_replay(self.match, "gangfight", self.save_path)
+        self.message = f"saved to {self.save_path}"
+
+    def draw(self, surf: pygame.Surface, fonts: Fonts) -> None:
+        req = self.waiting()
+        draw(surf, self.view, fonts, log_rows=7 if req is not None else 19)
+        x0 = BOARD_PX + 40
+        if req is not None:
+            seat = self.view.seats[req.boss] if self.view.seats else ""
+            what = getattr(req, "prompt", "")
+            if req.kind == "deploy" and req.models[0] in self.view.models:
+                what = "click your starting area to place " + self.view.names.get(req.models[0], req.models[0])
+            elif req.kind == "deploy":
+                what = f"click the board to place objective {req.models[0]} (outside the starting areas)"
+            _text(surf, fonts.body, f"{seat}: {what}"[:60], (x0, SIZE[1] - 318), OBJ)
+            for i, sp in enumerate(getattr(req, "spots", ())):
+                c = to_screen(self.view, sp)
+                pygame.draw.circle(surf, OBJ, c, 9, 2)
+                _text(surf, fonts.small, str(i + 1), (c[0] - 4, c[1] - 8), OBJ)
+            for r, label, _i in self.buttons():
+                pygame.draw.rect(surf, (70, 74, 88), r, border_radius=4)
+                _text(surf, fonts.body, label[:52], (r.x + 6, r.y + 3))
+            n = len(self.options())
+            if n > 10:
+                _text(
+                    surf,
+                    fonts.small,
+                    f"options {self.page * 10 + 1}-{min(n, self.page * 10 + 10)} of {n}: PageUp/PageDown",
+                    (x0, SIZE[1] - 26),
+                    DIM,
+                )
+        elif self.message:
+            _text(surf, fonts.body, self.message[:60], (x0, SIZE[1] - 60), OBJ)
+
+
+def ui_state(app: HotseatApp) -> dict[str, Any]:
+    """What the screen shows, as plain data (window pixels), for a scripted player reading
+    $SPACEGITS_UI_STATE: the question, the buttons, the numbered spots, the models."""
+    req = app.waiting()
+    return {
+        "decisions": len(app.match.decisions),
+        "finished": app.finished,
+        "message": app.message,
+        "kind": req.kind if req is not None else None,
+        "seat": req.boss if req is not None else None,
+        "prompt": getattr(req, "prompt", "") if req is not None else "",
+        "buttons": [{"label": label, "rect": [r.x, r.y, r.w, r.h]} for r, label, _i in app.buttons()],
+        "spots_px": [list(to_screen(app.view, sp)) for sp in getattr(req, "spots", ())] if req is not None else [],
+        "models": {
+            mid: {"px": list(to_screen(app.view, m["pos"])), "seat": m["seat"], "state": m["state"]}
+            for mid, m in app.view.models.items()
+            if m["pos"] is not None
+        },
+        "board_px": [20, 20, BOARD_PX, BOARD_PX],
+    }
+
+
+def run_hotseat(app: HotseatApp, fps: int = 30) -> None:
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode(SIZE)
+    pygame.display.set_caption("spacegits_sim — Gangfight, hot-seat")
+    fonts = Fonts()
+    clock = pygame.time.Clock()
+    running = True
+    keys = {getattr(pygame, f"K_{d}"): (d - 1) % 10 for d in range(10)}
+    state_path = os.environ.get("SPACEGITS_UI_STATE")  # a scripted player reads what is on screen
+    frame = 0
+    while running:
+        dt = clock.tick(fps) / 1000.0
+        frame += 1
+        if state_path and frame % 5 == 0:
+            import json
+
+            tmp = state_path + ".tmp"
+            with open(tmp, "w", encoding="utf-8") as fh:
+                json.dump(ui_state(app), fh)
+            os.replace(tmp, state_path)
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+                running = False
+            elif event.type == pygame.KEYDOWN and event.key in keys:
+                app.choose(app.page * 10 + keys[event.key])
+            elif event.type == pygame.KEYDOWN and event.key == pygame.K_PAGEDOWN:
+                app.page = min(app.page + 1, max(0, (len(app.options()) - 1) // 10))
+            elif event.type == pygame.KEYDOWN and event.key == pygame.K_PAGEUP:
+                app.page = max(0, app.page - 1)
+            elif event.type == pygame.KEYDOWN and event.key == pygame.K_s:
+                app.save()
+                if app.message.startswith("saved"):
+                    running = False
+            elif event.type == pygame.MOUSEBUTTONDOWN:
+                hit = [i for r, _l, i in app.buttons() if r.collidepoint(event.pos)]
+                if hit:
+                    app.choose(hit[0])
+                elif event.pos[0] < BOARD_PX + 20:
+                    app.click_board(event.pos)
+        if app.waiting() is None:
+            app.advance(dt)
+        if app.finished and app.message == "":
+            app.message = "the game is over: Esc to leave"
+        app.draw(screen, fonts)
+        pygame.display.flip()
+    pygame.quit()

@@ -1,0 +1,167 @@
+"""Gangfight's AIs: pure controllers (they read the game, never change it).
+
+``random``: the shared uniform player. ``heuristic``: takes cover, focuses fire on the enemy
+closest to going down (the leader first on a tie), charges when it fights better hand to
+hand, walks to objectives and picks them up, and, when its gang is breaking, keeps its
+models out of reach. It asks the game only read-only questions (targets, sight from a
+spot, gaps), so it can never do what a player could not.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from ...play.protocol import Deploy, Request
+from ...play.random_ai import RandomController
+from ...rng import stream
+from .requests import Action, Activate, First, Loadout, MoveTo, Role, Target
+
+
+class HeuristicController:
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0, seat: int = 0) -> None:
+        self.seat = seat
+        self.rng: np.random.Generator = stream(seed, f"ai/gangfight/heuristic/{seat}")
+
+    # ---- helpers
+    @staticmethod
+    def _ranged_model(g: Any, m: Any) -> bool:
+        return any(g.item(i).type == "ranged" for i in m.char.items) and m.a("rc") >= m.a("mc")
+
+    @staticmethod
+    def _focus(g: Any, tid: str) -> float:
+        t = g.models[tid]
+        return float(t.hp * 10 - (5 if t.char.leader else 0) + len(t.carried) * -3)
+
+    def _spot_score(self, g: Any, m: Any, x: float, y: float, label: str) -> float:
+        """How good ending a move at (x, y) is: shots it will have, cover, objectives, danger."""
+        enemies = g.enemies(m)
+        if not enemies:
+            return 0.0
+        if label.startswith("charge:"):
+            return 60.0 - g.models[label.split(":", 1)[1]].hp * 3 if not self._ranged_model(g, m) else 15.0
+        near = min(math.dist((x, y), e.pos) - e.radius - m.radius for e in enemies)
+        s = 0.0
+        if label.startswith("obj:") and g.can_carry(m):
+            s += 25.0
+        free = [p for p in g.objectives.values() if p is not None]
+        if free and g.can_carry(m):
+            s -= 0.8 * min(math.dist((x, y), p) for p in free)
+        if self._ranged_model(g, m):
+            best = max((g.weapon_range(m, w) for w in g.held(m, True)), default=0.0) or max(
+                (g.weapon_range(m, g.item(i)) for i in m.char.items if g.item(i).type == "ranged"),
+                default=6.0,
+            )
+            seen = sum(
+                1
+                for e in enemies
+                if math.dist((x, y), e.pos) - e.radius - m.radius <= best and g.sight(m, e, at=(x, y))[0] >= 0.5
+            )
+            s += 12.0 * min(seen, 2)
+            s -= max(0.0, near - best) * 1.5
+            s -= 10.0 if near < 3.0 else 0.0
+        else:
+            s -= near * 1.2
+        if g.areas_at((x, y)):
+            s += 4.0
+        if m.fleeing or g.morale_target(m) is not None:
+            s += near * 1.5
+        return float(s) + float(self.rng.uniform(0, 0.5))
+
+    # ---- the controller
+    def decide(self, req: Request, g: Any) -> Any:
+        if isinstance(req, Role):
+            return "attacker"
+        if isinstance(req, First):
+            return "me"
+        if isinstance(req, Deploy):
+            return self._deploy(req, g)
+        if isinstance(req, Activate):
+            return max(req.options, key=lambda mid: self._activation_value(g, g.models[mid]))
+        if isinstance(req, Loadout):
+            return self._loadout(req, g)
+        if isinstance(req, Action):
+            return self._action(req, g)
+        if isinstance(req, Target):
+            return min(req.options, key=lambda t: self._focus(g, t))
+        if isinstance(req, MoveTo):
+            m = g.models[req.model]
+            if "off" in req.options:
+                return "off"
+            scored = [
+                (self._spot_score(g, m, s[0], s[1], lab), lab) for lab, s in zip(req.options, req.spots, strict=True)
+            ]
+            return max(scored)[1]
+        return RandomController(0, self.seat).decide(req, g)
+
+    def _deploy(self, req: Deploy, g: Any) -> Any:
+        """Objectives near my side's half; models as far forward as the zone allows, near cover."""
+        best: tuple[float, Any] | None = None
+        cx, cy = req.width / 2, req.height / 2
+        for _ in range(150):
+            mid = req.models[int(self.rng.integers(0, len(req.models)))]
+            p = (float(self.rng.uniform(0, req.width)), float(self.rng.uniform(0, req.height)))
+            if req.legal(mid, p) is not None:
+                continue
+            if mid in g.models:
+                s = -math.dist(p, (cx, cy)) + (3.0 if g.areas_at(p) else 0.0)
+            else:
+                mine = [m.pos for m in g.gang(self.seat, up=False) if m.status == "ready"]
+                s = -min((math.dist(p, q) for q in mine), default=math.dist(p, (cx, cy)))
+                s -= 0.5 * math.dist(p, (cx, cy))
+            if best is None or s > best[0]:
+                best = (s, (mid, p))
+        return best[1] if best else "skip"
+
+    def _activation_value(self, g: Any, m: Any) -> float:
+        ts = g.targets(m)
+        v = 10.0 * len(ts)
+        if any(not r for _t, r in ts):
+            v += 5
+        v += min(g.enemies(m) and [math.dist(m.pos, e.pos) for e in g.enemies(m)] or [0]) * -0.1
+        return float(v) + float(self.rng.uniform(0, 1))
+
+    def _loadout(self, req: Loadout, g: Any) -> Any:
+        m = g.models[req.model]
+        want_ranged = bool(not g.engaged(m) and self._ranged_model(g, m))
+
+        def score(lo: tuple[str, ...]) -> float:
+            items = [g.item(i) for i in lo]
+            s = 0.0
+            for it in items:
+                s += (6 if (it.type == "ranged") == want_ranged else 1) + it.level
+            if len(items) == 2 and items[0].type == items[1].type:
+                s += 4
+            return s
+
+        return max(req.options, key=score)
+
+    def _action(self, req: Action, g: Any) -> Any:
+        m = g.models[req.model]
+        opts = req.options
+        caps = [o for o in opts if o.startswith("capture:")]
+        if caps:
+            return caps[0]
+        if "free" in opts:
+            return "free"
+        if "break_away" in opts and (m.fleeing or m.hp <= 1 and g.morale_target(m) is not None):
+            return "break_away"
+        if "attack" in opts:
+            return "attack"
+        if "reload" in opts and any(r for _t, r in g.targets_if_reloaded(m)):
+            return "reload"
+        if "move" in opts:
+            return "move"
+        if "change" in opts and g.enemies(m):
+            return "change"
+        return "end"
+
+
+AIS: dict[str, Any] = {
+    "random": lambda seed, seat: RandomController(seed, seat),
+    "heuristic": lambda seed, seat: HeuristicController(seed, seat),
+}

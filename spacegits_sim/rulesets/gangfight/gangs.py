@@ -1,0 +1,444 @@
+"""Gang files: characters built by the core rules' "Creating Custom Characters", checked.
+
+A gang file (YAML)::
+
+    name: The Black Hounds
+    leader: brakk                 # one Hero leads ("You must specify one hero as your gang's leader")
+    models:
+      - {id: brakk, name: Brakk, level: hero, size: standard, base: 32, race: human,
+         raise: {str: 3, qui: 3, sta: 2, int: 2, mc: 3, rc: 2}, bonus: {mc: 1},
+         items: [hand_weapon, shield, light_armour], skills: []}
+
+``raise`` spends the level's points ("may spend 9 points raising ..."), each attribute starting
+at 1 and no higher than the level's maximum; ``bonus`` is the racial bonus ("Humans may add 1
+bonus point to any Attribute"; it "may raise an attribute above the maximums"). XP is the
+level's, plus the size's, plus each item's level x item_xp_per_level; the gang's Fame is the
+sum. Problems name the file, the model and the field; things named but not simulated (skills,
+other races, factions) come back as loud warnings, never silence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ...data.errors import Problem, short
+from ...data.yamlio import read_yaml
+from .book import FANTASY, Book, Checker, Item, book
+from .skills import REGISTRY as _SKILLS
+from .skills import skills_of
+
+SKILLS = _SKILLS["skills"]
+
+HERE = Path(__file__).resolve().parent
+GANGS = HERE / "gangs"
+
+_MODEL_KEYS = ("id", "name", "level", "size", "base", "race", "raise", "bonus", "items", "skills")
+_GANG_KEYS = ("name", "leader", "faction", "setting", "models", "fame")
+
+
+@dataclass(frozen=True)
+class Character:
+    """One model as built: its final attributes and what it carries."""
+
+    id: str
+    name: str
+    level: str
+    size: str
+    base_mm: float
+    race: str
+    attrs: Mapping[str, int]  # hp, qui, sta, dp, int, rc, mc, str (with race, size and armour)
+    items: tuple[str, ...]
+    skills: tuple[str, ...]
+    xp: int
+    leader: bool = False
+    height: float = 1.25  # ground to eye, for line of sight (sizes.yaml, or the Fantasy race's)
+    kinds: tuple[str, ...] = ("mortal",)  # what "any Mortal/Undead/Demon enemy" reads
+
+    def to_doc(self, raise_: Mapping[str, int], bonus: Mapping[str, int]) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "level": self.level,
+            "size": self.size,
+            "base": self.base_mm,
+            "race": self.race,
+            "raise": dict(raise_),
+            "bonus": dict(bonus),
+            "items": [i.removeprefix(FANTASY) for i in self.items],
+            "skills": list(self.skills),
+        }
+
+
+@dataclass(frozen=True)
+class Gang:
+    name: str
+    leader: str
+    models: tuple[Character, ...]
+    doc: Mapping[str, Any] = field(default_factory=dict, compare=False)
+    warnings: tuple[Problem, ...] = field(default=(), compare=False)
+
+    @property
+    def fame(self) -> int:
+        return sum(m.xp for m in self.models)
+
+    def to_doc(self) -> dict[str, Any]:
+        return dict(self.doc)
+
+
+def _spent(c: Checker, d: Any, entry: str, fld: str, allowed: tuple[str, ...]) -> dict[str, int]:
+    if d is None:
+        return {}
+    if not isinstance(d, dict):
+        c.bad(entry, fld, f"expected a mapping of attribute: points, got {short(d)}")
+        return {}
+    out: dict[str, int] = {}
+    for k, v in d.items():
+        if k not in allowed:
+            c.bad(entry, fld, f"{short(k)} cannot be raised; these can: {', '.join(allowed)}")
+        elif isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 10:
+            c.bad(entry, fld, f"{k}: expected a whole number of points from 0 to 10, got {short(v)}")
+        else:
+            out[str(k)] = v
+    return out
+
+
+def _race(c: Checker, d: Mapping[str, Any], entry: str, fantasy: bool, leader: bool, warn: list[Problem]) -> Any:
+    """The Fantasy race a model names (None: a human of the core rules)."""
+    race = d.get("race", "human")
+    if not isinstance(race, str):
+        c.bad(entry, "race", f"expected a race name, got {short(race)}")
+        return None
+    if not fantasy:
+        if race != "human":
+            c.bad(entry, "race", f"the core rules know humans only; '{short(race)}' needs 'setting: fantasy'")
+        return None
+    from .fantasy.catalog import catalog
+
+    r = catalog().races.get(race)
+    if r is None:
+        c.bad(entry, "race", f"unknown race {short(race)}; the Fantasy races are {', '.join(catalog().races)}")
+        return None
+    if r.required_specials:
+        warn.append(
+            Problem(
+                c.label,
+                entry,
+                "race",
+                f"NOT SIMULATED: a {r.name} must take "
+                f"{', '.join(r.required_specials)} (faction abilities do not play yet)",
+            )
+        )
+    del leader
+    return r
+
+
+def character_from_doc(
+    c: Checker, d: Any, i: int, b: Book, warn: list[Problem], fantasy: bool = False, leader_id: Any = None
+) -> tuple[Character, dict[str, Any]]:
+    d = c.mapping(d, f"models[{i}]", None)
+    mid = d.get("id")
+    entry = f"model '{mid}'" if isinstance(mid, str) else f"models[{i}]"
+    if not isinstance(mid, str) or not mid.isidentifier():
+        c.bad(entry, "id", f"expected a short id of letters, digits and _, got {short(mid)}")
+        mid = f"m{i}"
+    c.unknown(d, entry, _MODEL_KEYS)
+    is_leader = mid == leader_id
+    race = _race(c, d, entry, fantasy, is_leader, warn)
+    lid = c.choice(d, entry, "level", tuple(b.levels))
+    lv = b.levels[lid]
+    default_size = "standard"
+    if race is not None:
+        default_size = race.leader_size if is_leader and race.leader_size else race.size
+    sid = c.choice(d, entry, "size", tuple(b.sizes), default_size)
+    if race is not None and sid != default_size:
+        c.bad(entry, "size", f"a {race.name}{' leader' if is_leader else ''} is a {default_size} model, not {sid}")
+    sz = b.sizes[sid]
+    base_default = (race.base_mm if race is not None and race.base_mm and sid == race.size else None) or (
+        sz.base_min if sid != "standard" else 25
+    )
+    base = c.number(d, entry, "base", sz.base_min, sz.base_max, base_default)
+    raised = tuple(str(a) for a in b.gang["raised"])
+    rz = _spent(c, d.get("raise"), entry, "raise", raised)
+    bonus = _spent(c, d.get("bonus"), entry, "bonus", tuple(a for a in b.attributes if a != "xp"))
+    start = int(b.gang["start_attribute"])
+    if sum(rz.values()) > lv.points:
+        c.bad(
+            entry,
+            "raise",
+            f"a {lid} spends at most {lv.points} points raising attributes, this one spends {sum(rz.values())}",
+        )
+    for a, v in rz.items():
+        if start + v > lv.max:
+            c.bad(entry, "raise", f"{a} would be {start + v}: a {lid} may not raise an attribute higher than {lv.max}")
+    human = race is None or race.id == "human"
+    if human:
+        if sum(bonus.values()) > 1:
+            c.bad(entry, "bonus", "Humans may add 1 bonus point to any Attribute: this one adds more")
+    else:
+        if bonus:
+            c.bad(entry, "bonus", f"a {race.name}'s bonus is its race's ({dict(race.bonus)}): leave 'bonus' out")
+        bonus = {k: int(v) for k, v in race.bonus.items()}
+    attrs: dict[str, int] = {a: start + rz.get(a, 0) + bonus.get(a, 0) for a in raised}
+    attrs["hp"] = lv.hp + sz.hp + bonus.get("hp", 0)
+    attrs["dp"] = lv.dp + bonus.get("dp", 0)
+    attrs["str"] += sz.str
+    xp = lv.xp + sz.xp
+    skills = d.get("skills", [])
+    if not isinstance(skills, list) or not all(isinstance(s, str) for s in skills):
+        c.bad(entry, "skills", f"expected a list of skill ids, got {short(skills)}")
+        skills = []
+    if len(skills) > attrs["int"]:
+        c.bad(
+            entry,
+            "skills",
+            f"{len(skills)} skills: 'A character may choose an amount of skills equal to their "
+            f"Intellect' ({attrs['int']})",
+        )
+    known: Mapping[str, Any] = {}
+    if fantasy:
+        from .fantasy.catalog import catalog
+
+        known = catalog().skills
+    elif skills:
+        c.bad(entry, "skills", "skills are the Fantasy supplement's: add 'setting: fantasy' to the gang")
+        skills = []
+    good: list[str] = []
+    for sk in skills:
+        if sk not in known:
+            c.bad(entry, "skills", f"unknown skill {short(sk)}; the Fantasy skills are {', '.join(known)}")
+            continue
+        good.append(sk)
+        xp += int(known[sk].xp)
+        if known[sk].handler not in SKILLS:
+            warn.append(
+                Problem(
+                    c.label,
+                    entry,
+                    "skills",
+                    f"NOT SIMULATED: skill '{sk}' ({known[sk].name}): it has no effect in play yet",
+                )
+            )
+    skills = good
+    handlers = skills_of(tuple(skills))
+    for h in handlers:
+        for k, v in h.attributes().items():
+            attrs[k] = attrs.get(k, 0) + v
+    item_level = lv.item_level + sum(h.item_level_bonus() for h in handlers)
+    knight = any(h.ignores_armour_quickness() for h in handlers)
+    items_raw = d.get("items", [])
+    if not isinstance(items_raw, list):
+        c.bad(entry, "items", f"expected a list of item ids, got {short(items_raw)}")
+        items_raw = []
+    items: list[str] = []
+    grant: dict[str, int] = {}
+    per = int(b.gang["item_xp_per_level"])
+    for it in items_raw:
+        item: Item | None = None
+        if isinstance(it, str):
+            try:
+                item = b.item(FANTASY + it if fantasy else it)
+            except KeyError:
+                item = None
+        if item is None:
+            where = "the Fantasy items" if fantasy else "the core armoury"
+            c.bad(entry, "items", f"unknown item {short(it)} in {where}")
+            continue
+        if item.level > item_level:
+            c.bad(entry, "items", f"{item.name} is level {item.level}: a {lid} equips items up to level {item_level}")
+        if item.family in b.unsimulated_families:
+            warn.append(
+                Problem(c.label, entry, "items", f"NOT SIMULATED: {item.name}: {b.unsimulated_families[item.family]}")
+            )
+        if fantasy:
+            from .fantasy.catalog import catalog
+
+            fi = catalog().items[str(it)]
+            for k, v in fi.grants.items():  # an enchantment: "+1 bonus to any one character Attribute"
+                if k in attrs or k in ("hp", "dp"):
+                    grant[k] = grant.get(k, 0) + int(v)
+                else:
+                    warn.append(
+                        Problem(
+                            c.label,
+                            entry,
+                            "items",
+                            f"NOT SIMULATED: {fi.name}'s enchantment ({k}: {v}): it plays as its plain listing",
+                        )
+                    )
+            if fi.handler and item.family not in b.unsimulated_families:
+                warn.append(Problem(c.label, entry, "items", f"NOT SIMULATED: {fi.name}'s effect ({fi.handler})"))
+        items.append(item.id)
+        xp += item.level * per
+        attrs["hp"] += item.hp
+        attrs["qui"] += 0 if (knight and item.family == "armour") else item.qui
+    for k, v in grant.items():
+        attrs[k] = attrs.get(k, 0) + v
+    slots = sum(b.item(i).slots for i in items)
+    if slots > attrs["str"]:
+        c.bad(
+            entry,
+            "items",
+            f"carries {slots} points of items: 'You may only carry an amount of items up to your "
+            f"character's Strength amount' ({attrs['str']})",
+        )
+    name = d.get("name", mid)
+    if not isinstance(name, str) or not name.strip():
+        c.bad(entry, "name", f"expected a name, got {short(name)}")
+        name = str(mid)
+    height = sz.height
+    if race is not None:
+        from .fantasy.catalog import catalog
+
+        height = catalog().model_height(race.id, is_leader)
+    rname = race.id if race is not None else "human"
+    kinds = {"mortal"} if race is None or race.faction == "mortal_guilds" else set()
+    if race is not None:
+        kinds |= {"undead_hordes": {"undead"}, "beast_packs": {"beast"}}.get(race.faction, set())
+        if race.demon:
+            kinds.add("demon")
+    if "magic_user" in skills:
+        kinds.add("magic_user")
+    ch = Character(
+        str(mid),
+        name[:40],
+        lid,
+        sid,
+        base,
+        rname,
+        attrs,
+        tuple(items),
+        tuple(skills),
+        xp,
+        is_leader,
+        height,
+        tuple(sorted(kinds)),
+    )
+    doc = ch.to_doc(rz, {} if not human else bonus)
+    return ch, doc
+
+
+def gang_from_doc(doc: Any, label: str, b: Book | None = None, entry: str = "gang") -> Gang:
+    """A gang from its document. Raises DataError listing every problem."""
+    b = b or book()
+    c = Checker(label)
+    d = c.mapping(doc, entry, None)
+    c.unknown(d, entry, _GANG_KEYS)
+    warn: list[Problem] = []
+    setting = c.choice(d, entry, "setting", ("core", "fantasy"), "core")
+    fantasy = setting == "fantasy"
+    raw = d.get("models")
+    lo, hi = int(b.gang["min_models"]), int(b.gang["max_models"])
+    if not isinstance(raw, list) or not lo <= len(raw) <= hi:
+        n = len(raw) if isinstance(raw, list) else short(raw)
+        c.bad(
+            entry,
+            "models",
+            f"a gang has {lo} to {hi} models ('The minimum amount of characters needed to form a Gang is 3'), got {n}",
+        )
+        raw = raw if isinstance(raw, list) else []
+    leader = d.get("leader")
+    models: list[Character] = []
+    docs: list[dict[str, Any]] = []
+    for i, m in enumerate(raw):
+        ch, md = character_from_doc(c, m, i, b, warn, fantasy, leader)
+        models.append(ch)
+        docs.append(md)
+    ids = [m.id for m in models]
+    for dup in sorted({x for x in ids if ids.count(x) > 1}):
+        c.bad(entry, "models", f"two models have the id '{dup}'")
+    lead = next((m for m in models if m.id == leader), None)
+    if lead is None:
+        c.bad(
+            entry,
+            "leader",
+            f"expected the id of one of the gang's Heroes ('You must specify one hero as your "
+            f"gang's leader'), got {short(leader)}",
+        )
+    elif lead.level != "hero":
+        c.bad(entry, "leader", f"'{leader}' is a {lead.level}: 'Your gang must include one Hero to lead it'")
+    faction = d.get("faction")
+    if fantasy:
+        from .fantasy.catalog import catalog
+
+        cat = catalog()
+        if faction not in cat.factions:
+            c.bad(
+                entry,
+                "faction",
+                f"a Fantasy gang names its faction, one of {', '.join(cat.factions)}; got {short(faction)}",
+            )
+        else:
+            for m in models:
+                r = cat.races.get(m.race)
+                if r is not None and r.faction != faction and m.race != "human":
+                    c.bad(
+                        f"model '{m.id}'",
+                        "race",
+                        f"a {r.name} is of the {cat.factions[r.faction].name}: 'Your gang "
+                        "may only be made up of characters from one faction' (recruiting skills do not play yet)",
+                    )
+            warn.append(
+                Problem(
+                    label,
+                    entry,
+                    "faction",
+                    f"NOT SIMULATED: the {cat.factions[str(faction)].name}' faction "
+                    "abilities (Fantasy faction rules are not wired into play yet)",
+                )
+            )
+    elif faction:
+        c.bad(entry, "faction", "factions are the Fantasy supplement's: add 'setting: fantasy'")
+    name = d.get("name", Path(label).stem)
+    if not isinstance(name, str) or not name.strip():
+        c.bad(entry, "name", f"expected a gang name, got {short(name)}")
+        name = Path(label).stem
+    c.raise_if_any()
+    gdoc: dict[str, Any] = {"name": name, "leader": leader, "models": docs}
+    if fantasy:
+        gdoc = {"name": name, "setting": "fantasy", "faction": faction, "leader": leader, "models": docs}
+    return Gang(name[:40], str(leader), tuple(models), gdoc, tuple(warn))
+
+
+def check_budget(g: Gang, fame: int, label: str, b: Book | None = None) -> list[Problem]:
+    """The gang against a game's Fame: XP at or below it, and one extra Hero per 400 Fame."""
+    b = b or book()
+    out: list[Problem] = []
+    if g.fame > fame:
+        out.append(
+            Problem(
+                label,
+                g.name,
+                "fame",
+                f"the gang's XP adds up to {g.fame}, over the game's Fame of {fame} "
+                "('make sure this number is at or slightly below the agreed upon Fame level')",
+            )
+        )
+    heroes = sum(1 for m in g.models if m.level == "hero")
+    allowed = 1 + fame // int(b.gang["heroes_per_fame"])
+    if heroes > allowed:
+        out.append(
+            Problem(
+                label,
+                g.name,
+                "models",
+                f"{heroes} Heroes: at {fame} Fame a gang may have {allowed} "
+                "('one additional Hero for every 400 Fame Points')",
+            )
+        )
+    return out
+
+
+def load_gang(path: Path | str, b: Book | None = None) -> Gang:
+    p = Path(path)
+    return gang_from_doc(read_yaml(p, str(p)), str(p), b)
+
+
+def find_gang(name: str, base: Path | None = None) -> Path:
+    p = Path(name)
+    for cand in ((base or Path.cwd()) / p, GANGS / p.name, GANGS / f"{p.name}.yaml"):
+        if cand.is_file():
+            return cand
+    return p

@@ -1,0 +1,55 @@
+"""Gangfight's questions: each a :class:`~spacegits_sim.play.protocol.Choice` of its own kind, so
+the random AI, the env and replays answer them by the generic type, and the heuristic AI
+and the windows know what is asked. ``model`` names who acts; a move's ``spots`` give each
+option's end point and facing (x, y, radians), for previews and for the AIs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ...play.protocol import Choice
+
+
+@dataclass(frozen=True)
+class Role(Choice):
+    kind: ClassVar[str] = "gf_role"
+
+
+@dataclass(frozen=True)
+class First(Choice):
+    kind: ClassVar[str] = "gf_first"
+
+
+@dataclass(frozen=True)
+class Activate(Choice):
+    kind: ClassVar[str] = "gf_activate"
+
+
+@dataclass(frozen=True)
+class Loadout(Choice):
+    kind: ClassVar[str] = "gf_loadout"
+    model: str = ""
+
+    def from_json(self, data: Any) -> Any:
+        return tuple(data) if isinstance(data, list) else data
+
+
+@dataclass(frozen=True)
+class Action(Choice):
+    kind: ClassVar[str] = "gf_action"
+    model: str = ""
+
+
+@dataclass(frozen=True)
+class MoveTo(Choice):
+    kind: ClassVar[str] = "gf_move"
+    model: str = ""
+    spots: tuple[tuple[float, float, float], ...] = ()
+
+
+@dataclass(frozen=True)
+class Target(Choice):
+    kind: ClassVar[str] = "gf_target"
+    model: str = ""

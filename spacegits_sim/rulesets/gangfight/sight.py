@@ -1,0 +1,48 @@
+"""Line of sight for Gangfight: the board's terrain as footprints for the shared, game-agnostic
+visible-fraction query (:mod:`spacegits_sim.physics.sight`), and the one call the engine makes.
+
+The reading: the eye is at the looker's height above its base centre (model heights are never
+given: sizes.yaml completes them); the target is its base's cylinder, as tall as its size.
+Blocking pieces and obstacles stop rays passing lower than their tops (so a low wall hides
+only the legs: you see over it); Area Terrain stops every ray through it, but not rays that
+start or end inside it ("Area Terrain blocks line of sight to models behind it": you see
+into a wood and out of it, not through it); other standing models stop rays below their tops.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+from ...physics.sight import Cylinder, Footprint, SightTable, route_off_table
+
+__all__ = ["Cylinder", "SightTable", "footprints", "route_off_table", "visible_fraction"]
+
+
+def footprints(pieces: Iterable[object]) -> list[Footprint]:
+    """The board's pieces as sight footprints (a circle as a 16-sided polygon)."""
+    out: list[Footprint] = []
+    for p in pieces:
+        pts = p.polygon  # type: ignore[attr-defined]
+        if p.circle is not None:  # type: ignore[attr-defined]
+            cx, cy, r = p.circle  # type: ignore[attr-defined]
+            pts = tuple(
+                (cx + r * math.cos(2 * math.pi * k / 16), cy + r * math.sin(2 * math.pi * k / 16)) for k in range(16)
+            )
+        top = max(float(p.height), 0.05)  # type: ignore[attr-defined]
+        out.append(Footprint(tuple(pts), top, see_into=p.kind == "area", ident=p.id))  # type: ignore[attr-defined]
+    return out
+
+
+def visible_fraction(
+    table: SightTable,
+    eye: tuple[float, float, float],
+    target: Cylinder,
+    others: Iterable[Cylinder],
+    within: float,
+) -> tuple[float, set[str]]:
+    """The fraction of ``target`` seen from ``eye``, and the ids of the pieces between them with
+    part of them within ``within`` of the target's base (the cover rule's geometry)."""
+    f = table.visible_fraction(eye, target, list(others))
+    near = {fp.ident for fp in table.covering((eye[0], eye[1]), target, within)}
+    return f, near
