@@ -156,14 +156,19 @@ def test_a_chunked_two_worker_tournament_gives_exactly_the_results_of_one_proces
     assert run(tasks, jobs=2) == run(tasks, jobs=1)
 
 
-def test_the_heuristic_notices_a_scoot_that_got_nowhere_and_goes_round():
-    """Issue 16: "The heuristic notices when a move achieved nothing (stuck against terrain,
-    bumping the same thing) and changes plan." A git jammed against a wall between it and the
-    only cap: the first aim is at the cap; after a scoot that moved it nowhere, the next aim goes
-    off to one side (the side with room), and the time after that to the other side."""
+def test_a_git_touching_a_wall_throws_its_move_dice_into_free_space_round_it():
+    """Issue 27: "Before throwing move dice, know the free directions (from the table's own
+    sweeps: bases, walls, dice, caps, friends, the edge) and aim into them." A git jammed
+    against a wall between it and the only cap does not throw at the cap through the wall: its
+    aim's direction (and the scatter either side of it) is clear of the wall, heading round
+    one of the wall's ends; and once a scoot got nowhere anyway, it goes off to one side, then
+    the other (issue 16), and back to the plan once it moved."""
+    import math
+
     from helpers import match
 
-    from spacegits_sim.ai.heuristic import HeuristicController
+    from spacegits_sim.ai.heuristic import FREE_SPREAD, HeuristicController
+    from spacegits_sim.physics.table import Kind
     from spacegits_sim.rules import events as ev
     from spacegits_sim.rules.decisions import AimThrow
 
@@ -178,7 +183,11 @@ def test_the_heuristic_notices_a_scoot_that_got_nowhere_and_goes_round():
     ai = HeuristicController(seed=1, boss=0)
     ask = AimThrow(0, "a1", "move", (6, 6, 6), 24.0, 24.0)
     first = ai.decide(ask, m).aim
-    assert abs(first[0] - 12) < 0.5  # straight at the cap, through the wall
+    angle = math.atan2(first[1] - (5 - r), first[0] - 12)
+    for a in (angle - FREE_SPREAD, angle, angle + FREE_SPREAD):
+        sweep = m.table.sweep("a1", direction=(math.cos(a), math.sin(a)), distance=2.0, stop_kinds=(Kind.TERRAIN,))
+        assert sweep.travelled >= 2.0 - 1e-6  # free space, whichever way the dice scatter
+    assert abs(first[0] - 12) > 1.0  # round one end of the wall, not at the cap behind it
 
     def stuck_scoot():
         p = m.position("a1")
@@ -194,7 +203,47 @@ def test_the_heuristic_notices_a_scoot_that_got_nowhere_and_goes_round():
     assert (third[0] - 12) * (second[0] - 12) < 0  # and then the other side
     m.emit(ev.ModelMoved("a1", m.position("a1"), (12, 3), 4.0, 3.0, "die9", 4, "normal", None))
     m.emit(ev.ActivationEnded("a1", "done"))
-    assert abs(ai.decide(ask, m).aim[0] - 12) < 0.5  # it moved: back to the plan
+    assert ai.decide(ask, m).aim == first  # it moved: back to the plan
+
+
+def test_the_search_samples_its_move_aims_from_the_free_space_round_a_git_touching_a_wall():
+    """Issue 27: "The search samples aims from the same free space instead of spending its
+    samples on blocked ones." A git jammed against a wall between it and the only cap: every
+    aim the search tries (and so the one it throws) has its direction, and the scatter either
+    side, clear of the wall."""
+    import math
+
+    from helpers import match
+
+    from spacegits_sim.ai.heuristic import FREE_SPREAD
+    from spacegits_sim.ai.search import SearchController
+    from spacegits_sim.physics.table import Kind
+    from spacegits_sim.rules.decisions import AimThrow
+
+    r = 25 / 25.4 / 2
+    wall = [{"type": "wall", "polygon": [[6, 5], [18, 5], [18, 5.6], [6, 5.6]]}]
+    m = match(
+        [[{"type": "orc", "name": "Jammed"}], [{"type": "orc", "name": "Far"}]],
+        {"a1": (12, 5 - r), "b1": (22, 22)},
+        wall,
+    )
+    m.place_cap((12.0, 15.0), "test")
+    ai = SearchController(seed=1, boss=0)
+    tried: list[tuple[float, float]] = []
+    rollout = ai._rollout
+
+    def spy(match_, scratch, git, req, cand):
+        tried.append(cand.aim)
+        return rollout(match_, scratch, git, req, cand)
+
+    ai._rollout = spy  # type: ignore[method-assign]
+    chosen = ai.decide(AimThrow(0, "a1", "move", (6, 6, 6), 24.0, 24.0), m).aim
+    assert len(set(tried)) >= 2 and chosen in tried
+    for aim in set(tried):
+        angle = math.atan2(aim[1] - (5 - r), aim[0] - 12)
+        for a in (angle - FREE_SPREAD, angle, angle + FREE_SPREAD):
+            sweep = m.table.sweep("a1", direction=(math.cos(a), math.sin(a)), distance=2.0, stop_kinds=(Kind.TERRAIN,))
+            assert sweep.travelled >= 2.0 - 1e-6, aim
 
 
 def test_the_heuristic_moves_a_git_under_fire_out_of_the_line_instead_of_leaving_it_to_be_farmed():
@@ -223,3 +272,138 @@ def test_the_heuristic_moves_a_git_under_fire_out_of_the_line_instead_of_leaving
     assert ai.decide(ChooseAction(0, ("scoot", "shoot"), "?", "a1"), m) == "scoot"
     aim = ai.decide(AimThrow(0, "a1", "move", (6, 6, 6), 24.0, 24.0), m).aim
     assert aim[1] > 18 and abs(aim[0] - 12) < 1  # straight away from the gun at (12, 4)
+
+
+def _fell(m, mid):
+    """Knock a git over as the rules do when its own tower falls (no dice on the table)."""
+    g = m.models[mid]
+    g.tower.clear()
+    g.fallen = True
+    m.table.set_upright(mid, False)
+    m.sync_tower(g)
+
+
+def test_the_heuristic_walks_over_to_boot_up_a_fallen_friend_within_reach():
+    """Issue 27: "Walk over to boot a fallen friend when it pays" (Boot Up the Arse: "If a git
+    is in contact with a fallen friendly git, they can boot them up the arse to get them to
+    stand up"). Pal stands 5" from fallen Grunk, the only cap is far off: Pal is the git picked,
+    it throws its move dice at Grunk, and once touching it, it boots Grunk up."""
+    from helpers import match
+
+    from spacegits_sim.ai.heuristic import HeuristicController
+    from spacegits_sim.rules.decisions import AimThrow, ChooseAction, ChooseActivation, ChooseBoot
+
+    m = match(
+        [[{"type": "orc", "name": "Grunk"}, {"type": "orc", "name": "Pal"}], [{"type": "orc", "name": "Far"}]],
+        {"a1": (12, 12), "a2": (12, 6), "b1": (22, 22)},
+    )
+    m.place_cap((2.0, 22.0), "test")
+    _fell(m, "a1")
+    ai = HeuristicController(seed=1, boss=0)
+    assert ai.decide(ChooseActivation(0, ("a2", "leg_it"), ""), m) == "a2"
+    aim = ai.decide(AimThrow(0, "a2", "move", (6, 6), 24.0, 24.0), m).aim
+    assert abs(aim[0] - 12) < 1.0 and aim[1] > 9  # at Grunk, not at the cap
+    m.place_model(m.models["a2"], (12, 12 - 2 * 25 / 25.4 / 2 - 0.01), "test: touching Grunk")
+    assert ai.decide(ChooseAction(0, ("shoot", "scoot", "boot", "done"), "", "a2"), m) == "boot"
+    assert ai.decide(ChooseBoot(0, (("boot_up", "a1"),), "", "a2"), m) == ("boot_up", "a1")
+
+
+def test_a_robbed_gits_boss_shoots_the_robber_first():
+    """Issue 27: "drive a robber off (shoot, fight, shove) instead of leaving it to farm a fallen
+    git". Thief stands over fallen Grunk (Put the Boot In: "take 1 cap from the fallen model's
+    boss"); Bystander is nearer Gunner's pistol, but Gunner shoots the robber."""
+    from helpers import match
+
+    from spacegits_sim.ai.heuristic import HeuristicController
+
+    r = 25 / 25.4 / 2
+    m = match(
+        [
+            [{"type": "orc", "name": "Grunk"}, {"type": "orc", "name": "Gunner", "weapons": ["pistol"]}],
+            [{"type": "orc", "name": "Thief"}, {"type": "orc", "name": "Bystander"}],
+        ],
+        {"a1": (8, 12), "a2": (12, 6), "b1": (8 + 2 * r + 0.01, 12), "b2": (14, 8)},
+    )
+    _fell(m, "a1")
+    ai = HeuristicController(seed=1, boss=0)
+    assert ai.robbers(m) == {"b1"}
+    assert ai.shot_target(m.models["a2"], m).id == "b1"
+
+
+def _buggy_match(pos, cap):
+    """Red: a buggy (a1v) placed at ``(x, y, facing)``; Blue: one orc in a corner; one cap."""
+    from helpers import match
+
+    m = match(
+        [[{"type": "orc", "name": "Gaz", "vehicle": "buggy", "weapons": ["pistol"]}], [{"type": "orc", "name": "Urg"}]],
+        {},
+        None,
+        1,
+        options={"deploy_distance_in": 0.0, "vehicle_deploy_distance_in": 0.0},
+    )
+    m.place_model(m.models["a1v"], pos[:2], "test set-up")
+    m.table.move_figure("a1v", pos[:2], angle=pos[2])
+    m.place_model(m.models["b1"], (2.0, 2.0), "test set-up")
+    m.place_cap(cap, "test")
+    return m
+
+
+def test_a_vehicle_facing_the_table_edge_does_not_throw_its_move_dice_behind_itself():
+    """Issue 27: "no rear-arc dice thrown at an edge the vehicle is facing". A buggy nose to the
+    north edge with the only cap behind it: its move dice go into its front arc (a rear-arc die
+    "moves forward without pivoting, then 1 damage" — into the edge), on the table."""
+    import math
+
+    from spacegits_sim.ai.heuristic import HeuristicController
+    from spacegits_sim.rules.decisions import AimThrow
+
+    m = _buggy_match((12.0, 21.5, math.pi / 2), (12.0, 4.0))
+    aim = HeuristicController(seed=1, boss=0).decide(AimThrow(0, "a1v", "move", (6, 6), 24.0, 24.0), m).aim
+    assert 0 <= aim[0] <= 24 and 0 <= aim[1] <= 24
+    assert m.table.local_point("a1v", aim)[0] > 0  # ahead of the line across its middle
+
+
+def test_before_the_siren_a_vehicle_with_a_tall_tower_still_drives():
+    """Issue 27: "Purposeful vehicles ... avoid parking". "If a vehicle's tower tumbles, the driver
+    has lost control and the vehicle suffers a wipeout" (it clears the tower; it wrecks the
+    vehicle only "if a vehicle wipes out after the timer has sounded"): before the siren a tall
+    tower is no reason to park; after it, the heuristic stops driving a tall one."""
+    from spacegits_sim.ai.heuristic import HeuristicController
+    from spacegits_sim.rules.decisions import ChooseAction
+
+    m = _buggy_match((12.0, 12.0, 0.0), (20.0, 20.0))
+    v = m.models["a1v"]
+    for _ in range(9):
+        assert v.tower.add_die()
+    ai = HeuristicController(seed=1, boss=0)
+    assert ai.decide(ChooseAction(0, ("done", "scoot"), "", "a1v"), m) == "scoot"
+    m.siren = True
+    assert ai.decide(ChooseAction(0, ("done", "scoot"), "", "a1v"), m) == "done"
+
+
+def test_the_heuristic_legs_it_with_a_lead_nothing_left_can_overturn_even_before_the_siren():
+    """Issue 27: "Leg it when staying gains less than it risks (ahead on caps...)". "The game ends
+    when all but one of the gangs have legged it", and the last boss standing gets the caps still
+    on the table: 5 caps up with 2 on the table and no git near an enemy, nothing the other boss
+    can pick up overturns it, so the heuristic banks the win now (few caps are left to gain);
+    1 cap up, it stays; 9 caps up with 6 caps still down, it stays to pick them up (a campaign
+    boss's stash is its income) until the timer is nearly up."""
+    from helpers import match
+
+    from spacegits_sim.ai.heuristic import HeuristicController
+
+    m = match([[{"type": "orc", "name": "Rich"}], [{"type": "orc", "name": "Poor"}]], {"a1": (3, 3), "b1": (21, 21)})
+    m.place_cap((12.0, 12.0), "test")
+    m.place_cap((12.0, 14.0), "test")
+    ai = HeuristicController(seed=1, boss=0)
+    assert not m.siren
+    m.bosses[0].stash += 5
+    assert ai.should_leg_it(m)
+    m.bosses[0].stash -= 4
+    assert not ai.should_leg_it(m)
+    for k in range(4):
+        m.place_cap((4.0 + 4 * k, 8.0), "test")
+    m.bosses[0].stash += 8
+    assert not ai.should_leg_it(m)
+    m.advance(0.85 * 30 * 60)
+    assert ai.should_leg_it(m)

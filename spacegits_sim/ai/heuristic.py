@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from itertools import permutations
 from typing import Any
 
 import numpy as np
 
+from ..physics.routes import RouteField
 from ..physics.table import Kind
 from ..rng import stream
 from ..rules import effects
@@ -54,6 +56,16 @@ ESCAPE_IN = 8.0  # ... this far, straight away from the guns
 STUCK_IN = 1.0  # a scoot that moved the git less than this in all got nowhere
 DETOUR_IN = 8.0  # ... so the next one heads this far off to one side, then tries again
 MACHINE_WORTH = 0.35  # a machine worth at least this (in caps) is worth a walk
+BANK_CAPS_LEFT = 2  # a winning boss legs it once this few caps are left on the table ...
+BANK_CLOCK = 0.8  # ... or this share of the timer has run
+RESCUE_IN = 8.0  # a fallen friend this close (edge to edge) is worth walking over to boot up ...
+RESCUE_WORTH = 1.2  # ... worth this many caps as far away (a git back in the game)
+FREE_IN = 2.0  # a throw direction is free if the base can sweep this far along it ...
+FREE_SPREAD = math.radians(20)  # ... and along the directions this far either side (the dice scatter)
+FREE_DIRECTIONS = 24  # directions tried when the straight one is blocked
+FREE_KINDS = (Kind.DIE, Kind.FIGURE, Kind.TERRAIN)  # what stops a base (caps are looted, not bumped)
+FREE_GAIN = 0.3  # inches of expected progress a turned aim must gain over the straight one
+ROUTE_CACHE = 64  # route fields kept (one per goal and terrain layout)
 
 
 def _dist(a: Point, b: Point) -> float:
@@ -73,6 +85,8 @@ class HeuristicController:
         self._moved: dict[str, float] = {}  # model -> inches scooted in its current activation
         self._stuck: dict[str, int] = {}  # model -> scoots in a row that got nowhere
         self._escaping: dict[str, bool] = {}  # model -> this scoot is to get out of a line of fire
+        self._routes: dict[tuple[Any, ...], RouteField] = {}  # walking distances round terrain, per goal
+        self._rescuing: dict[str, str] = {}  # model -> the fallen friend it is walking over to boot up
 
     # ------------------------------------------------------------------ dispatch
 
@@ -217,14 +231,26 @@ class HeuristicController:
             return 0.0
         return mine - max(others) - 2 * self.caps_at_risk(match) - len(match.table.tokens)
 
+    def behind(self, match: Any) -> bool:
+        """Behind the best other boss still playing (on new caps so far). Level is not behind:
+        a tie after the siren is not worth a wipeout or a fall for keeps to break."""
+        mine = self.new_caps(match, self.boss)
+        others = [self.new_caps(match, b.index) for b in match.bosses if b.index != self.boss and not b.out]
+        return bool(others) and mine < max(others)
+
     def should_leg_it(self, match: Any) -> bool:
-        margin = self.leg_it_margin(match)
-        standing = [m for m in match.in_play(self.boss) if m.standing]
-        if margin <= 0:
+        # Bank a lead that nothing can still overturn (the margin already gives the last boss
+        # standing every cap on the table and every cap left behind) once staying has little
+        # left to gain: the siren, few caps down, nobody standing, or the timer nearly up.
+        if self.leg_it_margin(match) <= 0:
             return False
-        if match.siren or not match.table.tokens or not standing:
-            return True  # bank a lead that nothing on the table can still overturn
-        return bool(match.clock > match.scenario.timer_min * 60 * 1.25)
+        standing = [m for m in match.in_play(self.boss) if m.standing]
+        return bool(
+            match.siren
+            or len(match.table.tokens) <= BANK_CAPS_LEFT
+            or not standing
+            or match.clock > match.scenario.timer_min * 60 * BANK_CLOCK
+        )
 
     def boot_value(self, m: Any, option: tuple[str, str], match: Any) -> float:
         """What a boot is worth, in caps: robbing a fallen enemy with caps, booting a friend up,
@@ -238,6 +264,35 @@ class HeuristicController:
 
     def best_boot(self, m: Any, match: Any) -> float:
         return max((self.boot_value(m, o, match) for o in match._boot_targets(m)), default=-1.0)
+
+    def fallen_friends(self, m: Any, match: Any) -> list[tuple[Any, float]]:
+        """Fallen friends ``m`` could walk over to and boot up the arse (nearest first, with the
+        walking distance): none after the siren, when nobody may boot."""
+        if match.siren or m.vehicle is not None or not m.standing:
+            return []
+        out = []
+        for o in match.in_play(self.boss):
+            if o.id == m.id or not o.fallen or o.vehicle is not None or not effects.can_be_booted_up(o):
+                continue
+            d = match.table.distance_between(m.id, o.id)
+            if d <= RESCUE_IN:
+                out.append((o, d))
+        return sorted(out, key=lambda t: t[1])
+
+    def robbers(self, match: Any) -> set[str]:
+        """Standing enemies touching one of this boss's fallen gits: each activation they stay,
+        they can put the boot in again, so they are the first to shoot, fight or shove off."""
+        if match.siren:  # nobody may boot after the siren: a robber robs no more
+            return set()
+        out: set[str] = set()
+        for o in match.in_play(self.boss):
+            if not o.fallen:
+                continue
+            for other in match.touching(o.id):
+                e = match.models[other]
+                if e.boss != self.boss and e.standing:
+                    out.add(other)
+        return out
 
     def shooters_at(self, m: Any, match: Any) -> list[Any]:
         """Standing enemies that could shoot ``m`` now: a gun that reaches, a clear line."""
@@ -276,8 +331,13 @@ class HeuristicController:
                 score += 5.0 * worth if worth > 0 else 0.0
             else:
                 score += 8.0 if how == "boot_in" and match.bosses[match.models[target].boss].stash > 0 else 5.0
-        if match.combat.can_shoot(m) and self.shot_target(m, match) is not None:
-            score += 4.0
+        if match.combat.can_shoot(m):
+            t = self.shot_target(m, match)
+            if t is not None:
+                score += 10.0 if t.id in self.robbers(match) else 4.0
+        rescue = self.fallen_friends(m, match)
+        if rescue:  # a friend on the ground is a git out of the game until somebody boots it up
+            score += 9.0 / (1.0 + rescue[0][1])
         score -= 0.9 * m.tower.height  # tall towers are one stumble from falling over
         if effects.wastes_next_activation(m):
             score -= 3.0
@@ -295,13 +355,14 @@ class HeuristicController:
         if m.vehicle is not None:  # the enemy some git aboard can hit (in range, line and arc)
             return driver.vehicle_target(m, match, self.enemies(match))
         best = None
+        robbers = self.robbers(match)
         for gid_opt in match.combat.gun_options(m):
             for gid in gid_opt:
                 w = match.rules.weapons[gid]
                 for e in self.enemies(match):
                     line = match.table.line_of_fire(m.id, match.position(e.id), float(w.range or 0))
                     if line.hit is not None and line.hit.thing.id == e.id:
-                        d = line.hit.distance
+                        d = (e.id not in robbers, line.hit.distance)  # a robber at a fallen friend first
                         if best is None or d < best[0]:
                             best = (d, e)
         return None if best is None else best[1]
@@ -364,6 +425,15 @@ class HeuristicController:
             return "scoot"  # out of the line of fire first
         if "shoot" in opts and self.shot_target(m, match) is not None:
             return "shoot"
+        if match.siren and "scoot" in opts and self.caps(match) and self.behind(match):
+            return "scoot"  # behind after the siren: the caps still down are the only way back
+        if m.vehicle is not None and not match.siren and "scoot" in opts:
+            # A vehicle's tumbling tower is a wipeout, not a fall: before the siren it clears the
+            # tower for a crunch of damage, so a tall tower is no reason to park (it is after the
+            # siren, when a wipeout wrecks the vehicle). Guns first while the target is in arc.
+            if "shoot" in opts and self.shot_target(m, match) is not None:
+                return "shoot"
+            return "scoot"
         tall = m.tower.height >= (5 if match.siren else 7)
         if "scoot" in opts and self.caps(match) and not (tall and "done" in opts):
             return "scoot"
@@ -447,6 +517,12 @@ class HeuristicController:
             if v > best:
                 best, target = v, centre
                 self._machine[m.id] = tid
+        self._rescuing.pop(m.id, None)
+        for o, d in self.fallen_friends(m, match)[:1]:  # a fallen friend worth more than a cap as far
+            if RESCUE_WORTH / (1.0 + d) > best:
+                best, target = RESCUE_WORTH / (1.0 + d), match.position(o.id)
+                self._machine.pop(m.id, None)
+                self._rescuing[m.id] = o.id
         self._escaping.pop(m.id, None)
         shooters = self.shooters_at(m, match) if m.tower.height >= UNDER_FIRE_TOWER else []
         if shooters:  # under fire: stagger away from the guns
@@ -465,10 +541,73 @@ class HeuristicController:
         d = _dist(p, target) or 1.0
         expected = 3.5 * len(req.dice)
         # aim a little past the target, on the same line, so each move drags the git through it
-        beyond = 2.0 if d < expected and not stuck else 0.0
+        # and far enough that the git never reaches the dice: a git that bumps a die it walked
+        # into stops there, with the rest of its dice piled against it
+        beyond = max(2.0, expected + 1.0 - d) if d < expected + 1.0 and not stuck else 0.0
         aim = (target[0] + (target[0] - p[0]) / d * beyond, target[1] + (target[1] - p[1]) / d * beyond)
         self._target[m.id] = target
+        aim = self.free_aim(m, aim, target, expected, match)
         return Throw(_clamp(aim, req.width, req.height), 0.15)
+
+    def walk(self, m: Any, goal: Point, match: Any) -> RouteField:
+        """The walking distance to ``goal`` round the terrain, for this git's base (kept while
+        the terrain stays the same)."""
+        radius = match.table.figure(m.id).radius
+        key = (round(goal[0] * 2), round(goal[1] * 2), round(radius, 3), tuple(sorted(match.table.terrain)))
+        field = self._routes.get(key)
+        if field is None:
+            if len(self._routes) > ROUTE_CACHE:
+                self._routes.clear()
+            field = self._routes[key] = RouteField(match.table, goal, radius)
+        return field
+
+    def free_aim(self, m: Any, aim: Point, target: Point, reach: float, match: Any) -> Point:
+        """The aim, of the straight one and FREE_DIRECTIONS round the git, whose dice are expected
+        to bring the git nearest ``target`` by the walking route round the terrain.
+
+        Each die pulls the git straight at where it lies and the dice scatter round the aim, so
+        a direction is judged by the table's own sweeps (bases, terrain, dice, the edge; caps
+        are looted, they do not block) along it and FREE_SPREAD either side, each one average
+        die's move (3.5") or the way to the aim if that is shorter. The straight aim is kept
+        unless another direction is expected to gain FREE_GAIN more.
+        """
+        p = match.position(m.id)
+        step = min(3.5, max(_dist(p, aim), 1.0))
+        route = self.walk(m, target, match)
+        here = route.distance(p)
+        if not math.isfinite(here):
+            return aim
+
+        def score(angle: float) -> float:  # progress along the route, then any movement at all
+            total = 0.0
+            for a in (angle - FREE_SPREAD, angle, angle + FREE_SPREAD):
+                r = match.table.sweep(m.id, direction=(math.cos(a), math.sin(a)), distance=step, stop_kinds=FREE_KINDS)
+                there = route.distance(r.end)
+                total += (here - there if math.isfinite(there) else -step) + 0.1 * r.travelled
+            return total / 3
+
+        straight = math.atan2(aim[1] - p[1], aim[0] - p[0])
+        best, best_score = aim, score(straight) + FREE_GAIN
+        out = max(_dist(p, aim), FREE_IN)
+        for k in range(1, FREE_DIRECTIONS):
+            angle = straight + 2 * math.pi * k / FREE_DIRECTIONS
+            sc = score(angle)
+            if sc > best_score + 1e-9:
+                best, best_score = (p[0] + math.cos(angle) * out, p[1] + math.sin(angle) * out), sc
+        return best
+
+    def is_free(self, m: Any, aim: Point, match: Any) -> bool:
+        """Whether dice thrown at ``aim`` land where the git can walk: its base sweeps FREE_IN
+        (or the way to the aim, if shorter) along the aim's direction and FREE_SPREAD either
+        side without meeting a base, a wall or a die."""
+        p = match.position(m.id)
+        step = min(FREE_IN, max(_dist(p, aim), 0.5))
+        straight = math.atan2(aim[1] - p[1], aim[0] - p[0])
+        for a in (straight - FREE_SPREAD, straight, straight + FREE_SPREAD):
+            r = match.table.sweep(m.id, direction=(math.cos(a), math.sin(a)), distance=step, stop_kinds=FREE_KINDS)
+            if r.travelled < step - 1e-6:
+                return False
+        return True
 
     def detour(self, m: Any, target: Point, stuck: int, match: Any) -> Point:
         """A point DETOUR_IN off to one side of the way to ``target`` (alternating sides, and the
@@ -505,8 +644,12 @@ class HeuristicController:
                     score += 5.0 if m.tower.height <= 3 else -15.0
             elif machine is not None and c is not None and c.thing.id == machine:
                 score += 50.0  # at the machine: boot it next
-            end = res.end
-            if (machine is not None or self._escaping.get(m.id)) and target is not None:
+            if c is not None and c.thing.id == self._rescuing.get(m.id):
+                score += 50.0  # touching the fallen friend: boot it up next
+            end = (
+                self.plan_rest(m, res, die, req.options, match) if c is None or c.thing.kind != Kind.TOKEN else res.end
+            )
+            if (machine is not None or self._escaping.get(m.id) or m.id in self._rescuing) and target is not None:
                 score -= _dist(end, target)
             elif caps:
                 score -= min(_dist(end, cp) for cp in caps)
@@ -515,6 +658,26 @@ class HeuristicController:
             if score > best_score:
                 best, best_score = die, score
         return best
+
+    def plan_rest(self, m: Any, first: Any, die: str, dice: tuple[str, ...], match: Any) -> Point:
+        """Where the git ends if ``die`` goes first (the sweep ``first``) and the others follow in
+        the best order for the target: a die taken now can leave the git against a wall with the
+        rest of the dice behind it, so a greedy pick alone throws moves away."""
+        rest = [d for d in dice if d != die]
+        if not rest or len(rest) > 3:
+            return (float(first.end[0]), float(first.end[1]))
+        target = self._target.get(m.id)
+        best_end: Point = first.end
+        best_d = math.inf
+        for order in permutations(rest):
+            pos: Point = first.end
+            for d in order:
+                die_view = match.table.die(d)
+                pos = match.table.sweep(m.id, toward=die_view.position, distance=die_view.value, start=pos).end
+            dd = _dist(pos, target) if target is not None else 0.0
+            if dd < best_d:
+                best_end, best_d = pos, dd
+        return best_end
 
     def care(self, req: ChooseCare, match: Any) -> Any:
         m = match.models[req.model]

@@ -23,6 +23,7 @@ from ..rules.decisions import AimThrow, OrderMoveDie, Throw
 from .heuristic import HeuristicController, _clamp, _dist
 
 Point = tuple[float, float]
+WASTED_DIE = 1.5  # a rollout's cost, in its score's units, of a move die that moved the git nowhere
 
 
 class SearchController(HeuristicController):
@@ -89,6 +90,11 @@ class SearchController(HeuristicController):
         base = super().aim_move(req, match)
         if not caps:
             return base
+        # Candidates from the free space only: an aim whose dice land behind a wall, a base or
+        # a die the git already touches spends its rollouts on moves that go nowhere (the
+        # rollout's straight-line distance to a cap cannot tell them from real progress). A
+        # blocked aim at a cap is turned by the heuristic's route round the terrain instead.
+        expected = 3.5 * len(req.dice)
         cands: list[Throw] = [base]
         for c in caps:
             d = _dist(p, c) or 1.0
@@ -96,7 +102,12 @@ class SearchController(HeuristicController):
                 aim = _clamp(
                     (c[0] + (c[0] - p[0]) / d * beyond, c[1] + (c[1] - p[1]) / d * beyond), req.width, req.height
                 )
-                cands.append(Throw(aim, 0.15))
+                if not self.is_free(m, aim, match):
+                    aim = _clamp(self.free_aim(m, aim, c, expected, match), req.width, req.height)
+                    if not self.is_free(m, aim, match):
+                        continue
+                if all(_dist(aim, k.aim) > 0.25 for k in cands):
+                    cands.append(Throw(aim, 0.15))
         scratch = match.table.copy()
         per = max(1, self.rollouts // len(cands))
         best, best_v = base, -math.inf
@@ -143,6 +154,8 @@ class SearchController(HeuristicController):
                 c = res.contact
                 if c is None:
                     continue
+                if res.travelled < 0.1 and c.thing.kind != Kind.TOKEN:
+                    score -= WASTED_DIE  # a move die spent against something the git already touched
                 if c.thing.kind == Kind.TOKEN:
                     looted.append((c.thing.id, scratch.token_position(c.thing.id)))
                     scratch.remove_token(c.thing.id)

@@ -30,16 +30,19 @@ class Queries(TableWorld):
         direction: Point | None = None,
         ignore: Iterable[str] = (),
         stop_kinds: Iterable[Kind] = (Kind.DIE, Kind.TOKEN, Kind.FIGURE, Kind.TERRAIN),
+        start: Point | None = None,
     ) -> SweepResult:
         """Slide figure ``ident``'s round base in a straight line; stop at the first contact.
 
         Give ``toward`` (a point) or ``direction``. Contacts are edge to edge and grazing
         counts. Things the base already touches but is moving away from do not stop it.
-        The figure is NOT moved: call :meth:`move_figure` with ``result.end``.
+        The figure is NOT moved: call :meth:`move_figure` with ``result.end``. ``start``
+        sweeps the base from another point instead (a planner's what-if: where would a
+        second move die take it after the first?).
         """
         f = self._figure(ident)
         _need(distance >= 0, f"distance must not be negative, got {distance}")
-        start = Vec2d(*f.body.position)
+        start = Vec2d(*f.body.position) if start is None else Vec2d(*start)
         if direction is None:
             _need(toward is not None, "give toward or direction")
             assert toward is not None

@@ -1,0 +1,286 @@
+"""How the AIs play, measured: the behaviour table of issue 27, from seeded matches.
+
+Strength (who wins) is measured by tournaments; this report measures what people watching
+AI-vs-AI matches notice: move dice thrown where the git cannot go, vehicles that stand
+still, fallen friends left lying, gits robbed again and again, games that run past the timer.
+
+Each match is played with every controller wrapped in a probe that looks at the live table
+when the AI is asked to throw move dice (is the git touching terrain?) or to pick a model to
+activate (which fallen gits have a standing friend within 6"?); everything else is read from
+the event log afterwards.
+
+    .venv/bin/python tools/ai_report.py --matches 80                      # heuristic mirror, every scenario
+    .venv/bin/python tools/ai_report.py --matches 40 --ai search,heuristic --scenario quickstart
+    .venv/bin/python tools/ai_report.py --matches 20 --json out/ai_report.json
+
+Definitions (per AI where a row is about one side's choices):
+- near-zero move dice: a git's scoot die that moved it under 0.1".
+- terrain starts gone nowhere: of the scoots begun touching terrain, those whose dice together
+  moved the git under 0.1".
+- past the timer / past 1.5x: the game clock at game over against the scenario's timer.
+- fallen left lying: of the falls of a git with a standing friend within 6" (at its boss's next
+  choice of activation), those still down after its boss's 3rd activation since; "booted in 2"
+  is the share stood up within two of its boss's activations.
+- robbed 3+ unanswered: (robber, victim) pairs with 3+ boots in, where between the first and the
+  third no model of the victim's boss shot, fought or smashed the robber.
+- vehicle activations with no drive (before the siren), drives stopping within 1" of their start.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from spacegits_sim.ai import make_controller  # noqa: E402
+from spacegits_sim.data import default_rules  # noqa: E402
+from spacegits_sim.physics.table import Kind  # noqa: E402
+from spacegits_sim.rules.decisions import AimThrow, ChooseActivation  # noqa: E402
+from spacegits_sim.rules.engine import Match  # noqa: E402
+from spacegits_sim.rules.scenario import load_scenario  # noqa: E402
+
+SCENARIOS = {
+    "quickstart": "scenarios/quickstart.yaml",
+    "four_bosses": "scenarios/four_bosses.yaml",
+    "funfair": "scenarios/funfair.yaml",
+    "derby": "scenarios/demolition_derby.yaml",
+}
+TOUCH_IN = 0.05  # a base this close to terrain counts as touching it (sweeps leave bases at contact)
+FRIEND_IN = 6.0
+
+
+@dataclass
+class Probe:
+    """A controller wrapper that notes what the table looked like when its AI was asked."""
+
+    inner: Any
+    boss: int
+    scoots: list[tuple[str, int, bool]] = field(default_factory=list)  # model, event index, touching terrain
+    fallen: dict[str, tuple[int, bool]] = field(default_factory=dict)  # git -> (event index, friend within 6")
+
+    def decide(self, request: Any, match: Any) -> Any:
+        if isinstance(request, AimThrow) and request.purpose == "move":
+            m = match.models[request.model]
+            if m.vehicle is None:
+                near = match.table.within(TOUCH_IN, figure=m.id, kinds=(Kind.TERRAIN,))
+                self.scoots.append((m.id, len(match.events), bool(near)))
+        if isinstance(request, ChooseActivation):
+            for m in match.models.values():
+                if m.boss != self.boss or m.vehicle is not None or not m.fallen or m.removed or not m.in_play:
+                    continue
+                if m.id in self.fallen and self.fallen[m.id][0] >= 0:
+                    continue
+                friends = [
+                    o
+                    for o in match.models.values()
+                    if o.boss == self.boss
+                    and o.id != m.id
+                    and o.in_play
+                    and not o.fallen
+                    and not o.removed
+                    and o.vehicle is None
+                    and o.aboard is None
+                ]
+                close = any(match.table.distance_between(m.id, o.id) <= FRIEND_IN for o in friends)
+                self.fallen[m.id] = (len(match.events), close)
+        return self.inner.decide(request, match)
+
+
+def _stood_up_or_gone(events: list[Any], start: int, git: str) -> int:
+    """The event index at which a fallen git is up again or out of play (len(events) if never)."""
+    for i in range(start, len(events)):
+        e = events[i]
+        if e.kind == "stood_up" and e.model == git:
+            return i
+        if e.kind == "model_removed" and e.model == git:
+            return i
+        if e.kind == "rebooted" and e.model == git and e.success:
+            return i
+    return len(events)
+
+
+def play(scenario_path: str, seed: int, ais: list[str]) -> tuple[Match, list[Probe]]:
+    sc = load_scenario(ROOT / scenario_path, default_rules())
+    match = Match(sc, default_rules(), seed=seed)
+    probes = [Probe(make_controller(a, seed, i), i) for i, a in enumerate(ais[: len(sc.players)])]
+    match.play(probes)
+    return match, probes
+
+
+def measure(match: Match, probes: list[Probe], ais: list[str]) -> dict[str, Any]:
+    events = match.events
+    boss_of = {m.id: m.boss for m in match.models.values()}
+    boss_index = {b.name: b.index for b in match.bosses}
+    ai_of_boss = {i: ais[i] for i in range(len(probes))}
+    vehicles = {m.id for m in match.models.values() if m.vehicle is not None}
+    out: dict[str, Any] = defaultdict(lambda: defaultdict(int))
+
+    for e in events:  # move dice
+        if e.kind == "model_moved" and e.reason == "scoot" and e.value is not None and e.model in boss_of:
+            ai = ai_of_boss[boss_of[e.model]]
+            out[ai]["move_dice"] += 1
+            out[ai]["near_zero"] += e.travelled < 0.1
+
+    for p in probes:  # scoots begun against terrain
+        ai = ai_of_boss[p.boss]
+        for k, (model, start, touching) in enumerate(p.scoots):
+            if not touching:
+                continue
+            stop = p.scoots[k + 1][1] if k + 1 < len(p.scoots) else len(events)
+            moved = 0.0
+            for e in events[start:stop]:
+                if e.kind == "activation_ended":
+                    break
+                if e.kind == "model_moved" and e.model == model and e.reason == "scoot":
+                    moved += e.travelled
+            out[ai]["terrain_starts"] += 1
+            out[ai]["terrain_nowhere"] += moved < 0.1
+
+    starts = [i for i, e in enumerate(events) if e.kind == "activation_started"]
+    for p in probes:  # fallen friends
+        ai = ai_of_boss[p.boss]
+        for git, (at, close) in p.fallen.items():
+            if not close:
+                continue
+            up = _stood_up_or_gone(events, at, git)
+            own = [i for i in starts if i >= at and boss_index.get(events[i].boss) == p.boss]
+            acts_before_up = sum(1 for i in own if i < up)
+            if len(own) < 2 and up == len(events):
+                continue  # the game ended before its boss could do anything about it
+            out[ai]["fallen_with_friend"] += 1
+            out[ai]["booted_within_2"] += acts_before_up <= 2 and up < len(events)
+            out[ai]["down_after_3"] += acts_before_up >= 3
+
+    robs: dict[tuple[str, str], list[int]] = defaultdict(list)  # robbed 3+ times
+    for i, e in enumerate(events):
+        if e.kind == "booted" and e.how == "boot_in":
+            robs[(e.model, e.target)].append(i)
+    for (robber, victim), idx in robs.items():
+        if len(idx) < 3 or victim not in boss_of:
+            continue
+        vb = boss_of[victim]
+        ai = ai_of_boss.get(vb, "?")
+        out[ai]["robbed_3"] += 1
+        answered = False
+        for e in events[idx[0] : idx[2]]:
+            if e.kind == "bullet" and e.hit == f"figure:{robber}" and boss_of.get(e.model) == vb:
+                answered = True
+            elif (
+                e.kind == "fight"
+                and {e.active, e.passive} & {robber}
+                and boss_of.get(e.passive if e.active == robber else e.active) == vb
+            ):
+                answered = True
+            elif e.kind == "smashed" and e.target == robber and boss_of.get(e.model) == vb:
+                answered = True
+        out[ai]["robbed_3_unanswered"] += not answered
+
+    if vehicles:  # vehicles: activations with no drive, short drives
+        siren_at = next((i for i, e in enumerate(events) if e.kind == "siren"), len(events))
+        for k, i in enumerate(starts):
+            e = events[i]
+            if e.model not in vehicles:
+                continue
+            end = starts[k + 1] if k + 1 < len(starts) else len(events)
+            drove = any(
+                x.kind == "vehicle_moved" and x.model == e.model and x.how == "drive" and x.travelled >= 0.1
+                for x in events[i:end]
+            )
+            ai = ai_of_boss[boss_of[e.model]]
+            key = "before" if i < siren_at else "after"
+            out[ai][f"veh_acts_{key}"] += 1
+            out[ai][f"veh_still_{key}"] += not drove
+        for x in events:
+            if x.kind == "vehicle_moved" and x.how == "drive" and x.model in boss_of:
+                ai = ai_of_boss[boss_of[x.model]]
+                out[ai]["drives"] += 1
+                out[ai]["drives_short"] += x.travelled < 1.0
+
+    over = next(e for e in reversed(events) if e.kind == "game_over")
+    timer = match.scenario.timer_min * 60.0
+    result = {ai: dict(v) for ai, v in out.items()}
+    return {
+        "ais": result,
+        "clock_s": over.clock_s,
+        "past_timer": over.clock_s > timer,
+        "past_safety": bool(over.safety_fired) or over.clock_s > 1.5 * timer,
+    }
+
+
+def pct(n: int, d: int) -> str:
+    return f"{100.0 * n / d:.0f}% ({n}/{d})" if d else "-"
+
+
+def report(name: str, rows: list[dict[str, Any]]) -> dict[str, Any]:
+    tot: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    for r in rows:
+        for ai, v in r["ais"].items():
+            for k, n in v.items():
+                tot[ai][k] += n
+    games = len(rows)
+    past = sum(r["past_timer"] for r in rows)
+    safety = sum(r["past_safety"] for r in rows)
+    clocks = [r["clock_s"] / 60 for r in rows]
+    print(f"\n## {name}: {games} matches, game clock median {statistics.median(clocks):.1f} min")
+    print(f"games past the timer: {pct(past, games)}; past 1.5x the timer: {pct(safety, games)}")
+    summary: dict[str, Any] = {"games": games, "past_timer": past, "past_safety": safety, "ais": {}}
+    for ai, t in sorted(tot.items()):
+        lines = {
+            'move dice under 0.1"': pct(t["near_zero"], t["move_dice"]),
+            "scoots begun against terrain that went nowhere": pct(t["terrain_nowhere"], t["terrain_starts"]),
+            'fallen gits (friend within 6") booted within 2 activations': pct(
+                t["booted_within_2"], t["fallen_with_friend"]
+            ),
+            "...still down after 3+": pct(t["down_after_3"], t["fallen_with_friend"]),
+            "gits robbed 3+ times by one enemy (unanswered)": f"{t['robbed_3']} ({t['robbed_3_unanswered']})",
+        }
+        if t.get("drives") or t.get("veh_acts_before"):
+            lines["vehicle activations with no drive, before the siren"] = pct(
+                t["veh_still_before"], t["veh_acts_before"]
+            )
+            lines["...after the siren"] = pct(t["veh_still_after"], t["veh_acts_after"])
+            lines['drives stopping within 1"'] = pct(t["drives_short"], t["drives"])
+        print(f"  {ai}:")
+        for k, v in lines.items():
+            print(f"    {k}: {v}")
+        summary["ais"][ai] = dict(t)
+    return summary
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--matches", type=int, default=20, help="seeded matches per scenario (seeds 1..N)")
+    ap.add_argument("--ai", default="heuristic", help="one AI for every seat, or one per seat (comma-separated)")
+    ap.add_argument("--scenario", action="append", choices=sorted(SCENARIOS), help="default: all four")
+    ap.add_argument("--json", type=Path, help="write the totals here")
+    args = ap.parse_args(argv)
+    if args.matches < 1 or args.matches > 10_000:
+        ap.error("--matches must be between 1 and 10000")
+    out: dict[str, Any] = {}
+    for name in args.scenario or list(SCENARIOS):
+        rows = []
+        for seed in range(1, args.matches + 1):
+            n = len(load_scenario(ROOT / SCENARIOS[name], default_rules()).players)
+            ais = [a.strip() for a in args.ai.split(",")]
+            ais = (ais * n)[:n] if len(ais) == 1 else ais
+            match, probes = play(SCENARIOS[name], seed, ais)
+            rows.append(measure(match, probes, ais))
+            print(f"\r{name}: {seed}/{args.matches}", end="", file=sys.stderr, flush=True)
+        print(file=sys.stderr)
+        out[name] = report(name, rows)
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps(out, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
