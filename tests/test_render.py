@@ -489,7 +489,8 @@ def test_frames_drawn_from_a_saved_log_alone_equal_the_frames_drawn_live(tmp_pat
     save_replay(live.match, path)
     logged = LogWatcher(events_from_doc(load_replay(path), str(path)), seed=5)
     log_frames = _frames(logged, 400)
-    assert len(live_frames) == len(log_frames) > 100
+    # a whole match (the heuristic mirror banks its lead and legs it: seed 5 ends in 67 frames)
+    assert len(live_frames) == len(log_frames) > 60
     moved = sum(a != b for a, b in zip(live_frames, live_frames[1:], strict=False))
     assert moved > 50, "the frames compared must actually show a match in motion"
     for i, (a, b) in enumerate(zip(live_frames, log_frames, strict=False)):
