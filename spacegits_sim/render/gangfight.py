@@ -392,6 +392,8 @@ class HotseatApp(Watcher):
         o = str(opt)
         if o in n:
             return n[o]
+        if o.startswith("face_dir"):
+            return f"face {HEADINGS[int(o[8])]}"
         if o.startswith("dir"):
             k = int(o[3])
             return f"move {HEADINGS[k]}{' (half)' if o.endswith('_half') else ''}"
@@ -406,6 +408,8 @@ class HotseatApp(Watcher):
                 return word + n.get(rest, rest)
         return {
             "off": "run off the board",
+            "keep": "keep facing the way it moved",
+            "turn": "turn to face an enemy in its space",
             "flee": "flee (the way out)",
             "end": "end activation",
             "break_away": "break away",
