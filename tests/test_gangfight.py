@@ -822,3 +822,23 @@ def test_a_fleeing_model_may_face_any_way_after_its_move_and_shoot():
     assert x.pos[0] < 8 - 1 and last(g, "gf_moved").how == "flee"
     assert g.in_front(x, g.models["b_y"].pos) and "attack" in g.action_options(x, moved_once=True)
     assert g.targets(x) == [("b_y", True)]
+
+
+def test_the_heuristic_ends_a_move_facing_its_nearest_enemy_and_turns_when_engaged_from_behind():
+    from spacegits_sim.rulesets.gangfight.ai import HeuristicController
+
+    g = game([(_m("x", items=["short_bow"]), (10, 10), 180)], [(_m("y"), (20, 10), 180), (_m("z"), (10, 30), 0)])
+    x = g.models["a_x"]
+    ai = HeuristicController(1, 0)
+    flow = g._move(x)
+    req = next(flow)
+    face = flow.send(ai.decide(req, g))
+    assert face.kind == "gf_face" and ai.decide(face, g) == "face:b_y"  # y is ~10" away, z ~20"
+    g2 = game([(_m("x", items=["hand_weapon"]), (10, 10), 0)], [(_m("y", items=["hand_weapon"]), (11.5, 10), 0)])
+    y = g2.models["b_y"]
+    ai2 = HeuristicController(1, 1)
+    from spacegits_sim.rulesets.gangfight.requests import Action
+
+    assert ai2.decide(Action(1, g2.action_options(y), "", y.id), g2) == "turn"
+    req = next(g2._turn(y))
+    assert ai2.decide(req, g2) == "face:a_x"
