@@ -735,3 +735,110 @@ def test_a_break_away_free_attack_is_made_with_the_attackers_strongest_melee_wea
             pass
         e = [e for e in g.events if e.kind == "gf_attack" and e.model == "a_x"][-1]
         assert e.how == "free" and e.weapon == g.item("hand_weapon").name, (held, e.weapon)
+
+
+# ---- facing (the review's A2-A4, issue 29)
+
+
+def _answer(flow, *answers):
+    """Drive an engine generator: answer its questions in order; returns the requests asked."""
+    asked = []
+    try:
+        req = next(flow)
+        for a in answers:
+            asked.append(req)
+            req = flow.send(a)
+        asked.append(req)
+    except StopIteration:
+        pass
+    return asked
+
+
+@pytest.mark.rule("gangfight_core", "move-ends-facing-any-direction")
+def test_a_move_ends_facing_the_direction_its_player_chooses():
+    """ "When you move your model, you can end your movement facing any direction you choose": one
+    Move action walks the model away from an enemy and ends with it facing that enemy."""
+    g = game([(_m("x", items=["short_bow"]), (10, 10), 180)], [(_m("y"), (20, 10), 180)])
+    x = g.models["a_x"]
+    spots = dict((s[0], s) for s in g.move_spots(x))
+    west = next(k for k, s in spots.items() if k.startswith("dir") and s[1] < x.pos[0] - 1 and abs(s[2] - 10) < 0.1)
+    asked = _answer(g._move(x), west, "face:b_y")
+    assert [r.kind for r in asked] == ["gf_move", "gf_face"]
+    face = asked[1]
+    assert face.model == "a_x" and "keep" in face.options and "face:b_y" in face.options
+    assert sum(o.startswith("face_dir") for o in face.options) >= 6  # the compass points not already listed
+    assert x.pos[0] < 10 - 1 and abs(x.facing) < 1e-3  # walked west, faces east at y
+    assert g.targets(x) == [("b_y", True)]  # so it can shoot back
+    e = last(g, "gf_moved")
+    assert e.how == "move" and abs(e.facing) < 1e-3  # one Move, the chosen facing in its event
+    # keeping the heading is on offer too, and a compass point
+    g2 = game([(_m("x"), (10, 10), 180)], [(_m("y"), (20, 10), 180)])
+    _answer(g2._move(g2.models["a_x"]), west, "keep")
+    assert abs(math.remainder(g2.models["a_x"].facing - math.pi, 2 * math.pi)) < 1e-3
+    g3 = game([(_m("x"), (10, 10), 180)], [(_m("y"), (20, 10), 180)])
+    _answer(g3._move(g3.models["a_x"]), west, "face_dir2")
+    assert abs(g3.models["a_x"].facing - math.pi / 2) < 1e-3
+    # with no enemy standing the facing cannot matter: no second question
+    g4 = game([(_m("x"), (10, 10), 180)], [(_m("y"), (20, 10), 180)])
+    for m in g4.models.values():
+        if m.seat == 1:
+            m.status = "out"
+    assert [r.kind for r in _answer(g4._move(g4.models["a_x"]), west)] == ["gf_move"]
+
+
+@pytest.mark.rule("gangfight_core", "engaged-from-behind-may-turn")
+def test_a_model_engaged_from_behind_may_turn_to_face_and_then_fight_its_attacker():
+    """ "If for any reason your model enters an enemy model's personal space, those models are
+    automatically considered to be fighting in melee combat": B charged from behind can turn to A
+    (a Move of no distance) and then attack it; it stays where it is, still engaged."""
+    g = game([(_m("x", items=["hand_weapon"]), (10, 10), 0)], [(_m("y", items=["hand_weapon"]), (11.5, 10), 0)])
+    x, y = g.models["a_x"], g.models["b_y"]
+    assert g.behind(x, y) and g.targets(y) == []
+    opts = g.action_options(y)
+    assert "turn" in opts and "break_away" in opts and "move" not in opts
+    asked = _answer(g._turn(y), "face:a_x")
+    assert asked[0].kind == "gf_move" and asked[0].options == ("face:a_x",)
+    assert y.pos == (11.5, 10) and g.engaged(y) and g.targets(y) == [("a_x", False)]
+    assert last(g, "gf_moved").how == "turn" and "turn" not in g.action_options(y)
+    g._resolve(y, x, ranged=False)
+    e = last(g, "gf_attack")
+    assert e.model == "b_y" and e.target == "a_x" and "from behind +1D6" not in e.mods  # face to face now
+    # an engaged model with its enemy already in front is not offered the turn
+    g2 = game([(_m("x"), (10, 10), 0)], [(_m("y"), (11.5, 10), 180)])
+    assert "turn" not in g2.action_options(g2.models["b_y"])
+
+
+@pytest.mark.rule("gangfight_core", "fleeing-model-may-face-any-direction")
+def test_a_fleeing_model_may_face_any_way_after_its_move_and_shoot():
+    """ "After moving, you may face the model in any direction and perform any ranged any other
+    actions you wish": a fleeing shooter runs for the west edge, turns to the enemy behind it, and
+    has "attack" among its options."""
+    g = game([(_m("x", items=["short_bow"]), (8, 18), 0)], [(_m("y"), (16, 18), 180)])
+    x = g.models["a_x"]
+    x.fleeing = True
+    first = g.move_spots(x)[0]
+    asked = _answer(g._move(x), first[0], "face:b_y")
+    assert [r.kind for r in asked] == ["gf_move", "gf_face"]
+    assert x.pos[0] < 8 - 1 and last(g, "gf_moved").how == "flee"
+    assert g.in_front(x, g.models["b_y"].pos) and "attack" in g.action_options(x, moved_once=True)
+    assert g.targets(x) == [("b_y", True)]
+
+
+def test_the_heuristic_ends_a_move_facing_its_nearest_enemy_and_turns_when_engaged_from_behind():
+    from spacegits_sim.rulesets.gangfight.ai import HeuristicController
+
+    g = game([(_m("x", items=["short_bow"]), (10, 10), 180)], [(_m("y"), (20, 10), 180), (_m("z"), (10, 30), 0)])
+    x = g.models["a_x"]
+    ai = HeuristicController(1, 0)
+    flow = g._move(x)
+    req = next(flow)
+    face = flow.send(ai.decide(req, g))
+    assert face.kind == "gf_face" and ai.decide(face, g) == "face:b_y"  # y is ~10" away, z ~20"
+    g2 = game([(_m("x", items=["hand_weapon"]), (10, 10), 0)], [(_m("y", items=["hand_weapon"]), (11.5, 10), 0)])
+    y = g2.models["b_y"]
+    ai2 = HeuristicController(1, 1)
+    from spacegits_sim.rulesets.gangfight.requests import Action
+
+    assert ai2.decide(Action(1, g2.action_options(y), "", y.id), g2) == "turn"
+    req = next(g2._turn(y))
+    assert ai2.decide(req, g2) == "face:a_x"

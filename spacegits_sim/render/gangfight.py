@@ -392,6 +392,8 @@ class HotseatApp(Watcher):
         o = str(opt)
         if o in n:
             return n[o]
+        if o.startswith("face_dir"):
+            return f"face {HEADINGS[int(o[8])]}"
         if o.startswith("dir"):
             k = int(o[3])
             return f"move {HEADINGS[k]}{' (half)' if o.endswith('_half') else ''}"
@@ -406,6 +408,8 @@ class HotseatApp(Watcher):
                 return word + n.get(rest, rest)
         return {
             "off": "run off the board",
+            "keep": "keep facing the way it moved",
+            "turn": "turn to face an enemy in its space",
             "flee": "flee (the way out)",
             "end": "end activation",
             "break_away": "break away",
@@ -484,6 +488,11 @@ class HotseatApp(Watcher):
             elif req.kind == "deploy":
                 what = f"click the board to place objective {req.models[0]} (outside the starting areas)"
             _text(surf, fonts.body, f"{seat}: {what}"[:60], (x0, SIZE[1] - 318), OBJ)
+            if req.kind == "gf_face":  # where the move ends, and a ray along each facing on offer
+                at = to_screen(self.view, req.at)
+                pygame.draw.circle(surf, OBJ, at, 5)
+                for sp in req.spots:
+                    pygame.draw.line(surf, OBJ, at, to_screen(self.view, sp), 1)
             for i, sp in enumerate(getattr(req, "spots", ())):
                 c = to_screen(self.view, sp)
                 pygame.draw.circle(surf, OBJ, c, 9, 2)

@@ -17,7 +17,7 @@ import numpy as np
 from ...play.protocol import Deploy, Request
 from ...play.random_ai import RandomController
 from ...rng import stream
-from .requests import Action, Activate, First, Loadout, MoveTo, Role, Target
+from .requests import Action, Activate, Facing, First, Loadout, MoveTo, Role, Target
 
 
 class HeuristicController:
@@ -88,15 +88,33 @@ class HeuristicController:
             return self._action(req, g)
         if isinstance(req, Target):
             return min(req.options, key=lambda t: self._focus(g, t))
+        if isinstance(req, Facing):
+            return self._facing(req, g)
         if isinstance(req, MoveTo):
             m = g.models[req.model]
             if "off" in req.options:
                 return "off"
+            if all(o.startswith("face:") for o in req.options):  # turning to a foe in its space
+                return min(req.options, key=lambda o: self._focus(g, o.split(":", 1)[1]))
             scored = [
                 (self._spot_score(g, m, s[0], s[1], lab), lab) for lab, s in zip(req.options, req.spots, strict=True)
             ]
             return max(scored)[1]
         return RandomController(0, self.seat).decide(req, g)
+
+    def _facing(self, req: Facing, g: Any) -> Any:
+        """End a move facing the nearest enemy (its nearest threat, and usually its next target);
+        keep the heading when no enemy can be faced."""
+        m = g.models[req.model]
+        foes = [o for o in req.options if o.startswith("face:")]
+        if not foes:
+            return req.options[0]
+
+        def gap(o: str) -> float:
+            e = g.models[o.split(":", 1)[1]]
+            return float(math.dist(req.at, e.pos) - e.radius - m.radius)
+
+        return min(foes, key=gap)
 
     def _deploy(self, req: Deploy, g: Any) -> Any:
         """Objectives near my side's half; models as far forward as the zone allows, near cover."""
@@ -152,6 +170,8 @@ class HeuristicController:
             return "break_away"
         if "attack" in opts:
             return "attack"
+        if "turn" in opts:  # engaged from behind: face the foe, then fight back
+            return "turn"
         if "reload" in opts and any(r for _t, r in g.targets_if_reloaded(m)):
             return "reload"
         if "move" in opts:

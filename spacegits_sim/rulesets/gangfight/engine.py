@@ -24,7 +24,7 @@ from ...play.protocol import Deploy, Request
 from ...rng import Streams
 from . import events as ev
 from .book import FISTS, Book, Item, book
-from .requests import Action, Activate, First, Loadout, MoveTo, Role, Target
+from .requests import Action, Activate, Facing, First, Loadout, MoveTo, Role, Target
 from .scenario import Scenario
 from .sight import Cylinder, SightTable, footprints, route_off_table, visible_fraction
 from .skills import Hit, SkillHandler, skills_of
@@ -545,6 +545,8 @@ class GangfightGame(GameBase):
             if act == "move":
                 yield from self._move(m)
                 moved_once = True
+            elif act == "turn":
+                yield from self._turn(m)
             elif act == "attack":
                 yield from self._attack(m)
             elif act == "break_away":
@@ -607,6 +609,8 @@ class GangfightGame(GameBase):
             opts.append("free")
         elif eng:
             opts.append("break_away")
+            if any(not self.in_front(m, e.pos, e.radius) for e in eng):
+                opts.append("turn")  # our reading: a Move of no distance, towards an enemy in its space
         elif self.move_allowance(m) > 0.05:
             opts.append("move")
         if self.targets(m):
@@ -794,20 +798,78 @@ class GangfightGame(GameBase):
         labels = tuple(s[0] for s in spots)
         pick = yield MoveTo(m.seat, labels, f"{m.name}: move where?", m.id, tuple((s[1], s[2], s[3]) for s in spots))
         s = spots[labels.index(pick)]
-        yield from ()
+        turn = pick.startswith("face:")
+        facing = s[3]
+        if not turn and pick != "off":
+            facing = yield from self._end_facing(m, (s[1], s[2]), s[3])
         self._do_move(
             m,
             (s[1], s[2]),
-            s[3],
-            "turn"
-            if pick.startswith("face:")
-            else "charge"
-            if pick.startswith("charge:")
-            else "flee"
-            if m.fleeing
-            else "move",
+            facing,
+            "turn" if turn else "charge" if pick.startswith("charge:") else "flee" if m.fleeing else "move",
             pick == "off",
         )
+
+    def end_facings(self, m: Model, end: tuple[float, float], heading: float) -> list[tuple[str, float]]:
+        """The facings offered at the end of a move: "you can end your movement facing any direction
+        you choose" (and a fleeing model: "After moving, you may face the model in any direction").
+        Face each standing enemy, keep the heading, or one of the eight compass headings; facings
+        within 3 degrees of one already listed are left out. None when no enemy stands (it
+        cannot matter)."""
+        foes = self.enemies(m)
+        if not foes:
+            return []
+        out: list[tuple[str, float]] = []
+
+        def add(label: str, f: float) -> None:
+            if all(abs(math.remainder(f - g, 2 * math.pi)) > 0.05 for _l, g in out):
+                out.append((label, f))
+
+        for e in foes:
+            add(f"face:{e.id}", _ang(e.pos[0] - end[0], e.pos[1] - end[1]))
+        add("keep", heading)
+        for i in range(DIRS):
+            add(f"face_dir{i}", 2 * math.pi * i / DIRS)
+        return out
+
+    def _end_facing(self, m: Model, end: tuple[float, float], heading: float) -> Generator[Request, Any, float]:
+        """Ask which way the mover faces where its move ends (a part of the same Move action)."""
+        fs = self.end_facings(m, end, heading)
+        if len(fs) < 2:
+            return heading
+        r = m.radius + 1.2
+        pick = yield Facing(
+            m.seat,
+            tuple(f[0] for f in fs),
+            f"{m.name}: end the move facing which way?",
+            m.id,
+            tuple(
+                (round(end[0] + r * math.cos(f), 4), round(end[1] + r * math.sin(f), 4), round(f, 5)) for _l, f in fs
+            ),
+            (end[0], end[1]),
+        )
+        return round(dict(fs)[pick], 5)
+
+    def _turn(self, m: Model) -> Gen:
+        """Our reading of an engaged model that an enemy in its personal space has behind it: it may
+        spend a Move action of no distance turning to face that enemy ("Any potential target behind
+        your model may not be attacked unless your model turns around to face it during its
+        movement"), so it can fight back; it does not leave the enemy's personal space."""
+        spots = [
+            (f"face:{e.id}", _ang(e.pos[0] - m.pos[0], e.pos[1] - m.pos[1]))
+            for e in self.engaged(m)
+            if not self.in_front(m, e.pos, e.radius)
+        ]
+        if not spots:
+            return
+        pick = yield MoveTo(
+            m.seat,
+            tuple(s[0] for s in spots),
+            f"{m.name}: turn to face whom?",
+            m.id,
+            tuple((m.pos[0], m.pos[1], round(f, 5)) for _l, f in spots),
+        )
+        self._do_move(m, m.pos, round(dict(spots)[pick], 5), "turn")
 
     def _do_move(self, m: Model, end: tuple[float, float], facing: float, how: str, off: bool = False) -> None:
         frm = m.pos
@@ -858,7 +920,10 @@ class GangfightGame(GameBase):
             m.seat, labels, f"{m.name}: break away to where?", m.id, tuple((s[1], s[2], s[3]) for s in best)
         )
         s = best[labels.index(pick)]
-        self._do_move(m, (s[1], s[2]), s[3], "break_away", pick == "off")
+        facing = s[3]
+        if pick != "off":
+            facing = yield from self._end_facing(m, (s[1], s[2]), s[3])
+        self._do_move(m, (s[1], s[2]), facing, "break_away", pick == "off")
 
     # ------------------------------------------------------------------ attacking
 

@@ -15,7 +15,7 @@ import numpy as np
 MAX_MODELS = 10
 MAX_OBJ = 8
 PER = 8
-KINDS = ("gf_role", "gf_first", "gf_activate", "gf_loadout", "gf_action", "gf_move", "gf_target", "deploy")
+KINDS = ("gf_role", "gf_first", "gf_activate", "gf_loadout", "gf_action", "gf_move", "gf_target", "gf_face", "deploy")
 
 
 class GangfightObserver:

@@ -1,7 +1,10 @@
 """Gangfight's questions: each a :class:`~spacegits_sim.play.protocol.Choice` of its own kind, so
 the random AI, the env and replays answer them by the generic type, and the heuristic AI
 and the windows know what is asked. ``model`` names who acts; a move's ``spots`` give each
-option's end point and facing (x, y, radians), for previews and for the AIs.
+option's end point and facing (x, y, radians), for previews and for the AIs. A
+:class:`Facing` asks, after a move, which way the mover ends up facing ("you can end your
+movement facing any direction you choose"); its ``spots`` are click points a little way out
+from the model along each facing (x, y, radians).
 """
 
 from __future__ import annotations
@@ -53,3 +56,11 @@ class MoveTo(Choice):
 class Target(Choice):
     kind: ClassVar[str] = "gf_target"
     model: str = ""
+
+
+@dataclass(frozen=True)
+class Facing(Choice):
+    kind: ClassVar[str] = "gf_face"
+    model: str = ""
+    spots: tuple[tuple[float, float, float], ...] = ()
+    at: tuple[float, float] = (0.0, 0.0)  # where the move ends
