@@ -308,6 +308,31 @@ def test_the_heuristic_walks_over_to_boot_up_a_fallen_friend_within_reach():
     assert ai.decide(ChooseBoot(0, (("boot_up", "a1"),), "", "a2"), m) == ("boot_up", "a1")
 
 
+def test_the_search_keeps_the_heuristics_walk_to_a_fallen_friend_and_orders_its_dice_to_end_touching_it():
+    """Issue 27: "Walk over to boot a fallen friend when it pays" — for the search too, whose
+    rollouts score caps only. Pal stands 3" from fallen Grunk, the only cap 12" off the other
+    way: the search throws at Grunk, not at the cap; and of a 6 lying past Grunk and a 2 lying
+    back towards the cap it takes the 2 first, so the 6 then walks Pal into contact (the other
+    order touches Grunk, then walks 2" away: nearer the cap, but nobody booted up)."""
+    from helpers import match
+
+    from spacegits_sim.ai.search import SearchController
+    from spacegits_sim.rules.decisions import AimThrow, ChooseActivation, OrderMoveDie
+
+    m = match(
+        [[{"type": "orc", "name": "Grunk"}, {"type": "orc", "name": "Pal"}], [{"type": "orc", "name": "Far"}]],
+        {"a1": (12, 12), "a2": (12, 8), "b1": (22, 22)},
+    )
+    m.place_cap((22.0, 2.0), "test")
+    _fell(m, "a1")
+    ai = SearchController(seed=1, boss=0)
+    assert ai.decide(ChooseActivation(0, ("a2", "leg_it"), ""), m) == "a2"
+    aim = ai.decide(AimThrow(0, "a2", "move", (6, 6), 24.0, 24.0), m).aim
+    assert abs(aim[0] - 12) < 1.0 and aim[1] > 12  # past Grunk, not at the cap
+    past, back = m.table.place_die(6, 6, (12.0, 16.0)), m.table.place_die(6, 2, (15.0, 5.0))
+    assert ai.decide(OrderMoveDie(0, (past, back), "", "a2"), m) == back
+
+
 def test_a_robbed_gits_boss_shoots_the_robber_first():
     """Issue 27: "drive a robber off (shoot, fight, shove) instead of leaving it to farm a fallen
     git". Thief stands over fallen Grunk (Put the Boot In: "take 1 cap from the fallen model's

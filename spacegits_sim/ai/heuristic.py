@@ -59,7 +59,7 @@ MACHINE_WORTH = 0.35  # a machine worth at least this (in caps) is worth a walk
 BANK_CAPS_LEFT = 2  # a winning boss legs it once this few caps are left on the table ...
 BANK_CLOCK = 0.8  # ... or this share of the timer has run
 RESCUE_IN = 8.0  # a fallen friend this close (edge to edge) is worth walking over to boot up ...
-RESCUE_WORTH = 1.2  # ... worth this many caps as far away (a git back in the game)
+RESCUE_WORTH = 2.0  # ... worth this many caps as far away (a git back in the game)
 FREE_IN = 2.0  # a throw direction is free if the base can sweep this far along it ...
 FREE_SPREAD = math.radians(20)  # ... and along the directions this far either side (the dice scatter)
 FREE_DIRECTIONS = 24  # directions tried when the straight one is blocked
@@ -337,7 +337,7 @@ class HeuristicController:
                 score += 10.0 if t.id in self.robbers(match) else 4.0
         rescue = self.fallen_friends(m, match)
         if rescue:  # a friend on the ground is a git out of the game until somebody boots it up
-            score += 9.0 / (1.0 + rescue[0][1])
+            score += 15.0 / (1.0 + rescue[0][1])
         score -= 0.9 * m.tower.height  # tall towers are one stumble from falling over
         if effects.wastes_next_activation(m):
             score -= 3.0

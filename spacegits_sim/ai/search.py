@@ -24,6 +24,8 @@ from .heuristic import HeuristicController, _clamp, _dist
 
 Point = tuple[float, float]
 WASTED_DIE = 1.5  # a rollout's cost, in its score's units, of a move die that moved the git nowhere
+RESCUED = 12.0  # a move order's credit, in the same units, for ending touching the fallen friend it walks to
+RESCUE_TOUCH = 0.1  # edge-to-edge inches within which a git counts as touching that friend (to boot it up)
 
 
 class SearchController(HeuristicController):
@@ -90,6 +92,12 @@ class SearchController(HeuristicController):
         base = super().aim_move(req, match)
         if not caps:
             return base
+        if self.rescue_of(m, match) is not None:
+            # The heuristic is walking over to boot up a fallen friend (it judged that worth more
+            # than the nearest cap): keep its plan. The rollouts score caps only, so left to them
+            # the search throws past the friend it should stand up (issue 27: 14% booted).
+            self._timed(t0)
+            return base
         # Candidates from the free space only: an aim whose dice land behind a wall, a base or
         # a die the git already touches spends its rollouts on moves that go nowhere (the
         # rollout's straight-line distance to a cap cannot tell them from real progress). A
@@ -139,8 +147,23 @@ class SearchController(HeuristicController):
             scratch.put_token(cid, pos)
         return value
 
-    def _best_order(self, match: Any, scratch: Any, m: Any, dice: list[tuple[str, int]]) -> tuple[list[str], float]:
-        """Play every order of the dice with real sweeps on the scratch table; the best one."""
+    def rescue_of(self, m: Any, match: Any) -> str | None:
+        """The fallen friend the heuristic's aim for ``m`` walks to (None: none, it is up again,
+        or the git is getting out of a line of fire instead)."""
+        friend = self._rescuing.get(m.id)
+        if friend is None or self._escaping.get(m.id) or not match.models[friend].fallen:
+            return None
+        return friend
+
+    def _best_order(
+        self, match: Any, scratch: Any, m: Any, dice: list[tuple[str, int]], friend: str | None = None
+    ) -> tuple[list[str], float]:
+        """Play every order of the dice with real sweeps on the scratch table; the best one.
+
+        With ``friend`` (a fallen friend the git is walking over to boot up) an order is judged
+        by where it leaves the git against that friend instead of against the nearest cap:
+        ending in contact (it can boot the friend up next) earns RESCUED, else each inch short
+        costs as an inch from a cap does; caps looted on the way still count."""
         start = scratch.figure_position(m.id)
         best: tuple[list[str], float] = ([d for d, _ in dice], -math.inf)
         for order in permutations(dice):
@@ -168,7 +191,10 @@ class SearchController(HeuristicController):
                         break
             end = scratch.figure_position(m.id)
             rest = [scratch.token_position(cid) for cid in scratch.tokens]
-            if rest:
+            if friend is not None:
+                gap = scratch.distance_between(m.id, friend)
+                score += RESCUED if gap <= RESCUE_TOUCH else -0.6 * gap
+            elif rest:
                 score -= 0.6 * min(_dist(end, c) for c in rest)
             for foe in self.enemies(match):
                 if _dist(end, match.position(foe.id)) < 3.0 and m.tower.height >= 6 and not fight:
@@ -189,7 +215,7 @@ class SearchController(HeuristicController):
         if len(dice) == 1:
             return dice[0][0]
         scratch = match.table.copy()
-        order, _ = self._best_order(match, scratch, m, dice)
+        order, _ = self._best_order(match, scratch, m, dice, self.rescue_of(m, match))
         self._timed(t0)
         return order[0]
 
