@@ -842,3 +842,15 @@ def test_the_heuristic_ends_a_move_facing_its_nearest_enemy_and_turns_when_engag
     assert ai2.decide(Action(1, g2.action_options(y), "", y.id), g2) == "turn"
     req = next(g2._turn(y))
     assert ai2.decide(req, g2) == "face:a_x"
+
+
+def test_a_victory_point_tie_is_told_as_a_draw_not_as_two_winners():
+    from spacegits_sim.rulesets.gangfight.events import GameEnded
+
+    names = {"seat0": "Reds", "seat1": "Blues"}
+    assert (
+        GameEnded(reason="six turns", vp=[9, 9], winners=[0, 1], turn=6)
+        .describe(names)
+        .endswith("a draw: Reds and Blues")
+    )
+    assert GameEnded(reason="six turns", vp=[11, 3], winners=[0], turn=6).describe(names).endswith("Reds wins")

@@ -164,11 +164,12 @@ class Gangfight:
     def print_summary(self, summary: dict[str, Any], console: Any) -> None:
         from rich.table import Table
 
-        t = Table(title=f"Gangfight: {summary['reason']} after turn {summary['turns']}")
+        t = Table(title=f"Gangfight: game over after turn {summary['turns']} ({summary['reason']})")
         for col in ("gang", "VP", "out of action", "fled", "objectives taken"):
             t.add_column(col)
         for i, name in enumerate(summary["seats"]):
-            mark = " (wins)" if i in summary["winners"] else ""
+            won = i in summary["winners"]
+            mark = (" (wins)" if len(summary["winners"]) == 1 else " (draw)") if won else ""
             t.add_row(
                 name + mark,
                 str(summary["vp"][i]),

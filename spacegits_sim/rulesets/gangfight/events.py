@@ -231,8 +231,8 @@ class GameEnded(Event):
 
     def describe(self, names: dict[str, str]) -> str:
         w = " and ".join(str(names.get(f"seat{s}")) for s in self.winners) or "nobody"
-        verb = "wins" if len(self.winners) == 1 else "win"
-        return f"game over ({self.reason}) after turn {self.turn}: VP {self.vp[0]} to {self.vp[1]}; {w} {verb}"
+        result = f"{w} wins" if len(self.winners) == 1 else (f"a draw: {w}" if self.winners else "nobody wins")
+        return f"game over ({self.reason}) after turn {self.turn}: VP {self.vp[0]} to {self.vp[1]}; {result}"
 
 
 TYPES = event_types(
