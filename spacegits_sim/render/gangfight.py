@@ -17,17 +17,16 @@ ruleset's, and a shared shell module is for the lead to extract.)
 
 from __future__ import annotations
 
-import contextlib
 import math
 import os
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
 
-from .recording import VideoWriter
+from . import shell
+from .shell import EventWatcher, FromLog
 
 SIZE = (1280, 800)
 BOARD_PX = 760
@@ -40,14 +39,6 @@ KIND = {"area": (52, 96, 52), "obstacle": (140, 100, 60), "blocking": (120, 120,
 SIDES = [(220, 70, 60), (60, 130, 220)]
 OBJ = (240, 200, 40)
 TRAY = (22, 70, 48)
-
-
-def has_display() -> bool:
-    if os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen"):
-        return False
-    if os.name == "posix" and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
-        return os.uname().sysname == "Darwin"
-    return True
 
 
 @dataclass
@@ -202,114 +193,26 @@ def draw(surf: pygame.Surface, v: View, f: Fonts, log_rows: int = 21) -> None:
         _text(surf, f.body, v.result[:70], (x0, SIZE[1] - 40), OBJ)
 
 
-class Watcher:
-    """An AI-vs-AI game shown event by event. ``make(seed) -> (game, controllers)``."""
+class Watcher(EventWatcher):
+    """An AI-vs-AI game shown event by event (render/shell.py). ``make(seed) -> (game, controllers)``."""
 
     size = SIZE
+    view: View
+    speed0 = 12.0  # events a second
 
-    def __init__(self, make: Callable[[int], tuple[Any, list[Any]]], seed: int) -> None:
-        self.make = make
-        self.speed = 12.0  # events a second
-        self.playing = True
-        self.restart(seed)
-
-    def restart(self, seed: int) -> None:
-        self.seed = seed
-        self.match, self.controllers = self.make(seed)
-        self.view = View()
-        self.shown = 0
-        self._acc = 0.0
-
-    def event_log(self) -> list[Any]:
-        return list(self.match.events)
-
-    def step(self) -> bool:
-        """Show one more event (asking the AIs when the game waits on them). False when done."""
-        while self.shown >= len(self.event_log()):
-            if not self._decide():
-                return False
-        self.view.apply(self.event_log()[self.shown])
-        self.shown += 1
-        return True
-
-    def _decide(self) -> bool:
-        m = self.match
-        if m.pending is None:
-            return False
-        ctl = self.controllers[m.pending.boss]
-        if ctl is None:
-            return False
-        m.answer(ctl.decide(m.pending, m))
-        return True
-
-    def advance(self, dt: float) -> None:
-        self._acc += dt * self.speed
-        while self._acc >= 1.0:
-            self._acc -= 1.0
-            if not self.step():
-                break
-
-    def skip_to_end(self) -> None:
-        while self.step():
-            pass
-
-    @property
-    def finished(self) -> bool:
-        return self.shown >= len(self.event_log()) and self.match.pending is None
+    def new_view(self) -> View:
+        return View()
 
     def draw(self, surf: pygame.Surface, fonts: Fonts) -> None:
         draw(surf, self.view, fonts)
 
 
-class LogWatcher(Watcher):
+class LogWatcher(FromLog, Watcher):
     """A saved game drawn from its event log alone (no re-simulation)."""
-
-    def __init__(self, events: list[Any], seed: int = 0) -> None:
-        self.events = list(events)
-        super().__init__(lambda _seed: (None, []), seed)
-
-    def event_log(self) -> list[Any]:
-        return self.events
-
-    def _decide(self) -> bool:
-        return False
-
-    @property
-    def finished(self) -> bool:
-        return self.shown >= len(self.events)
 
 
 def run_window(w: Watcher, fps: int = 30) -> None:
-    pygame.display.init()
-    pygame.font.init()
-    screen = pygame.display.set_mode(SIZE)
-    pygame.display.set_caption("spacegits_sim — Gangfight")
-    fonts = Fonts()
-    clock = pygame.time.Clock()
-    running = True
-    while running:
-        dt = clock.tick(fps) / 1000.0
-        for event in pygame.event.get():
-            if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
-                running = False
-            elif event.type == pygame.KEYDOWN:
-                if event.key == pygame.K_SPACE:
-                    w.playing = not w.playing
-                elif event.key == pygame.K_RIGHT:
-                    w.step()
-                elif event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-                    w.speed = min(400.0, w.speed * 2)
-                elif event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
-                    w.speed = max(1.0, w.speed / 2)
-                elif event.key == pygame.K_END:
-                    w.skip_to_end()
-                elif event.key == pygame.K_r and not isinstance(w, LogWatcher):
-                    w.restart(w.seed + 1)
-        if w.playing:
-            w.advance(dt)
-        w.draw(screen, fonts)
-        pygame.display.flip()
-    pygame.quit()
+    shell.run_window(w, Fonts, "spacegits_sim — Gangfight", max_speed=400.0, fps=fps)
 
 
 def run_headless(
@@ -322,36 +225,7 @@ def run_headless(
     events_per_frame: int = 6,
 ) -> dict[str, Any]:
     """Play the game off-screen: a frame every few events into a GIF/MP4, the final board as a PNG."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    pygame.display.init()
-    fonts = Fonts()
-    surf = pygame.Surface(SIZE)
-    t0 = time.perf_counter()
-    printed = 0
-    video = VideoWriter(record, SIZE, fps) if record else None
-    with video if video is not None else contextlib.nullcontext():
-        going = True
-        while going:
-            for _ in range(events_per_frame):
-                going = w.step()
-                if not going:
-                    break
-            if on_log:
-                for line in w.view.log[printed:]:
-                    on_log(line)
-                printed = len(w.view.log)
-            if video is not None and video.frames < max_frames:
-                w.draw(surf, fonts)
-                video.add(pygame.image.tobytes(surf, "RGB"))
-    out: dict[str, Any] = {"frames": video.frames if video else 0, "wall_s": time.perf_counter() - t0}
-    if screenshot:
-        w.draw(surf, fonts)
-        pygame.image.save(surf, screenshot)
-        out["screenshot"] = screenshot
-    if video is not None and video.frames:
-        out["record"] = record
-        out["plays_s"] = video.seconds
-    return out
+    return shell.run_headless(w, Fonts, record, screenshot, fps, on_log, max_frames, events_per_frame)
 
 
 HEADINGS = ("E", "NE", "N", "NW", "W", "SW", "S", "SE")
