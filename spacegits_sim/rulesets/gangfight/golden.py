@@ -11,13 +11,11 @@ each game again and compares line by line. A rule change regenerates them, in it
 
 from __future__ import annotations
 
-import json
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from ...play.events import canonical
+from ...play import golden
 from .engine import GangfightGame
 from .scenario import SCENARIOS, load_scenario
 
@@ -42,10 +40,6 @@ PLAYTHROUGHS = (
 )
 
 
-def _line(obj: Any) -> str:
-    return json.dumps(canonical(obj), sort_keys=True, separators=(",", ":"))
-
-
 def lines_of(p: Playthrough) -> list[str]:
     from .ai import AIS
 
@@ -59,37 +53,17 @@ def lines_of(p: Playthrough) -> list[str]:
         "ais": list(p.ais),
         "summary": game.summary(),
     }
-    out = [_line(head)]
-    out += [_line(e.to_dict()) for e in game.events]
-    out += [_line({"decision": i, "kind": k, "answer": a, "checksum": c}) for i, (k, a, c) in enumerate(game.decisions)]
-    return out
+    return golden.game_lines(head, game)
 
 
 def check(p: Playthrough) -> str | None:
     """None when the game plays as its golden file says, else the first difference."""
-    path = GOLDEN / f"{p.name}.jsonl"
-    if not path.is_file():
-        return f"{path} is missing: regenerate with python -m spacegits_sim.rulesets.gangfight.golden"
-    want = path.read_text(encoding="utf-8").splitlines()
-    got = lines_of(p)
-    for i, (a, b) in enumerate(zip(want, got, strict=False)):
-        if a != b:
-            return f"{p.name} line {i + 1} differs:\n  golden: {a[:300]}\n  now:    {b[:300]}"
-    if len(want) != len(got):
-        return f"{p.name}: {len(want)} lines in the golden file, {len(got)} now"
-    return None
+    regen = "python -m spacegits_sim.rulesets.gangfight.golden"
+    return golden.difference(p.name, GOLDEN / f"{p.name}.jsonl", lines_of(p), regen)
 
 
 def main(argv: list[str]) -> int:  # pragma: no cover - a maintenance tool
-    if "--check" in argv:
-        bad = [d for d in (check(p) for p in PLAYTHROUGHS) if d]
-        print("\n".join(bad) if bad else f"{len(PLAYTHROUGHS)}/{len(PLAYTHROUGHS)} Gangfight goldens identical")
-        return 1 if bad else 0
-    GOLDEN.mkdir(parents=True, exist_ok=True)
-    for p in PLAYTHROUGHS:
-        (GOLDEN / f"{p.name}.jsonl").write_text("\n".join(lines_of(p)) + "\n", encoding="utf-8")
-        print(f"wrote {p.name}")
-    return 0
+    return golden.main(argv, PLAYTHROUGHS, GOLDEN, lines_of, check, "Gangfight")
 
 
 if __name__ == "__main__":  # pragma: no cover
