@@ -24,7 +24,7 @@ from .events import Event
 from .handlers import Coverage
 from .protocol import Request
 
-__all__ = ["Controller", "Game", "Observer", "Outcome", "Ruleset"]
+__all__ = ["BundledScenarios", "Controller", "Game", "Observer", "Outcome", "Ruleset"]
 
 
 @runtime_checkable
@@ -206,3 +206,46 @@ class Ruleset(Protocol):
     def observer(self) -> Observer:
         """The env's observation encoder."""
         ...
+
+
+class BundledScenarios:
+    """The scenario lookup of a ruleset whose bundled scenarios are the YAML files of one folder
+    and whose scenario objects carry ``name`` and ``to_doc()`` (the road race, Gangfight).
+
+    Why a mixin although :class:`Ruleset` is a protocol: these five methods were the same lines
+    in each such ruleset; a ruleset with its own lookup (Space Gits: campaign folders, house
+    files) simply does not inherit it, and mypy still checks every ruleset against the protocol.
+    """
+
+    #: the file in :meth:`scenarios_dir` used when no scenario is named
+    default_scenario_file: str
+
+    def scenarios_dir(self) -> Path:
+        """The folder of bundled scenario files."""
+        raise NotImplementedError
+
+    def default_scenario(self) -> Path:
+        return self.scenarios_dir() / self.default_scenario_file
+
+    def resolve_scenario(self, path: str | Path | None) -> Path:
+        """None: the default; an existing file: itself; a bare name: the bundled file of that name
+        (with or without ``.yaml``); anything else is returned as given, for the loader to report."""
+        if path is None:
+            return self.default_scenario()
+        p = Path(path)
+        if p.is_file():
+            return p
+        folder = self.scenarios_dir()
+        for cand in (folder / p.name, folder / f"{p.name}.yaml"):
+            if cand.is_file():
+                return cand
+        return p
+
+    def bundled_scenarios(self) -> list[Path]:
+        return sorted(self.scenarios_dir().glob("*.yaml"))
+
+    def scenario_to_doc(self, scenario: Any) -> dict[str, Any]:
+        return dict(scenario.to_doc())
+
+    def scenario_name(self, scenario: Any) -> str:
+        return str(scenario.name)

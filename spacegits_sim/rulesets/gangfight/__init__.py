@@ -17,12 +17,12 @@ from typing import Any
 from ...data.errors import DataError, Problem
 from ...play import registry
 from ...play.events import Event
-from ...play.ruleset import Controller, Game, Observer, Outcome
+from ...play.ruleset import BundledScenarios, Controller, Game, Observer, Outcome
 
 __all__ = ["GANGFIGHT", "Gangfight"]
 
 
-class Gangfight:
+class Gangfight(BundledScenarios):
     """The Gangfight skirmish game on the physics table."""
 
     id = "gangfight"
@@ -33,6 +33,7 @@ class Gangfight:
     window: str | None = "spacegits_sim.render.gangfight"
     hotseat: str | None = "spacegits_sim.render.gangfight"
     first_event_kind = "gf_started"
+    default_scenario_file = "crossroads.yaml"
     commands: tuple[str, ...] = ()
 
     # ---- data
@@ -44,28 +45,10 @@ class Gangfight:
             raise DataError([Problem(str(house_rules[1]), None, None, "Gangfight takes one house-rule file at a time")])
         return load_book(house_rules[0]) if house_rules else book()
 
-    def default_scenario(self) -> Path:
+    def scenarios_dir(self) -> Path:
         from .scenario import SCENARIOS
 
-        return SCENARIOS / "crossroads.yaml"
-
-    def resolve_scenario(self, path: str | Path | None) -> Path:
-        from .scenario import SCENARIOS
-
-        if path is None:
-            return self.default_scenario()
-        p = Path(path)
-        if p.is_file():
-            return p
-        for cand in (SCENARIOS / p.name, SCENARIOS / f"{p.name}.yaml"):
-            if cand.is_file():
-                return cand
-        return p
-
-    def bundled_scenarios(self) -> list[Path]:
-        from .scenario import SCENARIOS
-
-        return sorted(SCENARIOS.glob("*.yaml"))
+        return SCENARIOS
 
     def load_scenario(self, path: Path | str | None, rules: Any = None) -> Any:
         from .scenario import load_scenario
@@ -82,12 +65,6 @@ class Gangfight:
         from .scenario import scenario_from_doc
 
         return scenario_from_doc(doc, label, rules)
-
-    def scenario_to_doc(self, scenario: Any) -> dict[str, Any]:
-        return dict(scenario.to_doc())
-
-    def scenario_name(self, scenario: Any) -> str:
-        return str(scenario.name)
 
     def seats(self, scenario: Any) -> int:
         return len(scenario.gangs)

@@ -16,12 +16,12 @@ from typing import Any
 from ...data.errors import DataError, Problem
 from ...play import registry
 from ...play.events import Event
-from ...play.ruleset import Controller, Game, Observer, Outcome
+from ...play.ruleset import BundledScenarios, Controller, Game, Observer, Outcome
 
 __all__ = ["ROADRACE", "RoadRace"]
 
 
-class RoadRace:
+class RoadRace(BundledScenarios):
     """The road race on the physics dice tray."""
 
     id = "roadrace"
@@ -32,6 +32,7 @@ class RoadRace:
     window: str | None = "spacegits_sim.render.roadrace"
     hotseat: str | None = "spacegits_sim.render.roadrace"
     first_event_kind = "race_started"
+    default_scenario_file = "quick.yaml"
     commands: tuple[str, ...] = ("spacegits_sim.rulesets.roadrace.cli",)  # season: a road-race campaign
 
     # ---- data
@@ -44,28 +45,10 @@ class RoadRace:
             )
         return load_book(house_rules[0]) if house_rules else book()
 
-    def default_scenario(self) -> Path:
+    def scenarios_dir(self) -> Path:
         from .scenario import RACES
 
-        return RACES / "quick.yaml"
-
-    def resolve_scenario(self, path: str | Path | None) -> Path:
-        from .scenario import RACES
-
-        if path is None:
-            return self.default_scenario()
-        p = Path(path)
-        if p.is_file():
-            return p
-        for cand in (RACES / p.name, RACES / f"{p.name}.yaml"):
-            if cand.is_file():
-                return cand
-        return p
-
-    def bundled_scenarios(self) -> list[Path]:
-        from .scenario import RACES
-
-        return sorted(RACES.glob("*.yaml"))
+        return RACES
 
     def load_scenario(self, path: Path | str | None, rules: Any = None) -> Any:
         from .scenario import load_scenario
@@ -79,12 +62,6 @@ class RoadRace:
         from .scenario import scenario_from_doc
 
         return scenario_from_doc(doc, label, rules)
-
-    def scenario_to_doc(self, scenario: Any) -> dict[str, Any]:
-        return dict(scenario.to_doc())
-
-    def scenario_name(self, scenario: Any) -> str:
-        return str(scenario.name)
 
     def seats(self, scenario: Any) -> int:
         return len(scenario.cars)
