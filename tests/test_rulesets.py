@@ -151,3 +151,34 @@ def test_the_cli_picks_the_ruleset_by_id_and_refuses_an_unknown_one_in_one_line(
     assert bad.returncode == 2 and "unknown ruleset 'chess'" in bad.stderr and "Traceback" not in bad.stderr
     ok = run("match", "--ruleset", "spacegits", "--seed", "3", "--ai", "random,random")
     assert ok.returncode == 0 and ("wins" in ok.stdout or "tie between" in ok.stdout), ok.stderr
+
+
+def test_validate_never_says_a_plain_ok_for_a_file_naming_what_does_not_play(tmp_path, monkeypatch, capsys):
+    """Never silent: a file that loads but names something the engine does not simulate gets its
+    warnings, the ruleset's own page that lists what does not play, and a 'valid, N not simulated'
+    verdict instead of 'ok'; a file with nothing unsimulated gets 'ok'."""
+    import argparse
+
+    from spacegits_sim.cli import validate as cli_validate
+    from spacegits_sim.data.errors import Problem
+
+    class Stub:
+        unsimulated_doc = "docs/stub.md"
+
+        def validate(self, path, house, options):  # noqa: ARG002 - the protocol's
+            warns = [Problem(str(path), "entry", "field", "NOT SIMULATED: a stub rule")] if "warn" in path.name else []
+            return (f"stub file {path.name}", warns)
+
+    monkeypatch.setattr(cli_validate, "ruleset_option", lambda _v: Stub())
+    warned, clean = tmp_path / "warn.yaml", tmp_path / "clean.yaml"
+    for f in (warned, clean):
+        f.write_text("a: 1\n")
+    rc = cli_validate.cmd_validate(
+        argparse.Namespace(ruleset=None, files=[str(warned), str(clean)], house=[], budget=None)
+    )
+    out = capsys.readouterr()
+    verdicts = {ln.split(": ")[0].rsplit("/", 1)[-1]: ln for ln in out.out.splitlines() if ln.strip()}
+    assert rc == 0
+    assert "NOT SIMULATED: a stub rule" in out.err and "docs/stub.md" in out.err
+    assert verdicts["warn.yaml"].startswith("valid, 1 not simulated"), verdicts
+    assert verdicts["clean.yaml"].startswith("ok "), verdicts

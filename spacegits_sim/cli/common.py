@@ -80,18 +80,18 @@ def load_scenario_option(path: str | None, ruleset: Ruleset | None = None) -> An
         err.print(f"note: '{path}' is not in this folder; using the bundled scenario {p}")
     rules = rs.load_rules()
     sc = rs.load_scenario(p, rules)
-    warn_unsimulated(p, rs.unsimulated(sc, rules))
+    warn_unsimulated(p, rs.unsimulated(sc, rules), rs.unsimulated_doc)
     return sc
 
 
-def warn_unsimulated(path: Path, problems: list[Problem]) -> None:
-    """Loud, never silent: each id a file names that the engine does not simulate yet."""
+def warn_unsimulated(path: Path, problems: list[Problem], doc: str = "the implemented table in docs/rules.md") -> None:
+    """Loud, never silent: each id a file names that the engine does not simulate yet, and the
+    ruleset's page (``doc``) that lists them all."""
     for pr in problems:
         err.print(f"[yellow]warning[/] {pr}")
     if problems:
         err.print(
-            f"[yellow]warning[/] {path}: {len(problems)} item(s) above are accepted but not simulated yet "
-            "(see the implemented table in docs/rules.md)"
+            f"[yellow]warning[/] {path}: {len(problems)} item(s) above are accepted but not simulated yet (see {doc})"
         )
 
 

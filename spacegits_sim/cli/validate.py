@@ -19,8 +19,11 @@ def cmd_validate(args: argparse.Namespace) -> int:
         read_yaml(p)  # a file that is not YAML at all stops here: one message, exit 2
         try:
             what, warnings = rs.validate(p, args.house or [], {"budget": args.budget})
-            warn_unsimulated(p, warnings)
-            console.print(f"[green]ok[/] {p}: {what}")
+            warn_unsimulated(p, warnings, rs.unsimulated_doc)
+            if warnings:  # valid, but never a plain "ok" while something in it does not play
+                console.print(f"[yellow]valid, {len(warnings)} not simulated[/] {p}: {what}")
+            else:
+                console.print(f"[green]ok[/] {p}: {what}")
         except DataError as e:
             problems += len(e.problems)
             err.print(f"[red]{p}[/]: {e}")

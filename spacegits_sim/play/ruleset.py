@@ -114,6 +114,8 @@ class Ruleset(Protocol):
     window: str | None
     hotseat: str | None
     first_event_kind: str  # every log starts with one event of this kind ("match_started")
+    #: where a user reads what this ruleset does not simulate (named by every NOT SIMULATED warning)
+    unsimulated_doc: str
     #: CLI modules of this ruleset's own subcommands (each has ``add_parser(subparsers)``), imported
     #: by name when the parser is built (Space Gits: gang, campaign). () for none.
     commands: tuple[str, ...]

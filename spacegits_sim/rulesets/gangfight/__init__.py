@@ -33,6 +33,7 @@ class Gangfight(BundledScenarios):
     window: str | None = "spacegits_sim.render.gangfight"
     hotseat: str | None = "spacegits_sim.render.gangfight"
     first_event_kind = "gf_started"
+    unsimulated_doc = '"Not simulated yet" in docs/gangfight.md'
     default_scenario_file = "crossroads.yaml"
     commands: tuple[str, ...] = ()
 

@@ -32,6 +32,7 @@ class RoadRace(BundledScenarios):
     window: str | None = "spacegits_sim.render.roadrace"
     hotseat: str | None = "spacegits_sim.render.roadrace"
     first_event_kind = "race_started"
+    unsimulated_doc = "docs/roadrace.md"
     default_scenario_file = "quick.yaml"
     commands: tuple[str, ...] = ("spacegits_sim.rulesets.roadrace.cli",)  # season: a road-race campaign
 

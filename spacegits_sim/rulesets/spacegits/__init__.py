@@ -33,6 +33,7 @@ class SpaceGits:
     window: str | None = "spacegits_sim.render.watch_app"  # the watch shell that draws Space Gits
     hotseat: str | None = "spacegits_sim.render.hotseat"  # the hot-seat shell
     first_event_kind = "match_started"
+    unsimulated_doc = "the implemented table in docs/rules.md"
     # its own subcommands
     commands: tuple[str, ...] = ("spacegits_sim.cli.gang", "spacegits_sim.cli.campaign", "spacegits_sim.cli.lab")
 
