@@ -370,7 +370,7 @@ def test_gang_files_are_checked_against_the_levels_and_the_fame():
     msg = str(e.value)
     assert "at most 9 points" in msg and "higher than 3" in msg and "level 5" in msg and "Hero to lead" in msg
     assert "g.yaml" in msg and "Traceback" not in msg
-    with pytest.raises(DataError, match="3 to 10 models"):
+    with pytest.raises(DataError, match="at least 3 models"):
         gang_from_doc({"name": "G", "leader": "boss", "models": [_hero()]}, "g.yaml")
     assert check_budget(g, 100, "g.yaml")[0].field == "fame"
 

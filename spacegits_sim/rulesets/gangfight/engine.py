@@ -55,7 +55,8 @@ class Model:
     carried: list[str] = field(default_factory=list)
     ran_last: bool = False
     activated: bool = False
-    moved: float = 0.0
+    moved: float = 0.0  # inches moved on the table this activation: "Any model moving 8 inches or more" runs
+    hopped: float = 0.0  # inches lost to obstacles this activation (1" each): they count towards the 12" cap
     area_touched: bool = False
     attacked: bool = False
     fired: set[str] = field(default_factory=set)
@@ -222,7 +223,9 @@ class GangfightGame(GameBase):
         return sorted(ws, key=lambda w: -w.strength_for(m.a("str")))[:1]
 
     def weapon_range(self, m: Model, w: Item) -> float:
-        if any(t.thrown for t in traits_of(w.traits)) or w.range == "M":
+        """ "Unless otherwise specified, the range of a thrown weapon will usually listed as M, meaning
+        it will be equal to your model's Strength": a listed number is the range, thrown or not."""
+        if w.range == "M":
             return float(m.a("str"))
         return w.range_for(m.a("str"))
 
@@ -382,7 +385,9 @@ class GangfightGame(GameBase):
                 self.emit(ev.ObjectivePlaced(oid, -1, [fixed[0], fixed[1]]))
             return
         per = int(b.g("objective_per_fame"))
-        counts = [self.scenario.fame // per, self.scenario.fame // per]
+        # "You may place one objective on the board for every 250 points of Fame your gang has": each
+        # gang's own Fame (its XP summed: "To determine your Gang's Fame, simply add the XP level").
+        counts = [g.fame // per for g in self.scenario.gangs]
         seat = self.rolloff("first objective")
         n = 0
         while sum(counts):
@@ -482,16 +487,16 @@ class GangfightGame(GameBase):
     # ------------------------------------------------------------------ an activation
 
     def _activation(self, m: Model) -> Gen:
-        b = self.book
         m.activated = True
         m.moved, m.area_touched, m.attacked, m.fleeing = 0.0, False, False, False
+        m.hopped = 0.0
         m.fired = set()
         self.emit(ev.Activated(m.id, m.seat, m.a("sta")))
         # ---- upkeep: "If a model needs to roll for morale, is poisoned or had any other sort of
         # ongoing effect placed on it previously, now is the time"
         if m.dot is not None:
             strength, need = m.dot
-            saves = self.roll(m, m.seat, m.a("dp"), strength, "damage over time")
+            saves = self.roll(m, m.seat, self.dot_dice(m, strength), strength, "damage over time")
             if saves >= need:
                 m.dot = None
                 self.emit(ev.Note(m.id, "dot_ended", "shakes off the damage over time"))
@@ -579,8 +584,18 @@ class GangfightGame(GameBase):
             if self._wiped():
                 return
         if m.up:
-            ran = m.moved >= b.g("running") - 1e-9 and not m.area_touched
+            ran = self.ran_now(m)
         m.ran_last = ran
+
+    def dot_dice(self, m: Model, strength: int) -> int:
+        """Damage over time: "he will have to make a new Defense roll in each of his Upkeep phases":
+        a Defense roll as any other, so a shield held with a hand free adds its +1 and a Strength
+        of 7 or more takes 1 off ("any target hit by an attack with a Strength of 7 or more will
+        suffer a -1 Defense penalty"); no cover (nothing stands between it and the fire)."""
+        dp = m.a("dp") + self.shield_dp(m)
+        if strength >= int(self.book.g("super_strength")):
+            dp -= 1
+        return max(dp, 0)
 
     def morale_target(self, m: Model) -> int | None:
         """ "At the beginning of a model's activation, if their gang is outnumbered and has lost half
@@ -608,7 +623,8 @@ class GangfightGame(GameBase):
         if m.bound:
             opts.append("free")
         elif eng:
-            opts.append("break_away")
+            if self.break_away_spots(m):  # "you will then be allowed to move away": only with a way out
+                opts.append("break_away")
             if any(not self.in_front(m, e.pos, e.radius) for e in eng):
                 opts.append("turn")  # our reading: a Move of no distance, towards an enemy in its space
         elif self.move_allowance(m) > 0.05:
@@ -644,7 +660,7 @@ class GangfightGame(GameBase):
         q = float(m.a("qui"))
         if self.areas_at(m.pos) and not self.ranger(m):
             q -= b.g("area_quickness_penalty")
-        cap = (b.g("area_max_move") if m.area_touched else b.g("max_move")) - m.moved
+        cap = (b.g("area_max_move") if m.area_touched else b.g("max_move")) - m.moved - m.hopped
         return max(0.0, min(q, cap))
 
     def slide(
@@ -730,7 +746,7 @@ class GangfightGame(GameBase):
                 return spots
             # Charge!: "Double your move distance if doing so will allow you to enter an enemy model's Personal Space"
             mult = max([1.0] + [h.charge_multiplier() for h in m.skills])
-            reach = min(allow * mult, self.book.g("max_move") - m.moved) if mult > 1 else allow
+            reach = min(allow * mult, self.book.g("max_move") - m.moved - m.hopped) if mult > 1 else allow
             for e in self.enemies(m):
                 gap = self.gap(m, e)
                 if gap <= reach + self.book.g("personal_space") and gap > self.book.g("personal_space"):
@@ -879,7 +895,8 @@ class GangfightGame(GameBase):
             _e, _f, hops, _o = self.slide(m, _ang(end[0] - frm[0], end[1] - frm[1]), dist + 1e-3)
         if (self.areas_at(end) or self.areas_at(frm)) and not self.ranger(m):
             m.area_touched = True
-        m.moved += dist + hops * self.obstacle_cost(m)
+        m.moved += dist
+        m.hopped += hops * self.obstacle_cost(m)
         m.pos = end
         m.facing = facing
         self.table.move_figure(m.id, end, facing)
@@ -894,6 +911,23 @@ class GangfightGame(GameBase):
             self.table.remove_figure(m.id)
             self.emit(ev.FledOff(m.id))
 
+    def break_away_spots(self, m: Model) -> list[tuple[str, float, float, float]]:
+        """Where a Break Away can take it: the moves (8 headings, or a fleeing model's) that end out
+        of every enemy's personal space. Empty: there is no way out, so Break Away is not offered
+        (the free attacks are the price of moving away, and there is nowhere to move)."""
+        allow = self.move_allowance(m)
+        best: list[tuple[str, float, float, float]] = []
+        if allow <= 0.05 or m.bound:
+            return best
+        heads = self.flee_headings(m) if m.fleeing else [(f"dir{i}", 2 * math.pi * i / DIRS) for i in range(DIRS)]
+        for label, h in heads:
+            end, far, _h, off = self.slide(m, h, allow, leaving=True)
+            if far > 0.05 and all(
+                math.dist(end, e.pos) - m.radius - e.radius > self.book.g("personal_space") for e in self.enemies(m)
+            ):
+                best.append(("off" if off else label, end[0], end[1], h))
+        return best
+
     def _break_away(self, m: Model) -> Gen:
         """ "all enemy models in your Personal Space will get one free attack against you with the weapon
         of their choice ... If your model survives ... you will then be allowed to move away as normal\""""
@@ -903,15 +937,7 @@ class GangfightGame(GameBase):
             self._resolve(e, m, ranged=False, free=True)
         if not m.up:
             return
-        allow = self.move_allowance(m)
-        best: list[tuple[str, float, float, float]] = []
-        heads = self.flee_headings(m) if m.fleeing else [(f"dir{i}", 2 * math.pi * i / DIRS) for i in range(DIRS)]
-        for label, h in heads:
-            end, far, _h, off = self.slide(m, h, allow, leaving=True)
-            if far > 0.05 and all(
-                math.dist(end, e.pos) - m.radius - e.radius > self.book.g("personal_space") for e in self.enemies(m)
-            ):
-                best.append(("off" if off else label, end[0], end[1], h))
+        best = self.break_away_spots(m)
         if not best:
             self.emit(ev.Note(m.id, "stuck", "breaks away but finds no way out"))
             return
@@ -942,6 +968,8 @@ class GangfightGame(GameBase):
         )
 
     def ran_now(self, m: Model) -> bool:
+        """ "Any model moving 8 inches or more in one activation is considered to be running": the
+        inches moved, not the inch an obstacle costs ("your movement distance will be lowered")."""
         return m.moved >= self.book.g("running") - 1e-9 and not m.area_touched
 
     def after_run(self, m: Model) -> int | None:

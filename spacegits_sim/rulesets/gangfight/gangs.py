@@ -336,7 +336,8 @@ def gang_from_doc(doc: Any, label: str, b: Book | None = None, entry: str = "gan
         c.bad(
             entry,
             "models",
-            f"a gang has {lo} to {hi} models ('The minimum amount of characters needed to form a Gang is 3'), got {n}",
+            f"a gang has at least {lo} models ('The minimum amount of characters needed to form a Gang is 3'; "
+            f"{hi} at most bounds a file), got {n}",
         )
         raw = raw if isinstance(raw, list) else []
     leader = d.get("leader")
