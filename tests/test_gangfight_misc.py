@@ -124,3 +124,97 @@ def test_an_objective_carried_off_the_board_drops_where_its_carrier_left():
     p = g.objectives["o1"]
     assert x.status == "fled" and drop.objective == "o1" and p is not None
     assert p[0] == pytest.approx(0.5) and p[1] == pytest.approx(18, abs=0.5)  # on the board, at the edge it left
+
+
+# -- mounts (core "Mounts"; the Fantasy Donkey, Horse and Raptor) -----------------------------
+
+
+def _rider(mid="r", mount="horse", level="member", items=("hand_weapon",), qui=2):
+    return {
+        "id": mid,
+        "level": level,
+        "race": "human",
+        "raise": {"str": 2, "qui": qui - 1, "sta": 1, "mc": 1, "rc": 1},
+        "items": [*items, mount] if mount else list(items),
+    }
+
+
+def mounted_game(mount="horse", terrain=(), **kw):
+    g = game(
+        [(_rider(mount=mount, **kw), (10, 10), 0)],
+        [(_m("y"), (30, 30), 180)],
+        terrain=terrain,
+        factions=("mortal_guilds", "mortal_guilds"),
+    )
+    return g, g.models["a_r"]
+
+
+@pytest.mark.rule("gangfight_core", "mount-fixed-quickness")
+def test_a_mounted_model_moves_its_mounts_fixed_quickness():
+    for mount, q in (("donkey", 5), ("horse", 6), ("raptor", 7)):
+        level = {"donkey": "henchman", "horse": "member", "raptor": "hero"}[mount]
+        for own in (2, 3):  # a slower rider and a faster one: the mount's number either way
+            g, r = mounted_game(mount, level=level, qui=own)
+            assert r.a("qui") == own and g.move_allowance(r) == q
+    g, r = mounted_game("horse", items=("hand_weapon", "medium_armour"))  # armour's -1 Quickness
+    assert g.move_allowance(r) == 6
+
+
+@pytest.mark.rule("gangfight_core", "mounted-model-is-large")
+def test_a_rider_on_its_mount_is_a_large_model_with_the_health_bonus_and_saddlebags():
+    from spacegits_sim.data.errors import DataError
+
+    doc = {"name": "G", "setting": "fantasy", "faction": "mortal_guilds", "leader": "boss"}
+    foot = gang_from_doc({**doc, "models": [_rider("boss", None, "hero"), _m("a"), _m("b")]}, "g.yaml")
+    rode = gang_from_doc({**doc, "models": [_rider("boss", "horse", "hero"), _m("a"), _m("b")]}, "g.yaml")
+    f, r = foot.models[0], rode.models[0]
+    assert (f.size, r.size) == ("standard", "large") and r.base_mm >= 40 > f.base_mm
+    assert r.attrs["hp"] == f.attrs["hp"] + 1 and r.xp == f.xp + 4 * 5 + 10  # a level 4 item + Large's 10 XP
+    assert r.height > f.height and r.on_foot.size == "standard"
+    assert not any("Horse" in str(w) for w in rode.warnings)  # a mount plays: no NOT SIMULATED warning
+    assert rode.to_doc()["models"][0]["items"] == ["hand_weapon", "horse"]  # the file names the rider on foot
+    # saddlebags: a Strength-3 henchman carries 4 points on a donkey, not on foot
+    heavy = _rider("boss", "donkey", "hero", items=("hand_weapon", "common_shield", "light_armour", "throwing_knives"))
+    heavy["raise"]["str"] = 2  # Strength 3
+    gang_from_doc({**doc, "models": [heavy, _m("a"), _m("b")]}, "g.yaml")
+    with pytest.raises(DataError, match="Strength amount"):
+        gang_from_doc({**doc, "models": [{**heavy, "items": heavy["items"][:-1]}, _m("a"), _m("b")]}, "g.yaml")
+    with pytest.raises(DataError, match="one at most"):
+        gang_from_doc({**doc, "models": [_rider("boss", "horse", "hero", items=("donkey",)), _m("a"), _m("b")]}, "g")
+    g, r = mounted_game()
+    r.status = "out"
+    g._end("test")
+    assert g.vp[1] == 2 + 1  # a Member's 2 VP, +1 for a Large model
+
+
+@pytest.mark.rule("gangfight_core", "mount-crosses-obstacles")
+def test_a_mount_hops_a_fence_without_losing_the_inch():
+    fence = {"id": "fence", "kind": "obstacle", "height": 1.2, "polygon": [[12, 5], [12.5, 5], [12.5, 15], [12, 15]]}
+    g, r = mounted_game(terrain=[fence])
+    end, far, hops, _o = g.slide(r, 0.0, 6.0)
+    assert hops == 1 and far == pytest.approx(6.0, abs=1e-3)  # 1.2" high: over a Large model's 1.5" hop, no inch lost
+    foot = game([(_m("x"), (10, 10), 0)], [], terrain=[fence])
+    _e, far, hops, _o = foot.slide(foot.models["a_x"], 0.0, 6.0)
+    assert hops == 0 and far < 1.6  # on foot: too tall to hop (1")
+
+
+@pytest.mark.rule("gangfight_core", "dismount-action")
+def test_dismounting_is_an_action_the_mount_leaves_and_its_bonuses_go():
+    g, r = mounted_game()
+    assert "dismount" in g.action_options(r)
+    hp, max_hp, radius = r.hp, r.max_hp, r.radius
+    r.hp -= 1  # a wound taken mounted stays taken
+    flow = g._activation(r)
+    req = next(flow)
+    while req.kind != "gf_action":
+        req = flow.send(req.options[0])
+    assert "dismount" in req.options
+    req = flow.send("dismount")
+    e = last(g, "gf_dismounted")
+    assert (r.hp, r.max_hp) == (hp - 2, max_hp - 1) and r.char.size == "standard" and r.radius < radius
+    assert e.mount == "Horse" and e.hp == r.hp and e.radius == pytest.approx(r.radius, abs=1e-4)
+    assert g.move_allowance(r) == r.a("qui") == 2 and "dismount" not in req.options
+    assert not g.table.within(0.01, point=(r.pos[0] + radius - 0.05, r.pos[1]))  # the base shrank on the table
+    g2, r2 = mounted_game()
+    r2.hp = 1  # getting off would take the last point
+    assert "dismount" not in g2.action_options(r2)

@@ -78,6 +78,9 @@ class View:
             m["hp"] = e.hp
             if e.out:
                 m["state"] = "out"
+        elif k == "gf_dismounted":  # the mount leaves: a smaller base, the mount's Health gone
+            m = self.models[e.model]
+            m["radius"], m["hp"], m["size"] = e.radius, e.hp, e.size
         elif k == "gf_fled_off":
             self.models[e.model]["state"] = "fled"
         elif k == "gf_objective":
@@ -291,6 +294,7 @@ class HotseatApp(Watcher):
             "me": "I go first",
             "opponent": "they go first",
             "change": "change weapons",
+            "dismount": "dismount (the mount leaves)",
         }.get(o, o.replace("_", " "))
 
     def options(self) -> list[Any]:

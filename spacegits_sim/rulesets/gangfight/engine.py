@@ -23,6 +23,7 @@ from ...play.game import GameBase
 from ...play.protocol import Deploy, Request
 from ...rng import Streams
 from . import events as ev
+from . import mounts
 from .book import FISTS, Book, Item, book
 from .requests import Action, Activate, Facing, First, Loadout, MoveTo, Role, Target
 from .scenario import Scenario
@@ -557,6 +558,8 @@ class GangfightGame(GameBase):
             elif act == "break_away":
                 yield from self._break_away(m)
                 moved_once = True
+            elif act == "dismount":
+                mounts.dismount(self, m)
             elif act == "free":
                 m.bound = False
                 self.emit(ev.Note(m.id, "freed", "frees itself"))
@@ -614,7 +617,7 @@ class GangfightGame(GameBase):
     def can_carry(self, m: Model) -> bool:
         """ "Your character must have at least 1 spare point of strength to carry the Objective\""""
         used = sum(self.item(i).slots for i in m.char.items) + len(m.carried)
-        return used < m.a("str")
+        return used < m.a("str") + mounts.carry(m.char)  # saddlebags: "carry more equipment"
 
     def action_options(self, m: Model, moved_once: bool = False) -> tuple[str, ...]:  # noqa: ARG002
         b = self.book
@@ -635,6 +638,8 @@ class GangfightGame(GameBase):
             opts.append("reload")
         if len(self.loadouts(m)) > 1:
             opts.append("change")
+        if mounts.can_dismount(self, m):
+            opts.append("dismount")
         if self.can_carry(m):
             for oid, p in self.objectives.items():
                 if p is not None and math.dist(m.pos, p) - m.radius - OBJ_R <= b.g("personal_space") + 1e-9:
@@ -651,13 +656,16 @@ class GangfightGame(GameBase):
     def obstacle_cost(self, m: Model) -> float:
         """1" an obstacle, or a skill's (Jumpy: "Not slowed when moving over obstacles")."""
         own = [c for c in (h.obstacle_cost() for h in m.skills) if c is not None]
+        ride = mounts.obstacle_cost(m.char)  # a mount "May cross over obstales when running"
+        if ride is not None:
+            own.append(ride)
         return min(own) if own else self.book.g("obstacle_cost")
 
     def move_allowance(self, m: Model) -> float:
         """Quickness inches, -1 starting in Area Terrain; no more than 12" an activation, 8" once
         Area Terrain was touched ("you cannot run in Area Terrain")."""
         b = self.book
-        q = float(m.a("qui"))
+        q = float(mounts.fixed_quickness(m.char) or m.a("qui"))  # "All mounts have a fixed Quickness level"
         if self.areas_at(m.pos) and not self.ranger(m):
             q -= b.g("area_quickness_penalty")
         cap = (b.g("area_max_move") if m.area_touched else b.g("max_move")) - m.moved - m.hopped

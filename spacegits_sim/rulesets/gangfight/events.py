@@ -222,6 +222,26 @@ class Dropped(Event):
 
 
 @dataclass
+class Dismounted(Event):
+    """A rider gets off: "your mount will leave the battlefield when you get off". The model's new
+    base radius, Health and starting Health, and size (the mount's bonuses are gone)."""
+
+    kind: ClassVar[str] = "gf_dismounted"
+    model: str = ""
+    mount: str = ""
+    radius: float = 0.0
+    hp: int = 0
+    max_hp: int = 0
+    size: str = ""
+
+    def describe(self, names: dict[str, str]) -> str:
+        return (
+            f"{_n(names, self.model)} dismounts: the {self.mount} leaves the battlefield "
+            f"(Health {self.hp} of {self.max_hp})"
+        )
+
+
+@dataclass
 class GameEnded(Event):
     kind: ClassVar[str] = "gf_ended"
     reason: str = ""
@@ -252,6 +272,7 @@ TYPES = event_types(
         FledOff,
         Captured,
         Dropped,
+        Dismounted,
         GameEnded,
     ]
 )

@@ -27,6 +27,7 @@ from typing import Any
 from ...data.errors import Problem, short
 from ...data.yamlio import read_yaml
 from .book import FANTASY, Book, Checker, Item, book
+from .mounts import mount_character, ride_of
 from .skills import REGISTRY as _SKILLS
 from .skills import skills_of
 
@@ -56,6 +57,8 @@ class Character:
     leader: bool = False
     height: float = 1.25  # ground to eye, for line of sight (sizes.yaml, or the Fantasy race's)
     kinds: tuple[str, ...] = ("mortal",)  # what "any Mortal/Undead/Demon enemy" reads
+    ride: Any = field(default=None, compare=False)  # mounts.Ride: the mount it rides (None: on foot)
+    on_foot: Any = field(default=None, compare=False)  # the rider on foot (mounts.py), for Dismount
 
     def to_doc(self, raise_: Mapping[str, int], bonus: Mapping[str, int]) -> dict[str, Any]:
         return {
@@ -276,13 +279,17 @@ def character_from_doc(
         attrs["qui"] += 0 if (knight and item.family == "armour") else item.qui
     for k, v in grant.items():
         attrs[k] = attrs.get(k, 0) + v
+    rides = ride_of(items)
+    if len(rides) > 1:
+        c.bad(entry, "items", f"rides {len(rides)} mounts ({', '.join(r.name for r in rides)}): one at most")
+    bags = max([r.carry for r in rides] + [0])  # saddlebags: "offering saddlebags to allow you to carry more"
     slots = sum(b.item(i).slots for i in items)
-    if slots > attrs["str"]:
+    if slots > attrs["str"] + bags:
         c.bad(
             entry,
             "items",
             f"carries {slots} points of items: 'You may only carry an amount of items up to your "
-            f"character's Strength amount' ({attrs['str']})",
+            f"character's Strength amount' ({attrs['str']}{f' + {bags} in saddlebags' if bags else ''})",
         )
     name = d.get("name", mid)
     if not isinstance(name, str) or not name.strip():
@@ -317,6 +324,8 @@ def character_from_doc(
         tuple(sorted(kinds)),
     )
     doc = ch.to_doc(rz, {} if not human else bonus)
+    if len(rides) == 1:  # the file names the rider on foot; the model plays mounted (mounts.py)
+        ch = mount_character(ch, rides[0], b)
     return ch, doc
 
 

@@ -25,10 +25,6 @@ UNSUPPORTED: tuple[tuple[str, str], ...] = (
         "no consumables, abilities or spells are wired in yet (the Fantasy catalog is separate work)",
     ),
     ("Healing and reviving (Smellin' Salts, Healer)", "no item or skill that heals is in the core armoury"),
-    (
-        "Mounts and the Dismount action",
-        "no mount stats in the core rules; an item of the mount family gets a loud warning",
-    ),
     ("Artillery", "named but never given stats (a garbled part of the book)"),
     ("Obstacles wider than 1 inch", "any obstacle up to the model's hop height is hopped whatever its width"),
     ("Silent bows", "no scenario asks for silence"),
