@@ -218,3 +218,29 @@ def test_dismounting_is_an_action_the_mount_leaves_and_its_bonuses_go():
     g2, r2 = mounted_game()
     r2.hp = 1  # getting off would take the last point
     assert "dismount" not in g2.action_options(r2)
+
+
+# -- tournaments on Dask ------------------------------------------------------------------------
+
+
+def test_a_gangfight_tournament_on_a_real_dask_local_cluster_equals_the_serial_run():
+    """`spacegits tournament --ruleset gangfight --scheduler ...`: the Fantasy scenario (a mounted
+    rider among the gangs) goes to two Dask worker processes as plain data, and the 4 games come
+    back exactly as in this process (the same seeds give the same matches wherever they run)."""
+    distributed = pytest.importorskip("distributed")
+    from spacegits_sim.play import registry
+    from spacegits_sim.tournament import run, schedule
+
+    rs = registry.get("gangfight")
+    sc = rs.load_scenario(next(p for p in rs.bundled_scenarios() if p.stem == "fantasy_crossroads"))
+    doc = sc.to_doc()
+    tasks = schedule(doc, ["heuristic", "random"], 4, seed=11, ruleset="gangfight")
+    with (
+        distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        dask = run(tasks, scheduler=client)
+    serial = run(tasks, jobs=1)
+    assert len(dask) == 4 and all(r["error"] is None for r in dask)
+    assert dask == serial
+    assert {w for r in serial for w in r["winners"]} <= {"heuristic", "random"}
