@@ -244,3 +244,32 @@ def test_a_gangfight_tournament_on_a_real_dask_local_cluster_equals_the_serial_r
     assert len(dask) == 4 and all(r["error"] is None for r in dask)
     assert dask == serial
     assert {w for r in serial for w in r["winners"]} <= {"heuristic", "random"}
+
+
+# -- the hot-seat window ------------------------------------------------------------------------
+
+
+def test_the_result_line_and_long_log_lines_wrap_inside_the_watch_panel(monkeypatch):
+    """The result ("game over ... The Bonegrave Horde wins") ran past the panel's right edge: it is
+    wrapped at spaces to the panel's width, every word kept, and drawn at the panel's foot."""
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from spacegits_sim.render import gangfight as gw
+
+    pygame.display.init()
+    fonts = gw.Fonts()
+    text = "game over (six turns) after turn 6: VP 6 to 16; The Bonegrave Horde wins"
+    lines = gw.wrap(fonts.body, text, gw.PANEL_W)
+    assert len(lines) == 2 and " ".join(lines) == text
+    assert all(fonts.body.size(line)[0] <= gw.PANEL_W for line in lines)
+    assert fonts.body.size(text)[0] > gw.PANEL_W  # it did not fit on one line
+    assert gw.wrap(fonts.small, "x" * 300, 100) and all(
+        fonts.small.size(s)[0] <= 100 for s in gw.wrap(fonts.small, "x" * 300, 100)
+    )
+    v = gw.View()
+    v.board = {"width": 36, "height": 36, "terrain": []}
+    v.seats, v.result = ["A", "B"], text
+    v.log = ["Clack attacks Bram (ranged, Short Bow): 3D6 at 6+ (long range +1, models near the target +1) = 1 hit"]
+    surf = pygame.Surface(gw.SIZE)
+    assert gw.draw(surf, v, fonts) == 2
