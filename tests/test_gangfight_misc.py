@@ -126,6 +126,24 @@ def test_an_objective_carried_off_the_board_drops_where_its_carrier_left():
     assert p[0] == pytest.approx(0.5) and p[1] == pytest.approx(18, abs=0.5)  # on the board, at the edge it left
 
 
+@pytest.mark.rule("gangfight_core", "automatic-weapons")
+def test_an_automatic_weapon_rolls_one_more_die_to_hit():
+    def shot(item):
+        g = game(
+            [({**_m("x", items=[item]), "race": "human"}, (10, 10), 0)],
+            [(_m("y"), (15, 10), 180)],
+            factions=("mortal_guilds", "mortal_guilds"),
+        )
+        x = g.models["a_x"]
+        g._resolve(x, g.models["b_y"], ranged=True)
+        return x, last(g, "gf_attack")
+
+    x, auto = shot("repeating_crossbow")
+    _x, plain = shot("hand_crossbow")
+    assert auto.dice == x.a("rc") + 1 and "automatic +1D6" in auto.mods
+    assert plain.dice == x.a("rc") and not any("automatic" in m for m in plain.mods)
+
+
 # -- mounts (core "Mounts"; the Fantasy Donkey, Horse and Raptor) -----------------------------
 
 

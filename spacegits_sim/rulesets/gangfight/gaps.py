@@ -25,10 +25,20 @@ UNSUPPORTED: tuple[tuple[str, str], ...] = (
         "no consumables, abilities or spells are wired in yet (the Fantasy catalog is separate work)",
     ),
     ("Healing and reviving (Smellin' Salts, Healer)", "no item or skill that heals is in the core armoury"),
-    ("Artillery", "named but never given stats (a garbled part of the book)"),
+    (
+        "Artillery (placing, crewing from the rear arc, turning, firing once a turn, cover behind it)",
+        "the book gives the rules but no piece: a Ballista is completed in the Fantasy data, yet a piece that "
+        "is both an obstacle and a model, placed anywhere and crewed by either side, is not built yet; an "
+        "artillery item in a gang file gets a loud warning",
+    ),
     ("Obstacles wider than 1 inch", "any obstacle up to the model's hop height is hopped whatever its width"),
     ("Silent bows", "no scenario asks for silence"),
-    ("Three or four players", "two seats only"),
+    (
+        "Three or four players",
+        "the book gives no rules for them ('quite easy to adapt your games for multiple players. Just make "
+        "your board a little bigger'; Cornered is 'a good way to set up for up to four players'): roles, "
+        "initiative, alternation and morale's 'outnumbered' are all written for two, and so is the engine",
+    ),
     (
         "The Fantasy faction abilities, spells and the other skills (Disarm, Pickpocket, Overwatch, Planner, "
         "Lucky, Healer, Pulverize, Engineer, Magic User, Hit & Run, the recruiting skills)",
