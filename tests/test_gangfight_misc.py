@@ -291,3 +291,52 @@ def test_the_result_line_and_long_log_lines_wrap_inside_the_watch_panel(monkeypa
     v.log = ["Clack attacks Bram (ranged, Short Bow): 3D6 at 6+ (long range +1, models near the target +1) = 1 hit"]
     surf = pygame.Surface(gw.SIZE)
     assert gw.draw(surf, v, fonts) == 2
+
+
+def test_dismount_is_a_button_in_the_hot_seat_and_the_window_redraws_the_rider_on_foot(monkeypatch):
+    """The bundled Fantasy scenario's Bonegrave Horde has Grist on a horse: a person playing that
+    gang sees "dismount (the mount leaves)" among the buttons, presses it, and the window (drawn
+    from the events alone) shows the smaller base and the Health the mount took with it."""
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from spacegits_sim.play import registry
+    from spacegits_sim.render import gangfight as gw
+
+    rs = registry.get("gangfight")
+    sc = rs.load_scenario(next(p for p in rs.bundled_scenarios() if p.stem == "fantasy_crossroads"))
+
+    def make(seed):
+        return rs.new_game(sc, seed=seed), [rs.make_controller("heuristic", seed, 0), None]
+
+    app = gw.HotseatApp(make, 5, {1})
+    me = rs.make_controller("heuristic", 5, 1)
+    pygame.display.init()
+    surf, fonts = pygame.Surface(gw.SIZE), gw.Fonts()
+    pressed = False
+    for _ in range(20000):
+        app.advance(10.0)
+        req = app.waiting()
+        if req is None:
+            if app.finished:
+                break
+            continue
+        if req.kind == "gf_action" and "dismount" in req.options:
+            app.draw(surf, fonts)
+            (i,) = [i for _r, label, i in app.buttons() if label.endswith("dismount (the mount leaves)")]
+            before = app.view.models[req.model]["radius"]
+            app.choose(i)
+            pressed = True
+            break
+        app.match.answer(me.decide(req, app.match))
+    assert pressed
+    e = last(app.match, "gf_dismounted")
+    at = app.match.events.index(e)
+    for _ in range(500):  # show the events up to the dismount, one small step at a time
+        if app.shown > at:
+            break
+        app.advance(0.01)
+    assert app.shown == at + 1
+    v = app.view.models[e.model]
+    assert v["radius"] == e.radius < before and v["hp"] == e.hp and e.mount == "Horse"
+    app.draw(surf, fonts)
