@@ -6,6 +6,7 @@ them (the helpers of tests/test_gangfight.py)."""
 from __future__ import annotations
 
 import dataclasses
+import math
 
 import pytest
 
@@ -340,3 +341,111 @@ def test_dismount_is_a_button_in_the_hot_seat_and_the_window_redraws_the_rider_o
     v = app.view.models[e.model]
     assert v["radius"] == e.radius < before and v["hp"] == e.hp and e.mount == "Horse"
     app.draw(surf, fonts)
+
+
+# -- artillery (core "Artillery"; the completed Fantasy Ballista) -------------------------------
+
+
+def gun_game(crew_at, target_at, gun_at=(10.0, 10.0), facing=0.0, terrain=()):
+    from spacegits_sim.rulesets.gangfight import artillery
+
+    g = game(
+        [({**_m("c", items=["hand_weapon"]), "race": "human"}, crew_at, 0)],
+        [(_m("t"), target_at, 180)],
+        terrain=terrain,
+        factions=("mortal_guilds", "mortal_guilds"),
+    )
+    it = artillery.profile("fantasy/ballista")
+    gun = artillery.Gun("a_gun1", 0, "fantasy/ballista", it.name, it.artillery["base_mm"] / 25.4 / 2, 1.5)
+    g.guns = {gun.id: gun}
+    g.turn = 1
+    artillery.place(g, gun, gun_at)
+    gun.facing = facing
+    return g, gun, g.models["a_c"], g.models["b_t"]
+
+
+@pytest.mark.rule("gangfight_core", "artillery-added-like-a-character")
+def test_artillery_joins_the_gang_beside_its_models_and_adds_to_its_fame():
+    from spacegits_sim.data.errors import DataError
+
+    doc = {"name": "G", "setting": "fantasy", "faction": "mortal_guilds", "leader": "boss"}
+    ms = [{**_hero(), "race": "human"}, {**_m("a"), "race": "human"}, {**_m("b"), "race": "human"}]
+    plain = gang_from_doc({**doc, "models": ms}, "g.yaml")
+    armed = gang_from_doc({**doc, "models": ms, "artillery": ["ballista"]}, "g.yaml")
+    assert armed.fame == plain.fame + 50 + 5 * 5 and armed.artillery == ("fantasy/ballista",)
+    assert gang_from_doc(armed.to_doc(), "again").artillery == armed.artillery  # the doc round-trips
+    with pytest.raises(DataError, match="list it under the gang's 'artillery'"):
+        gang_from_doc({**doc, "models": [{**ms[0], "items": ["ballista"]}, *ms[1:]]}, "g.yaml")
+    with pytest.raises(DataError, match="not an artillery piece"):
+        gang_from_doc({**doc, "models": ms, "artillery": ["horse"]}, "g.yaml")
+
+
+@pytest.mark.rule("gangfight_core", "artillery-placed-anywhere-an-obstacle")
+def test_artillery_is_placed_after_the_models_and_stands_as_an_obstacle_giving_cover():
+    from spacegits_sim.play import registry
+
+    rs = registry.get("gangfight")
+    sc = rs.load_scenario(next(p for p in rs.bundled_scenarios() if p.stem == "fantasy_crossroads"))
+    g = rs.new_game(sc, seed=2)
+    kinds = []
+    while g.pending is not None and g.turn == 0:
+        req = g.pending
+        if req.kind == "deploy":
+            kinds.append(req.models[0])
+            if req.models[0] in getattr(g, "guns", {}):
+                grid = [(x + 0.5, y + 0.5) for x in range(36) for y in range(36)]
+                theirs = g.zone(1 - req.boss)  # "anywhere": even in the other gang's starting area
+                assert any(req.legal(req.models[0], q) is None and theirs.contains(q, 36, 36, 1.0) for q in grid)
+                assert req.legal(req.models[0], (0.2, 18.0)) == "off the board"
+        g.answer(rs.make_controller("heuristic", 2, req.boss).decide(req, g))
+    assert kinds[-1] == "a_gun1" and all(not k.endswith("gun1") for k in kinds[:-1])  # after every model
+    placed = last(g, "gf_artillery_placed")
+    assert placed.name == "Ballista" and g.pieces["a_gun1"].kind == "blocking"
+    # an obstacle: a move into it stops at its base; cover for a model behind it
+    h, gun, c, t = gun_game((7.5, 10), (30, 10))
+    end, far, _hops, _o = h.slide(c, 0.0, 6.0)
+    assert end[0] + c.radius <= 10 - gun.radius + 1e-3
+    k, gun, c, t = gun_game((25, 10.5), (8.4, 10.0), facing=math.pi)  # t hides just behind the piece
+    k.models["a_c"].loadout = ()
+    shooter = k.models["a_c"]
+    k._defend(shooter, t, 3, 1, True, [])
+    assert "cover +1" in last(k, "gf_defended").mods
+
+
+@pytest.mark.rule("gangfight_core", "artillery-crewed-from-the-rear-arc")
+def test_a_model_behind_the_piece_fires_it_once_a_turn_with_its_ranged_dice_and_the_pieces_strength():
+    from spacegits_sim.rulesets.gangfight import artillery
+
+    g, gun, c, t = gun_game((8.4, 10), (30, 10))  # facing east; the crew west of it, in its personal space
+    assert artillery.crews(g, c) == [gun] and f"fire:{gun.id}" in g.action_options(c)
+    flow = artillery.act(g, c, f"fire:{gun.id}")
+    req = next(flow)
+    assert req.kind == "gf_target" and "b_t" in req.options
+    with pytest.raises(StopIteration):
+        flow.send("b_t")
+    a = last(g, "gf_attack")
+    assert a.how == "artillery" and a.strength == 6 and a.dice == c.a("rc") and "Ballista" in a.mods
+    assert f"fire:{gun.id}" not in g.action_options(c)  # once per game turn
+    g.turn = 2
+    assert f"fire:{gun.id}" in g.action_options(c)
+    front, gun2, c2, _t2 = gun_game((11.5, 10), (30, 10))  # in front of the piece: not its crew
+    assert artillery.crews(front, c2) == [] and not any(o.startswith("fire:") for o in front.action_options(c2))
+    far, gun3, c3, _t3 = gun_game((6, 10), (30, 10))  # behind it but out of personal space
+    assert artillery.crews(far, c3) == []
+    enemy, gun4, _c4, t4 = gun_game((30, 30), (8.4, 10))  # the other gang's model crews it too
+    assert artillery.crews(enemy, t4) == [gun4]
+
+
+@pytest.mark.rule("gangfight_core", "artillery-turned-by-an-action")
+def test_a_model_beside_the_piece_turns_it_and_it_shoots_only_what_it_faces():
+    from spacegits_sim.rulesets.gangfight import artillery
+
+    g, gun, c, t = gun_game((10, 8.4), (5, 30), facing=0.0)  # facing east; the target north-west, behind it
+    assert "b_t" not in artillery.gun_targets(g, c, gun) and f"aim:{gun.id}" in g.action_options(c)
+    flow = artillery.act(g, c, f"aim:{gun.id}")
+    req = next(flow)
+    assert req.kind == "gf_face" and "face:b_t" in req.options
+    with pytest.raises(StopIteration):
+        flow.send("face:b_t")
+    assert gun.facing == pytest.approx(math.atan2(20, -5), abs=1e-3) and last(g, "gf_artillery_turned").model == "a_c"
+    assert "b_t" in artillery.gun_targets(g, c, gun) and artillery.crews(g, c) == [gun]

@@ -57,6 +57,7 @@ class View:
     log: list[str] = field(default_factory=list)
     names: dict[str, str] = field(default_factory=dict)
     result: str = ""
+    guns: dict[str, dict[str, Any]] = field(default_factory=dict)  # artillery: name, seat, pos, facing, radius
 
     def apply(self, e: Any) -> None:
         k = e.kind
@@ -78,6 +79,17 @@ class View:
             m["hp"] = e.hp
             if e.out:
                 m["state"] = "out"
+        elif k == "gf_artillery_placed":
+            self.guns[e.piece] = {
+                "name": e.name,
+                "seat": e.seat,
+                "pos": list(e.at),
+                "facing": math.radians(e.facing),
+                "radius": e.radius,
+            }
+            self.names[e.piece] = e.name
+        elif k == "gf_artillery_turned":
+            self.guns[e.piece]["facing"] = math.radians(e.facing)
         elif k == "gf_dismounted":  # the mount leaves: a smaller base, the mount's Health gone
             m = self.models[e.model]
             m["radius"], m["hp"], m["size"] = e.radius, e.hp, e.size
@@ -183,6 +195,13 @@ def draw(surf: pygame.Surface, v: View, f: Fonts, log_rows: int = 21) -> int:
         if p is not None:
             pygame.draw.circle(surf, OBJ, px(p), max(4, int(0.5 * s)))
             pygame.draw.circle(surf, (0, 0, 0), px(p), max(4, int(0.5 * s)), 1)
+    for g in v.guns.values():  # an artillery piece: a square in its gang's colour, its barrel its facing
+        c, r = px(g["pos"]), max(4, int(g["radius"] * s))
+        pygame.draw.rect(surf, (120, 90, 60), (c[0] - r, c[1] - r, 2 * r, 2 * r), border_radius=3)
+        pygame.draw.rect(surf, SIDES[g["seat"] % 2], (c[0] - r, c[1] - r, 2 * r, 2 * r), 2, border_radius=3)
+        bx, by = c[0] + int(math.cos(g["facing"]) * r * 1.8), c[1] - int(math.sin(g["facing"]) * r * 1.8)
+        pygame.draw.line(surf, INK, c, (bx, by), 3)
+        _text(surf, f.small, g["name"], (c[0] + r + 2, c[1] - 8), DIM)
     if v.shot and v.models.get(v.shot[0], {}).get("pos") and v.models.get(v.shot[1], {}).get("pos"):
         pygame.draw.line(surf, (250, 250, 120), px(v.models[v.shot[0]]["pos"]), px(v.models[v.shot[1]]["pos"]), 2)
     for mid, m in v.models.items():
@@ -312,6 +331,8 @@ class HotseatApp(Watcher):
             ("face:", "turn to face "),
             ("obj:", "walk to objective "),
             ("capture:", "capture objective "),
+            ("fire:", "fire the "),
+            ("aim:", "turn the "),
         ):
             if o.startswith(pre):
                 rest = o[len(pre) :]
@@ -396,6 +417,8 @@ class HotseatApp(Watcher):
             what = getattr(req, "prompt", "")
             if req.kind == "deploy" and req.models[0] in self.view.models:
                 what = "click your starting area to place " + self.view.names.get(req.models[0], req.models[0])
+            elif req.kind == "deploy" and req.models[0] in getattr(self.match, "guns", {}):
+                what = f"click anywhere on the board to place the {self.match.guns[req.models[0]].name}"
             elif req.kind == "deploy":
                 what = f"click the board to place objective {req.models[0]} (outside the starting areas)"
             for k, line in enumerate(wrap(fonts.body, f"{seat}: {what}", PANEL_W)[:2][::-1]):

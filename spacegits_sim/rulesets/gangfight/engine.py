@@ -22,8 +22,8 @@ from ...play.events import digest
 from ...play.game import GameBase
 from ...play.protocol import Deploy, Request
 from ...rng import Streams
+from . import artillery, mounts
 from . import events as ev
-from . import mounts
 from .book import FISTS, Book, Item, book
 from .requests import Action, Activate, Facing, First, Loadout, MoveTo, Role, Target
 from .scenario import Scenario
@@ -320,6 +320,7 @@ class GangfightGame(GameBase):
         self.emit(ev.Setup(self.attacker, 1 - self.attacker))
         yield from self._objectives()
         yield from self._deploy()
+        yield from artillery.deploy(self)  # "when you set up your men ... you may place artillery anywhere"
         for turn in range(1, self.scenario.turns + 1):
             self.turn = turn
             self.clock = float(turn)
@@ -558,6 +559,8 @@ class GangfightGame(GameBase):
             elif act == "break_away":
                 yield from self._break_away(m)
                 moved_once = True
+            elif act.startswith(("fire:", "aim:")):
+                yield from artillery.act(self, m, act)
             elif act == "dismount":
                 mounts.dismount(self, m)
             elif act == "free":
@@ -640,6 +643,7 @@ class GangfightGame(GameBase):
             opts.append("change")
         if mounts.can_dismount(self, m):
             opts.append("dismount")
+        opts.extend(artillery.options(self, m))
         if self.can_carry(m):
             for oid, p in self.objectives.items():
                 if p is not None and math.dist(m.pos, p) - m.radius - OBJ_R <= b.g("personal_space") + 1e-9:

@@ -222,6 +222,35 @@ class Dropped(Event):
 
 
 @dataclass
+class ArtilleryPlaced(Event):
+    """A piece set on the table at setup ("you may place artillery anywhere on the board")."""
+
+    kind: ClassVar[str] = "gf_artillery_placed"
+    piece: str = ""
+    seat: int = 0
+    name: str = ""
+    at: list[float] = field(default_factory=list)
+    facing: float = 0.0  # degrees
+    radius: float = 0.0
+
+    def describe(self, names: dict[str, str]) -> str:
+        return f"{names.get(f'seat{self.seat}', '')}'s {self.name} placed at ({self.at[0]:.1f}, {self.at[1]:.1f})"
+
+
+@dataclass
+class ArtilleryTurned(Event):
+    """A piece turned by the model beside it ("the model firing may use an action turn it")."""
+
+    kind: ClassVar[str] = "gf_artillery_turned"
+    piece: str = ""
+    model: str = ""
+    facing: float = 0.0  # degrees
+
+    def describe(self, names: dict[str, str]) -> str:
+        return f"{_n(names, self.model)} turns the artillery piece {self.piece} to {self.facing:.0f} degrees"
+
+
+@dataclass
 class Dismounted(Event):
     """A rider gets off: "your mount will leave the battlefield when you get off". The model's new
     base radius, Health and starting Health, and size (the mount's bonuses are gone)."""
@@ -273,6 +302,8 @@ TYPES = event_types(
         Captured,
         Dropped,
         Dismounted,
+        ArtilleryPlaced,
+        ArtilleryTurned,
         GameEnded,
     ]
 )

@@ -26,10 +26,10 @@ UNSUPPORTED: tuple[tuple[str, str], ...] = (
     ),
     ("Healing and reviving (Smellin' Salts, Healer)", "no item or skill that heals is in the core armoury"),
     (
-        "Artillery (placing, crewing from the rear arc, turning, firing once a turn, cover behind it)",
-        "the book gives the rules but no piece: a Ballista is completed in the Fantasy data, yet a piece that "
-        "is both an obstacle and a model, placed anywhere and crewed by either side, is not built yet; an "
-        "artillery item in a gang file gets a loud warning",
+        "Attacking an artillery piece",
+        "the book calls a piece 'a normal model' but never says what hitting, destroying or capturing one "
+        "does: pieces are placed, turned and fired (artillery.py) but never targeted; the completed "
+        "Ballista's Health and Defense are unused",
     ),
     ("Obstacles wider than 1 inch", "any obstacle up to the model's hop height is hopped whatever its width"),
     ("Silent bows", "no scenario asks for silence"),
