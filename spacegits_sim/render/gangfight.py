@@ -57,6 +57,7 @@ class View:
     log: list[str] = field(default_factory=list)
     names: dict[str, str] = field(default_factory=dict)
     result: str = ""
+    guns: dict[str, dict[str, Any]] = field(default_factory=dict)  # artillery: name, seat, pos, facing, radius
 
     def apply(self, e: Any) -> None:
         k = e.kind
@@ -78,6 +79,20 @@ class View:
             m["hp"] = e.hp
             if e.out:
                 m["state"] = "out"
+        elif k == "gf_artillery_placed":
+            self.guns[e.piece] = {
+                "name": e.name,
+                "seat": e.seat,
+                "pos": list(e.at),
+                "facing": math.radians(e.facing),
+                "radius": e.radius,
+            }
+            self.names[e.piece] = e.name
+        elif k == "gf_artillery_turned":
+            self.guns[e.piece]["facing"] = math.radians(e.facing)
+        elif k == "gf_dismounted":  # the mount leaves: a smaller base, the mount's Health gone
+            m = self.models[e.model]
+            m["radius"], m["hp"], m["size"] = e.radius, e.hp, e.size
         elif k == "gf_fled_off":
             self.models[e.model]["state"] = "fled"
         elif k == "gf_objective":
@@ -112,6 +127,33 @@ def _text(surf: pygame.Surface, font: pygame.font.Font, text: str, pos: tuple[in
     surf.blit(font.render(text, True, colour), pos)
 
 
+def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    """``text`` broken at spaces into lines that fit ``width`` pixels (a word longer than the
+    line is cut), so nothing a player must read runs off the panel."""
+    lines: list[str] = []
+    cur = ""
+    for word in text.split():
+        trial = f"{cur} {word}" if cur else word
+        if font.size(trial)[0] <= width:
+            cur = trial
+            continue
+        if cur:
+            lines.append(cur)
+        while font.size(word)[0] > width and len(word) > 1:
+            k = len(word)
+            while k > 1 and font.size(word[:k])[0] > width:
+                k -= 1
+            lines.append(word[:k])
+            word = word[k:]
+        cur = word
+    if cur:
+        lines.append(cur)
+    return lines or [""]
+
+
+PANEL_W = SIZE[0] - BOARD_PX - 70  # the side panel's text width in pixels
+
+
 def board_px(v: View) -> tuple[float, float, float]:
     """(scale, origin x, origin y) of the board on screen."""
     w = float(v.board.get("width", 36)) or 36.0
@@ -131,7 +173,8 @@ def to_table(v: View, pos: tuple[int, int]) -> tuple[float, float]:
     return ((pos[0] - ox) / s, h - (pos[1] - oy) / s)
 
 
-def draw(surf: pygame.Surface, v: View, f: Fonts, log_rows: int = 21) -> None:
+def draw(surf: pygame.Surface, v: View, f: Fonts, log_rows: int = 21) -> int:
+    """The board and the side panel; returns how many lines the result takes at the panel's foot."""
     surf.fill(BG)
     w = float(v.board.get("width", 36)) or 36.0
     h = float(v.board.get("height", 36)) or 36.0
@@ -152,6 +195,13 @@ def draw(surf: pygame.Surface, v: View, f: Fonts, log_rows: int = 21) -> None:
         if p is not None:
             pygame.draw.circle(surf, OBJ, px(p), max(4, int(0.5 * s)))
             pygame.draw.circle(surf, (0, 0, 0), px(p), max(4, int(0.5 * s)), 1)
+    for g in v.guns.values():  # an artillery piece: a square in its gang's colour, its barrel its facing
+        c, r = px(g["pos"]), max(4, int(g["radius"] * s))
+        pygame.draw.rect(surf, (120, 90, 60), (c[0] - r, c[1] - r, 2 * r, 2 * r), border_radius=3)
+        pygame.draw.rect(surf, SIDES[g["seat"] % 2], (c[0] - r, c[1] - r, 2 * r, 2 * r), 2, border_radius=3)
+        bx, by = c[0] + int(math.cos(g["facing"]) * r * 1.8), c[1] - int(math.sin(g["facing"]) * r * 1.8)
+        pygame.draw.line(surf, INK, c, (bx, by), 3)
+        _text(surf, f.small, g["name"], (c[0] + r + 2, c[1] - 8), DIM)
     if v.shot and v.models.get(v.shot[0], {}).get("pos") and v.models.get(v.shot[1], {}).get("pos"):
         pygame.draw.line(surf, (250, 250, 120), px(v.models[v.shot[0]]["pos"]), px(v.models[v.shot[1]]["pos"]), 2)
     for mid, m in v.models.items():
@@ -169,7 +219,7 @@ def draw(surf: pygame.Surface, v: View, f: Fonts, log_rows: int = 21) -> None:
         fx = c[0] + int(math.cos(m["facing"]) * r * 1.6)
         fy = c[1] - int(math.sin(m["facing"]) * r * 1.6)
         pygame.draw.line(surf, INK, c, (fx, fy), 2)
-        _text(surf, f.small, f"{m['name'][:8]} {m['hp']}", (c[0] + r + 2, c[1] - 8))
+        _text(surf, f.small, f"{m['name'][:8]} {m['hp']}hp", (c[0] + r + 2, c[1] - 8))
     # the side panel: turn, gangs, dice tray, log
     x0 = BOARD_PX + 40
     pygame.draw.rect(surf, PANEL, (x0 - 10, 10, SIZE[0] - x0, SIZE[1] - 20))
@@ -177,6 +227,7 @@ def draw(surf: pygame.Surface, v: View, f: Fonts, log_rows: int = 21) -> None:
     for i, name in enumerate(v.seats):
         up = sum(1 for m in v.models.values() if m["seat"] == i and m["state"] == "ready")
         _text(surf, f.body, f"{name}: {up} standing", (x0, 56 + 20 * i), SIDES[i % 2])
+    _text(surf, f.small, "hp: Health left   white ring: acting   grey, crossed: out of action", (x0, 94), DIM)
     tray = pygame.Rect(x0, 110, 280, 200)
     pygame.draw.rect(surf, TRAY, tray)
     _text(surf, f.small, f"dice tray: {v.dice_label}", (x0, 314), DIM)
@@ -186,11 +237,15 @@ def draw(surf: pygame.Surface, v: View, f: Fonts, log_rows: int = 21) -> None:
         pygame.draw.rect(surf, INK, (cx - 11, cy - 11, 22, 22), border_radius=4)
         _text(surf, f.body, str(int(d[0])), (cx - 5, cy - 10), (20, 20, 20))
     y = 340
-    for line in v.log[-log_rows:] if log_rows else []:
-        _text(surf, f.small, line[:66], (x0, y))
+    result = wrap(f.body, v.result, PANEL_W)[:3] if v.result else []
+    rows = [r for line in v.log[-log_rows:] for r in wrap(f.small, line, PANEL_W)] if log_rows else []
+    rows = rows[-max(0, log_rows - (len(result) + 1 if result and log_rows > 7 else 0)) :] if log_rows else []
+    for line in rows:
+        _text(surf, f.small, line, (x0, y))
         y += 19
-    if v.result:
-        _text(surf, f.body, v.result[:70], (x0, SIZE[1] - 40), OBJ)
+    for i, line in enumerate(result):  # the result, wrapped, at the foot of the panel
+        _text(surf, f.body, line, (x0, SIZE[1] - 24 - 20 * (len(result) - i)), OBJ)
+    return len(result)
 
 
 class Watcher(EventWatcher):
@@ -276,6 +331,8 @@ class HotseatApp(Watcher):
             ("face:", "turn to face "),
             ("obj:", "walk to objective "),
             ("capture:", "capture objective "),
+            ("fire:", "fire the "),
+            ("aim:", "turn the "),
         ):
             if o.startswith(pre):
                 rest = o[len(pre) :]
@@ -291,6 +348,7 @@ class HotseatApp(Watcher):
             "me": "I go first",
             "opponent": "they go first",
             "change": "change weapons",
+            "dismount": "dismount (the mount leaves)",
         }.get(o, o.replace("_", " "))
 
     def options(self) -> list[Any]:
@@ -352,16 +410,19 @@ class HotseatApp(Watcher):
 
     def draw(self, surf: pygame.Surface, fonts: Fonts) -> None:
         req = self.waiting()
-        draw(surf, self.view, fonts, log_rows=7 if req is not None else 19)
+        foot = draw(surf, self.view, fonts, log_rows=6 if req is not None else 19)
         x0 = BOARD_PX + 40
         if req is not None:
             seat = self.view.seats[req.boss] if self.view.seats else ""
             what = getattr(req, "prompt", "")
             if req.kind == "deploy" and req.models[0] in self.view.models:
                 what = "click your starting area to place " + self.view.names.get(req.models[0], req.models[0])
+            elif req.kind == "deploy" and req.models[0] in getattr(self.match, "guns", {}):
+                what = f"click anywhere on the board to place the {self.match.guns[req.models[0]].name}"
             elif req.kind == "deploy":
                 what = f"click the board to place objective {req.models[0]} (outside the starting areas)"
-            _text(surf, fonts.body, f"{seat}: {what}"[:60], (x0, SIZE[1] - 318), OBJ)
+            for k, line in enumerate(wrap(fonts.body, f"{seat}: {what}", PANEL_W)[:2][::-1]):
+                _text(surf, fonts.body, line, (x0, SIZE[1] - 318 - 20 * k), OBJ)  # two lines at most, upwards
             if req.kind == "gf_face":  # where the move ends, and a ray along each facing on offer
                 at = to_screen(self.view, req.at)
                 pygame.draw.circle(surf, OBJ, at, 5)
@@ -384,7 +445,8 @@ class HotseatApp(Watcher):
                     DIM,
                 )
         elif self.message:
-            _text(surf, fonts.body, self.message[:60], (x0, SIZE[1] - 60), OBJ)
+            for k, line in enumerate(wrap(fonts.body, self.message, PANEL_W)[:2]):  # above the result
+                _text(surf, fonts.body, line, (x0, SIZE[1] - 24 - 20 * (foot + 2) + 20 * k), OBJ)
 
 
 def ui_state(app: HotseatApp) -> dict[str, Any]:

@@ -17,6 +17,7 @@ import numpy as np
 from ...play.protocol import Deploy, Request
 from ...play.random_ai import RandomController
 from ...rng import stream
+from . import artillery
 from .requests import Action, Activate, Facing, First, Loadout, MoveTo, Role, Target
 
 
@@ -125,7 +126,10 @@ class HeuristicController:
             p = (float(self.rng.uniform(0, req.width)), float(self.rng.uniform(0, req.height)))
             if req.legal(mid, p) is not None:
                 continue
-            if mid in g.models:
+            gun = artillery.deploy_score(g, self.seat, mid, p)
+            if gun is not None:
+                s = gun
+            elif mid in g.models:
                 s = -math.dist(p, (cx, cy)) + (3.0 if g.areas_at(p) else 0.0)
             else:
                 mine = [m.pos for m in g.gang(self.seat, up=False) if m.status == "ready"]
@@ -168,13 +172,16 @@ class HeuristicController:
             return "free"
         if "break_away" in opts and (m.fleeing or m.hp <= 1 and g.morale_target(m) is not None):
             return "break_away"
+        gun = artillery.advice_fire(g, m, opts)  # a crewed piece's shot, or turning it to a target
+        if gun is not None and not m.fleeing:
+            return gun
         if "attack" in opts:
             return "attack"
         if "turn" in opts:  # engaged from behind: face the foe, then fight back
             return "turn"
         if "reload" in opts and any(r for _t, r in g.targets_if_reloaded(m)):
             return "reload"
-        if "move" in opts:
+        if "move" in opts and not (artillery.keeps_crewing(g, m) and not m.fleeing and not g.engaged(m)):
             return "move"
         if "change" in opts and g.enemies(m):
             return "change"

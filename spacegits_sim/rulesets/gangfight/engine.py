@@ -22,6 +22,7 @@ from ...play.events import digest
 from ...play.game import GameBase
 from ...play.protocol import Deploy, Request
 from ...rng import Streams
+from . import artillery, mounts
 from . import events as ev
 from .book import FISTS, Book, Item, book
 from .requests import Action, Activate, Facing, First, Loadout, MoveTo, Role, Target
@@ -55,7 +56,8 @@ class Model:
     carried: list[str] = field(default_factory=list)
     ran_last: bool = False
     activated: bool = False
-    moved: float = 0.0
+    moved: float = 0.0  # inches moved on the table this activation: "Any model moving 8 inches or more" runs
+    hopped: float = 0.0  # inches lost to obstacles this activation (1" each): they count towards the 12" cap
     area_touched: bool = False
     attacked: bool = False
     fired: set[str] = field(default_factory=set)
@@ -222,7 +224,9 @@ class GangfightGame(GameBase):
         return sorted(ws, key=lambda w: -w.strength_for(m.a("str")))[:1]
 
     def weapon_range(self, m: Model, w: Item) -> float:
-        if any(t.thrown for t in traits_of(w.traits)) or w.range == "M":
+        """ "Unless otherwise specified, the range of a thrown weapon will usually listed as M, meaning
+        it will be equal to your model's Strength": a listed number is the range, thrown or not."""
+        if w.range == "M":
             return float(m.a("str"))
         return w.range_for(m.a("str"))
 
@@ -316,6 +320,7 @@ class GangfightGame(GameBase):
         self.emit(ev.Setup(self.attacker, 1 - self.attacker))
         yield from self._objectives()
         yield from self._deploy()
+        yield from artillery.deploy(self)  # "when you set up your men ... you may place artillery anywhere"
         for turn in range(1, self.scenario.turns + 1):
             self.turn = turn
             self.clock = float(turn)
@@ -382,7 +387,9 @@ class GangfightGame(GameBase):
                 self.emit(ev.ObjectivePlaced(oid, -1, [fixed[0], fixed[1]]))
             return
         per = int(b.g("objective_per_fame"))
-        counts = [self.scenario.fame // per, self.scenario.fame // per]
+        # "You may place one objective on the board for every 250 points of Fame your gang has": each
+        # gang's own Fame (its XP summed: "To determine your Gang's Fame, simply add the XP level").
+        counts = [g.fame // per for g in self.scenario.gangs]
         seat = self.rolloff("first objective")
         n = 0
         while sum(counts):
@@ -482,16 +489,16 @@ class GangfightGame(GameBase):
     # ------------------------------------------------------------------ an activation
 
     def _activation(self, m: Model) -> Gen:
-        b = self.book
         m.activated = True
         m.moved, m.area_touched, m.attacked, m.fleeing = 0.0, False, False, False
+        m.hopped = 0.0
         m.fired = set()
         self.emit(ev.Activated(m.id, m.seat, m.a("sta")))
         # ---- upkeep: "If a model needs to roll for morale, is poisoned or had any other sort of
         # ongoing effect placed on it previously, now is the time"
         if m.dot is not None:
             strength, need = m.dot
-            saves = self.roll(m, m.seat, m.a("dp"), strength, "damage over time")
+            saves = self.roll(m, m.seat, self.dot_dice(m, strength), strength, "damage over time")
             if saves >= need:
                 m.dot = None
                 self.emit(ev.Note(m.id, "dot_ended", "shakes off the damage over time"))
@@ -552,6 +559,10 @@ class GangfightGame(GameBase):
             elif act == "break_away":
                 yield from self._break_away(m)
                 moved_once = True
+            elif act.startswith(("fire:", "aim:")):
+                yield from artillery.act(self, m, act)
+            elif act == "dismount":
+                mounts.dismount(self, m)
             elif act == "free":
                 m.bound = False
                 self.emit(ev.Note(m.id, "freed", "frees itself"))
@@ -579,8 +590,18 @@ class GangfightGame(GameBase):
             if self._wiped():
                 return
         if m.up:
-            ran = m.moved >= b.g("running") - 1e-9 and not m.area_touched
+            ran = self.ran_now(m)
         m.ran_last = ran
+
+    def dot_dice(self, m: Model, strength: int) -> int:
+        """Damage over time: "he will have to make a new Defense roll in each of his Upkeep phases":
+        a Defense roll as any other, so a shield held with a hand free adds its +1 and a Strength
+        of 7 or more takes 1 off ("any target hit by an attack with a Strength of 7 or more will
+        suffer a -1 Defense penalty"); no cover (nothing stands between it and the fire)."""
+        dp = m.a("dp") + self.shield_dp(m)
+        if strength >= int(self.book.g("super_strength")):
+            dp -= 1
+        return max(dp, 0)
 
     def morale_target(self, m: Model) -> int | None:
         """ "At the beginning of a model's activation, if their gang is outnumbered and has lost half
@@ -599,7 +620,7 @@ class GangfightGame(GameBase):
     def can_carry(self, m: Model) -> bool:
         """ "Your character must have at least 1 spare point of strength to carry the Objective\""""
         used = sum(self.item(i).slots for i in m.char.items) + len(m.carried)
-        return used < m.a("str")
+        return used < m.a("str") + mounts.carry(m.char)  # saddlebags: "carry more equipment"
 
     def action_options(self, m: Model, moved_once: bool = False) -> tuple[str, ...]:  # noqa: ARG002
         b = self.book
@@ -608,7 +629,8 @@ class GangfightGame(GameBase):
         if m.bound:
             opts.append("free")
         elif eng:
-            opts.append("break_away")
+            if self.break_away_spots(m):  # "you will then be allowed to move away": only with a way out
+                opts.append("break_away")
             if any(not self.in_front(m, e.pos, e.radius) for e in eng):
                 opts.append("turn")  # our reading: a Move of no distance, towards an enemy in its space
         elif self.move_allowance(m) > 0.05:
@@ -619,6 +641,9 @@ class GangfightGame(GameBase):
             opts.append("reload")
         if len(self.loadouts(m)) > 1:
             opts.append("change")
+        if mounts.can_dismount(self, m):
+            opts.append("dismount")
+        opts.extend(artillery.options(self, m))
         if self.can_carry(m):
             for oid, p in self.objectives.items():
                 if p is not None and math.dist(m.pos, p) - m.radius - OBJ_R <= b.g("personal_space") + 1e-9:
@@ -635,16 +660,19 @@ class GangfightGame(GameBase):
     def obstacle_cost(self, m: Model) -> float:
         """1" an obstacle, or a skill's (Jumpy: "Not slowed when moving over obstacles")."""
         own = [c for c in (h.obstacle_cost() for h in m.skills) if c is not None]
+        ride = mounts.obstacle_cost(m.char)  # a mount "May cross over obstales when running"
+        if ride is not None:
+            own.append(ride)
         return min(own) if own else self.book.g("obstacle_cost")
 
     def move_allowance(self, m: Model) -> float:
         """Quickness inches, -1 starting in Area Terrain; no more than 12" an activation, 8" once
         Area Terrain was touched ("you cannot run in Area Terrain")."""
         b = self.book
-        q = float(m.a("qui"))
+        q = float(mounts.fixed_quickness(m.char) or m.a("qui"))  # "All mounts have a fixed Quickness level"
         if self.areas_at(m.pos) and not self.ranger(m):
             q -= b.g("area_quickness_penalty")
-        cap = (b.g("area_max_move") if m.area_touched else b.g("max_move")) - m.moved
+        cap = (b.g("area_max_move") if m.area_touched else b.g("max_move")) - m.moved - m.hopped
         return max(0.0, min(q, cap))
 
     def slide(
@@ -730,7 +758,7 @@ class GangfightGame(GameBase):
                 return spots
             # Charge!: "Double your move distance if doing so will allow you to enter an enemy model's Personal Space"
             mult = max([1.0] + [h.charge_multiplier() for h in m.skills])
-            reach = min(allow * mult, self.book.g("max_move") - m.moved) if mult > 1 else allow
+            reach = min(allow * mult, self.book.g("max_move") - m.moved - m.hopped) if mult > 1 else allow
             for e in self.enemies(m):
                 gap = self.gap(m, e)
                 if gap <= reach + self.book.g("personal_space") and gap > self.book.g("personal_space"):
@@ -879,7 +907,8 @@ class GangfightGame(GameBase):
             _e, _f, hops, _o = self.slide(m, _ang(end[0] - frm[0], end[1] - frm[1]), dist + 1e-3)
         if (self.areas_at(end) or self.areas_at(frm)) and not self.ranger(m):
             m.area_touched = True
-        m.moved += dist + hops * self.obstacle_cost(m)
+        m.moved += dist
+        m.hopped += hops * self.obstacle_cost(m)
         m.pos = end
         m.facing = facing
         self.table.move_figure(m.id, end, facing)
@@ -894,6 +923,23 @@ class GangfightGame(GameBase):
             self.table.remove_figure(m.id)
             self.emit(ev.FledOff(m.id))
 
+    def break_away_spots(self, m: Model) -> list[tuple[str, float, float, float]]:
+        """Where a Break Away can take it: the moves (8 headings, or a fleeing model's) that end out
+        of every enemy's personal space. Empty: there is no way out, so Break Away is not offered
+        (the free attacks are the price of moving away, and there is nowhere to move)."""
+        allow = self.move_allowance(m)
+        best: list[tuple[str, float, float, float]] = []
+        if allow <= 0.05 or m.bound:
+            return best
+        heads = self.flee_headings(m) if m.fleeing else [(f"dir{i}", 2 * math.pi * i / DIRS) for i in range(DIRS)]
+        for label, h in heads:
+            end, far, _h, off = self.slide(m, h, allow, leaving=True)
+            if far > 0.05 and all(
+                math.dist(end, e.pos) - m.radius - e.radius > self.book.g("personal_space") for e in self.enemies(m)
+            ):
+                best.append(("off" if off else label, end[0], end[1], h))
+        return best
+
     def _break_away(self, m: Model) -> Gen:
         """ "all enemy models in your Personal Space will get one free attack against you with the weapon
         of their choice ... If your model survives ... you will then be allowed to move away as normal\""""
@@ -903,15 +949,7 @@ class GangfightGame(GameBase):
             self._resolve(e, m, ranged=False, free=True)
         if not m.up:
             return
-        allow = self.move_allowance(m)
-        best: list[tuple[str, float, float, float]] = []
-        heads = self.flee_headings(m) if m.fleeing else [(f"dir{i}", 2 * math.pi * i / DIRS) for i in range(DIRS)]
-        for label, h in heads:
-            end, far, _h, off = self.slide(m, h, allow, leaving=True)
-            if far > 0.05 and all(
-                math.dist(end, e.pos) - m.radius - e.radius > self.book.g("personal_space") for e in self.enemies(m)
-            ):
-                best.append(("off" if off else label, end[0], end[1], h))
+        best = self.break_away_spots(m)
         if not best:
             self.emit(ev.Note(m.id, "stuck", "breaks away but finds no way out"))
             return
@@ -942,6 +980,8 @@ class GangfightGame(GameBase):
         )
 
     def ran_now(self, m: Model) -> bool:
+        """ "Any model moving 8 inches or more in one activation is considered to be running": the
+        inches moved, not the inch an obstacle costs ("your movement distance will be lowered")."""
         return m.moved >= self.book.g("running") - 1e-9 and not m.area_touched
 
     def after_run(self, m: Model) -> int | None:

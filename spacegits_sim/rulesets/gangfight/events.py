@@ -222,6 +222,55 @@ class Dropped(Event):
 
 
 @dataclass
+class ArtilleryPlaced(Event):
+    """A piece set on the table at setup ("you may place artillery anywhere on the board")."""
+
+    kind: ClassVar[str] = "gf_artillery_placed"
+    piece: str = ""
+    seat: int = 0
+    name: str = ""
+    at: list[float] = field(default_factory=list)
+    facing: float = 0.0  # degrees
+    radius: float = 0.0
+
+    def describe(self, names: dict[str, str]) -> str:
+        return f"{names.get(f'seat{self.seat}', '')}'s {self.name} placed at ({self.at[0]:.1f}, {self.at[1]:.1f})"
+
+
+@dataclass
+class ArtilleryTurned(Event):
+    """A piece turned by the model beside it ("the model firing may use an action turn it")."""
+
+    kind: ClassVar[str] = "gf_artillery_turned"
+    piece: str = ""
+    model: str = ""
+    facing: float = 0.0  # degrees
+
+    def describe(self, names: dict[str, str]) -> str:
+        return f"{_n(names, self.model)} turns the artillery piece {self.piece} to {self.facing:.0f} degrees"
+
+
+@dataclass
+class Dismounted(Event):
+    """A rider gets off: "your mount will leave the battlefield when you get off". The model's new
+    base radius, Health and starting Health, and size (the mount's bonuses are gone)."""
+
+    kind: ClassVar[str] = "gf_dismounted"
+    model: str = ""
+    mount: str = ""
+    radius: float = 0.0
+    hp: int = 0
+    max_hp: int = 0
+    size: str = ""
+
+    def describe(self, names: dict[str, str]) -> str:
+        return (
+            f"{_n(names, self.model)} dismounts: the {self.mount} leaves the battlefield "
+            f"(Health {self.hp} of {self.max_hp})"
+        )
+
+
+@dataclass
 class GameEnded(Event):
     kind: ClassVar[str] = "gf_ended"
     reason: str = ""
@@ -252,6 +301,9 @@ TYPES = event_types(
         FledOff,
         Captured,
         Dropped,
+        Dismounted,
+        ArtilleryPlaced,
+        ArtilleryTurned,
         GameEnded,
     ]
 )

@@ -27,6 +27,7 @@ from typing import Any
 from ...data.errors import Problem, short
 from ...data.yamlio import read_yaml
 from .book import FANTASY, Book, Checker, Item, book
+from .mounts import mount_character, ride_of
 from .skills import REGISTRY as _SKILLS
 from .skills import skills_of
 
@@ -36,7 +37,7 @@ HERE = Path(__file__).resolve().parent
 GANGS = HERE / "gangs"
 
 _MODEL_KEYS = ("id", "name", "level", "size", "base", "race", "raise", "bonus", "items", "skills")
-_GANG_KEYS = ("name", "leader", "faction", "setting", "models", "fame")
+_GANG_KEYS = ("name", "leader", "faction", "setting", "models", "fame", "artillery")
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,8 @@ class Character:
     leader: bool = False
     height: float = 1.25  # ground to eye, for line of sight (sizes.yaml, or the Fantasy race's)
     kinds: tuple[str, ...] = ("mortal",)  # what "any Mortal/Undead/Demon enemy" reads
+    ride: Any = field(default=None, compare=False)  # mounts.Ride: the mount it rides (None: on foot)
+    on_foot: Any = field(default=None, compare=False)  # the rider on foot (mounts.py), for Dismount
 
     def to_doc(self, raise_: Mapping[str, int], bonus: Mapping[str, int]) -> dict[str, Any]:
         return {
@@ -79,10 +82,12 @@ class Gang:
     models: tuple[Character, ...]
     doc: Mapping[str, Any] = field(default_factory=dict, compare=False)
     warnings: tuple[Problem, ...] = field(default=(), compare=False)
+    artillery: tuple[str, ...] = ()  # item keys of its artillery pieces (artillery.py)
+    artillery_xp: int = 0
 
     @property
     def fame(self) -> int:
-        return sum(m.xp for m in self.models)
+        return sum(m.xp for m in self.models) + self.artillery_xp
 
     def to_doc(self) -> dict[str, Any]:
         return dict(self.doc)
@@ -248,6 +253,14 @@ def character_from_doc(
             continue
         if item.level > item_level:
             c.bad(entry, "items", f"{item.name} is level {item.level}: a {lid} equips items up to level {item_level}")
+        if item.family == "artillery":
+            c.bad(
+                entry,
+                "items",
+                f"{item.name} is artillery: 'Artillery is added to your gang the same way you would add a "
+                "new character': list it under the gang's 'artillery', not a model's items",
+            )
+            continue
         if item.family in b.unsimulated_families:
             warn.append(
                 Problem(c.label, entry, "items", f"NOT SIMULATED: {item.name}: {b.unsimulated_families[item.family]}")
@@ -276,13 +289,17 @@ def character_from_doc(
         attrs["qui"] += 0 if (knight and item.family == "armour") else item.qui
     for k, v in grant.items():
         attrs[k] = attrs.get(k, 0) + v
+    rides = ride_of(items)
+    if len(rides) > 1:
+        c.bad(entry, "items", f"rides {len(rides)} mounts ({', '.join(r.name for r in rides)}): one at most")
+    bags = max([r.carry for r in rides] + [0])  # saddlebags: "offering saddlebags to allow you to carry more"
     slots = sum(b.item(i).slots for i in items)
-    if slots > attrs["str"]:
+    if slots > attrs["str"] + bags:
         c.bad(
             entry,
             "items",
             f"carries {slots} points of items: 'You may only carry an amount of items up to your "
-            f"character's Strength amount' ({attrs['str']})",
+            f"character's Strength amount' ({attrs['str']}{f' + {bags} in saddlebags' if bags else ''})",
         )
     name = d.get("name", mid)
     if not isinstance(name, str) or not name.strip():
@@ -317,6 +334,8 @@ def character_from_doc(
         tuple(sorted(kinds)),
     )
     doc = ch.to_doc(rz, {} if not human else bonus)
+    if len(rides) == 1:  # the file names the rider on foot; the model plays mounted (mounts.py)
+        ch = mount_character(ch, rides[0], b)
     return ch, doc
 
 
@@ -336,7 +355,8 @@ def gang_from_doc(doc: Any, label: str, b: Book | None = None, entry: str = "gan
         c.bad(
             entry,
             "models",
-            f"a gang has {lo} to {hi} models ('The minimum amount of characters needed to form a Gang is 3'), got {n}",
+            f"a gang has at least {lo} models ('The minimum amount of characters needed to form a Gang is 3'; "
+            f"{hi} at most bounds a file), got {n}",
         )
         raw = raw if isinstance(raw, list) else []
     leader = d.get("leader")
@@ -395,11 +415,42 @@ def gang_from_doc(doc: Any, label: str, b: Book | None = None, entry: str = "gan
     if not isinstance(name, str) or not name.strip():
         c.bad(entry, "name", f"expected a gang name, got {short(name)}")
         name = Path(label).stem
+    guns, gun_xp = _artillery(c, d.get("artillery", []), entry, fantasy, b)
     c.raise_if_any()
     gdoc: dict[str, Any] = {"name": name, "leader": leader, "models": docs}
     if fantasy:
         gdoc = {"name": name, "setting": "fantasy", "faction": faction, "leader": leader, "models": docs}
-    return Gang(name[:40], str(leader), tuple(models), gdoc, tuple(warn))
+    if guns:
+        gdoc["artillery"] = [i.removeprefix(FANTASY) for i in guns]
+    return Gang(name[:40], str(leader), tuple(models), gdoc, tuple(warn), guns, gun_xp)
+
+
+def _artillery(c: Checker, raw: Any, entry: str, fantasy: bool, b: Book) -> tuple[tuple[str, ...], int]:
+    """A gang's artillery pieces: "Artillery is added to your gang the same way you would add a new
+    character, however its stats and attributes will be listed in the Equipment section". Each
+    costs its profile's XP plus its level's (as any item): the Ballista 50 + 25."""
+    if raw in (None, []):
+        return (), 0
+    if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
+        c.bad(entry, "artillery", f"expected a list of artillery item ids, got {short(raw)}")
+        return (), 0
+    if not fantasy:
+        c.bad(entry, "artillery", "the core rules list no artillery: add 'setting: fantasy' for the Fantasy pieces")
+        return (), 0
+    from .fantasy.catalog import catalog
+
+    cat = catalog()
+    keys: list[str] = []
+    xp = 0
+    for x in raw:
+        it = cat.items.get(x)
+        if it is None or it.family != "artillery":
+            known = ", ".join(i.id for i in cat.items.values() if i.family == "artillery")
+            c.bad(entry, "artillery", f"{short(x)} is not an artillery piece; the Fantasy pieces are {known}")
+            continue
+        keys.append(FANTASY + x)
+        xp += int(it.artillery["xp"]) + it.level * int(b.gang["item_xp_per_level"])
+    return tuple(keys), xp
 
 
 def check_budget(g: Gang, fame: int, label: str, b: Book | None = None) -> list[Problem]:

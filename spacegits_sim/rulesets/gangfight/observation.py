@@ -1,6 +1,6 @@
 """Gangfight's observation for learning agents: a float32 vector in [0, 1] from one seat.
 
-The observer's gang first: per model (up to 10 a side) on the board, Health left, position,
+The observer's gang first: per model (up to 30 a side: the gang files' own bound) on the board, Health left, position,
 facing, activated, objectives carried; then the objectives lying on the board, the turn, and
 the pending request's kind and size.
 """
@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-MAX_MODELS = 10
+MAX_MODELS = 30
 MAX_OBJ = 8
 PER = 8
 KINDS = ("gf_role", "gf_first", "gf_activate", "gf_loadout", "gf_action", "gf_move", "gf_target", "gf_face", "deploy")
