@@ -417,3 +417,13 @@ def test_a_hot_seat_player_walks_to_the_ladder_and_climbs_it_from_the_buttons(mo
     app.draw(surf, fonts)
     assert any(e.kind == "gf_moved" and e.how == "climb" for e in app.match.events)
     assert "climb up onto tower" in said and not [w for w in said if ":" in w]
+
+
+@pytest.mark.rule("gangfight_core", "stairs-and-ladders")
+def test_two_models_on_the_same_roof_can_charge_and_fight_each_other():
+    g = game([(_m("x", raise_=QUICK), (22.6, 18.0), 0)], [(_m("y"), (25.4, 18.0), 180)], terrain=[TOWER])
+    x, y = g.models["a_x"], g.models["b_y"]
+    ch = [s for s in g.move_spots(x) if s[0] == "charge:b_y"]
+    assert ch
+    g._do_move(x, ch[0][1:3], 0.0, "charge", label="charge:b_y")
+    assert g.in_ps(x, y) and ("b_y", False) in g.targets(x)

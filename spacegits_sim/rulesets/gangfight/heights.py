@@ -301,6 +301,14 @@ def roof_spots(g: GangfightGame, m: Model, allow: float, on: Any) -> list[tuple[
             end = _roof_slide(g, m, on, h, allow * frac)
             if math.dist(end, m.pos) > 0.05:
                 out.append((f"dir{i}{tag}", end[0], end[1], h))
+    ps = g.book.g("personal_space")
+    for e in g.enemies(m):  # a charge at an enemy on the same top
+        gap = math.dist(m.pos, e.pos) - m.radius - e.radius
+        if platform_at(g, e.pos) is on and ps < gap <= allow + ps:
+            h = math.atan2(e.pos[1] - m.pos[1], e.pos[0] - m.pos[0])
+            end = _roof_slide(g, m, on, h, min(allow, gap + 0.02), charge=e)
+            if math.dist(end, e.pos) - m.radius - e.radius <= ps + 1e-9:
+                out.append((f"charge:{e.id}", end[0], end[1], h))
     reach = m.radius + 0.6
     for k, (_kind, foot, top) in enumerate(on.access):
         if math.dist(m.pos, top) <= reach:
@@ -320,7 +328,6 @@ def roof_spots(g: GangfightGame, m: Model, allow: float, on: Any) -> list[tuple[
         if p is not None:
             out.append((f"{'fly_down' if m.flying else 'drop'}{i}", p[0], p[1], h))
     if on.height >= TACKLE_FROM - 1e-9 and not m.flying:
-        ps = g.book.g("personal_space")
         for e in g.enemies(m):
             if elev_at(g, e.pos) > 0.0:
                 continue
@@ -345,7 +352,7 @@ def _tackle_spot(g: GangfightGame, m: Model, e: Model, allow: float, ps: float) 
     return best
 
 
-def _roof_slide(g: GangfightGame, m: Model, on: Any, h: float, dist: float) -> Point:
+def _roof_slide(g: GangfightGame, m: Model, on: Any, h: float, dist: float, charge: Model | None = None) -> Point:
     """The farthest point along ``h`` within ``dist`` where the base stays on the top and clear
     (stepped in tenths of an inch: roofs are small)."""
     poly = outline(on)
@@ -354,7 +361,7 @@ def _roof_slide(g: GangfightGame, m: Model, on: Any, h: float, dist: float) -> P
     for k in range(1, steps + 1):
         d = dist * k / steps
         p = (m.pos[0] + math.cos(h) * d, m.pos[1] + math.sin(h) * d)
-        if not base_within(p, m.radius, poly) or not _free(g, m, p, on=on) or not _enemy_clear(g, m, p):
+        if not base_within(p, m.radius, poly) or not _free(g, m, p, on=on) or not _enemy_clear(g, m, p, charge):
             break
         best = p
     return _r4(best)
