@@ -46,7 +46,7 @@ class HeuristicController:
         if label.startswith(("charge:", "tackle:")):  # a leap from a roof is a charge with a fall
             s0 = 60.0 - g.models[label.split(":", 1)[1]].hp * 3 if not self._ranged_model(g, m) else 15.0
             drop = heights.elev_at(g, m.pos) - heights.elev_at(g, (x, y))
-            return s0 - (6.0 * (drop - 3.0) if drop >= heights.FALL_HURTS else 0.0)
+            return s0 - (6.0 * (drop - 3.0) if drop >= g.book.g("fall_hurts") else 0.0)
         near = min(math.dist((x, y), e.pos) - e.radius - m.radius for e in enemies)
         s = 0.0
         if label.startswith("obj:") and g.can_carry(m):
@@ -74,7 +74,7 @@ class HeuristicController:
         if m.fleeing or g.morale_target(m) is not None:
             s += near * 1.5
         drop = heights.elev_at(g, m.pos) - heights.elev_at(g, (x, y))
-        if drop >= heights.FALL_HURTS and not m.flying and not label.startswith("climb"):
+        if drop >= g.book.g("fall_hurts") and not m.flying and not label.startswith("climb"):
             s -= 6.0 * (drop - 3.0)  # a fall that can hurt: take the ladder unless it pays a lot
         return float(s) + float(self.rng.uniform(0, 0.5))
 

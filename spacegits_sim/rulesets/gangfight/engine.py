@@ -640,7 +640,7 @@ class GangfightGame(GameBase):
                 if (
                     p is not None
                     and math.dist(m.pos, p) - m.radius - OBJ_R <= b.g("personal_space") + 1e-9
-                    and abs(heights.elev_at(self, p) - heights.elev_at(self, m.pos)) <= heights.SAME_LEVEL
+                    and abs(heights.elev_at(self, p) - heights.elev_at(self, m.pos)) <= b.g("level_gap")
                 ):
                     opts.append(f"capture:{oid}")
         opts.append("end")
@@ -702,7 +702,7 @@ class GangfightGame(GameBase):
             if disc > 0:
                 t = -bq - math.sqrt(disc)
                 if 0 <= t < far:
-                    if heights.elev_at(self, e.pos) > heights.SAME_LEVEL or heights.walled(
+                    if heights.elev_at(self, e.pos) > self.book.g("level_gap") or heights.walled(
                         self, m, e, (sx + d[0] * t, sy + d[1] * t)
                     ):
                         continue  # "totally obscured by terrain ... behind a high fence or wall"
@@ -743,7 +743,10 @@ class GangfightGame(GameBase):
         hopped: up its height and down again ("measure the distance up or down", our reading)."""
         xs = [q[0] for q in heights.outline(p)]
         ys = [q[1] for q in heights.outline(p)]
-        if p.kind == "obstacle" and min(max(xs) - min(xs), max(ys) - min(ys)) > 1.0 + 1e-9:
+        if (
+            p.kind == "obstacle"
+            and min(max(xs) - min(xs), max(ys) - min(ys)) > self.book.g("obstacle_max_across") + 1e-9
+        ):
             return 2.0 * float(p.height)
         return self.obstacle_cost(m)
 
@@ -795,7 +798,7 @@ class GangfightGame(GameBase):
             mult = max([1.0] + [h.charge_multiplier() for h in m.skills])
             reach = min(allow * mult, self.book.g("max_move") - m.moved) if mult > 1 else allow
             for e in self.enemies(m):
-                if heights.elev_at(self, e.pos) > heights.SAME_LEVEL:
+                if heights.elev_at(self, e.pos) > self.book.g("level_gap"):
                     continue  # up on a roof: reached by its ladder, not charged
                 gap = self.gap(m, e)
                 if gap <= reach + self.book.g("personal_space") and gap > self.book.g("personal_space"):
@@ -804,7 +807,7 @@ class GangfightGame(GameBase):
                     if math.dist(end, e.pos) - m.radius - e.radius <= self.book.g("personal_space"):
                         add(f"charge:{e.id}", end, h)
             for oid, p in self.objectives.items():
-                if p is None or heights.elev_at(self, p) > heights.SAME_LEVEL:
+                if p is None or heights.elev_at(self, p) > self.book.g("level_gap"):
                     continue  # one up on a roof is reached by its ladder (heights.ground_spots)
                 h = _ang(p[0] - m.pos[0], p[1] - m.pos[1])
                 want = max(0.0, math.dist(m.pos, p) - m.radius - OBJ_R - 0.3)

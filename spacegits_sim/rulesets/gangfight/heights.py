@@ -50,10 +50,6 @@ Point = tuple[float, float]
 AREA_KINDS = ("area", "interior")
 SOLID_KINDS = ("blocking", "platform")
 HOPPED_KINDS = ("obstacle", "window")
-FALL_HURTS = 4.0  # "Falling a distance of 4 inches or more can hurt you."
-FALL_SURE = 6.0  # "Any distance over 6" will automatically fail"
-TACKLE_FROM = 3.0  # "You may leap down from an elevation of at least 3 inches"
-SAME_LEVEL = 1.0  # models more than 1" apart in height are not in each other's personal space (ours)
 DIRS = 8
 
 
@@ -168,7 +164,7 @@ def walled(g: GangfightGame, a: Model, b: Model, pa: Point | None = None) -> boo
 def apart(g: GangfightGame, a: Model, b: Model) -> bool:
     """Personal space does not join two models at different levels (a roof and the street below:
     ours) or that a wall hides from each other (the book's one exception)."""
-    if abs(elev_at(g, a.pos) - elev_at(g, b.pos)) > SAME_LEVEL:
+    if abs(elev_at(g, a.pos) - elev_at(g, b.pos)) > g.book.g("level_gap"):
         return True
     return walled(g, a, b)
 
@@ -184,11 +180,12 @@ def fall(g: GangfightGame, m: Model, inches: float, why: str) -> None:
     6" will automatically fail and the model will lose 1 Health for each inch over 6." Targets
     are the inches rounded up (a 4.5" drop needs 5s); over 6" the loss is the whole inches
     over 6, at least 1."""
-    if inches < FALL_HURTS - 1e-9 or m.flying:
+    hurts, sure = g.book.g("fall_hurts"), g.book.g("fall_sure")
+    if inches < hurts - 1e-9 or m.flying:
         return
     g.emit(ev.Note(m.id, "fall", f'{why}: drops {inches:.1f}"'))
-    if inches > FALL_SURE + 1e-9:
-        for _ in range(max(1, math.ceil(inches - FALL_SURE - 1e-9))):
+    if inches > sure + 1e-9:
+        for _ in range(max(1, math.ceil(inches - sure - 1e-9))):
             if m.up:
                 g._wound(m, "a fall")
         return
@@ -225,7 +222,9 @@ def _enemy_clear(g: GangfightGame, m: Model, p: Point, charge: Model | None = No
     ps = g.book.g("personal_space")
     ep = elev_at(g, p)
     return all(
-        e is charge or math.dist(e.pos, p) - e.radius - m.radius > ps + 1e-9 or abs(elev_at(g, e.pos) - ep) > SAME_LEVEL
+        e is charge
+        or math.dist(e.pos, p) - e.radius - m.radius > ps + 1e-9
+        or abs(elev_at(g, e.pos) - ep) > g.book.g("level_gap")
         for e in g.enemies(m)
     )
 
@@ -327,7 +326,7 @@ def roof_spots(g: GangfightGame, m: Model, allow: float, on: Any) -> list[tuple[
         p = _off_edge(g, m, poly, h, allow)
         if p is not None:
             out.append((f"{'fly_down' if m.flying else 'drop'}{i}", p[0], p[1], h))
-    if on.height >= TACKLE_FROM - 1e-9 and not m.flying:
+    if on.height >= g.book.g("tackle_from") - 1e-9 and not m.flying:
         for e in g.enemies(m):
             if elev_at(g, e.pos) > 0.0:
                 continue
