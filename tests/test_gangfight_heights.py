@@ -53,11 +53,20 @@ def test_a_ladder_climb_costs_its_height_and_the_move_actions_it_needs():
     spots = {s[0]: s for s in g.move_spots(x)}
     assert "climb:tower:0" in spots and spots["climb:tower:0"][1:3] == (22.9, 18.0)
     # Quickness 3 against 4" up: two Move actions ("figure out how many move actions you will need")
-    assert heights.climb_actions(g, "climb:tower:0", g.move_allowance(x)) == 2
+    assert heights.climb_actions(g, "climb:tower:0", g.move_allowance(x), x.pos) == 2
     assert heights.move_cost(g, "climb:tower:0", x.pos, (22.9, 18.0)) == pytest.approx(1.9 + 4.0)
     g._do_move(x, (22.9, 18.0), 0.0, "climb", label="climb:tower:0")
     assert heights.elev_at(g, x.pos) == 4.0 and x.moved == pytest.approx(5.9)
     assert last(g, "gf_moved").how == "climb"
+    # "anytime during their movement": walking to the foot and up in the same Move
+    put(g, x, (19.5, 18.0))
+    x.moved = 0.0
+    spots = {s[0]: s for s in g.move_spots(x)}
+    assert "climb:tower:0" in spots
+    assert heights.move_cost(g, "climb:tower:0", x.pos, (22.9, 18.0)) == pytest.approx(1.5 + 1.9 + 4.0)
+    assert heights.climb_actions(g, "climb:tower:0", 3.0, x.pos) == 3
+    x.moved = 6.0  # no climb past the 12" an activation
+    assert "climb:tower:0" not in {s[0] for s in g.move_spots(x)}
 
 
 @pytest.mark.rule("gangfight_core", "stairs-and-ladders")

@@ -877,7 +877,7 @@ class GangfightGame(GameBase):
             if pick.startswith(tag):
                 how = heights.HOWS[tag]
         if how == "climb":
-            m.skip = heights.climb_actions(self, pick, self.move_allowance(m)) - 1
+            m.skip = heights.climb_actions(self, pick, self.move_allowance(m), m.pos) - 1
         self._do_move(m, (s[1], s[2]), facing, how, pick == "off", pick)
 
     def end_facings(self, m: Model, end: tuple[float, float], heading: float) -> list[tuple[str, float]]:

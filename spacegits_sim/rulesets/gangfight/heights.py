@@ -231,18 +231,20 @@ def _enemy_clear(g: GangfightGame, m: Model, p: Point, charge: Model | None = No
 
 def ground_spots(g: GangfightGame, m: Model, allow: float) -> list[tuple[str, float, float, float]]:
     """Extra destinations for a Move on the ground: walk to a ladder's foot or a doorway (where
-    the eight headings would miss them), climb a ladder or stairs whose foot it stands at, and
-    a flying model's landing on a platform in reach."""
+    the eight headings would miss them), climb a ladder or stairs whose foot it stands at or
+    walks to in this Move ("Models may climb up or down stairs or ladders anytime during their
+    movement"), and a flying model's landing on a platform in reach."""
     out: list[tuple[str, float, float, float]] = []
     reach = m.radius + 0.6
     for pc in platforms(g):
         for k, (_kind, foot, top) in enumerate(pc.access):
             d = math.dist(m.pos, foot)
-            if d <= reach:
-                if _free(g, m, top, on=pc) and _enemy_clear(g, m, top):
-                    out.append((f"climb:{pc.id}:{k}", top[0], top[1], math.atan2(top[1] - m.pos[1], top[0] - m.pos[0])))
-            else:
-                out.extend(_walk_to(g, m, foot, allow, f"to:{pc.id}:{k}"))
+            walk = [] if d <= reach else _walk_to(g, m, foot, allow, f"to:{pc.id}:{k}")
+            out.extend(walk)
+            there = d <= reach or bool(walk and math.dist(walk[0][1:3], foot) <= 0.1)
+            label = f"climb:{pc.id}:{k}"
+            if there and _free(g, m, top, on=pc) and _enemy_clear(g, m, top) and _within_cap(g, m, label, top):
+                out.append((label, top[0], top[1], math.atan2(top[1] - foot[1], top[0] - foot[0])))
         if m.flying and not in_building(g, m.pos):
             spot = _landing(g, m, pc, allow)
             if spot is not None:
@@ -310,16 +312,16 @@ def roof_spots(g: GangfightGame, m: Model, allow: float, on: Any) -> list[tuple[
                 out.append((f"charge:{e.id}", end[0], end[1], h))
     reach = m.radius + 0.6
     for k, (_kind, foot, top) in enumerate(on.access):
-        if math.dist(m.pos, top) <= reach:
-            if _free(g, m, foot) and _enemy_clear(g, m, foot):
-                out.append(
-                    (f"climb_down:{on.id}:{k}", foot[0], foot[1], math.atan2(foot[1] - top[1], foot[0] - top[0]))
-                )
-        else:
+        there = math.dist(m.pos, top) <= reach
+        if not there:
             h = math.atan2(top[1] - m.pos[1], top[0] - m.pos[0])
             end = _roof_slide(g, m, on, h, min(allow, math.dist(m.pos, top)))
             if math.dist(end, m.pos) > 0.05:
                 out.append((f"to:{on.id}:{k}", end[0], end[1], h))
+            there = math.dist(end, top) <= 0.1
+        label = f"climb_down:{on.id}:{k}"
+        if there and _free(g, m, foot) and _enemy_clear(g, m, foot) and _within_cap(g, m, label, foot):
+            out.append((label, foot[0], foot[1], math.atan2(foot[1] - top[1], foot[0] - top[0])))
     # off the edge: the nearest ground spot beyond each side, within the move
     for i in range(DIRS):
         h = 2 * math.pi * i / DIRS
@@ -392,21 +394,30 @@ def after_move(g: GangfightGame, m: Model, label: str, height_from: float) -> No
 
 
 def move_cost(g: GangfightGame, label: str, frm: Point, end: Point) -> float:
-    """The inches a height move uses: a climb its height as well as the walk across (ladders and
-    stairs: "measure the distance up or down"); a flight or a drop its plan distance."""
-    flat = math.dist(frm, end)
+    """The inches a height move uses: a climb the walk to its foot (or top), across to the other
+    end and its height ("Simply measure the distance up or down"); a flight or a drop its plan
+    distance."""
     if label.startswith(("climb:", "climb_down:")):
-        pid = label.split(":")[1]
-        return flat + float(g.pieces[pid].height)
-    return flat
+        _t, pid, k = label.split(":")
+        pc = g.pieces[pid]
+        _kind, foot, top = pc.access[int(k)]
+        start = foot if label.startswith("climb:") else top
+        return math.dist(frm, start) + math.dist(foot, top) + float(pc.height)
+    return math.dist(frm, end)
 
 
-def climb_actions(g: GangfightGame, label: str, allow: float) -> int:
-    """How many Move actions a climb takes ("figure out how many move actions you will need")."""
+def _within_cap(g: GangfightGame, m: Model, label: str, end: Point) -> bool:
+    """A climb keeps to the 12" an activation (8" once Area Terrain was touched)."""
+    cap = g.book.g("area_max_move") if m.area_touched else g.book.g("max_move")
+    return m.moved + move_cost(g, label, m.pos, end) <= cap + 1e-9
+
+
+def climb_actions(g: GangfightGame, label: str, allow: float, frm: Point) -> int:
+    """How many Move actions a climb takes ("figure out how many move actions you will need"):
+    its inches (the walk, across and up or down) over one Move's."""
     if not label.startswith(("climb:", "climb_down:")):
         return 1
-    h = float(g.pieces[label.split(":")[1]].height)
-    return max(1, math.ceil(h / max(allow, 0.5) - 1e-9))
+    return max(1, math.ceil(move_cost(g, label, frm, frm) / max(allow, 0.5) - 1e-9))
 
 
 def crossing_area(g: GangfightGame, frm: Point, end: Point) -> list[tuple[str, float, float]]:
