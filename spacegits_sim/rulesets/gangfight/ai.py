@@ -51,6 +51,10 @@ class HeuristicController:
         s = 0.0
         if label.startswith("obj:") and g.can_carry(m):
             s += 25.0
+        up = heights.platform_at(g, (x, y)) if label.startswith("climb") else None
+        if up is not None and g.can_carry(m):  # the way up to an objective lying on a roof
+            if any(p is not None and heights.platform_at(g, p) is up for p in g.objectives.values()):
+                s += 25.0
         free = [p for p in g.objectives.values() if p is not None]
         if free and g.can_carry(m):
             s -= 0.8 * min(math.dist((x, y), p) for p in free)

@@ -953,13 +953,20 @@ class GangfightGame(GameBase):
         crossed = heights.crossing_area(self, frm, end) if dist > 0 and not before else []
         if (crossed or self.areas_at(end) or self.areas_at(frm)) and not self.ranger(m):
             m.area_touched = True
-        m.moved += heights.move_cost(self, label, frm, end) + spent
+        used = heights.move_cost(self, label, frm, end)
+        m.moved += used + spent
         m.pos = end
         m.facing = facing
         self.table.move_figure(m.id, end, facing)
         self.emit(
             ev.Moved(
-                m.id, how, [frm[0], frm[1]], [end[0], end[1]], round(math.degrees(facing), 3), round(dist, 4), hops
+                m.id,
+                how,
+                [frm[0], frm[1]],
+                [end[0], end[1]],
+                round(math.degrees(facing), 3),
+                round(used if how == "climb" else dist, 4),  # a climb: its inches, up or down too
+                hops,
             )
         )
         heights.after_move(self, m, label, before)
