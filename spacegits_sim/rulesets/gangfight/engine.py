@@ -627,8 +627,8 @@ class GangfightGame(GameBase):
                 opts.append("turn")  # our reading: a Move of no distance, towards an enemy in its space
         elif self.move_allowance(m) > 0.05:
             opts.append("move")
-            if heights.jumps(self, m):
-                opts.append("jump")  # "make a separate Jump action"
+            if not m.fleeing and heights.jumps(self, m):
+                opts.append("jump")  # "make a separate Jump action" (a fleeing model climbs "instead of jumping")
         if self.targets(m):
             opts.append("attack")
         if m.fired:
