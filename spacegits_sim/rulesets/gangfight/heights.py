@@ -38,7 +38,6 @@ What is modelled, and the readings (docs/gangfight.md, "Heights and buildings"):
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from . import events as ev
@@ -487,10 +486,6 @@ def do_jump(g: GangfightGame, m: Model) -> Any:
     facing = yield from g._end_facing(m, (s[1], s[2]), s[3])
     g._do_move(m, (s[1], s[2]), facing, "jump")
     fall(g, m, before - elev_at(g, m.pos), "jumps down")
-
-
-def names_in(labels: Iterable[str]) -> list[str]:
-    return [lab for lab in labels if lab.startswith(("climb", "tackle:", "jump:", "fly", "drop"))]
 
 
 #: move labels that are height moves, and the ``how`` their Moved event tells
