@@ -3,11 +3,12 @@
     python tools/gangfight_matches.py --invariants 200 --versus 400 [--scenario crossroads]
 
 Invariants, checked on every game: no exception; after every decision no two standing
-bases overlap and no base leaves the board; Health never above its start nor below 0 and
-equal to its start minus the wounds in the log; every objective lies on the board or is
-carried by exactly one standing model; the VP in the final event equal those recounted from
-the log (casualties' values + 2 per objective held). ``--versus``: heuristic against random,
-sides alternating, win rate with its Wilson 95% interval (a tie counts as not a win).
+bases overlap, no base leaves the board or stands on a wall (or half on a platform); Health
+never above its start nor below 0 and equal to its start minus the wounds in the log; every
+objective lies on the board or is carried by exactly one standing model; the VP in the final
+event equal those recounted from the log (casualties' values + 2 per objective held).
+``--versus``: heuristic against random, sides alternating, win rate with its Wilson 95%
+interval (a tie counts as not a win).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ def check(g) -> list[str]:  # type: ignore[no-untyped-def]
         for b in up[i + 1 :]:
             if math.dist(a.pos, b.pos) < a.radius + b.radius - 1e-3:
                 bad.append(f"{a.id} overlaps {b.id}")
+        bad.extend(_on_terrain(g, a))
     for m in g.models.values():
         if not 0 <= m.hp <= m.max_hp:
             bad.append(f"{m.id} has {m.hp} of {m.max_hp} Health")
@@ -45,6 +47,23 @@ def check(g) -> list[str]:  # type: ignore[no-untyped-def]
         if any(not m.up for m in holders):
             bad.append(f"objective {oid} carried by a model out of play")
     return bad
+
+
+def _on_terrain(g, m) -> list[str]:  # type: ignore[no-untyped-def]
+    """A standing base overlaps no solid piece (a wall, a rock, a platform's side) unless it
+    stands wholly on a platform's top."""
+    from spacegits_sim.rulesets.gangfight import heights
+
+    out = []
+    for p in g.pieces.values():
+        if p.kind not in heights.SOLID_KINDS:
+            continue
+        poly = heights.outline(p)
+        if p.kind == "platform" and heights.base_within(m.pos, m.radius - 1e-3, poly):
+            continue
+        if heights.inside(m.pos, poly) or heights.edge_dist(m.pos, poly) < m.radius - 1e-3:
+            out.append(f"{m.id} at {m.pos} overlaps {p.id}")
+    return out
 
 
 def final_checks(g) -> list[str]:  # type: ignore[no-untyped-def]

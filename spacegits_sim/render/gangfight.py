@@ -35,7 +35,14 @@ PANEL = (44, 47, 56)
 INK = (232, 232, 236)
 DIM = (150, 150, 160)
 TABLE = (96, 120, 78)
-KIND = {"area": (52, 96, 52), "obstacle": (140, 100, 60), "blocking": (120, 120, 128)}
+KIND = {
+    "area": (52, 96, 52),
+    "obstacle": (140, 100, 60),
+    "blocking": (120, 120, 128),
+    "platform": (168, 150, 112),  # a top to stand on: drawn light, its height written on it
+    "interior": (92, 78, 66),  # a building's floor
+    "window": (150, 200, 220),
+}
 SIDES = [(220, 70, 60), (60, 130, 220)]
 OBJ = (240, 200, 40)
 TRAY = (22, 70, 48)
@@ -191,6 +198,14 @@ def draw(surf: pygame.Surface, v: View, f: Fonts, log_rows: int = 21) -> int:
             pygame.draw.circle(surf, col, px(t["circle"][0]), int(t["circle"][1] * s))
         else:
             pygame.draw.polygon(surf, col, [px(p) for p in t["polygon"]])
+        if t["kind"] == "platform" and "polygon" in t:  # its height, and each ladder or stairs
+            pygame.draw.polygon(surf, INK, [px(p) for p in t["polygon"]], 1)
+            xs, ys = [p[0] for p in t["polygon"]], [p[1] for p in t["polygon"]]
+            _text(surf, f.small, f'{t["height"]:g}"', px((min(xs) + 0.2, max(ys) - 0.2)), (30, 30, 30))
+        for a in t.get("access", []):
+            pygame.draw.line(surf, (230, 220, 160), px(a["foot"]), px(a["top"]), 3)
+        for d in t.get("doors", []):
+            pygame.draw.circle(surf, (200, 160, 90), px(d), max(2, int(0.25 * s)))
     for p in v.objectives.values():
         if p is not None:
             pygame.draw.circle(surf, OBJ, px(p), max(4, int(0.5 * s)))
@@ -326,6 +341,23 @@ class HotseatApp(Watcher):
         if o.startswith("dir"):
             k = int(o[3])
             return f"move {HEADINGS[k]}{' (half)' if o.endswith('_half') else ''}"
+        for pre, word in (("drop", "hop down "), ("fly_down", "fly down ")):  # off a platform's edge
+            if o.startswith(pre) and o[len(pre) :].isdigit():
+                return word + HEADINGS[int(o[len(pre) :])]
+        for pre, word in (  # heights and buildings: the piece's id, its ladder/door number dropped
+            ("climb:", "climb up onto "),
+            ("climb_down:", "climb down from "),
+            ("to:", "walk to the way up "),
+            ("door:", "walk to the door of "),
+            ("in:", "go into "),
+            ("out:", "go out of "),
+            ("jump:", "jump across to "),
+            ("fly:", "fly up onto "),
+        ):
+            if o.startswith(pre):
+                return word + o[len(pre) :].split(":")[0].replace("_", " ")
+        if o.startswith("tackle:"):
+            return "leap down and tackle " + n.get(o[7:], o[7:])
         for pre, word in (
             ("charge:", "charge "),
             ("face:", "turn to face "),
@@ -349,6 +381,7 @@ class HotseatApp(Watcher):
             "opponent": "they go first",
             "change": "change weapons",
             "dismount": "dismount (the mount leaves)",
+            "jump": "jump across a gap",
         }.get(o, o.replace("_", " "))
 
     def options(self) -> list[Any]:

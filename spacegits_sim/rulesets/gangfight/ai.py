@@ -17,7 +17,7 @@ import numpy as np
 from ...play.protocol import Deploy, Request
 from ...play.random_ai import RandomController
 from ...rng import stream
-from . import artillery
+from . import artillery, heights
 from .requests import Action, Activate, Facing, First, Loadout, MoveTo, Role, Target
 
 
@@ -43,12 +43,18 @@ class HeuristicController:
         enemies = g.enemies(m)
         if not enemies:
             return 0.0
-        if label.startswith("charge:"):
-            return 60.0 - g.models[label.split(":", 1)[1]].hp * 3 if not self._ranged_model(g, m) else 15.0
+        if label.startswith(("charge:", "tackle:")):  # a leap from a roof is a charge with a fall
+            s0 = 60.0 - g.models[label.split(":", 1)[1]].hp * 3 if not self._ranged_model(g, m) else 15.0
+            drop = heights.elev_at(g, m.pos) - heights.elev_at(g, (x, y))
+            return s0 - (6.0 * (drop - 3.0) if drop >= g.book.g("fall_hurts") else 0.0)
         near = min(math.dist((x, y), e.pos) - e.radius - m.radius for e in enemies)
         s = 0.0
         if label.startswith("obj:") and g.can_carry(m):
             s += 25.0
+        up = heights.platform_at(g, (x, y)) if label.startswith("climb") else None
+        if up is not None and g.can_carry(m):  # the way up to an objective lying on a roof
+            if any(p is not None and heights.platform_at(g, p) is up for p in g.objectives.values()):
+                s += 25.0
         free = [p for p in g.objectives.values() if p is not None]
         if free and g.can_carry(m):
             s -= 0.8 * min(math.dist((x, y), p) for p in free)
@@ -71,7 +77,22 @@ class HeuristicController:
             s += 4.0
         if m.fleeing or g.morale_target(m) is not None:
             s += near * 1.5
+        drop = heights.elev_at(g, m.pos) - heights.elev_at(g, (x, y))
+        if drop >= g.book.g("fall_hurts") and not m.flying and not label.startswith("climb"):
+            s -= 6.0 * (drop - 3.0)  # a fall that can hurt: take the ladder unless it pays a lot
         return float(s) + float(self.rng.uniform(0, 0.5))
+
+    def _climb_score(self, g: Any, m: Any, x: float, y: float, label: str) -> float | None:
+        """A walk that reaches a ladder's foot is worth what its top is worth, less the climb (the
+        heuristic climbs for a shot when the top sees more enemies and the climb is short)."""
+        if not label.startswith("to:") or heights.platform_at(g, m.pos) is not None:
+            return None
+        _t, pid, k = label.split(":")
+        pc = g.pieces[pid]
+        _kind, foot, top = pc.access[int(k)]
+        if math.dist((x, y), foot) > m.radius + 0.6:
+            return None
+        return self._spot_score(g, m, top[0], top[1], "climb") - float(pc.height)
 
     # ---- the controller
     def decide(self, req: Request, g: Any) -> Any:
@@ -98,7 +119,8 @@ class HeuristicController:
             if all(o.startswith("face:") for o in req.options):  # turning to a foe in its space
                 return min(req.options, key=lambda o: self._focus(g, o.split(":", 1)[1]))
             scored = [
-                (self._spot_score(g, m, s[0], s[1], lab), lab) for lab, s in zip(req.options, req.spots, strict=True)
+                (max(self._spot_score(g, m, s[0], s[1], lab), self._climb_score(g, m, s[0], s[1], lab) or -1e9), lab)
+                for lab, s in zip(req.options, req.spots, strict=True)
             ]
             return max(scored)[1]
         return RandomController(0, self.seat).decide(req, g)

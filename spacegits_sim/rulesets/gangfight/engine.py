@@ -22,7 +22,7 @@ from ...play.events import digest
 from ...play.game import GameBase
 from ...play.protocol import Deploy, Request
 from ...rng import Streams
-from . import artillery, mounts
+from . import artillery, heights, mounts
 from . import events as ev
 from .book import FISTS, Book, Item, book
 from .requests import Action, Activate, Facing, First, Loadout, MoveTo, Role, Target
@@ -65,6 +65,9 @@ class Model:
     dot: tuple[int, int] | None = None  # (strength, hits needed) of a damage-over-time effect
     fleeing: bool = False
     skills: list[SkillHandler] = field(default_factory=list)  # the Fantasy skills that play
+    flying: bool = False  # "If the model has wings or a jetpack or special power": spells and abilities set it
+    tackle: str = ""  # the enemy its next melee attack gets the tackle's +1 Strength against
+    skip: int = 0  # Move actions a climb still uses up this activation
 
     @property
     def up(self) -> bool:
@@ -106,7 +109,7 @@ class GangfightGame(GameBase):
         self.table = Table(bd.width, bd.height)
         self.pieces = {p.id: p for p in bd.terrain}
         for p in bd.terrain:
-            crossable = p.kind != "blocking"
+            crossable = p.kind not in heights.SOLID_KINDS
             if p.circle is not None:
                 self.table.add_terrain(
                     p.id, p.height, circle=((p.circle[0], p.circle[1]), p.circle[2]), crossable=crossable
@@ -156,8 +159,9 @@ class GangfightGame(GameBase):
         return max(0.0, math.dist(a.pos, b.pos) - a.radius - b.radius)
 
     def in_ps(self, a: Model, b: Model) -> bool:
-        """Is ``b`` within ``a``'s personal space (edges 1" or closer)?"""
-        return self.gap(a, b) <= self.book.g("personal_space") + 1e-9
+        """Is ``b`` within ``a``'s personal space (edges 1" or closer)? Not when they stand at
+        different levels or a wall hides them from each other (:func:`.heights.apart`)."""
+        return self.gap(a, b) <= self.book.g("personal_space") + 1e-9 and not heights.apart(self, a, b)
 
     def engaged(self, m: Model) -> list[Model]:
         """Enemies in personal space: "those models are automatically considered to be fighting in melee combat"."""
@@ -176,7 +180,7 @@ class GangfightGame(GameBase):
         return [
             t.id
             for t, _d in self.table.within(0.0, point=p)
-            if t.id in self.pieces and self.pieces[t.id].kind == "area"
+            if t.id in self.pieces and self.pieces[t.id].kind in heights.AREA_KINDS
         ]
 
     def item(self, iid: str) -> Item:
@@ -420,7 +424,9 @@ class GangfightGame(GameBase):
             if self.zone(s).contains(p, self.width, self.height, -OBJ_R):
                 return "inside a gang's starting area"
         if any(
-            self.pieces[t.id].kind == "blocking" for t, _d in self.table.within(OBJ_R, point=p) if t.id in self.pieces
+            self.pieces[t.id].kind in heights.SOLID_KINDS
+            for t, _d in self.table.within(OBJ_R, point=p)
+            if t.id in self.pieces
         ):
             return "on blocking terrain"
         for q in self.objectives.values():
@@ -443,7 +449,7 @@ class GangfightGame(GameBase):
         if not self.zone(m.seat).contains(p, self.width, self.height, m.radius):
             return "not wholly inside its gang's starting area"
         for t, _d in self.table.within(m.radius - 1e-6, point=p):
-            if t.id in self.pieces and self.pieces[t.id].kind != "area":
+            if t.id in self.pieces and self.pieces[t.id].kind not in heights.AREA_KINDS:
                 return f"on {t.id}"
         for o in self.models.values():
             if o.status == "ready" and math.dist(o.pos, p) < o.radius + m.radius + 1e-6:
@@ -540,9 +546,13 @@ class GangfightGame(GameBase):
         ran = False
         actions = m.a("sta")
         moved_once = False
+        m.skip = 0
         for _k in range(actions):
             if not m.up:
                 return
+            if m.skip:  # a climb's further Move actions ("how many move actions you will need")
+                m.skip -= 1
+                continue
             opts = self.action_options(m, moved_once)
             if m.fleeing and not moved_once:  # "The model must make at least one move action"
                 opts = tuple(o for o in opts if o in ("move", "break_away")) or opts
@@ -554,6 +564,9 @@ class GangfightGame(GameBase):
                 moved_once = True
             elif act == "turn":
                 yield from self._turn(m)
+            elif act == "jump":
+                yield from heights.do_jump(self, m)
+                moved_once = True
             elif act == "attack":
                 yield from self._attack(m)
             elif act == "break_away":
@@ -635,6 +648,8 @@ class GangfightGame(GameBase):
                 opts.append("turn")  # our reading: a Move of no distance, towards an enemy in its space
         elif self.move_allowance(m) > 0.05:
             opts.append("move")
+            if not m.fleeing and heights.jumps(self, m):
+                opts.append("jump")  # "make a separate Jump action" (a fleeing model climbs "instead of jumping")
         if self.targets(m):
             opts.append("attack")
         if m.fired:
@@ -646,7 +661,11 @@ class GangfightGame(GameBase):
         opts.extend(artillery.options(self, m))
         if self.can_carry(m):
             for oid, p in self.objectives.items():
-                if p is not None and math.dist(m.pos, p) - m.radius - OBJ_R <= b.g("personal_space") + 1e-9:
+                if (
+                    p is not None
+                    and math.dist(m.pos, p) - m.radius - OBJ_R <= b.g("personal_space") + 1e-9
+                    and abs(heights.elev_at(self, p) - heights.elev_at(self, m.pos)) <= b.g("level_gap")
+                ):
                     opts.append(f"capture:{oid}")
         opts.append("end")
         return tuple(opts)
@@ -684,6 +703,10 @@ class GangfightGame(GameBase):
         model hops stop it, lower ones cost 1" each."""
         b = self.book
         ps = b.g("personal_space")
+        on = heights.platform_at(self, m.pos)
+        if on is not None:  # on a roof: the base stays wholly on its top (heights.py)
+            end0 = heights._roof_slide(self, m, on, heading, dist)
+            return end0, math.dist(end0, m.pos), 0, False
         d = (math.cos(heading), math.sin(heading))
         res = self.table.sweep(m.id, direction=d, distance=dist, ignore=[])
         far = res.travelled
@@ -697,7 +720,7 @@ class GangfightGame(GameBase):
             inside = math.hypot(fx, fy) < rr + 1e-9
             bq = fx * d[0] + fy * d[1]
             if inside:
-                if leaving and bq >= 0:
+                if (leaving and bq >= 0) or heights.apart(self, m, e):
                     continue
                 far = 0.0
                 continue
@@ -706,25 +729,32 @@ class GangfightGame(GameBase):
             if disc > 0:
                 t = -bq - math.sqrt(disc)
                 if 0 <= t < far:
+                    if heights.elev_at(self, e.pos) > self.book.g("level_gap") or heights.walled(
+                        self, m, e, (sx + d[0] * t, sy + d[1] * t)
+                    ):
+                        continue  # "totally obscured by terrain ... behind a high fence or wall"
                     far = max(0.0, t - 1e-4)
                     off = False
         hops = 0
         size = b.sizes[m.char.size]
+        far = self._area_cap(m, (sx, sy), d, far)
         crossings = self.table.areas_along(m.radius, (sx, sy), (sx + d[0] * far, sy + d[1] * far))
         spent = 0.0
+        flies = m.flying and not heights.in_building(self, m.pos)
         for tid, enter, leave in crossings:
             p = self.pieces.get(tid)
-            if p is None or p.kind != "obstacle":
-                continue
+            if p is None or p.kind not in heights.HOPPED_KINDS or flies:
+                continue  # "Flying models will always ignore obstacles in their path"
             if enter <= 1e-6:
                 continue  # already over it when the move began: stepping off it
-            if p.height > size.hop + 1e-9:
+            top = p.sill if p.kind == "window" else p.height
+            if top > size.hop + 1e-9:
                 far = min(far, max(0.0, enter - 1e-4))
                 off = False
                 break
             if enter < far:
                 hops += 1
-                spent += self.obstacle_cost(m)
+                spent += self.crossing_cost(m, p)
                 if far + spent > dist:  # the hop used up the rest of the move: stop short of it
                     far = max(0.0, min(far, dist - spent))
                     if far > enter and leave > far:
@@ -734,6 +764,35 @@ class GangfightGame(GameBase):
                         break
         end = (sx + d[0] * far, sy + d[1] * far)
         return (round(end[0], 4), round(end[1], 4)), far, hops, off
+
+    def crossing_cost(self, m: Model, p: Any) -> float:
+        """1" a hop; an obstacle wider than the book's "up to 1 inch across" is climbed over, not
+        hopped: up its height and down again ("measure the distance up or down", our reading)."""
+        xs = [q[0] for q in heights.outline(p)]
+        ys = [q[1] for q in heights.outline(p)]
+        if (
+            p.kind == "obstacle"
+            and min(max(xs) - min(xs), max(ys) - min(ys)) > self.book.g("obstacle_max_across") + 1e-9
+        ):
+            return 2.0 * float(p.height)
+        return self.obstacle_cost(m)
+
+    def _area_cap(self, m: Model, start: tuple[float, float], d: tuple[float, float], far: float) -> float:
+        """Area Terrain crossed mid-move: a move that passes through an area and out pays the -1
+        Quickness ("When traveling through area terrain, your character will have a -1
+        Quickness penalty"; one that ends in it is made in full), and any move over it keeps the
+        activation to 8" ("you cannot run in Area Terrain")."""
+        if self.ranger(m) or far <= 0:
+            return far
+        end = (start[0] + d[0] * far, start[1] + d[1] * far)
+        cross = heights.crossing_area(self, start, end)
+        if not cross:
+            return far
+        b = self.book
+        far = min(far, max(0.0, b.g("area_max_move") - m.moved))
+        if not self.areas_at(start) and any(out < far - 1e-6 for _t, _i, out in cross):
+            far = min(far, max(0.0, float(m.a("qui")) - b.g("area_quickness_penalty")))
+        return far
 
     def move_spots(self, m: Model) -> list[tuple[str, float, float, float]]:
         """The destinations offered for one Move action: (label, x, y, facing). Eight headings at
@@ -749,7 +808,13 @@ class GangfightGame(GameBase):
             seen.append(end)
             spots.append((label, end[0], end[1], round(facing, 5)))
 
-        if allow > 0.05 and not m.bound:
+        on = heights.platform_at(self, m.pos)
+        if allow > 0.05 and not m.bound and on is not None:  # on a platform (heights.py)
+            for sp in heights.roof_spots(self, m, allow, on):
+                if m.fleeing and not sp[0].startswith(("climb_down", "to:", "dir", "fly_down")):
+                    continue  # "climb up or down stairs and ladders (instead of jumping)"
+                add(*sp[:1], (sp[1], sp[2]), sp[3])
+        elif allow > 0.05 and not m.bound:
             if m.fleeing:
                 for label, h in self.flee_headings(m):
                     end, far, _h, off = self.slide(m, h, allow)
@@ -760,6 +825,8 @@ class GangfightGame(GameBase):
             mult = max([1.0] + [h.charge_multiplier() for h in m.skills])
             reach = min(allow * mult, self.book.g("max_move") - m.moved - m.hopped) if mult > 1 else allow
             for e in self.enemies(m):
+                if heights.elev_at(self, e.pos) > self.book.g("level_gap"):
+                    continue  # up on a roof: reached by its ladder, not charged
                 gap = self.gap(m, e)
                 if gap <= reach + self.book.g("personal_space") and gap > self.book.g("personal_space"):
                     h = _ang(e.pos[0] - m.pos[0], e.pos[1] - m.pos[1])
@@ -767,8 +834,8 @@ class GangfightGame(GameBase):
                     if math.dist(end, e.pos) - m.radius - e.radius <= self.book.g("personal_space"):
                         add(f"charge:{e.id}", end, h)
             for oid, p in self.objectives.items():
-                if p is None:
-                    continue
+                if p is None or heights.elev_at(self, p) > self.book.g("level_gap"):
+                    continue  # one up on a roof is reached by its ladder (heights.ground_spots)
                 h = _ang(p[0] - m.pos[0], p[1] - m.pos[1])
                 want = max(0.0, math.dist(m.pos, p) - m.radius - OBJ_R - 0.3)
                 if want > 0.05:
@@ -781,6 +848,8 @@ class GangfightGame(GameBase):
                     end, far, _h, _o = self.slide(m, h, allow * frac)
                     if far > 0.05:
                         add(f"dir{i}{tag}", end, h)
+            for sp in heights.ground_spots(self, m, allow):  # ladders, doorways, flying up
+                add(sp[0], (sp[1], sp[2]), sp[3])
         for e in self.enemies(m):
             if not self.in_front(m, e.pos, e.radius):
                 add(f"face:{e.id}", m.pos, _ang(e.pos[0] - m.pos[0], e.pos[1] - m.pos[1]))
@@ -830,13 +899,13 @@ class GangfightGame(GameBase):
         facing = s[3]
         if not turn and pick != "off":
             facing = yield from self._end_facing(m, (s[1], s[2]), s[3])
-        self._do_move(
-            m,
-            (s[1], s[2]),
-            facing,
-            "turn" if turn else "charge" if pick.startswith("charge:") else "flee" if m.fleeing else "move",
-            pick == "off",
-        )
+        how = "turn" if turn else "charge" if pick.startswith("charge:") else "flee" if m.fleeing else "move"
+        for tag in heights.HOWS:
+            if pick.startswith(tag):
+                how = heights.HOWS[tag]
+        if how == "climb":
+            m.skip = heights.climb_actions(self, pick, self.move_allowance(m), m.pos) - 1
+        self._do_move(m, (s[1], s[2]), facing, how, pick == "off", pick)
 
     def end_facings(self, m: Model, end: tuple[float, float], heading: float) -> list[tuple[str, float]]:
         """The facings offered at the end of a move: "you can end your movement facing any direction
@@ -899,24 +968,36 @@ class GangfightGame(GameBase):
         )
         self._do_move(m, m.pos, round(dict(spots)[pick], 5), "turn")
 
-    def _do_move(self, m: Model, end: tuple[float, float], facing: float, how: str, off: bool = False) -> None:
+    def _do_move(
+        self, m: Model, end: tuple[float, float], facing: float, how: str, off: bool = False, label: str = ""
+    ) -> None:
         frm = m.pos
         dist = math.dist(frm, end)
-        hops = 0
-        if how != "turn" and dist > 0:
-            _e, _f, hops, _o = self.slide(m, _ang(end[0] - frm[0], end[1] - frm[1]), dist + 1e-3)
-        if (self.areas_at(end) or self.areas_at(frm)) and not self.ranger(m):
+        before = heights.elev_at(self, frm)
+        hops, spent = 0, 0.0
+        if how not in ("turn", "jump", *heights.HOWS.values()) and dist > 0:
+            hops, spent = self._crossed(m, frm, end)
+        crossed = heights.crossing_area(self, frm, end) if dist > 0 and not before else []
+        if (crossed or self.areas_at(end) or self.areas_at(frm)) and not self.ranger(m):
             m.area_touched = True
-        m.moved += dist
-        m.hopped += hops * self.obstacle_cost(m)
+        used = heights.move_cost(self, label, frm, end)
+        m.moved += used  # running: the inches moved on the table
+        m.hopped += spent  # obstacle inches lower the distance: they count towards the 12" cap only
         m.pos = end
         m.facing = facing
         self.table.move_figure(m.id, end, facing)
         self.emit(
             ev.Moved(
-                m.id, how, [frm[0], frm[1]], [end[0], end[1]], round(math.degrees(facing), 3), round(dist, 4), hops
+                m.id,
+                how,
+                [frm[0], frm[1]],
+                [end[0], end[1]],
+                round(math.degrees(facing), 3),
+                round(used if how == "climb" else dist, 4),  # a climb: its inches, up or down too
+                hops,
             )
         )
+        heights.after_move(self, m, label, before)
         if off:  # "If a model runs completely off the board, they are considered a casualty"
             self._drop(m)
             m.status = "fled"
@@ -939,6 +1020,19 @@ class GangfightGame(GameBase):
             ):
                 best.append(("off" if off else label, end[0], end[1], h))
         return best
+
+    def _crossed(self, m: Model, frm: tuple[float, float], end: tuple[float, float]) -> tuple[int, float]:
+        """The obstacles and windows a walked move crossed, and what they cost (1" a hop, a wide
+        one's climb): booked in the inches moved ("your movement distance will be lowered")."""
+        if m.flying and not heights.in_building(self, frm):
+            return 0, 0.0
+        n, out = 0, 0.0
+        for tid, enter, _leave in self.table.areas_along(m.radius, frm, end):
+            p = self.pieces.get(tid)
+            if p is not None and p.kind in heights.HOPPED_KINDS and enter > 1e-6:
+                n += 1
+                out += self.crossing_cost(m, p)
+        return n, out
 
     def _break_away(self, m: Model) -> Gen:
         """ "all enemy models in your Personal Space will get one free attack against you with the weapon
@@ -967,14 +1061,14 @@ class GangfightGame(GameBase):
 
     def cylinder(self, m: Model, at: tuple[float, float] | None = None) -> Cylinder:
         p = at or m.pos
-        return Cylinder(p[0], p[1], m.radius, m.char.height, 0.0, m.id)
+        return Cylinder(p[0], p[1], m.radius, m.char.height, heights.elev_at(self, p), m.id)
 
     def sight(self, m: Model, t: Model, at: tuple[float, float] | None = None) -> tuple[float, set[str]]:
         """How much of ``t`` ``m`` sees (from ``at`` if given), and the pieces between them within
         ``t``'s personal space ("your model has to be able to see it")."""
         eye = at or m.pos
         others = [self.cylinder(o) for o in self.models.values() if o.up and o is not m and o is not t]
-        h = m.char.height
+        h = m.char.height + heights.elev_at(self, eye)  # "a model on a roof sees over a low wall"
         return visible_fraction(
             self.sight_table, (eye[0], eye[1], h), self.cylinder(t), others, self.book.g("personal_space")
         )
@@ -1007,7 +1101,8 @@ class GangfightGame(GameBase):
                 continue
             g = self.gap(m, e)
             if g <= reach + 1e-9:
-                out.append((e.id, False))
+                if not heights.apart(self, m, e):  # no melee through a wall, nor roof to street
+                    out.append((e.id, False))
             elif not eng and rng:
                 far = max(self.weapon_range(m, w) for w in rng) * b.g("long_range_factor")
                 if g <= far + 1e-9 and self.sight(m, e)[0] >= b.g("sight_fraction") - 1e-9:
@@ -1099,6 +1194,10 @@ class GangfightGame(GameBase):
                 mods.append("friend in its personal space +1D6")
         strength = w.strength_for(m.a("str")) if w.type == "melee" else int(w.strength)
         strength += sum(x.strength(ctx) for x in trs)
+        if not ranged and not free and m.tackle == t.id:  # "a +1 Strength bonus for your next melee attack"
+            strength += 1
+            m.tackle = ""
+            mods.append("tackle +1 Strength")
         rer = sum(x.rerolls(ctx) for x in trs)
         if ranged:
             m.fired.add(w.id)
@@ -1130,7 +1229,12 @@ class GangfightGame(GameBase):
         obstacle itself must be within your model's Personal Space" and between the models."""
         if self.areas_at(t.pos):
             return True
-        return any(self.pieces[i].kind != "area" for i in crossed if i in self.pieces)
+        under = heights.platform_at(self, t.pos)  # the roof it stands on is not cover (ours)
+        return any(
+            self.pieces[i].kind not in heights.AREA_KINDS and self.pieces[i] is not under
+            for i in crossed
+            if i in self.pieces
+        )
 
     def _defend(
         self, m: Model, t: Model, strength: int, hits: int, ranged: bool, trs: list[Trait], hit: Hit | None = None

@@ -126,7 +126,7 @@ class Note(Event):
 class Moved(Event):
     kind: ClassVar[str] = "gf_moved"
     model: str = ""
-    how: str = "move"  # move | charge | flee | break_away | turn
+    how: str = "move"  # move | charge | flee | break_away | turn | climb | drop | tackle | fly | jump
     frm: list[float] = field(default_factory=list)
     to: list[float] = field(default_factory=list)
     facing: float = 0.0

@@ -37,6 +37,8 @@ PLAYTHROUGHS = (
     Playthrough("cornered_random_4", "cornered.yaml", 4, ("random", "random")),
     Playthrough("fantasy_crossroads_heuristic_5", "fantasy_crossroads.yaml", 5, ("heuristic", "heuristic")),
     Playthrough("fantasy_surrounded_heuristic_random_6", "fantasy_surrounded.yaml", 6, ("heuristic", "random")),
+    # heights and a building: a ladder climbed to the tower's objective, the inn entered by its door
+    Playthrough("fantasy_watchtower_heuristic_4", "fantasy_watchtower.yaml", 4, ("heuristic", "heuristic")),
 )
 
 

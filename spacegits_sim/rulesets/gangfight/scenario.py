@@ -13,6 +13,14 @@ A scenario file (YAML)::
 
 A board: ``width``/``height`` in inches and ``terrain``, each ``{id, kind: area|obstacle|blocking,
 height, polygon: [[x, y]...]}`` or ``circle: [[x, y], r]`` (convex polygons).
+
+Heights and buildings (:mod:`.heights`): ``kind: platform`` is a raised flat top (a roof, a
+scaffold, a rock shelf) a model can stand on, blocking at ground level, reached by its
+``access: [{kind: ladder|stairs, foot: [x, y], top: [x, y]}]``; ``kind: interior`` is a
+building's inside (Area Terrain for moving and cover, seen through its walls' doors and
+windows, not blocking sight itself), with ``doors: [[x, y]...]`` (points in the doorways, where
+moves are offered); ``kind: window`` is an opening in a wall, crossed like an obstacle whose
+height is its ``sill``, seen through between ``sill`` and ``lintel``.
 """
 
 from __future__ import annotations
@@ -30,7 +38,8 @@ HERE = Path(__file__).resolve().parent
 SCENARIOS = HERE / "scenarios"
 CORE = HERE / "core"
 
-KINDS = ("area", "obstacle", "blocking")
+KINDS = ("area", "obstacle", "blocking", "platform", "interior", "window")
+ACCESS = ("ladder", "stairs")
 
 
 @dataclass(frozen=True)
@@ -40,6 +49,10 @@ class Piece:
     height: float
     polygon: tuple[tuple[float, float], ...] = ()
     circle: tuple[float, float, float] | None = None
+    access: tuple[tuple[str, tuple[float, float], tuple[float, float]], ...] = ()  # (kind, foot, top)
+    doors: tuple[tuple[float, float], ...] = ()
+    sill: float = 0.0
+    lintel: float = 0.0
 
     def to_doc(self) -> dict[str, Any]:
         d: dict[str, Any] = {"id": self.id, "kind": self.kind, "height": self.height}
@@ -47,6 +60,12 @@ class Piece:
             d["circle"] = [[self.circle[0], self.circle[1]], self.circle[2]]
         else:
             d["polygon"] = [list(p) for p in self.polygon]
+        if self.access:  # written only when set: older boards keep their digest
+            d["access"] = [{"kind": k, "foot": list(f), "top": list(t)} for k, f, t in self.access]
+        if self.doors:
+            d["doors"] = [list(p) for p in self.doors]
+        if self.kind == "window":
+            d["sill"], d["lintel"] = self.sill, self.lintel
         return d
 
 
@@ -119,9 +138,10 @@ def board_from_doc(doc: Any, label: str) -> Board:
         t = c.mapping(t, f"terrain[{i}]", None)
         tid = t.get("id", f"t{i}")
         e = f"terrain '{tid}'"
-        c.unknown(t, e, ("id", "kind", "height", "polygon", "circle"))
+        c.unknown(t, e, ("id", "kind", "height", "polygon", "circle", "access", "doors", "sill", "lintel"))
         kind = c.choice(t, e, "kind", KINDS)
         ht = c.number(t, e, "height", 0, 24)
+        extra = _height_fields(c, t, e, kind, ht, w, h)
         if "circle" in t:
             cc = t["circle"]
             ok = (
@@ -137,7 +157,7 @@ def board_from_doc(doc: Any, label: str) -> Board:
                 continue
             if not (0 <= cc[0][0] <= w and 0 <= cc[0][1] <= h):
                 c.bad(e, "circle", f"centre {short(cc[0])} is off the {w:g}x{h:g} board")
-            pieces.append(Piece(str(tid), kind, ht, circle=(float(cc[0][0]), float(cc[0][1]), float(cc[1]))))
+            pieces.append(Piece(str(tid), kind, ht, circle=(float(cc[0][0]), float(cc[0][1]), float(cc[1])), **extra))
             continue
         poly = t.get("polygon")
         ok = (
@@ -154,12 +174,57 @@ def board_from_doc(doc: Any, label: str) -> Board:
             c.bad(e, "polygon", f"a point lies off the {w:g}x{h:g} board")
         if not _convex(pts):
             c.bad(e, "polygon", "the polygon must be convex (split a concave piece into several)")
-        pieces.append(Piece(str(tid), kind, ht, polygon=tuple(pts)))
+        pieces.append(Piece(str(tid), kind, ht, polygon=tuple(pts), **extra))
     ids = [p.id for p in pieces]
     for dup in sorted({x for x in ids if ids.count(x) > 1}):
         c.bad("board", "terrain", f"two terrain pieces have the id '{dup}'")
     c.raise_if_any()
     return Board(str(d.get("name", Path(label).stem)), w, h, tuple(pieces))
+
+
+def _point(v: Any) -> bool:
+    return (
+        isinstance(v, list) and len(v) == 2 and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in v)
+    )
+
+
+def _height_fields(c: Checker, t: dict[str, Any], e: str, kind: str, ht: float, w: float, h: float) -> dict[str, Any]:
+    """A platform's ladders and stairs, an interior's doors, a window's sill and lintel (each only
+    on its own kind: a field on the wrong kind is an error, not silently ignored)."""
+    out: dict[str, Any] = {}
+    for fld, owner in (("access", "platform"), ("doors", "interior"), ("sill", "window"), ("lintel", "window")):
+        if fld in t and kind != owner:
+            c.bad(e, fld, f"only a {owner} has '{fld}' (this piece is {kind})")
+    if kind == "platform":
+        acc = []
+        raw = t.get("access", [])
+        if not isinstance(raw, list):
+            c.bad(e, "access", f"expected a list of {{kind, foot, top}}, got {short(raw)}")
+            raw = []
+        for k, a in enumerate(raw):
+            ok = isinstance(a, dict) and set(a) <= {"kind", "foot", "top"} and a.get("kind") in ACCESS
+            ok = ok and _point(a.get("foot")) and _point(a.get("top"))
+            if not ok:
+                c.bad(e, f"access[{k}]", f"expected {{kind: ladder|stairs, foot: [x, y], top: [x, y]}}, got {short(a)}")
+                continue
+            f, tp = a["foot"], a["top"]
+            if not all(0 <= v[0] <= w and 0 <= v[1] <= h for v in (f, tp)):
+                c.bad(e, f"access[{k}]", "a point lies off the board")
+            acc.append((str(a["kind"]), (float(f[0]), float(f[1])), (float(tp[0]), float(tp[1]))))
+        out["access"] = tuple(acc)
+    if kind == "interior":
+        raw = t.get("doors", [])
+        if not isinstance(raw, list) or not all(_point(p) for p in raw):
+            c.bad(e, "doors", f"expected a list of [x, y] points, got {short(raw)}")
+            raw = []
+        out["doors"] = tuple((float(p[0]), float(p[1])) for p in raw)
+    if kind == "window":
+        sill = c.number(t, e, "sill", 0, 24, 1.0)
+        lintel = c.number(t, e, "lintel", 0, 24, ht)
+        if not sill < lintel <= ht + 1e-9:
+            c.bad(e, "lintel", f"expected sill < lintel <= height, got sill {sill:g}, lintel {lintel:g}, height {ht:g}")
+        out["sill"], out["lintel"] = sill, lintel
+    return out
 
 
 def load_board(name: Any, base: Path, label: str) -> Board:

@@ -7,6 +7,9 @@ Blocking pieces and obstacles stop rays passing lower than their tops (so a low 
 only the legs: you see over it); Area Terrain stops every ray through it, but not rays that
 start or end inside it ("Area Terrain blocks line of sight to models behind it": you see
 into a wood and out of it, not through it); other standing models stop rays below their tops.
+A building's interior is no footprint (its walls are); a window is its sill below and its
+lintel above, seen through between them. A platform is a solid footprint as tall as its top:
+a model on it stands on the top (the engine gives its cylinder that elevation).
 """
 
 from __future__ import annotations
@@ -29,8 +32,18 @@ def footprints(pieces: Iterable[object]) -> list[Footprint]:
             pts = tuple(
                 (cx + r * math.cos(2 * math.pi * k / 16), cy + r * math.sin(2 * math.pi * k / 16)) for k in range(16)
             )
+        kind = p.kind  # type: ignore[attr-defined]
+        if kind == "interior":
+            continue  # a building's inside: its walls, doors and windows decide what is seen
         top = max(float(p.height), 0.05)  # type: ignore[attr-defined]
-        out.append(Footprint(tuple(pts), top, see_into=p.kind == "area", ident=p.id))  # type: ignore[attr-defined]
+        if kind == "window":  # seen through between the sill and the lintel
+            sill, lintel = float(p.sill), float(p.lintel)  # type: ignore[attr-defined]
+            if sill > 0:
+                out.append(Footprint(tuple(pts), sill, ident=p.id))  # type: ignore[attr-defined]
+            if lintel < top:
+                out.append(Footprint(tuple(pts), top, bottom=lintel, ident=p.id))  # type: ignore[attr-defined]
+            continue
+        out.append(Footprint(tuple(pts), top, see_into=kind == "area", ident=p.id))  # type: ignore[attr-defined]
     return out
 
 
