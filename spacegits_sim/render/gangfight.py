@@ -78,6 +78,9 @@ class View:
             m["hp"] = e.hp
             if e.out:
                 m["state"] = "out"
+        elif k == "gf_healed":
+            m = self.models[e.model]
+            m["hp"], m["state"] = e.hp, "ready"
         elif k == "gf_fled_off":
             self.models[e.model]["state"] = "fled"
         elif k == "gf_objective":
@@ -276,6 +279,9 @@ class HotseatApp(Watcher):
             ("face:", "turn to face "),
             ("obj:", "walk to objective "),
             ("capture:", "capture objective "),
+            ("cast:", "cast "),
+            ("consume:", "use "),
+            ("effect:", "dispell "),
         ):
             if o.startswith(pre):
                 rest = o[len(pre) :]

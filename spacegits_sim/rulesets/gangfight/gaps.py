@@ -21,10 +21,15 @@ UNSUPPORTED: tuple[tuple[str, str], ...] = (
         "buildings are solid blocking footprints; models cannot enter them",
     ),
     (
-        "Equip Items, Consume Item, Use Ability, Cast a Spell actions",
-        "no consumables, abilities or spells are wired in yet (the Fantasy catalog is separate work)",
+        "Equip Items action",
+        "the book names it but never says what it does beyond choosing weapons (upkeep and Change Weapons play); "
+        "no item needs an action to be equipped (Conjure Blade is 'Automatically equipped when cast')",
     ),
-    ("Healing and reviving (Smellin' Salts, Healer)", "no item or skill that heals is in the core armoury"),
+    ("Use Ability action", "no faction ability plays yet"),
+    (
+        "Healing and reviving by the Healer skill",
+        "the skill does not play yet (Smellin' Salts, the Potion of Healing and the Revive spell do)",
+    ),
     (
         "Mounts and the Dismount action",
         "no mount stats in the core rules; an item of the mount family gets a loud warning",
@@ -34,10 +39,10 @@ UNSUPPORTED: tuple[tuple[str, str], ...] = (
     ("Silent bows", "no scenario asks for silence"),
     ("Three or four players", "two seats only"),
     (
-        "The Fantasy faction abilities, spells and the other skills (Disarm, Pickpocket, Overwatch, Planner, "
-        "Lucky, Healer, Pulverize, Engineer, Magic User, Hit & Run, the recruiting skills)",
+        "The Fantasy faction abilities and the other skills (Disarm, Pickpocket, Overwatch, Planner, "
+        "Lucky, Healer, Pulverize, Engineer, Hit & Run, the recruiting skills)",
         "their data loads and is checked (fantasy/catalog.py) but they do not play yet: gang files naming them "
-        "get a loud warning (races, items and 21 skills play)",
+        "get a loud warning (races, items, consumables, the 12 spells and 22 skills play)",
     ),
     (
         "Personal space ignored when a wall hides the models from each other",
