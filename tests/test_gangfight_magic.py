@@ -528,3 +528,62 @@ def test_an_enchanted_items_attribute_bonus_and_granted_skill_play():
     m.facing = 0.0
     g._resolve(m, g.models["b_y"], ranged=False)  # from behind: Rogue's 3
     assert last(g, "gf_attack").target_number == 3
+
+
+# ---- the hot-seat window
+
+
+@pytest.mark.rule("gangfight_magic", "cast-a-spell-action")
+def test_a_person_casts_spells_in_the_hot_seat_window_by_button_and_by_clicking_the_target(tmp_path, monkeypatch):
+    """The Ironvale Guild (seat 0, a person) against the heuristic: a spell is chosen on its button
+    ('cast magic missile') and its target by clicking the model on the board."""
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    import importlib
+
+    import pygame
+
+    from spacegits_sim.play import registry
+
+    rs = registry.get("gangfight")
+    shell = importlib.import_module(rs.hotseat)
+    sc = rs.load_scenario("fantasy_crossroads")
+
+    def make(seed):
+        return rs.new_game(sc, seed=seed), [None, rs.make_controller("heuristic", seed, 1)]
+
+    app = shell.HotseatApp(make, 8, {0}, save_path=str(tmp_path / "h.replay.json"))
+    pygame.display.init()
+    surf = pygame.Surface(shell.SIZE)
+    fonts = shell.Fonts()
+    clicked = buttons = 0
+    for _ in range(6000):
+        app.advance(10.0)
+        req = app.waiting()
+        if req is None:
+            if app.finished:
+                break
+            continue
+        app.draw(surf, fonts)
+        g = app.match
+        if req.kind == "deploy":
+            app.match.answer("skip")
+        elif req.kind == "gf_move":
+            app.click_board(shell.to_screen(app.view, req.spots[0]))
+        elif req.kind == "gf_spell_target":
+            before = len(g.decisions)
+            app.click_board(shell.to_screen(app.view, app.view.models[req.options[0]]["pos"]))
+            clicked += len(g.decisions) > before
+            assert len(g.decisions) > before, "clicking the target model answers the spell's question"
+        elif req.kind == "gf_action":
+            labels = [app.label(o) for o in req.options]
+            casts = [i for i, lab in enumerate(labels) if lab.startswith("cast ")]
+            buttons += bool(casts)
+            app.choose(casts[0] if casts else labels.index("end activation"))
+        else:
+            app.choose(0)
+        if clicked >= 2:
+            break
+    assert clicked >= 2 and buttons >= 2
+    casts = [e for e in app.match.events if e.kind == "gf_cast" and e.model.startswith("a_")]
+    assert any(e.target for e in casts)
+    pygame.image.save(surf, str(tmp_path / "hotseat_magic.png"))

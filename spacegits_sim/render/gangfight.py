@@ -274,14 +274,14 @@ class HotseatApp(Watcher):
         if o.startswith("dir"):
             k = int(o[3])
             return f"move {HEADINGS[k]}{' (half)' if o.endswith('_half') else ''}"
+        for pre, word in (("cast:", "cast "), ("consume:", "use "), ("effect:", "dispell ")):  # spells, items
+            if o.startswith(pre):
+                return word + o[len(pre) :].split("/")[-1].replace(":", " of ").replace("_", " ")
         for pre, word in (
             ("charge:", "charge "),
             ("face:", "turn to face "),
             ("obj:", "walk to objective "),
             ("capture:", "capture objective "),
-            ("cast:", "cast "),
-            ("consume:", "use "),
-            ("effect:", "dispell "),
         ):
             if o.startswith(pre):
                 rest = o[len(pre) :]

@@ -21,6 +21,7 @@ __all__ = [
     "action_options",
     "activation_over",
     "advice",
+    "attack_reach",
     "morale_penalty",
     "spell_weapon",
     "target_worth",
@@ -48,6 +49,17 @@ def advice(g: Any, m: Any, option: str) -> tuple[float, Any]:
     weigh a spell or an item without knowing which it is."""
     kind, rest = option.split(":", 1)
     return spells.advice(g, m, rest) if kind == "cast" else consumables.advice(g, m, rest)
+
+
+def attack_reach(g: Any, m: Any) -> float:
+    """The longest reach (twice the range) of the attack spells it can cast: 0 with none. Lets an
+    AI treat a caster as a shooter without naming a spell."""
+    out = 0.0
+    for sid in spells.known_spells(m):
+        h = spells.handler_of(sid)
+        if h.attack and isinstance(h, spells.AttackSpell):
+            out = max(out, g.weapon_range(m, h.weapon()))
+    return out
 
 
 def target_worth(g: Any, m: Any, what: str, target: str) -> float:

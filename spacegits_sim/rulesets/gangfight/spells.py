@@ -238,6 +238,12 @@ class Knockback(AttackSpell):
         g._do_move(t, end, facing, "knockback")
         g.emit(ev.Note(t.id, "knocked_back", f'is knocked back {far:.1f}" of {dist:.0f}"'))
 
+    def worth(self, g: Any, m: Any, target: Any) -> float:
+        """An attack's worth, more when the push would take the target off a friend it fights."""
+        t = g.models[target]
+        pinned = any(o.seat == m.seat and o is not m and g.in_ps(o, t) for o in g.models.values() if o.up)
+        return super().worth(g, m, target) + (3.0 if pinned else 0.0)
+
 
 def _push_facing(m: Any, t: Any, end: tuple[float, float], heading: float) -> Generator[Request, Any, float]:
     """The caster's player turns the pushed model ("facing any direction")."""
@@ -375,6 +381,7 @@ def stand_up(g: Any, m: Any, t: Any, hp: int) -> None:
     t.status = "ready"
     t.hp = max(1, min(int(hp), t.max_hp))
     t.bound, t.dot = False, None
+    t.effects = []  # what was on it ended when it fell
     g.table.add_figure(t.id, t.pos, base_mm=t.radius * 2 * 25.4, angle=t.facing)
     g.emit(ev.Healed(t.id, t.hp, True, m.id))
 
