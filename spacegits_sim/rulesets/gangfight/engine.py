@@ -187,8 +187,6 @@ class GangfightGame(GameBase):
         ]
 
     def item(self, iid: str) -> Item:
-        if iid.startswith(magic.SPELL):  # a conjured weapon ("Automatically equipped when cast")
-            return magic.spell_weapon(iid)
         return FISTS if iid == "fists" else self.book.item(iid)
 
     def weapons(self, m: Model) -> list[Item]:

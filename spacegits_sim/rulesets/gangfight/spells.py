@@ -27,7 +27,8 @@ from typing import Any
 from ...play.handlers import HandlerRegistry
 from ...play.protocol import Request
 from . import events as ev
-from .book import Item
+from .book import SPELL, Item
+from .book import spell_weapon as book_spell_weapon
 from .requests import Facing, Pick, SpellTarget
 
 Gen = Generator[Request, Any, Any]
@@ -43,8 +44,6 @@ __all__ = [
     "spell_weapon",
     "upkeep",
 ]
-
-SPELL = "spell/"  # a conjured weapon's item id: spell/<spell id>
 
 
 @dataclass
@@ -62,6 +61,7 @@ class Effect:
     aura: tuple[float, int] = (0.0, 0)  # (radius, enemies' morale target change): Fear
     weapon: str = ""  # a conjured weapon's item id
     armed: bool = False
+    was_flying: bool = False  # Model.flying before a ``flies`` effect set it (restored when it ends)
 
     def label(self) -> str:
         return f"effect:{self.source}"
@@ -74,27 +74,11 @@ def _cat() -> Any:
 
 
 def spell_weapon(iid: str) -> Item:
-    """A spell as a weapon listing (item id ``spell/<id>``): an attack spell's Strength, Range and
-    traits, or a conjured weapon's (Conjure Blade's ``weapon``)."""
-    from .traits import REGISTRY as TRAITS
-
-    sp = _cat().spells[iid[len(SPELL) :]]
-    if sp.weapon:
-        w = sp.weapon
-        return Item(
-            iid,
-            sp.name,
-            "weapon",
-            "melee",
-            str(w["strength"]),
-            str(w.get("range", 1)),
-            sp.level,
-            int(w.get("hands", 1)),
-            0,
-            (),
-        )
-    traits = tuple(t for t in sp.traits if t in TRAITS["traits"])
-    return Item(iid, sp.name, "weapon", "ranged", str(sp.strength), str(sp.range), sp.level, 0, 0, traits)
+    """A spell as a weapon listing (item id ``spell/<id>``; book.spell_weapon builds it)."""
+    it = book_spell_weapon(iid[len(SPELL) :])
+    if it is None:
+        raise KeyError(iid)
+    return it
 
 
 # ------------------------------------------------------------------ chances (the AIs' advice)
@@ -321,7 +305,10 @@ class SelfBuff(SpellHandler):
         e = self.spell.effect
         attrs = {k: int(e[k]) for k in ("hp", "qui", "sta", "dp", "int", "rc", "mc", "str") if k in e}
         flags = frozenset(k for k in ("flies",) if e.get(k))
-        m.effects.append(self.effect(m, attrs=attrs, flags=flags))
+        fx = self.effect(m, attrs=attrs, flags=flags, was_flying=bool(getattr(m, "flying", False)))
+        m.effects.append(fx)
+        if "flies" in flags:  # the flying-movement code reads Model.flying (heights.py)
+            m.flying = True
         g.emit(
             ev.Note(
                 m.id,
@@ -381,7 +368,8 @@ def stand_up(g: Any, m: Any, t: Any, hp: int) -> None:
     t.status = "ready"
     t.hp = max(1, min(int(hp), t.max_hp))
     t.bound, t.dot = False, None
-    t.effects = []  # what was on it ended when it fell
+    for e in list(t.effects):  # what was on it ended when it fell
+        _end(g, t, e, "it fell")
     g.table.add_figure(t.id, t.pos, base_mm=t.radius * 2 * 25.4, angle=t.facing)
     g.emit(ev.Healed(t.id, t.hp, True, m.id))
 
@@ -470,6 +458,8 @@ def remove(g: Any, t: Any, label: str) -> None:
 
 def _end(g: Any, t: Any, e: Effect, why: str) -> None:
     t.effects.remove(e)
+    if "flies" in e.flags:
+        t.flying = e.was_flying or t.flag("flies")
     if e.weapon and e.weapon in t.loadout:
         t.loadout = tuple(i for i in t.loadout if i != e.weapon)
     g.emit(ev.Note(t.id, "spell_ended", f"{e.name} ends ({why})"))
