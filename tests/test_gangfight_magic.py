@@ -587,3 +587,51 @@ def test_a_person_casts_spells_in_the_hot_seat_window_by_button_and_by_clicking_
     casts = [e for e in app.match.events if e.kind == "gf_cast" and e.model.startswith("a_")]
     assert any(e.target for e in casts)
     pygame.image.save(surf, str(tmp_path / "hotseat_magic.png"))
+
+
+# ---- the rolls against their exact probabilities (dice thrown in the real tray)
+
+
+def _tolerance(p, n):
+    """Four standard deviations of a frequency of ``n`` trials at ``p`` (a false alarm ~1 in 16000)."""
+    return 4 * math.sqrt(p * (1 - p) / n)
+
+
+@pytest.mark.rule("gangfight_magic", "consecutive-spells")
+def test_an_intellect_cast_succeeds_as_often_as_one_success_at_its_target_number():
+    """Intellect 2: the first spell casts on any die at 4+ (1 - (1/2)^2 = 0.75), the third or more at
+    6 (1 - (5/6)^2 = 0.3056)."""
+    g = game([], [], a_boss=mage(spells=["stoneskin"], int_=2))
+    m = g.models["a_boss"]
+    n = 300
+    for first, p in ((True, 0.75), (False, 1 - (5 / 6) ** 2)):
+        ok = 0
+        for _ in range(n):
+            m.spells_cast = 0 if first else 2
+            m.effects.clear()
+            cast(g, m, "stoneskin")
+            ok += bool(m.effects)
+        assert abs(ok / n - p) <= _tolerance(p, n), (first, ok / n, p)
+
+
+@pytest.mark.rule("gangfight_magic", "smellin-salts")
+def test_smellin_salts_revive_as_often_as_one_die_at_or_below_the_stamina():
+    """Intellect 2 against Stamina 2: P = 1 - (4/6)^2 = 0.5556 (a 1 counts: no automatic failure)."""
+    g = game(
+        [
+            (_m("x", items=["smellin_salts"], raise_={**LOW, "int": 1}), (10, 10), 0),
+            (_m("f", raise_={**LOW, "sta": 1, "qui": 2}), (11.6, 10), 0),
+        ],
+        [],
+    )
+    x, f = g.models["a_x"], g.models["a_f"]
+    assert (x.a("int"), f.a("sta")) == (2, 2)
+    n, ok = 300, 0
+    for _ in range(n):
+        while f.up:
+            g._wound(f, "test")
+        x.spent.clear()
+        run(magic.act(g, x, "consume:fantasy/smellin_salts"), "a_f")
+        ok += f.up
+    p = 1 - (4 / 6) ** 2
+    assert abs(ok / n - p) <= _tolerance(p, n), (ok / n, p)
