@@ -635,3 +635,20 @@ def test_smellin_salts_revive_as_often_as_one_die_at_or_below_the_stamina():
         ok += f.up
     p = 1 - (4 / 6) ** 2
     assert abs(ok / n - p) <= _tolerance(p, n), (ok / n, p)
+
+
+def test_the_heuristic_casts_and_drinks_in_the_bundled_fantasy_scenario():
+    """The Ironvale Guild's Magic Users cast in heuristic-vs-heuristic play, by their handlers'
+    worth (the AI names no spell or item)."""
+    from spacegits_sim.play import registry
+
+    rs = registry.get("gangfight")
+    sc = rs.load_scenario("fantasy_crossroads")
+    kinds: set[str] = set()
+    for seed in (3, 4):
+        g = rs.new_game(sc, seed=seed)
+        ctl = [rs.make_controller("heuristic", seed, i) for i in range(2)]
+        while g.pending is not None:
+            g.answer(ctl[g.pending.boss].decide(g.pending, g))
+        kinds |= {f"cast {e.spell}" for e in g.events if e.kind == "gf_cast"}
+    assert {"cast magic_missile", "cast stoneskin"} <= kinds, kinds
