@@ -567,8 +567,10 @@ def test_a_person_casts_spells_in_the_hot_seat_window_by_button_and_by_clicking_
         g = app.match
         if req.kind == "deploy":
             app.match.answer("skip")
-        elif req.kind == "gf_move":
-            app.click_board(shell.to_screen(app.view, req.spots[0]))
+        elif req.kind == "gf_move":  # towards 8" from the nearest enemy: in Magic Missile's reach
+            foes = [e.pos for e in g.enemies(g.models[req.model])] or [(18.0, 18.0)]
+            best = min(req.spots, key=lambda sp, fs=foes: min(abs(math.dist(sp[:2], f) - 8) for f in fs))
+            app.click_board(shell.to_screen(app.view, best[:2]))
         elif req.kind == "gf_spell_target":
             before = len(g.decisions)
             app.click_board(shell.to_screen(app.view, app.view.models[req.options[0]]["pos"]))
@@ -577,8 +579,18 @@ def test_a_person_casts_spells_in_the_hot_seat_window_by_button_and_by_clicking_
         elif req.kind == "gf_action":
             labels = [app.label(o) for o in req.options]
             casts = [i for i, lab in enumerate(labels) if lab.startswith("cast ")]
+            aimed = [i for i in casts if labels[i] == "cast magic missile"]
             buttons += bool(casts)
-            app.choose(casts[0] if casts else labels.index("end activation"))
+            if aimed or casts:
+                app.choose((aimed or casts)[0])
+            else:
+                app.choose(
+                    labels.index("move")
+                    if "move" in labels
+                    else labels.index("end activation")
+                    if "end activation" in labels
+                    else 0
+                )
         else:
             app.choose(0)
         if clicked >= 2:
