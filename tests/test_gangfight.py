@@ -502,7 +502,7 @@ def test_the_docs_list_every_rule_the_engine_does_not_simulate():
         assert f"| {rule} | {why} |" in text, f"docs/gangfight.md lacks the row for {rule!r}"
 
 
-def test_an_enchanted_items_attribute_bonus_counts_and_a_granted_skill_warns():
+def test_an_enchanted_items_attribute_bonus_counts_and_a_granted_skill_plays():
     doc = {
         "name": "G",
         "setting": "fantasy",
@@ -513,7 +513,8 @@ def test_an_enchanted_items_attribute_bonus_counts_and_a_granted_skill_warns():
     g = gang_from_doc(doc, "g.yaml")
     boss = g.models[0]
     assert boss.attrs["str"] == 3 + 1 and boss.attrs["hp"] == 6 + 1  # +1 Strength; Thug's Armor is light armour
-    assert any("Thug's Armor's enchantment (skill: rogue)" in str(w) for w in g.warnings)
+    assert boss.item_skills == ("rogue",)  # the Rogue skill plays (tests/test_gangfight_magic.py)
+    assert not any("Thug's Armor" in str(w) for w in g.warnings)
 
 
 def test_a_scripted_hot_seat_game_answers_by_buttons_and_board_clicks(tmp_path, monkeypatch):

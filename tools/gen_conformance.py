@@ -37,6 +37,7 @@ TITLES = {
     "campaigns": "Campaigns",
     "gangfight_core": "Gangfight core rules",
     "gangfight_skills": "Gangfight Fantasy skills",
+    "gangfight_magic": "Gangfight Fantasy spells, consumables and enchanted items",
 }
 REQUIRED = ("id", "rule", "quote")
 OPTIONAL = ("reading",)

@@ -100,6 +100,9 @@ class View:
         elif k == "gf_dismounted":  # the mount leaves: a smaller base, the mount's Health gone
             m = self.models[e.model]
             m["radius"], m["hp"], m["size"] = e.radius, e.hp, e.size
+        elif k == "gf_healed":
+            m = self.models[e.model]
+            m["hp"], m["state"] = e.hp, "ready"
         elif k == "gf_fled_off":
             self.models[e.model]["state"] = "fled"
         elif k == "gf_objective":
@@ -358,6 +361,9 @@ class HotseatApp(Watcher):
                 return word + o[len(pre) :].split(":")[0].replace("_", " ")
         if o.startswith("tackle:"):
             return "leap down and tackle " + n.get(o[7:], o[7:])
+        for pre, word in (("cast:", "cast "), ("consume:", "use "), ("effect:", "dispell ")):  # spells, items
+            if o.startswith(pre):
+                return word + o[len(pre) :].split("/")[-1].replace(":", " of ").replace("_", " ")
         for pre, word in (
             ("charge:", "charge "),
             ("face:", "turn to face "),

@@ -163,19 +163,30 @@ class Gangfight(BundledScenarios):
 
     def handler_coverage(self, rules: Any = None) -> Any:
         """Every weapon trait in the armoury against its handler, every Fantasy skill handler id
-        against a handler here or its deferral (skills.DEFERRED: known, not simulated, warned)."""
+        against a handler here or its deferral (skills.DEFERRED: known, not simulated, warned),
+        every spell and consumable handler id against its handler (spells.py, consumables.py)."""
         from ...play.handlers import coverage
+        from .consumables import REGISTRY as CONSUMABLES
         from .fantasy.catalog import catalog
         from .skills import DEFERRED
         from .skills import REGISTRY as SKILLS
+        from .spells import REGISTRY as SPELLS
         from .traits import REGISTRY
 
         b = rules or self.load_rules()
+        cat = catalog()
         registry_: dict[str, dict[str, object]] = {
             "traits": dict(REGISTRY["traits"]),
             "skills": {**SKILLS["skills"], **dict.fromkeys(DEFERRED, None)},
+            "spells": dict(SPELLS["spells"]),
+            "consumables": dict(CONSUMABLES["consumables"]),
         }
-        data = {"traits": list(b.traits), "skills": sorted({s.handler for s in catalog().skills.values()})}
+        data = {
+            "traits": list(b.traits),
+            "skills": sorted({s.handler for s in cat.skills.values()}),
+            "spells": sorted({s.handler for s in cat.spells.values()}),
+            "consumables": sorted({i.handler for i in cat.items.values() if i.family == "consumable" and i.handler}),
+        }
         return coverage(registry_, data)
 
     # ---- learning

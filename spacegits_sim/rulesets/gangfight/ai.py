@@ -17,8 +17,8 @@ import numpy as np
 from ...play.protocol import Deploy, Request
 from ...play.random_ai import RandomController
 from ...rng import stream
-from . import artillery, heights
-from .requests import Action, Activate, Facing, First, Loadout, MoveTo, Role, Target
+from . import artillery, heights, magic
+from .requests import Action, Activate, Facing, First, Loadout, MoveTo, Pick, Role, SpellTarget, Target
 
 
 class HeuristicController:
@@ -31,7 +31,8 @@ class HeuristicController:
     # ---- helpers
     @staticmethod
     def _ranged_model(g: Any, m: Any) -> bool:
-        return any(g.item(i).type == "ranged" for i in m.char.items) and m.a("rc") >= m.a("mc")
+        shoots = any(g.item(i).type == "ranged" for i in m.char.items) or magic.attack_reach(g, m) > 0
+        return shoots and m.a("rc") >= m.a("mc")
 
     @staticmethod
     def _focus(g: Any, tid: str) -> float:
@@ -61,7 +62,7 @@ class HeuristicController:
         if self._ranged_model(g, m):
             best = max((g.weapon_range(m, w) for w in g.held(m, True)), default=0.0) or max(
                 (g.weapon_range(m, g.item(i)) for i in m.char.items if g.item(i).type == "ranged"),
-                default=6.0,
+                default=magic.attack_reach(g, m) or 6.0,
             )
             seen = sum(
                 1
@@ -108,8 +109,13 @@ class HeuristicController:
             return self._loadout(req, g)
         if isinstance(req, Action):
             return self._action(req, g)
+        if isinstance(req, SpellTarget):  # the spell's or item's own worth of each target
+            m = g.models[req.model]
+            return max(req.options, key=lambda t: magic.target_worth(g, m, req.what, t))
         if isinstance(req, Target):
             return min(req.options, key=lambda t: self._focus(g, t))
+        if isinstance(req, Pick):
+            return req.options[0]
         if isinstance(req, Facing):
             return self._facing(req, g)
         if isinstance(req, MoveTo):
@@ -129,6 +135,8 @@ class HeuristicController:
         """End a move facing the nearest enemy (its nearest threat, and usually its next target);
         keep the heading when no enemy can be faced."""
         m = g.models[req.model]
+        if m.seat != self.seat and "keep" in req.options:  # an enemy it pushed: leave its back to us
+            return "keep"
         foes = [o for o in req.options if o.startswith("face:")]
         if not foes:
             return req.options[0]
@@ -197,6 +205,11 @@ class HeuristicController:
         gun = artillery.advice_fire(g, m, opts)  # a crewed piece's shot, or turning it to a target
         if gun is not None and not m.fleeing:
             return gun
+        spells = [(magic.advice(g, m, o)[0], o) for o in opts if o.startswith(magic.ACTIONS)]
+        if spells:  # a spell or an item when it plainly pays (its handler's worth)
+            worth, best = max(spells)
+            if worth >= (8.0 if "attack" in opts else 2.0):
+                return best
         if "attack" in opts:
             return "attack"
         if "turn" in opts:  # engaged from behind: face the foe, then fight back

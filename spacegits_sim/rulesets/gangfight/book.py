@@ -209,10 +209,16 @@ class Book:
             if it is None:
                 raise KeyError(key)
             return it
+        if key.startswith(SPELL):
+            it = spell_weapon(key[len(SPELL) :])
+            if it is None:
+                raise KeyError(key)
+            return it
         return self.items[key]
 
 
 FANTASY = "fantasy/"
+SPELL = "spell/"  # a spell as a weapon listing: an attack spell, or Conjure Blade's blade
 _WEAPON_TYPE = {"melee": "melee", "thrown": "ranged", "bow": "ranged", "firearm": "ranged"}
 
 
@@ -255,6 +261,27 @@ def fantasy_item(iid: str) -> Item | None:
             FANTASY + iid, it.name, fam, "", "M", "1", it.level, it.hands, it.slots, traits, it.hp, it.qui, it.dp
         )
     return Item(FANTASY + iid, it.name, fam, "", "M", "1", it.level, it.hands, it.slots, ())
+
+
+@lru_cache(maxsize=64)
+def spell_weapon(sid: str) -> Item | None:
+    """A Fantasy spell as the engine's weapon Item (id ``spell/<id>``): an attack spell's Strength,
+    Range and traits ("Attack spells will roll to hit like normal"), or the weapon a spell puts
+    in the hand (Conjure Blade's ``weapon``: "Automatically equipped when cast")."""
+    from .fantasy.catalog import catalog
+    from .traits import REGISTRY
+
+    sp = catalog().spells.get(sid)
+    if sp is None:
+        return None
+    if sp.weapon:
+        w = sp.weapon
+        return Item(
+            SPELL + sid, sp.name, "weapon", "melee", str(w["strength"]), str(w.get("range", 1)), sp.level,
+            int(w.get("hands", 1)), 0, (),
+        )  # fmt: skip
+    traits = tuple(t for t in sp.traits if t in REGISTRY["traits"])
+    return Item(SPELL + sid, sp.name, "weapon", "ranged", str(sp.strength), str(sp.range), sp.level, 0, 0, traits)
 
 
 _GAME_RANGES: dict[str, tuple[float, float]] = {

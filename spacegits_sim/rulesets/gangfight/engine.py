@@ -22,7 +22,7 @@ from ...play.events import digest
 from ...play.game import GameBase
 from ...play.protocol import Deploy, Request
 from ...rng import Streams
-from . import artillery, heights, mounts
+from . import artillery, heights, magic, mounts
 from . import events as ev
 from .book import FISTS, Book, Item, book
 from .requests import Action, Activate, Facing, First, Loadout, MoveTo, Role, Target
@@ -68,13 +68,21 @@ class Model:
     flying: bool = False  # "If the model has wings or a jetpack or special power": spells and abilities set it
     tackle: str = ""  # the enemy its next melee attack gets the tackle's +1 Strength against
     skip: int = 0  # Move actions a climb still uses up this activation
+    effects: list[Any] = field(default_factory=list)  # spells on it (spells.Effect): attributes, flags
+    spent: list[str] = field(default_factory=list)  # consumables used up (each "used once, and then discarded")
+    spells_cast: int = 0  # this activation: "each consecutive spell you cast in one activation" +1
 
     @property
     def up(self) -> bool:
         return self.status == "ready"
 
     def a(self, k: str) -> int:
-        return int(self.char.attrs[k])
+        """An attribute as it stands now: as built, plus the spells on it (Stoneskin's +1 Defense)."""
+        return max(0, int(self.char.attrs[k]) + sum(int(e.attrs.get(k, 0)) for e in self.effects))
+
+    def flag(self, name: str) -> bool:
+        """A status a spell gives (``flies``: Ethereal Wings' "Gain Flying until your next Upkeep")."""
+        return any(name in e.flags for e in self.effects)
 
 
 def _ang(dx: float, dy: float) -> float:
@@ -129,7 +137,7 @@ class GangfightGame(GameBase):
                     ch.base_mm * MM / 2,
                     ch.attrs["hp"],
                     ch.attrs["hp"],
-                    skills=skills_of(tuple(ch.skills)),
+                    skills=skills_of(tuple(ch.skills) + tuple(getattr(ch, "item_skills", ()))),
                 )
         self.objectives: dict[str, tuple[float, float] | None] = {}  # id -> where it lies (None: carried)
         self.turn = 0
@@ -499,6 +507,8 @@ class GangfightGame(GameBase):
         m.moved, m.area_touched, m.attacked, m.fleeing = 0.0, False, False, False
         m.hopped = 0.0
         m.fired = set()
+        m.spells_cast = 0
+        magic.upkeep(self, m)  # spells "until your next Upkeep" end
         self.emit(ev.Activated(m.id, m.seat, m.a("sta")))
         # ---- upkeep: "If a model needs to roll for morale, is poisoned or had any other sort of
         # ongoing effect placed on it previously, now is the time"
@@ -514,7 +524,7 @@ class GangfightGame(GameBase):
                     return
         tn = self.morale_target(m)
         if tn is not None:
-            tn = max(2, tn + sum(h.morale_target() for h in m.skills))  # Bravery
+            tn = max(2, tn + sum(h.morale_target() for h in m.skills) + magic.morale_penalty(self, m))  # Bravery, Fear
             extra = max(  # Inspiring: "All friendly models within 6\" of you gain +1D6 bonus for Morale rolls"
                 [0]
                 + [
@@ -595,6 +605,8 @@ class GangfightGame(GameBase):
                         m.id, "weapons", "changes to " + (" and ".join(self.item(i).name for i in m.loadout) or "fists")
                     )
                 )
+            elif act.startswith(magic.ACTIONS):  # Cast a Spell, Consume Item
+                yield from magic.act(self, m, act)
             elif act.startswith("capture:"):
                 oid = act.split(":", 1)[1]
                 self.objectives[oid] = None
@@ -605,6 +617,7 @@ class GangfightGame(GameBase):
         if m.up:
             ran = self.ran_now(m)
         m.ran_last = ran
+        magic.activation_over(self, m)
 
     def dot_dice(self, m: Model, strength: int) -> int:
         """Damage over time: "he will have to make a new Defense roll in each of his Upkeep phases":
@@ -633,6 +646,7 @@ class GangfightGame(GameBase):
     def can_carry(self, m: Model) -> bool:
         """ "Your character must have at least 1 spare point of strength to carry the Objective\""""
         used = sum(self.item(i).slots for i in m.char.items) + len(m.carried)
+        used -= sum(self.item(k.split(":")[0]).slots for k in m.spent)  # a used consumable is "discarded"
         return used < m.a("str") + mounts.carry(m.char)  # saddlebags: "carry more equipment"
 
     def action_options(self, m: Model, moved_once: bool = False) -> tuple[str, ...]:  # noqa: ARG002
@@ -667,6 +681,7 @@ class GangfightGame(GameBase):
                     and abs(heights.elev_at(self, p) - heights.elev_at(self, m.pos)) <= b.g("level_gap")
                 ):
                     opts.append(f"capture:{oid}")
+        opts.extend(magic.action_options(self, m))
         opts.append("end")
         return tuple(opts)
 
@@ -1127,17 +1142,31 @@ class GangfightGame(GameBase):
         m.attacked = True
         self._resolve(m, self.models[pick], ranged=ranged)
 
-    def _resolve(self, m: Model, t: Model, ranged: bool, free: bool = False) -> None:
-        """One attack: dice and target number with every modifier, then the Defense roll."""
+    def _resolve(
+        self,
+        m: Model,
+        t: Model,
+        ranged: bool,
+        free: bool = False,
+        weapon: Item | None = None,
+        extra_tn: int = 0,
+        wound: Any = None,
+    ) -> list[Model]:
+        """One attack: dice and target number with every modifier, then the Defense roll; the
+        models it wounded. An attack spell passes its ``weapon`` (the spell as a weapon listing),
+        ``extra_tn`` ("each consecutive spell ... will increase your target number by 1") and
+        ``wound`` (what a wound does instead of taking 1 Health: Hypnotic Gaze)."""
         b = self.book
         base = int(b.g("base_target"))
         g = self.gap(m, t)
         ws = self.held(m, ranged) if not free else self.best_melee(m)
-        if ranged:
+        if weapon is not None:
+            ws = [weapon] if g <= self.weapon_range(m, weapon) * b.g("long_range_factor") + 1e-9 else []
+        elif ranged:
             ws = [w for w in ws if not (w.id in m.fired and any(x.slow for x in traits_of(w.traits)))]
             ws = [w for w in ws if g <= self.weapon_range(m, w) * b.g("long_range_factor") + 1e-9]
         if not ws:
-            return
+            return []
         w = ws[0]
         trs: list[Trait] = traits_of(w.traits)
         long = ranged and g > self.weapon_range(m, w) + 1e-9
@@ -1163,6 +1192,9 @@ class GangfightGame(GameBase):
             if h.hit_dice(hit):
                 dice += h.hit_dice(hit)
                 mods.append(f"{h.id} +{h.hit_dice(hit)}D6")
+        if extra_tn:
+            tn += extra_tn
+            mods.append(f"spell {m.spells_cast} this activation +{extra_tn}")
         if self.ran_now(m) and not free and self.after_run(m):
             tn += int(self.after_run(m) or 0)
             mods.append(f"after running +{self.after_run(m)}")
@@ -1199,7 +1231,7 @@ class GangfightGame(GameBase):
             m.tackle = ""
             mods.append("tackle +1 Strength")
         rer = sum(x.rerolls(ctx) for x in trs)
-        if ranged:
+        if ranged and weapon is None:
             m.fired.add(w.id)
         hits = self.roll(m, m.seat, dice, tn, "to hit", reroll_misses=rer)
         self.emit(
@@ -1217,12 +1249,11 @@ class GangfightGame(GameBase):
             )
         )
         if hits <= 0:
-            return
+            return []
         victims = [t]
         if any(x.aoe for x in trs):
             victims += [o for o in self.models.values() if o is not t and o.up and self.gap(o, t) <= hits]
-        for v in victims:
-            self._defend(m, v, strength, hits, ranged, trs, hit)
+        return [v for v in victims if self._defend(m, v, strength, hits, ranged, trs, hit, wound)]
 
     def cover(self, t: Model, crossed: set[str]) -> bool:
         """ "Any model within Area Terrain will be harder to hit"; behind an obstacle, "part of the
@@ -1237,8 +1268,16 @@ class GangfightGame(GameBase):
         )
 
     def _defend(
-        self, m: Model, t: Model, strength: int, hits: int, ranged: bool, trs: list[Trait], hit: Hit | None = None
-    ) -> None:
+        self,
+        m: Model,
+        t: Model,
+        strength: int,
+        hits: int,
+        ranged: bool,
+        trs: list[Trait],
+        hit: Hit | None = None,
+        wound: Any = None,
+    ) -> bool:
         b = self.book
         hit = hit or Hit(ranged, self.behind(m, t), (), frozenset(t.char.kinds))
         armed = self.held(t, False)[0].id != "fists"
@@ -1261,7 +1300,10 @@ class GangfightGame(GameBase):
         hurt = saves < hits
         self.emit(ev.Defended(t.id, max(dp, 0), min(strength, 6), saves, hits, hurt, mods))
         if hurt:
-            self._wound(t, m.id)
+            if wound is not None:
+                wound(t, m)
+            else:
+                self._wound(t, m.id)
             if t.up:
                 if any(x.binds for x in trs):
                     t.bound = True
@@ -1269,6 +1311,7 @@ class GangfightGame(GameBase):
                 if any(x.dot for x in trs):
                     t.dot = (strength, hits)
                     self.emit(ev.Note(t.id, "dot", f"suffers damage over time ({hits} saves needed)"))
+        return hurt
 
     def _wound(self, t: Model, by: str) -> None:
         t.hp -= 1

@@ -271,6 +271,39 @@ class Dismounted(Event):
 
 
 @dataclass
+class Cast(Event):
+    """A spell cast (``source``: the scroll read, if any); its roll and its effect follow."""
+
+    kind: ClassVar[str] = "gf_cast"
+    model: str = ""
+    spell: str = ""
+    name: str = ""
+    target: str = ""
+    source: str = ""
+
+    def describe(self, names: dict[str, str]) -> str:
+        at = f" at {_n(names, self.target)}" if self.target else ""
+        via = " from a scroll" if self.source else ""
+        return f"{_n(names, self.model)} casts {self.name}{at}{via}"
+
+
+@dataclass
+class Healed(Event):
+    """Health given back (a potion), or a fallen model standing up again (``revived``)."""
+
+    kind: ClassVar[str] = "gf_healed"
+    model: str = ""
+    hp: int = 0
+    revived: bool = False
+    by: str = ""
+
+    def describe(self, names: dict[str, str]) -> str:
+        if self.revived:
+            return f"{_n(names, self.model)} stands back up with {self.hp} Health"
+        return f"{_n(names, self.model)} heals to {self.hp} Health"
+
+
+@dataclass
 class GameEnded(Event):
     kind: ClassVar[str] = "gf_ended"
     reason: str = ""
@@ -304,6 +337,8 @@ TYPES = event_types(
         Dismounted,
         ArtilleryPlaced,
         ArtilleryTurned,
+        Cast,
+        Healed,
         GameEnded,
     ]
 )

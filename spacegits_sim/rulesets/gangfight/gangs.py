@@ -27,16 +27,18 @@ from typing import Any
 from ...data.errors import Problem, short
 from ...data.yamlio import read_yaml
 from .book import FANTASY, Book, Checker, Item, book
+from .consumables import REGISTRY as _CONS
 from .mounts import mount_character, ride_of
 from .skills import REGISTRY as _SKILLS
 from .skills import skills_of
 
 SKILLS = _SKILLS["skills"]
+_CONSUMABLES = _CONS["consumables"]
 
 HERE = Path(__file__).resolve().parent
 GANGS = HERE / "gangs"
 
-_MODEL_KEYS = ("id", "name", "level", "size", "base", "race", "raise", "bonus", "items", "skills")
+_MODEL_KEYS = ("id", "name", "level", "size", "base", "race", "raise", "bonus", "items", "skills", "spells", "scrolls")
 _GANG_KEYS = ("name", "leader", "faction", "setting", "models", "fame", "artillery")
 
 
@@ -57,6 +59,9 @@ class Character:
     leader: bool = False
     height: float = 1.25  # ground to eye, for line of sight (sizes.yaml, or the Fantasy race's)
     kinds: tuple[str, ...] = ("mortal",)  # what "any Mortal/Undead/Demon enemy" reads
+    spells: tuple[str, ...] = ()  # the Magic Spells it has learnt (fantasy/spells.yaml ids)
+    scrolls: tuple[str, ...] = ()  # the spell on each Magic Scroll it carries, in order
+    item_skills: tuple[str, ...] = ()  # skills its enchanted items give ("Character gains the Rogue skill")
     ride: Any = field(default=None, compare=False)  # mounts.Ride: the mount it rides (None: on foot)
     on_foot: Any = field(default=None, compare=False)  # the rider on foot (mounts.py), for Dismount
 
@@ -72,6 +77,8 @@ class Character:
             "bonus": dict(bonus),
             "items": [i.removeprefix(FANTASY) for i in self.items],
             "skills": list(self.skills),
+            **({"spells": list(self.spells)} if self.spells else {}),
+            **({"scrolls": list(self.scrolls)} if self.scrolls else {}),
         }
 
 
@@ -227,6 +234,8 @@ def character_from_doc(
                 )
             )
     skills = good
+    spells, scrolls = _spells(c, d, entry, lid, lv, skills, attrs, fantasy)
+    xp += sum(_spell_xp(sp) for sp in spells)
     handlers = skills_of(tuple(skills))
     for h in handlers:
         for k, v in h.attributes().items():
@@ -239,6 +248,8 @@ def character_from_doc(
         items_raw = []
     items: list[str] = []
     grant: dict[str, int] = {}
+    item_skills: list[str] = []
+    scroll_left = list(scrolls)
     per = int(b.gang["item_xp_per_level"])
     for it in items_raw:
         item: Item | None = None
@@ -251,7 +262,8 @@ def character_from_doc(
             where = "the Fantasy items" if fantasy else "the core armoury"
             c.bad(entry, "items", f"unknown item {short(it)} in {where}")
             continue
-        if item.level > item_level:
+        scroll = fantasy and bool(_fantasy_effect(str(it)).get("level_is_spell_level"))
+        if item.level > item_level and not scroll:  # a scroll's level is its spell's (below)
             c.bad(entry, "items", f"{item.name} is level {item.level}: a {lid} equips items up to level {item_level}")
         if item.family == "artillery":
             c.bad(
@@ -272,6 +284,8 @@ def character_from_doc(
             for k, v in fi.grants.items():  # an enchantment: "+1 bonus to any one character Attribute"
                 if k in attrs or k in ("hp", "dp"):
                     grant[k] = grant.get(k, 0) + int(v)
+                elif k == "skill" and str(v) in known and known[str(v)].handler in SKILLS:
+                    item_skills.append(str(v))  # "add any one skill from the list ... to an item"
                 else:
                     warn.append(
                         Problem(
@@ -281,8 +295,22 @@ def character_from_doc(
                             f"NOT SIMULATED: {fi.name}'s enchantment ({k}: {v}): it plays as its plain listing",
                         )
                     )
-            if fi.handler and item.family not in b.unsimulated_families:
+            if fi.handler and item.family not in b.unsimulated_families and fi.handler not in _CONSUMABLES:
                 warn.append(Problem(c.label, entry, "items", f"NOT SIMULATED: {fi.name}'s effect ({fi.handler})"))
+            if fi.effect.get("level_is_spell_level"):  # "the scroll will have an item level equal to the spell's level"
+                if not scroll_left:
+                    c.bad(entry, "scrolls", f"a {fi.name} names its spell: add 'scrolls: [<spell id>]', one per scroll")
+                    continue
+                level = _spell_level(scroll_left.pop(0))
+                if level > item_level:
+                    c.bad(
+                        entry,
+                        "scrolls",
+                        f"a scroll of a level {level} spell: a {lid} equips items up to level {item_level}",
+                    )
+                items.append(item.id)
+                xp += level * per
+                continue
         items.append(item.id)
         xp += item.level * per
         attrs["hp"] += item.hp
@@ -316,8 +344,8 @@ def character_from_doc(
         kinds |= {"undead_hordes": {"undead"}, "beast_packs": {"beast"}}.get(race.faction, set())
         if race.demon:
             kinds.add("demon")
-    if "magic_user" in skills:
-        kinds.add("magic_user")
+    if any(h.casts_spells() for h in skills_of(tuple(skills) + tuple(item_skills))):
+        kinds.add("magic_user")  # Witch Hunter: "any character with the Magic User skill"
     ch = Character(
         str(mid),
         name[:40],
@@ -332,11 +360,96 @@ def character_from_doc(
         is_leader,
         height,
         tuple(sorted(kinds)),
+        spells,
+        scrolls,
+        tuple(item_skills),
     )
     doc = ch.to_doc(rz, {} if not human else bonus)
     if len(rides) == 1:  # the file names the rider on foot; the model plays mounted (mounts.py)
         ch = mount_character(ch, rides[0], b)
     return ch, doc
+
+
+def _fantasy_effect(iid: str) -> Mapping[str, Any]:
+    from .fantasy.catalog import catalog
+
+    it = catalog().items.get(iid)
+    return it.effect if it is not None else {}
+
+
+def _spell_level(sid: str) -> int:
+    from .fantasy.catalog import catalog
+
+    return int(catalog().spells[sid].level)
+
+
+def _spell_xp(sid: str) -> int:
+    """ "Spells have an XP cost equal to their level" """
+    from .fantasy.catalog import catalog
+
+    return _spell_level(sid) * int(catalog().casting.xp_per_level)
+
+
+def _spells(
+    c: Checker,
+    d: Mapping[str, Any],
+    entry: str,
+    lid: str,
+    lv: Any,
+    skills: list[str],
+    attrs: Mapping[str, int],
+    fantasy: bool,
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The spells it learns and the spell on each of its scrolls, checked: "Characters may learn any
+    of the below spells if they choose the Magic User skill ... you may have an amount of skills
+    and spells in any combination up to your Intellect level"; "Minions may only learn spells
+    up to level 2, Henchmen up to level 4, and Heroes may learn any spells they wish"."""
+    out: list[tuple[str, ...]] = []
+    for fld in ("spells", "scrolls"):
+        raw = d.get(fld, [])
+        if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
+            c.bad(entry, fld, f"expected a list of spell ids, got {short(raw)}")
+            raw = []
+        if raw and not fantasy:
+            c.bad(entry, fld, "spells are the Fantasy supplement's: add 'setting: fantasy' to the gang")
+            raw = []
+        good: list[str] = []
+        if raw:
+            from .fantasy.catalog import catalog
+
+            cat = catalog()
+            for sp in raw:
+                if sp not in cat.spells:
+                    c.bad(entry, fld, f"unknown spell {short(sp)}; the spells are {', '.join(cat.spells)}")
+                else:
+                    good.append(sp)
+        out.append(tuple(good))
+    spells, scrolls = out
+    if spells:
+        from .fantasy.catalog import catalog
+
+        cat = catalog()
+        casting = cat.casting
+        if not any(h.casts_spells() for h in skills_of(tuple(skills))):
+            c.bad(entry, "spells", f"learning spells needs the {cat.skills[casting.requires_skill].name} skill")
+        if len(skills) + len(spells) > attrs["int"]:
+            c.bad(
+                entry,
+                "spells",
+                f"{len(skills)} skills and {len(spells)} spells: 'you may have an amount of skills and spells in any "
+                f"combination up to your Intellect level' ({attrs['int']})",
+            )
+        cap = int(casting.level_caps.get(lid, lv.item_level))
+        for sp in spells:
+            if cat.spells[sp].level > cap:
+                c.bad(
+                    entry,
+                    "spells",
+                    f"{cat.spells[sp].name} is level {cat.spells[sp].level}: a {lid} learns spells up to level {cap}",
+                )
+        for dup in sorted({x for x in spells if spells.count(x) > 1}):
+            c.bad(entry, "spells", f"'{dup}' is learnt twice")
+    return spells, scrolls
 
 
 def gang_from_doc(doc: Any, label: str, b: Book | None = None, entry: str = "gang") -> Gang:

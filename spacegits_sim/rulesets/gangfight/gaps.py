@@ -12,18 +12,24 @@ from ...data.errors import Problem
 #: (rule, why it is not simulated) for everything in the core rules that does not play yet.
 UNSUPPORTED: tuple[tuple[str, str], ...] = (
     (
-        "Flying granted by the Fantasy data (the Winged gift, Wings, Ethereal Wings)",
-        "flying moves play (heights.py reads Model.flying) but no skill, ability or spell sets the flag yet",
+        "Flying granted by the Fantasy faction gifts (the Winged gift, Wings)",
+        "flying moves play (heights.py reads Model.flying) and the Ethereal Wings spell sets it; the faction "
+        "gifts that would do not play yet",
     ),
     (
         "Jumping up onto a higher platform, overhangs, ladders on obstacles",
         "a Jump lands on a platform no higher than the one it leaves; heights are flat platform tops only",
     ),
     (
-        "Equip Items, Consume Item, Use Ability, Cast a Spell actions",
-        "no consumables, abilities or spells are wired in yet (the Fantasy catalog is separate work)",
+        "Equip Items action",
+        "the book names it but never says what it does beyond choosing weapons (upkeep and Change Weapons play); "
+        "no item needs an action to be equipped (Conjure Blade is 'Automatically equipped when cast')",
     ),
-    ("Healing and reviving (Smellin' Salts, Healer)", "no item or skill that heals is in the core armoury"),
+    ("Use Ability action", "no faction ability plays yet"),
+    (
+        "Healing and reviving by the Healer skill",
+        "the skill does not play yet (Smellin' Salts, the Potion of Healing and the Revive spell do)",
+    ),
     (
         "Attacking an artillery piece",
         "the book calls a piece 'a normal model' but never says what hitting, destroying or capturing one "
@@ -38,10 +44,10 @@ UNSUPPORTED: tuple[tuple[str, str], ...] = (
         "initiative, alternation and morale's 'outnumbered' are all written for two, and so is the engine",
     ),
     (
-        "The Fantasy faction abilities, spells and the other skills (Disarm, Pickpocket, Overwatch, Planner, "
-        "Lucky, Healer, Pulverize, Engineer, Magic User, Hit & Run, the recruiting skills)",
+        "The Fantasy faction abilities and the other skills (Disarm, Pickpocket, Overwatch, Planner, "
+        "Lucky, Healer, Pulverize, Engineer, Hit & Run, the recruiting skills)",
         "their data loads and is checked (fantasy/catalog.py) but they do not play yet: gang files naming them "
-        "get a loud warning (races, items and 21 skills play)",
+        "get a loud warning (races, items, consumables, the 12 spells and 22 skills play)",
     ),
     (
         "Crossroads' cottage and barn",

@@ -64,3 +64,20 @@ class Facing(Choice):
     model: str = ""
     spots: tuple[tuple[float, float, float], ...] = ()
     at: tuple[float, float] = (0.0, 0.0)  # where the move ends
+
+
+@dataclass(frozen=True)
+class SpellTarget(Target):
+    """Whom a spell or a consumable is used on (friends, foes or the fallen); ``what`` is the spell
+    id or the consumable's option key, so an AI can ask the handler what each target is worth."""
+
+    kind: ClassVar[str] = "gf_spell_target"
+    what: str = ""
+
+
+@dataclass(frozen=True)
+class Pick(Choice):
+    """A choice among named things that are not models or places (Dispell: which effect)."""
+
+    kind: ClassVar[str] = "gf_pick"
+    model: str = ""

@@ -84,6 +84,10 @@ class SkillHandler:
     def ignores_armour_quickness(self) -> bool:
         return False
 
+    # -- magic (spells.py asks)
+    def casts_spells(self) -> bool:
+        return False
+
 
 REGISTRY: HandlerRegistry[type[SkillHandler]] = HandlerRegistry("gangfight")
 REGISTRY["skills"] = {}
@@ -265,6 +269,16 @@ class KnowHow(SkillHandler):
         return int(self.effect.get("item_level_bonus", 1))
 
 
+@skill
+class MagicUser(SkillHandler):
+    """ "Magic User - May use magic spells listed on page ###." (spells.py casts them)."""
+
+    id = "magic_user"
+
+    def casts_spells(self) -> bool:
+        return bool(self.effect.get("casts_spells", True))
+
+
 SIMULATED = frozenset(REGISTRY["skills"])
 
 #: Skill handler ids the data names that do not play yet: known, deferred, warned about by
@@ -275,7 +289,6 @@ DEFERRED = (
     "healer",
     "hit_and_run",
     "lucky",
-    "magic_user",
     "overwatch",
     "pickpocket",
     "planner",
