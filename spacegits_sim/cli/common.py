@@ -107,7 +107,34 @@ def scenario_ais_seed(args: argparse.Namespace, ruleset: Ruleset | None = None) 
     except ValueError as e:
         raise UserError(str(e)) from None
     check_range(args.seed, "--seed", 0, MAX_SEED)
-    return sc, ais, (sc.seed if args.seed is None else args.seed)
+    return sc, think_ms_option(args, ais), (sc.seed if args.seed is None else args.seed)
+
+
+def add_think_ms_option(p: argparse.ArgumentParser) -> None:
+    from ..ai.mcts import DEFAULT_THINK_MS
+
+    p.add_argument(
+        "--think-ms",
+        type=int,
+        default=None,
+        metavar="MS",
+        help=f"the tree search's (mcts) budget per decision, in ms (default {DEFAULT_THINK_MS}); "
+        "a fixed number of iterations, so a seed replays the same match on any machine",
+    )
+
+
+def think_ms_option(args: argparse.Namespace, names: list[str]) -> list[str]:
+    """Seat names with --think-ms bound into each tree search's name (``mcts@MS``); a budget
+    given with no tree search seated is refused (it would change nothing)."""
+    from ..ai.mcts import MAX_THINK_MS, MIN_THINK_MS, with_think_ms
+
+    ms = getattr(args, "think_ms", None)
+    if ms is None:
+        return list(names)
+    check_range(ms, "--think-ms", MIN_THINK_MS, MAX_THINK_MS)
+    if "mcts" not in names:
+        raise UserError(f"--think-ms sets the tree search's budget, but no seat plays 'mcts' ({','.join(names)})")
+    return with_think_ms(names, ms)
 
 
 MAX_SEED = 2**63 - 1
