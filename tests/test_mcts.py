@@ -9,10 +9,11 @@ from spacegits_sim.ai import CONTROLLERS, make_controller
 from spacegits_sim.ai.mcts import (
     DEFAULT_THINK_MS,
     ITERATIONS_PER_S,
+    MAX_THINK_MS,
+    MIN_THINK_MS,
     MctsController,
     iterations_for,
     parse_name,
-    with_think_ms,
 )
 from spacegits_sim.data import default_rules
 from spacegits_sim.rules.decisions import AimThrow, Throw
@@ -28,8 +29,9 @@ def test_the_tree_search_is_registered_and_its_name_carries_its_budget():
     assert isinstance(a, MctsController) and a.think_ms == DEFAULT_THINK_MS <= 1000
     b = make_controller("mcts@250", 1, 0)
     assert b.think_ms == 250 and b.iterations == iterations_for(250) == round(0.25 * ITERATIONS_PER_S)
-    assert with_think_ms(["mcts", "search"], 250) == ["mcts@250", "search"]
-    assert with_think_ms(["mcts", "search"], DEFAULT_THINK_MS) == ["mcts", "search"]
+    from spacegits_sim.cli.common import THINK_MS_RANGE
+
+    assert THINK_MS_RANGE == (MIN_THINK_MS, MAX_THINK_MS)  # what --think-ms accepts, the name accepts
     for bad in ("mcts@", "mcts@0", "mcts@x", "mcts@999999", "mctsx"):
         with pytest.raises(ValueError, match="milliseconds from 10 to 60000"):
             parse_name(bad)
@@ -49,24 +51,35 @@ def test_the_same_seed_and_budget_give_the_same_decisions():
 
 def test_every_move_throw_spends_exactly_its_iteration_budget_within_a_second():
     """Budget respected: each searched move throw runs exactly the iterations its think-ms buys
-    (one real throw on a scratch table each), and at the default budget no decision of a whole
-    match takes more than the issue's second at the 95th percentile (2 s for the slowest, on a
-    shared machine)."""
+    (one real throw on a scratch table each), and at the default budget the boss's decisions
+    over a whole match take at most the issue's second at the 95th percentile, and 2 s at the
+    slowest, of CPU time (the wall clock of this shared machine stretches with other people's
+    load; docs/ai.md gives the wall-clock figures)."""
+    import time
+
     ai = make_controller("mcts", 5, 0)
     seen: list[int] = []
-    search = ai.tree_search
+    cpu: list[float] = []
+    search, decide = ai.tree_search, ai.decide
 
     def spy(*args, **kw):  # type: ignore[no-untyped-def]
         out = search(*args, **kw)
         seen.append(ai.last_iterations)
         return out
 
+    def timed(req, m):  # type: ignore[no-untyped-def]
+        c0 = time.process_time()
+        out = decide(req, m)
+        cpu.append(time.process_time() - c0)
+        return out
+
     ai.tree_search = spy  # type: ignore[method-assign]
+    ai.decide = timed  # type: ignore[method-assign]
     m = Match(SC, seed=5)
     m.play([ai, make_controller("heuristic", 5, 1)])
     assert seen and set(seen) == {iterations_for(DEFAULT_THINK_MS)}
-    times = sorted(ai.decision_s)
-    assert times[int(0.95 * (len(times) - 1))] <= 1.0 and times[-1] <= 2.0, times[-5:]
+    cpu.sort()
+    assert cpu[int(0.95 * (len(cpu) - 1))] <= 1.0 and cpu[-1] <= 2.0, cpu[-5:]
 
 
 def test_the_tree_search_prefers_an_obviously_better_aim():
@@ -109,7 +122,7 @@ def test_think_ms_is_an_option_of_match_and_tournament_and_binds_into_the_replay
     assert json.loads(replay.read_text())["meta"]["ai"] == ["mcts@50", "random"]
     assert "mcts@50" in capsys.readouterr().out
     assert main(["match", "--ai", "heuristic,random", "--think-ms", "50"]) == 2
-    assert "no seat plays 'mcts'" in capsys.readouterr().err
+    assert "no seat plays one" in capsys.readouterr().err
     assert main(["match", "--ai", "mcts,random", "--think-ms", "5"]) == 2
     assert "--think-ms must be from 10" in capsys.readouterr().err
     out = tmp_path / "t.json"

@@ -60,7 +60,7 @@ from .search import RESCUE_TOUCH, RESCUED, WASTED_DIE, SearchController
 Point = tuple[float, float]
 
 DEFAULT_THINK_MS = 1000  # the CLI's default decision budget
-MIN_THINK_MS, MAX_THINK_MS = 10, 60_000  # what --think-ms accepts
+MIN_THINK_MS, MAX_THINK_MS = 10, 60_000  # what --think-ms accepts (cli/common.py THINK_MS_RANGE)
 ITERATIONS_PER_S = 40.0  # calibration: throw-iterations per second of think time (see docs/ai.md)
 MIN_ITERATIONS = 4
 PW_K, PW_ALPHA = 1.5, 0.55  # progressive widening: the root holds ceil(PW_K * n^PW_ALPHA) aims
@@ -94,13 +94,6 @@ def parse_name(name: str) -> int | None:
             f"milliseconds from {MIN_THINK_MS} to {MAX_THINK_MS}"
         )
     return int(tail)
-
-
-def with_think_ms(names: list[str], think_ms: int | None) -> list[str]:
-    """Seat names with the tree search's budget bound into its name (``--think-ms``)."""
-    if think_ms is None or think_ms == DEFAULT_THINK_MS:
-        return list(names)
-    return [f"mcts@{think_ms}" if n == "mcts" else n for n in names]
 
 
 class _Arm:

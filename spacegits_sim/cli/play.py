@@ -48,7 +48,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise UserError(
             f"--seats needs one of human/{'/'.join(rs.controllers)} per {rs.seat_word} ({n}), got '{seats_text}'"
         )
-    seats = think_ms_option(args, seats)
+    seats = think_ms_option(args, seats, rs)
     humans = {i for i, s in enumerate(seats) if s == "human"}
     rules = rs.load_rules()
 
