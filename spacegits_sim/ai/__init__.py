@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-CONTROLLERS = ("random", "heuristic", "search")
+CONTROLLERS = ("random", "heuristic", "search", "mcts")
 #: Extra controllers registered at run time (plugins, experiments, tests): name -> factory(seed, boss).
 EXTRA: dict[str, Any] = {}
 
@@ -29,4 +29,8 @@ def make_controller(name: str, seed: int, boss: int) -> Any:
         from .search import SearchController
 
         return SearchController(seed, boss)
+    if name == "mcts" or name.startswith("mcts@"):  # the tree search; "mcts@250": a 250 ms budget
+        from .mcts import MctsController, parse_name
+
+        return MctsController(seed, boss, think_ms=parse_name(name))
     raise ValueError(f"unknown AI '{name}' (valid: {', '.join(CONTROLLERS)})")

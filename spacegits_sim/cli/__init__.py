@@ -21,7 +21,7 @@ from ..errors import UserError
 from ..physics.params import ParamError
 from ..physics.table import TableError
 from ..play import registry
-from .common import SuggestingParser, add_ruleset_option, err
+from .common import SuggestingParser, add_ruleset_option, add_think_ms_option, err
 from .match import cmd_match, cmd_replay
 from .play import cmd_play
 from .tournament import cmd_tournament
@@ -71,6 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="watch a saved replay, drawn from its event log alone (no re-simulation)",
     )
+    add_think_ms_option(w)
     add_ruleset_option(w)
     w.set_defaults(func=cmd_watch)
 
@@ -98,9 +99,12 @@ def build_parser() -> argparse.ArgumentParser:
     pl = sub.add_parser("play", help="play hot-seat on one screen (any mix of humans and AIs)")
     pl.add_argument("--scenario", default=None)
     pl.add_argument("--seed", type=int, default=None)
-    pl.add_argument("--seats", default=None, help="one per boss: human, random, heuristic, search (default: all human)")
+    pl.add_argument(
+        "--seats", default=None, help="one per boss: human, random, heuristic, search, mcts (default: all human)"
+    )
     pl.add_argument("--resume", default=None, help="continue a saved game (a replay file)")
     pl.add_argument("--save", default="out/hotseat.replay.json", help="where Ctrl+S (and closing the window) saves")
+    add_think_ms_option(pl)
     add_ruleset_option(pl)
     pl.set_defaults(func=cmd_play)
 
@@ -110,12 +114,13 @@ def build_parser() -> argparse.ArgumentParser:
     mt.add_argument(
         "--ai",
         default=None,
-        help="one controller for every seat, or one per seat: random, heuristic, search "
+        help="one controller for every seat, or one per seat: random, heuristic, search, mcts "
         "(default: heuristic,random with two seats, heuristic in every seat with more)",
     )
     mt.add_argument("--json", default=None, help="write the summary as JSON")
     mt.add_argument("--replay", default=None, help="write the replay file")
     mt.add_argument("--log", action="store_true", help="print the play-by-play")
+    add_think_ms_option(mt)
     add_ruleset_option(mt)
     mt.set_defaults(func=cmd_match)
 
@@ -136,6 +141,7 @@ def build_parser() -> argparse.ArgumentParser:
     tn.add_argument("--seed", type=int, default=0)
     tn.add_argument("--json", default=None)
     tn.add_argument("--plot", default=None)
+    add_think_ms_option(tn)
     add_ruleset_option(tn)
     tn.set_defaults(func=cmd_tournament)
 

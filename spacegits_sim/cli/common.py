@@ -107,7 +107,38 @@ def scenario_ais_seed(args: argparse.Namespace, ruleset: Ruleset | None = None) 
     except ValueError as e:
         raise UserError(str(e)) from None
     check_range(args.seed, "--seed", 0, MAX_SEED)
-    return sc, ais, (sc.seed if args.seed is None else args.seed)
+    return sc, think_ms_option(args, ais, rs), (sc.seed if args.seed is None else args.seed)
+
+
+THINK_MS_RANGE = (10, 60_000)  # what --think-ms accepts (ai/mcts.py checks the same range)
+
+
+def add_think_ms_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--think-ms",
+        type=int,
+        default=None,
+        metavar="MS",
+        help="the budget per decision of an AI that searches to a budget (Space Gits: mcts, default 1000), "
+        "in ms: a fixed number of iterations, so a seed replays the same match on any machine",
+    )
+
+
+def think_ms_option(args: argparse.Namespace, names: list[str], rs: Ruleset) -> list[str]:
+    """Seat names with --think-ms bound into each budgeted AI's name (``NAME@MS``: the
+    tournament table, the summary and the replay's ``meta.ai`` record it); a budget given with
+    no such AI seated is refused (it would change nothing)."""
+    ms = getattr(args, "think_ms", None)
+    if ms is None:
+        return list(names)
+    check_range(ms, "--think-ms", *THINK_MS_RANGE)
+    budgeted = tuple(getattr(rs, "budgeted_controllers", ()))
+    if not any(n in budgeted for n in names):
+        raise UserError(
+            f"--think-ms sets the budget of {' or '.join(budgeted) or 'a searching AI'}, "
+            f"but no seat plays one ({','.join(names)})"
+        )
+    return [f"{n}@{ms}" if n in budgeted else n for n in names]
 
 
 MAX_SEED = 2**63 - 1

@@ -7,7 +7,16 @@ import argparse
 
 from ..errors import UserError
 from ..play.replay import load_replay, rebuild, ruleset_of
-from .common import MAX_SEED, check_output, check_range, console, err, load_scenario_option, ruleset_option
+from .common import (
+    MAX_SEED,
+    check_output,
+    check_range,
+    console,
+    err,
+    load_scenario_option,
+    ruleset_option,
+    think_ms_option,
+)
 from .watch import window_module
 
 
@@ -39,6 +48,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise UserError(
             f"--seats needs one of human/{'/'.join(rs.controllers)} per {rs.seat_word} ({n}), got '{seats_text}'"
         )
+    seats = think_ms_option(args, seats, rs)
     humans = {i for i, s in enumerate(seats) if s == "human"}
     rules = rs.load_rules()
 

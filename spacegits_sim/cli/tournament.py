@@ -29,6 +29,7 @@ from .common import (
     jobs_option,
     load_scenario_option,
     ruleset_option,
+    think_ms_option,
 )
 
 
@@ -63,6 +64,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     check_output(args.plot, "--plot", (".png", ".pdf", ".svg"))
     if len(set(ais)) != len(ais):
         raise UserError(f"--ai names an AI twice ('{args.ai}'): a tournament pits different AIs against each other")
+    ais = think_ms_option(args, ais, rs)
     tasks = schedule(rs.scenario_to_doc(sc), ais, args.games, args.seed, bosses=n, ruleset=rs.id)
     jobs = jobs_option(args.jobs)
     t0 = time.perf_counter()

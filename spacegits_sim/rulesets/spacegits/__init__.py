@@ -29,7 +29,8 @@ class SpaceGits:
     title = "Space Gits"
     seat_word = "boss"
     score_word = "new caps"
-    controllers: tuple[str, ...] = ("random", "heuristic", "search")
+    controllers: tuple[str, ...] = ("random", "heuristic", "search", "mcts")
+    budgeted_controllers: tuple[str, ...] = ("mcts",)  # --think-ms binds into their names (mcts@MS)
     window: str | None = "spacegits_sim.render.watch_app"  # the watch shell that draws Space Gits
     hotseat: str | None = "spacegits_sim.render.hotseat"  # the hot-seat shell
     first_event_kind = "match_started"
