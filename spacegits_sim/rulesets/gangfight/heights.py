@@ -38,12 +38,15 @@ What is modelled, and the readings (docs/gangfight.md, "Heights and buildings"):
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import events as ev
 
-if TYPE_CHECKING:
-    from .engine import GangfightGame, Model
+# The game and its models, as this module sees them. Not imported from .engine (even for type
+# checking only): engine.py imports this module, and the package keeps no import circles
+# (tests/test_layers.py); mounts.py, magic.py and artillery.py take them as Any the same way.
+GangfightGame = Any
+Model = Any
 
 Point = tuple[float, float]
 AREA_KINDS = ("area", "interior")
@@ -157,7 +160,7 @@ def walled(g: GangfightGame, a: Model, b: Model, pa: Point | None = None) -> boo
     st = g.sight_table
     if st.visible_fraction((pa[0], pa[1], ea + a.char.height), cb) > 0.0:
         return False
-    return st.visible_fraction((b.pos[0], b.pos[1], eb + b.char.height), ca) <= 0.0
+    return bool(st.visible_fraction((b.pos[0], b.pos[1], eb + b.char.height), ca) <= 0.0)
 
 
 def apart(g: GangfightGame, a: Model, b: Model) -> bool:
@@ -408,7 +411,7 @@ def move_cost(g: GangfightGame, label: str, frm: Point, end: Point) -> float:
 def _within_cap(g: GangfightGame, m: Model, label: str, end: Point) -> bool:
     """A climb keeps to the 12" an activation (8" once Area Terrain was touched)."""
     cap = g.book.g("area_max_move") if m.area_touched else g.book.g("max_move")
-    return m.moved + m.hopped + move_cost(g, label, m.pos, end) <= cap + 1e-9
+    return bool(m.moved + m.hopped + move_cost(g, label, m.pos, end) <= cap + 1e-9)
 
 
 def climb_actions(g: GangfightGame, label: str, allow: float, frm: Point) -> int:
