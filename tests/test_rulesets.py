@@ -182,3 +182,22 @@ def test_validate_never_says_a_plain_ok_for_a_file_naming_what_does_not_play(tmp
     assert "NOT SIMULATED: a stub rule" in out.err and "docs/stub.md" in out.err
     assert verdicts["warn.yaml"].startswith("valid, 1 not simulated"), verdicts
     assert verdicts["clean.yaml"].startswith("ok "), verdicts
+
+
+@pytest.mark.parametrize("rid", registry.ids())
+def test_every_rulesets_window_modules_expose_what_the_cli_calls(rid, monkeypatch):
+    """The Ruleset protocol's window contract: ``window`` has Watcher, LogWatcher, run_window,
+    run_headless and has_display; ``hotseat`` has HotseatApp and run_hotseat (cli/watch.py and
+    cli/play.py call exactly these; a missing one was a traceback on a machine with a display)."""
+    import importlib
+
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    rs = registry.get(rid)
+    if rs.window is not None:
+        w = importlib.import_module(rs.window)
+        for name in ("Watcher", "LogWatcher", "run_window", "run_headless", "has_display"):
+            assert callable(getattr(w, name, None)), f"{rs.window} lacks {name}"
+    if rs.hotseat is not None:
+        h = importlib.import_module(rs.hotseat)
+        for name in ("HotseatApp", "run_hotseat"):
+            assert callable(getattr(h, name, None)), f"{rs.hotseat} lacks {name}"

@@ -35,6 +35,7 @@ def main() -> int:
     ap.add_argument("--out", default="out/gangfight_hotseat")
     ap.add_argument("--display", default=":61")
     ap.add_argument("--seed", type=int, default=3)
+    ap.add_argument("--scenario", default=None, help="a bundled Gangfight scenario (default: Crossroads)")
     ap.add_argument("--timeout", type=float, default=600.0)
     a = ap.parse_args()
     if not (shutil.which("Xvfb") and shutil.which("xdotool")):
@@ -60,6 +61,7 @@ def main() -> int:
             "human,heuristic",
             "--seed",
             str(a.seed),
+            *(["--scenario", a.scenario] if a.scenario else []),
             "--save",
             str(replay),
         ],

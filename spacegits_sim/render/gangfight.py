@@ -27,6 +27,7 @@ import pygame
 
 from . import shell
 from .shell import EventWatcher, FromLog
+from .shell import has_display as has_display  # the ruleset window protocol: cli/watch and cli/play ask it
 
 SIZE = (1280, 800)
 BOARD_PX = 760

@@ -19,6 +19,7 @@ import pygame
 
 from . import shell
 from .shell import EventWatcher, FromLog
+from .shell import has_display as has_display  # the ruleset window protocol: cli/watch and cli/play ask it
 
 SIZE = (1280, 800)
 COLOURS = [(220, 70, 60), (60, 130, 220), (240, 190, 40), (70, 180, 90), (170, 90, 200), (240, 130, 40)]
