@@ -9,6 +9,7 @@ hull sweeps it asks for are the table's own questions).
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any
 
 from ..physics.table import Kind
@@ -101,34 +102,29 @@ def aim_into_front_arc(v: Any, match: Any, target: Point) -> Point:
 
 
 def order_move_die(v: Any, options: tuple[str, ...], match: Any, target: Point | None, boss: int) -> str:
-    """Score each die by where its move would take the hull (the table's sweep, not a move):
-    loot is good, the rear arc and overshooting the handling cost a die each, crashing into
-    terrain costs by the speed, ramming an enemy vehicle pays when the odds favour it."""
-    from ..rules.fleet import pivot_to_corridor
-
+    """Score each die by where its move would take the hull (the engine's own pivot and the
+    table's sweep, not a move): loot is good, the rear arc and overshooting the handling cost a
+    die each, crashing into terrain costs by the speed, ramming an enemy vehicle pays when the
+    odds favour it, and a die that would leave the hull where it is (a pivot a wall blocks, a
+    run into what it already touches) costs as much as a crash: a later die may find a way out
+    once this one has turned the hull, and one resolved now is wasted."""
     table = match.table
-    w = v.vehicle.hull_in[0]
-    angle = table.figure(v.id).angle
     handling = effects.handling(v, v.vehicle.handling)
     best, best_score = options[0], -math.inf
     for die in options:
         d = table.die(die)
-        local = table.local_point(v.id, d.position)
-        front = local[0] >= 0
-        turn = pivot_to_corridor(local, w / 2) if front else 0.0
-        dist = effects.vehicle_move(v, d.value)
-        res = table.sweep_hull(v.id, dist, angle + turn if turn else None, ignore=[die])
+        drive = preview(v, match, d.position, d.value, table.die_radius(die), ignore=(die,))
         score = 0.0
-        if not front:
+        if drive.arc == "rear":
             score -= 3.0
         if d.value > handling:
             score -= 2.0
-        c = res.contact
+        c = drive.contact
         if c is not None:
             if c.thing.kind == Kind.TOKEN:
                 score += 6.0
-            elif c.thing.kind == Kind.TERRAIN:
-                score -= 1.0 + 0.5 * d.value
+            elif c.thing.kind in (Kind.TERRAIN, Kind.EDGE):
+                score -= (1.0 + 0.5 * d.value) if c.thing.kind == Kind.TERRAIN else 1.0
             elif c.thing.kind == Kind.DIE:
                 score -= 2.0
             elif c.thing.kind == Kind.FIGURE and c.thing.id in match.models:
@@ -137,11 +133,230 @@ def order_move_die(v: Any, options: tuple[str, ...], match: Any, target: Point |
                     score += smash_expectation(v, o, d.value, False) - smash_expectation(o, v, 0, False)
                 elif o.boss != boss and o.standing:
                     score += 1.0
+        if drive.travelled < SHORT_IN and not _ram(v, match, c, boss, d.value):
+            score -= STUCK_COST
         if target is not None:
-            score -= 0.3 * _dist(res.end, target)
+            score -= 0.3 * _dist(drive.end, target)
+        rest = [o for o in options if o != die]
+        if rest:  # and where it leaves the next die: one now can turn the hull into a wall for the rest
+            nxt = max(_run_after(v, match, drive, o) for o in rest)
+            score -= NEXT_WEIGHT * STUCK_COST * max(0.0, 1.0 - nxt / SHORT_IN)
         if score > best_score:
             best, best_score = die, score
     return best
+
+
+NEXT_WEIGHT = 0.7  # how much the best next die's drive counts against this one's
+
+
+def _run_after(v: Any, match: Any, first: Drive, die: str) -> float:
+    """How far die ``die`` would drive the hull after ``first`` has left it at its end pose: the
+    die's arc and pivot there (the largest of the whole turn, 3/4, 1/2 and 1/4 of it that ends
+    clear, as the engine's pivot takes the largest that does) and a run in PREVIEW_STEP_IN steps
+    of poses that fit (gits count here: a rough look one die ahead)."""
+    from ..rules.fleet import pivot_to_corridor
+
+    table = match.table
+    d = table.die(die)
+    reach = table.die_radius(die)
+    facing = first.facing
+    dx, dy = d.position[0] - first.end[0], d.position[1] - first.end[1]
+    c, s = math.cos(-facing), math.sin(-facing)
+    local = (dx * c - dy * s, dx * s + dy * c)
+    front = local[0] >= -reach
+    turn = 0.0
+    if front and effects.may_pivot(v, local):
+        turn = pivot_to_corridor(local, v.vehicle.hull_in[0] / 2 + reach)
+    for k in (1.0, 0.75, 0.5, 0.25, 0.0):
+        if k == 0.0 or table.hull_fits(v.id, first.end, facing + turn * k):
+            facing += turn * k
+            break
+    distance = effects.vehicle_move(v, d.value)
+    ux, uy = math.cos(facing), math.sin(facing)
+    went = 0.0
+    while went < distance - 1e-9:
+        step = min(distance, went + PREVIEW_STEP_IN)
+        if not table.hull_fits(v.id, (first.end[0] + ux * step, first.end[1] + uy * step), facing):
+            break
+        went = step
+    return went
+
+
+SHORT_IN = 1.0  # a drive shorter than this went nowhere (the issue-27 figure)
+STUCK_COST = 4.0  # what a die that leaves the hull where it is costs (a crash's worth)
+DIE_REACH = 0.3  # a thrown die's footprint radius (a D6), for previews of dice not yet thrown
+PREVIEW_STEP_IN = 0.5  # the previews' sweep step (the engine's drive uses 0.05": exact contacts)
+SCATTER = 1.0  # samples of a throw's landing this many sigmas off the aim (across and along)
+# (degrees off the nose, inches beyond the hull's front half-length) tried when the aim is poor:
+# the far side points turn the hull nearly square, out along a wall or edge it is nosed into
+AIM_RING = (
+    (0.0, 3.5),
+    (30.0, 3.5),
+    (-30.0, 3.5),
+    (55.0, 4.0),
+    (-55.0, 4.0),
+    (75.0, 6.0),
+    (-75.0, 6.0),
+    (88.0, 8.0),
+    (-88.0, 8.0),
+)
+AIM_OK_IN = 2.0  # a throw whose every sample drives at least this far is kept as it is
+
+
+@dataclass(frozen=True)
+class Drive:
+    """What a move die would do to the hull, asked without moving it."""
+
+    arc: str
+    turned: float  # radians the pivot would turn (0: none, or blocked at once)
+    facing: float  # the facing it would run along (radians)
+    travelled: float
+    end: Point
+    contact: Any  # what the run stops against, or None
+
+
+def preview(v: Any, match: Any, at: Point, value: int, reach: float, ignore: tuple[str, ...] = ()) -> Drive:
+    """How a move die of ``value`` lying at ``at`` would move the vehicle: the engine's heading
+    (arc, pivot, distance) and the table's hull sweeps, the pivot exactly as the drive makes it
+    and the run forward at a coarser step. Gits on foot do not stop the run (friends and the
+    fallen are pushed clear, a standing enemy is fought and driven on through), so they are
+    ignored; caps are looted on the way."""
+    table = match.table
+    turn_to, distance, arc = match.heading(v, at, value, reach)
+    angle = facing = table.figure(v.id).angle
+    if turn_to is not None:
+        facing = table.sweep_hull(v.id, 0.0, turn_to, kinds=(Kind.FIGURE, Kind.TERRAIN)).angle_end
+    gits = tuple(m.id for m in match.models.values() if m.vehicle is None and m.in_play and m.aboard is None)
+    run = table.sweep_hull(
+        v.id,
+        distance,
+        ignore=ignore + gits,
+        step_in=PREVIEW_STEP_IN,
+        kinds=(Kind.FIGURE, Kind.TERRAIN, Kind.DIE),
+        facing=facing,
+    )
+    turned = abs((facing - angle + math.pi) % (2 * math.pi) - math.pi)
+    return Drive(arc, turned, facing, run.travelled, run.end, run.contact)
+
+
+def _ram(v: Any, match: Any, contact: Any, boss: int, speed: int) -> bool:
+    """Whether stopping against ``contact`` is a ram worth making (an enemy vehicle the smash
+    odds favour): a drive of 0" into it still smashes at the die's speed."""
+    if contact is None or contact.thing.kind != Kind.FIGURE or contact.thing.id not in match.models:
+        return False
+    o = match.models[contact.thing.id]
+    if o.vehicle is None or o.boss == boss:
+        return False
+    return smash_expectation(v, o, speed, False) - smash_expectation(o, v, 0, False) >= RAM_EDGE
+
+
+def throw_worth(
+    v: Any, match: Any, aim: Point, sizes: tuple[int, ...], target: Point, boss: int
+) -> tuple[float, float]:
+    """How good throwing the move dice at ``aim`` is expected to be, and the shortest drive among
+    the samples: a die of the dice's mean value previewed at the aim and SCATTER sigmas off it
+    along and across the throw (the throw's own landing spread). Each sample scores the inches
+    it brings the hull nearer ``target`` plus half the distance driven, less a die of damage for
+    the rear arc and a crash's smash into terrain, and STUCK_COST for a drive under SHORT_IN
+    (unless it is a ram worth making)."""
+    table = match.table
+    aim = _on_table(aim, table)
+    hand = match.hand_point(boss, aim)
+    along, across = table.landing_spread(hand, aim, 0.2)
+    d = _dist(hand, aim) or 1.0
+    ux, uy = (aim[0] - hand[0]) / d, (aim[1] - hand[1]) / d
+    value = max(1, round(sum((s + 1) / 2 for s in sizes) / len(sizes)))
+    here = _dist(match.position(v.id), target)
+    samples = [
+        aim,
+        (aim[0] - uy * across * SCATTER, aim[1] + ux * across * SCATTER),
+        (aim[0] + uy * across * SCATTER, aim[1] - ux * across * SCATTER),
+        (aim[0] - ux * along * SCATTER, aim[1] - uy * along * SCATTER),
+        (aim[0] + ux * along * SCATTER, aim[1] + uy * along * SCATTER),
+    ]
+    scores, shortest = [], math.inf
+    tough = max(1, v.toughness)
+    for p in samples:
+        drive = preview(v, match, _on_table(p, table), value, DIE_REACH)
+        score = here - _dist(drive.end, target) + 0.5 * drive.travelled
+        if drive.arc == "rear":
+            score -= 3.0
+        c = drive.contact
+        if c is not None and c.thing.kind == Kind.TERRAIN:
+            score -= effects.smash_dice(v, v.toughness + value) * exact_p_at_least(6, tough)
+        ram = _ram(v, match, c, boss, value)
+        if ram:
+            score += 2.0
+        if drive.travelled < SHORT_IN and not ram:
+            score -= STUCK_COST
+        shortest = min(shortest, drive.travelled if not ram else math.inf)
+        scores.append(score)
+    # The boss picks which die to resolve first, so the throw is worth the best of its dice
+    # (the expected best of len(sizes) samples drawn from these) and, less, the rest (their mean).
+    scores.sort(reverse=True)
+    k, n = len(scores), max(1, len(sizes))
+    best = sum(sc * ((k - i) ** n - (k - i - 1) ** n) / k**n for i, sc in enumerate(scores))
+    return best + 0.5 * sum(scores) / k, shortest
+
+
+def choose_move_aim(v: Any, match: Any, target: Point, sizes: tuple[int, ...], boss: int) -> Point:
+    """Where to throw the move dice: the front-arc aim (:func:`aim_into_front_arc`), kept when
+    every sample of its landing drives the hull AIM_OK_IN or more; else the best by
+    :func:`throw_worth` of it and the points round the nose (AIM_RING, ahead of the middle
+    line), so a hull nosed into a wall, the edge or another hull throws where a pivot gets
+    it out instead of where the dice would only drive it into what it touches."""
+    first = aim_into_front_arc(v, match, target)
+    worth, shortest = throw_worth(v, match, first, sizes, target, boss)
+    if shortest >= AIM_OK_IN:
+        return first
+    table = match.table
+    half = v.vehicle.hull_in[1] / 2
+    best, best_worth = first, worth
+    for deg, beyond in AIM_RING:
+        a, reach = math.radians(deg), half + beyond
+        p = _on_table(table.world_point(v.id, (reach * math.cos(a), reach * math.sin(a))), table)
+        if table.local_point(v.id, p)[0] < 0.25:  # the edge pulled it (nearly) behind the middle line
+            continue
+        if table.within(0.0, point=p, kinds=(Kind.TERRAIN,)):  # no die comes to rest on a wall
+            continue
+        w, _s = throw_worth(v, match, p, sizes, target, boss)
+        if w > best_worth + 1e-9:
+            best, best_worth = p, w
+    return best
+
+
+BOX_TURNS = tuple(math.radians(d) for d in range(-90, 91, 10))  # facings a pivot could reach
+
+
+def boxed_in(v: Any, match: Any) -> bool:
+    """Whether no move die could take the hull anywhere: at none of the facings a pivot can
+    end at (up to 90° either way, clear of bases and terrain; a rear-arc die drives straight
+    on) can it run SHORT_IN without
+    meeting terrain, the edge or a friendly hull. Then the boss does not scoot at all: the
+    rules make it resolve every move die it throws, and each would be a crash into what it
+    touches (smash dice at the die's speed) for nothing. An enemy hull in the way is a ram."""
+    table = match.table
+    angle = table.figure(v.id).angle
+    gits = tuple(m.id for m in match.models.values() if m.vehicle is None and m.in_play and m.aboard is None)
+    here = match.position(v.id)
+    for turn in sorted(BOX_TURNS, key=abs):
+        if turn and not table.hull_fits(v.id, here, angle + turn):  # a pivot may not end overlapping
+            continue
+        run = table.sweep_hull(
+            v.id,
+            SHORT_IN,
+            ignore=gits,
+            step_in=PREVIEW_STEP_IN,
+            kinds=(Kind.FIGURE, Kind.TERRAIN),
+            facing=angle + turn,
+        )
+        if run.travelled >= SHORT_IN - 1e-6 or _ram(v, match, run.contact, v.boss, 4):
+            return False
+    return True
+
+
+def _on_table(p: Point, table: Any) -> Point:
+    return (min(max(p[0], 0.2), table.width - 0.2), min(max(p[1], 0.2), table.height - 0.2))
 
 
 def vehicle_target(v: Any, match: Any, enemies: list[Any]) -> Any:

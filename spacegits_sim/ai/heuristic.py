@@ -58,6 +58,9 @@ DETOUR_IN = 8.0  # ... so the next one heads this far off to one side, then trie
 MACHINE_WORTH = 0.35  # a machine worth at least this (in caps) is worth a walk
 BANK_CAPS_LEFT = 2  # a winning boss legs it once this few caps are left on the table ...
 BANK_CLOCK = 0.8  # ... or this share of the timer has run
+CONCEDE_CLOCK = 0.8  # a boss hopelessly behind legs it once this share of the timer has run ...
+CONCEDE_BEHIND = 2  # ... behind by this many new caps or more ...
+CONCEDE_SHARE = 1 / 3  # ... and by at least this share of the caps still on the table
 RESCUE_IN = 8.0  # a fallen friend this close (edge to edge) is worth walking over to boot up ...
 RESCUE_WORTH = 2.0  # ... worth this many caps as far away (a git back in the game)
 FREE_IN = 2.0  # a throw direction is free if the base can sweep this far along it ...
@@ -238,10 +241,31 @@ class HeuristicController:
         others = [self.new_caps(match, b.index) for b in match.bosses if b.index != self.boss and not b.out]
         return bool(others) and mine < max(others)
 
+    def deficit(self, match: Any) -> int:
+        """How many new caps this boss is behind the best other boss still playing (0 if not)."""
+        mine = self.new_caps(match, self.boss)
+        others = [self.new_caps(match, b.index) for b in match.bosses if b.index != self.boss and not b.out]
+        return max(0, max(others, default=mine) - mine)
+
+    def hopeless(self, match: Any) -> bool:
+        """Late in the game (the siren, or CONCEDE_CLOCK of the timer run), behind by at least
+        CONCEDE_BEHIND and by CONCEDE_SHARE or more of the caps still on the table: drawing
+        level would take that share of what is left *more* than a boss that loots as well
+        takes (late in a derby few caps on the table are still picked up: towers are tall and
+        wrecks litter it), while every activation still risks a fall or, after the siren, a
+        wreck. Legging it ends the game ("The game ends when
+        only one boss is still playing"); staying only drags it past the timer."""
+        late = match.siren or match.clock > match.scenario.timer_min * 60 * CONCEDE_CLOCK
+        d = self.deficit(match)
+        return bool(late and d >= CONCEDE_BEHIND and d >= len(match.table.tokens) * CONCEDE_SHARE)
+
     def should_leg_it(self, match: Any) -> bool:
         # Bank a lead that nothing can still overturn (the margin already gives the last boss
         # standing every cap on the table and every cap left behind) once staying has little
         # left to gain: the siren, few caps down, nobody standing, or the timer nearly up.
+        # Late and hopelessly behind, concede: staying gains less than it risks (issue 27).
+        if self.hopeless(match):
+            return True
         if self.leg_it_margin(match) <= 0:
             return False
         standing = [m for m in match.in_play(self.boss) if m.standing]
@@ -415,6 +439,8 @@ class HeuristicController:
     def choose_action(self, req: ChooseAction, match: Any) -> Any:
         m = match.models[req.model]
         opts = req.options
+        if m.vehicle is not None and "scoot" in opts and len(opts) > 1 and driver.boxed_in(m, match):
+            opts = tuple(o for o in opts if o != "scoot")  # every move die would crash it where it is
         advised = [(adv[1], i, a, adv[0]) for i, a in enumerate(opts) if (adv := effects.action_advice(m, a))]
         for _rank, _i, action, when in sorted(advised):  # gear actions, as their handlers advise
             if self.advised_now(when, m, match):
@@ -448,7 +474,8 @@ class HeuristicController:
             v = match.models[req.model]  # throw the move dice towards the target, into the front arc
             target = driver.drive_target(v, match, self.caps(match), self.boss)
             self._target[v.id] = target
-            return Throw(_clamp(driver.aim_into_front_arc(v, match, target), req.width, req.height), 0.2)
+            aim = driver.choose_move_aim(v, match, target, tuple(req.dice), self.boss)
+            return Throw(_clamp(aim, req.width, req.height), 0.2)
         if req.purpose == "wipeout":  # dice for an enemy's wipeout: spin it to face the nearest wall
             return Throw(_clamp(match.position(req.model), req.width, req.height), 0.1)
         if req.purpose == "move":
