@@ -78,6 +78,11 @@ class View:
             m["hp"] = e.hp
             if e.out:
                 m["state"] = "out"
+        elif k == "gf_healed":
+            m = self.models[e.model]
+            m["hp"] = e.hp
+            if e.revived:
+                m["state"] = "ready"
         elif k == "gf_fled_off":
             self.models[e.model]["state"] = "fled"
         elif k == "gf_objective":

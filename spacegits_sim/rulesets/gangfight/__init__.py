@@ -184,9 +184,11 @@ class Gangfight:
         return [f"[turn {int(e.t)}] {e.describe(names)}" for e in game.events]
 
     def handler_coverage(self, rules: Any = None) -> Any:
-        """Every weapon trait in the armoury against its handler, every Fantasy skill handler id
-        against a handler here or its deferral (skills.DEFERRED: known, not simulated, warned)."""
+        """Every weapon trait in the armoury against its handler, every Fantasy skill and faction
+        ability handler id against a handler here or its deferral (skills.DEFERRED,
+        abilities.DEFERRED_ABILITIES: known, not simulated, warned)."""
         from ...play.handlers import coverage
+        from .abilities import DEFERRED_ABILITIES
         from .fantasy.catalog import catalog
         from .skills import DEFERRED
         from .skills import REGISTRY as SKILLS
@@ -196,8 +198,13 @@ class Gangfight:
         registry_: dict[str, dict[str, object]] = {
             "traits": dict(REGISTRY["traits"]),
             "skills": {**SKILLS["skills"], **dict.fromkeys(DEFERRED, None)},
+            "abilities": {**SKILLS["abilities"], **dict.fromkeys(DEFERRED_ABILITIES, None)},
         }
-        data = {"traits": list(b.traits), "skills": sorted({s.handler for s in catalog().skills.values()})}
+        data = {
+            "traits": list(b.traits),
+            "skills": sorted({s.handler for s in catalog().skills.values()}),
+            "abilities": sorted({s.handler for s in catalog().specials.values()}),
+        }
         return coverage(registry_, data)
 
     # ---- learning

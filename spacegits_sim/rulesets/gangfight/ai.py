@@ -17,7 +17,11 @@ import numpy as np
 from ...play.protocol import Deploy, Request
 from ...play.random_ai import RandomController
 from ...rng import stream
+from . import abilities as ab
 from .requests import Action, Activate, Facing, First, Loadout, MoveTo, Role, Target
+
+#: the core actions (everything else on offer is a skill's or an ability's, asked for its worth)
+_CORE = frozenset(("move", "turn", "attack", "break_away", "free", "reload", "change", "end", "pick_up"))
 
 
 class HeuristicController:
@@ -164,8 +168,12 @@ class HeuristicController:
         caps = [o for o in opts if o.startswith("capture:")]
         if caps:
             return caps[0]
-        if "free" in opts:
-            return "free"
+        if "free" in opts or "pick_up" in opts:
+            return "free" if "free" in opts else "pick_up"
+        # skills and abilities that are actions: their handlers say what taking them is worth now
+        worth = sorted(((ab.worth(g, m, o), o) for o in opts if ":" in o or o not in _CORE), reverse=True)
+        if worth and worth[0][0] >= 5.0:  # reviving a friend, stealing an objective, a strong lure
+            return worth[0][1]
         if "break_away" in opts and (m.fleeing or m.hp <= 1 and g.morale_target(m) is not None):
             return "break_away"
         if "attack" in opts:
@@ -178,6 +186,8 @@ class HeuristicController:
             return "move"
         if "change" in opts and g.enemies(m):
             return "change"
+        if worth and worth[0][0] > 0:  # rather than ending (a reserved action, a lure)
+            return worth[0][1]
         return "end"
 
 

@@ -22,6 +22,7 @@ from ...play.events import digest
 from ...play.game import GameBase
 from ...play.protocol import Deploy, Request
 from ...rng import Streams
+from . import abilities as ab
 from . import events as ev
 from .book import FISTS, Book, Item, book
 from .requests import Action, Activate, Facing, First, Loadout, MoveTo, Role, Target
@@ -63,6 +64,7 @@ class Model:
     dot: tuple[int, int] | None = None  # (strength, hits needed) of a damage-over-time effect
     fleeing: bool = False
     skills: list[SkillHandler] = field(default_factory=list)  # the Fantasy skills that play
+    marks: dict[str, Any] = field(default_factory=dict)  # what abilities remember (abilities.py)
 
     @property
     def up(self) -> bool:
@@ -126,6 +128,9 @@ class GangfightGame(GameBase):
                     ch.attrs["hp"],
                     skills=skills_of(tuple(ch.skills)),
                 )
+        # weapons a body gives (Vicious Bite), looked up by id like carried items
+        self.naturals = {w.id: w for m in self.models.values() for w in ab.natural_weapons(m)}
+        self.active: Model | None = None  # the model whose activation it is
         self.objectives: dict[str, tuple[float, float] | None] = {}  # id -> where it lies (None: carried)
         self.turn = 0
         self.attacker = 0
@@ -178,10 +183,15 @@ class GangfightGame(GameBase):
         ]
 
     def item(self, iid: str) -> Item:
-        return FISTS if iid == "fists" else self.book.item(iid)
+        return FISTS if iid == "fists" else self.naturals.get(iid) or self.book.item(iid)
 
     def weapons(self, m: Model) -> list[Item]:
-        return [self.item(i) for i in m.char.items if self.item(i).family == "weapon"]
+        """What it may hold: the weapons it carries (less one it was disarmed of and has not picked up
+        yet), then any its body gives."""
+        ids = [i for i in m.char.items if self.item(i).family == "weapon"]
+        if "dropped" in m.marks and m.marks["dropped"][0] in ids:
+            ids.remove(m.marks["dropped"][0])
+        return [self.item(i) for i in ids] + ab.natural_weapons(m)
 
     def loadouts(self, m: Model) -> list[tuple[str, ...]]:
         """Every way to hold what it carries: one weapon, or two whose hands add up to two; ()
@@ -486,7 +496,11 @@ class GangfightGame(GameBase):
         m.activated = True
         m.moved, m.area_touched, m.attacked, m.fleeing = 0.0, False, False, False
         m.fired = set()
-        self.emit(ev.Activated(m.id, m.seat, m.a("sta")))
+        self.active = m
+        m.marks["activations"] = m.marks.get("activations", 0) + 1
+        m.marks.pop("lust_used", None)
+        actions = m.a("sta") - ab.stamina_penalty(m) + ab.bonus_actions(self, m)  # Pestilence, Planner
+        self.emit(ev.Activated(m.id, m.seat, actions))
         # ---- upkeep: "If a model needs to roll for morale, is poisoned or had any other sort of
         # ongoing effect placed on it previously, now is the time"
         if m.dot is not None:
@@ -501,7 +515,7 @@ class GangfightGame(GameBase):
                     return
         tn = self.morale_target(m)
         if tn is not None:
-            tn = max(2, tn + sum(h.morale_target() for h in m.skills))  # Bravery
+            tn = max(2, tn + sum(h.morale_target() for h in m.skills) + ab.morale_penalty(self, m))  # Bravery, Horrify
             extra = max(  # Inspiring: "All friendly models within 6\" of you gain +1D6 bonus for Morale rolls"
                 [0]
                 + [
@@ -531,12 +545,13 @@ class GangfightGame(GameBase):
             )
         )
         ran = False
-        actions = m.a("sta")
         moved_once = False
         for _k in range(actions):
             if not m.up:
                 return
             opts = self.action_options(m, moved_once)
+            if ab.must_pick_up(m):  # Disarm: "He must use an action to pick it up at the start of his next Activation"
+                opts = ("pick_up",)
             if m.fleeing and not moved_once:  # "The model must make at least one move action"
                 opts = tuple(o for o in opts if o in ("move", "break_away")) or opts
             act = yield Action(m.seat, opts, f"{m.name}: action {_k + 1} of {actions}", m.id)
@@ -576,6 +591,10 @@ class GangfightGame(GameBase):
                 self.objectives[oid] = None
                 m.carried.append(oid)
                 self.emit(ev.Captured(m.id, oid))
+            elif act == "pick_up":
+                ab.pick_up(self, m)
+            else:  # Use Ability, and the skills that are actions (abilities.py)
+                yield from ab.perform(self, m, act)
             if self._wiped():
                 return
         if m.up:
@@ -623,6 +642,7 @@ class GangfightGame(GameBase):
             for oid, p in self.objectives.items():
                 if p is not None and math.dist(m.pos, p) - m.radius - OBJ_R <= b.g("personal_space") + 1e-9:
                     opts.append(f"capture:{oid}")
+        opts.extend(ab.ability_options(self, m))
         opts.append("end")
         return tuple(opts)
 
@@ -637,6 +657,10 @@ class GangfightGame(GameBase):
         own = [c for c in (h.obstacle_cost() for h in m.skills) if c is not None]
         return min(own) if own else self.book.g("obstacle_cost")
 
+    def max_move(self, m: Model) -> float:
+        """ "Models may move a maximum of 12 inches per Activation, unless they have a skill" (Running Wild: 18)."""
+        return ab.max_move(m, self.book.g("max_move"))
+
     def move_allowance(self, m: Model) -> float:
         """Quickness inches, -1 starting in Area Terrain; no more than 12" an activation, 8" once
         Area Terrain was touched ("you cannot run in Area Terrain")."""
@@ -644,7 +668,7 @@ class GangfightGame(GameBase):
         q = float(m.a("qui"))
         if self.areas_at(m.pos) and not self.ranger(m):
             q -= b.g("area_quickness_penalty")
-        cap = (b.g("area_max_move") if m.area_touched else b.g("max_move")) - m.moved
+        cap = (b.g("area_max_move") if m.area_touched else self.max_move(m)) - m.moved
         return max(0.0, min(q, cap))
 
     def slide(
@@ -730,7 +754,7 @@ class GangfightGame(GameBase):
                 return spots
             # Charge!: "Double your move distance if doing so will allow you to enter an enemy model's Personal Space"
             mult = max([1.0] + [h.charge_multiplier() for h in m.skills])
-            reach = min(allow * mult, self.book.g("max_move") - m.moved) if mult > 1 else allow
+            reach = min(allow * mult, self.max_move(m) - m.moved) if mult > 1 else allow
             for e in self.enemies(m):
                 gap = self.gap(m, e)
                 if gap <= reach + self.book.g("personal_space") and gap > self.book.g("personal_space"):
@@ -897,7 +921,8 @@ class GangfightGame(GameBase):
     def _break_away(self, m: Model) -> Gen:
         """ "all enemy models in your Personal Space will get one free attack against you with the weapon
         of their choice ... If your model survives ... you will then be allowed to move away as normal\""""
-        for e in list(self.engaged(m)):
+        free = not ab.escapes_free_attacks(self, m)  # Hit & Run
+        for e in list(self.engaged(m)) if free else []:
             if not m.up:
                 return
             self._resolve(e, m, ranged=False, free=True)
@@ -992,8 +1017,18 @@ class GangfightGame(GameBase):
         m.attacked = True
         self._resolve(m, self.models[pick], ranged=ranged)
 
-    def _resolve(self, m: Model, t: Model, ranged: bool, free: bool = False) -> None:
-        """One attack: dice and target number with every modifier, then the Defense roll."""
+    def _resolve(
+        self,
+        m: Model,
+        t: Model,
+        ranged: bool,
+        free: bool = False,
+        strength: int | None = None,
+        instead: Any = None,
+    ) -> None:
+        """One attack: dice and target number with every modifier, then the Defense roll.
+        ``strength`` replaces the weapon's (Disarm and Pickpocket use Quickness); ``instead`` is
+        called in place of the wound when the target fails to defend itself."""
         b = self.book
         base = int(b.g("base_target"))
         g = self.gap(m, t)
@@ -1007,6 +1042,7 @@ class GangfightGame(GameBase):
         trs: list[Trait] = traits_of(w.traits)
         long = ranged and g > self.weapon_range(m, w) + 1e-9
         pair = len(ws) > 1 and w.id != "fists"
+        claws = w.id == "fists" and ab.unarmed_pair(m)  # Savage Claws: bare hands as two light weapons
         if pair and any(x.pair_needs_range for x in trs):
             pair = g <= self.weapon_range(m, ws[1]) + 1e-9
         ctx = AttackCtx(ranged, long, pair)
@@ -1034,6 +1070,12 @@ class GangfightGame(GameBase):
         if pair:
             dice += 1
             mods.append("two weapons +1D6")
+        elif claws:
+            dice += 1
+            mods.append("savage claws +1D6")
+        for hid, d in ab.attack_dice(self, m, t, hit):  # Spite
+            dice += d
+            mods.append(f"{hid} +{d}D6")
         for x in trs:
             if x.extra_dice(ctx):
                 dice += x.extra_dice(ctx)
@@ -1057,8 +1099,16 @@ class GangfightGame(GameBase):
             if any(o is not m for o in mine):
                 dice += 1
                 mods.append("friend in its personal space +1D6")
-        strength = w.strength_for(m.a("str")) if w.type == "melee" else int(w.strength)
-        strength += sum(x.strength(ctx) for x in trs)
+        if strength is None:
+            strength = w.strength_for(m.a("str")) if w.type == "melee" else int(w.strength)
+            strength += sum(x.strength(ctx) for x in trs)
+            for hid, v in ab.attack_strength(self, m, t, hit):  # Hate
+                strength += v
+                mods.append(f"{hid} +{v} Strength")
+        else:
+            mods.append(f"Strength {strength} (Quickness)")
+        if w.id != "fists":
+            m.marks["last_weapon"] = w.id
         rer = sum(x.rerolls(ctx) for x in trs)
         if ranged:
             m.fired.add(w.id)
@@ -1083,7 +1133,7 @@ class GangfightGame(GameBase):
         if any(x.aoe for x in trs):
             victims += [o for o in self.models.values() if o is not t and o.up and self.gap(o, t) <= hits]
         for v in victims:
-            self._defend(m, v, strength, hits, ranged, trs, hit)
+            self._defend(m, v, strength, hits, ranged, trs, hit, instead if v is t else None)
 
     def cover(self, t: Model, crossed: set[str]) -> bool:
         """ "Any model within Area Terrain will be harder to hit"; behind an obstacle, "part of the
@@ -1093,11 +1143,19 @@ class GangfightGame(GameBase):
         return any(self.pieces[i].kind != "area" for i in crossed if i in self.pieces)
 
     def _defend(
-        self, m: Model, t: Model, strength: int, hits: int, ranged: bool, trs: list[Trait], hit: Hit | None = None
+        self,
+        m: Model,
+        t: Model,
+        strength: int,
+        hits: int,
+        ranged: bool,
+        trs: list[Trait],
+        hit: Hit | None = None,
+        instead: Any = None,
     ) -> None:
         b = self.book
         hit = hit or Hit(ranged, self.behind(m, t), (), frozenset(t.char.kinds))
-        armed = self.held(t, False)[0].id != "fists"
+        armed = self.held(t, False)[0].id != "fists" or ab.unarmed_pair(t)
         mine = Hit(ranged, hit.behind, hit.weapon_traits, hit.target_kinds, armed)
         dp = t.a("dp") + self.shield_dp(t)
         mods: list[str] = []
@@ -1116,8 +1174,11 @@ class GangfightGame(GameBase):
         saves = self.roll(t, t.seat, dp, strength, "defense", reroll_misses=rer, reroll_hits=brute)
         hurt = saves < hits
         self.emit(ev.Defended(t.id, max(dp, 0), min(strength, 6), saves, hits, hurt, mods))
-        if hurt:
+        if hurt and instead is not None:
+            instead()
+        elif hurt:
             self._wound(t, m.id)
+            ab.on_wounded(self, m, t, ranged, not t.up)  # Bloodsucker, Pestilence, Pulverize, Spite
             if t.up:
                 if any(x.binds for x in trs):
                     t.bound = True
@@ -1125,6 +1186,34 @@ class GangfightGame(GameBase):
                 if any(x.dot for x in trs):
                     t.dot = (strength, hits)
                     self.emit(ev.Note(t.id, "dot", f"suffers damage over time ({hits} saves needed)"))
+
+    def note(self, m: Model, what: str, detail: str) -> None:
+        self.emit(ev.Note(m.id, what, detail))
+
+    def roll_faces(self, m: Model, seat: int, n: int, purpose: str) -> list[int]:
+        """Throw ``n`` D6 and read their faces (a roll against a number the caller compares)."""
+        self.roll(m, seat, n, 0, purpose)
+        return [int(d[0]) for d in self.events[-1].dice]  # type: ignore[attr-defined]
+
+    def heal(self, m: Model, n: int, how: str) -> None:
+        """The book: "Healing may only replenish lost Health, you can never heal beyond your initial
+        Health value." """
+        got = min(n, m.max_hp - m.hp)
+        if got > 0:
+            m.hp += got
+            self.emit(ev.Healed(m.id, m.hp, got, how, False))
+
+    def stand_up(self, m: Model, how: str) -> None:
+        """Revived: "the model wills stand back up with 1 Health", where it fell (reviving.py)."""
+        m.status, m.hp = "ready", 1
+        m.dot, m.bound, m.fleeing = None, False, False
+        m.activated = True  # a reading: getting up is all it does this game turn
+        self.table.add_figure(m.id, m.pos, base_mm=m.radius * 2 / MM, angle=m.facing)
+        self.emit(ev.Healed(m.id, 1, 1, how, True))
+
+    def pulled(self, m: Model, end: tuple[float, float], facing: float) -> None:
+        """Moved by another's ability (Lust): a straight move that is not its own action."""
+        self._do_move(m, end, round(facing, 5), "pulled")
 
     def _wound(self, t: Model, by: str) -> None:
         t.hp -= 1

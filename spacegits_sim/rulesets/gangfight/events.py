@@ -192,6 +192,23 @@ class Wounded(Event):
 
 
 @dataclass
+class Healed(Event):
+    """Health regained (Bloodsucker), or a model out of action standing back up (``revived``)."""
+
+    kind: ClassVar[str] = "gf_healed"
+    model: str = ""
+    hp: int = 0
+    gained: int = 0
+    how: str = ""
+    revived: bool = False
+
+    def describe(self, names: dict[str, str]) -> str:
+        if self.revived:
+            return f"{_n(names, self.model)} is revived ({self.how}) and stands up with {self.hp} Health"
+        return f"{_n(names, self.model)} regains {self.gained} Health ({self.how}): {self.hp}"
+
+
+@dataclass
 class FledOff(Event):
     kind: ClassVar[str] = "gf_fled_off"
     model: str = ""
@@ -249,6 +266,7 @@ TYPES = event_types(
         Attacked,
         Defended,
         Wounded,
+        Healed,
         FledOff,
         Captured,
         Dropped,

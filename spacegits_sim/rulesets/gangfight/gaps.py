@@ -21,10 +21,13 @@ UNSUPPORTED: tuple[tuple[str, str], ...] = (
         "buildings are solid blocking footprints; models cannot enter them",
     ),
     (
-        "Equip Items, Consume Item, Use Ability, Cast a Spell actions",
-        "no consumables, abilities or spells are wired in yet (the Fantasy catalog is separate work)",
+        "Equip Items, Consume Item, Cast a Spell actions",
+        "no consumables or spells are wired in yet (Use Ability plays: Lust, Healer, Disarm, Pickpocket, Planner)",
     ),
-    ("Healing and reviving (Smellin' Salts, Healer)", "no item or skill that heals is in the core armoury"),
+    (
+        "Healing and reviving with items (Smellin' Salts, Potion of Healing)",
+        "consumables do not play yet; the Healer skill's revive and Bloodsucker's healing do",
+    ),
     (
         "Mounts and the Dismount action",
         "no mount stats in the core rules; an item of the mount family gets a loud warning",
@@ -34,10 +37,10 @@ UNSUPPORTED: tuple[tuple[str, str], ...] = (
     ("Silent bows", "no scenario asks for silence"),
     ("Three or four players", "two seats only"),
     (
-        "The Fantasy faction abilities, spells and the other skills (Disarm, Pickpocket, Overwatch, Planner, "
-        "Lucky, Healer, Pulverize, Engineer, Magic User, Hit & Run, the recruiting skills)",
+        "The Fantasy spells, the skills Lucky, Overwatch and Magic User, the faction abilities Winged and "
+        "Wings (flying) and Arcane (casting dice)",
         "their data loads and is checked (fantasy/catalog.py) but they do not play yet: gang files naming them "
-        "get a loud warning (races, items and 21 skills play)",
+        "get a loud warning (races, items, 29 skills and 9 of the 12 faction abilities play)",
     ),
     (
         "Personal space ignored when a wall hides the models from each other",
