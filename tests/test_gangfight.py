@@ -419,12 +419,13 @@ def test_validate_names_what_is_not_simulated_loudly(tmp_path):
     p = tmp_path / "g.yaml"
     p.write_text(
         "name: G\nsetting: fantasy\nfaction: undead_hordes\nleader: boss\nmodels:\n"
-        "  - {id: boss, level: hero, race: vampire, raise: {int: 2}, skills: [bloodsucker, lucky], items: [horse]}\n"
+        "  - {id: boss, level: hero, race: vampire, raise: {int: 2}, skills: [bloodsucker, magic_user],"
+        " items: [horse]}\n"
         "  - {id: a, level: minion, race: zombie}\n  - {id: b, level: minion, race: skeleton}\n"
     )
     what, warnings = registry.get("gangfight").validate(p)
     text = "\n".join(map(str, warnings))
-    assert "gang 'G'" in what and "NOT SIMULATED: skill 'lucky'" in text
+    assert "gang 'G'" in what and "NOT SIMULATED: skill 'magic_user'" in text
     assert "NOT SIMULATED: Horse" in text  # a mount
     assert "bloodsucker" not in text  # a faction ability that plays: no warning
 

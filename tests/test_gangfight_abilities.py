@@ -459,3 +459,71 @@ def test_the_heuristic_revives_a_fallen_friend_when_it_can():
     req = Action(0, g.action_options(h), "", "a_h")
     assert HeuristicController(1, 0).decide(req, g) == "revive:a_f"
     assert math.isfinite(ab.worth(g, h, "revive:a_f")) and ab.worth(g, h, "revive:a_f") > 0
+
+
+@pytest.mark.rule("gangfight_skills", "lucky")
+def test_lucky_dice_are_a_pool_of_quickness_dice_added_to_a_roll_that_falls_short_and_then_gone():
+    """ "Lucky - Start the game with a pool of Lucky Dice equal to your Quickness. Any amount of these
+    dice may be added to any roll you are required to make at any time, however once these dice are
+    used, they are gone for the remainder of the game." """
+    g = game(
+        [(_m("x", items=["hand_weapon"]), (10, 10), 0)],
+        [(_sk("y", ["lucky"], raise_={"str": 2, "qui": 2, "int": 2}, level="hero"), (11.5, 10), 180)],
+        factions=FM,
+    )
+    x, y = g.models["a_x"], g.models["b_y"]
+    assert y.marks["lucky"] == y.a("qui") and "lucky" not in x.marks
+    spent = 0
+    while y.marks["lucky"] > 0:
+        before = y.marks["lucky"]
+        g._defend(x, y, 5, 3, False, [])
+        d = last(g, "gf_defended")
+        main = [e for e in g.events if e.kind == "gf_rolled" and e.purpose == "defense"][-1]
+        extra = [e for e in g.events if e.kind == "gf_rolled" and e.purpose == "lucky dice (defense)"]
+        used = before - y.marks["lucky"]
+        if main.successes >= 3:
+            assert used == 0  # a roll that holds spends nothing
+        else:
+            assert used >= 1 and extra[-1].seq > main.seq and len(extra[-1].dice) == used
+            assert d.saves == main.successes + extra[-1].successes
+            assert d.saves >= 3 or y.marks["lucky"] == 0  # one at a time until it holds or the pool is empty
+        spent += used
+        y.hp = y.max_hp
+    assert spent == y.a("qui")
+    g._defend(x, y, 5, 3, False, [])  # gone for the remainder of the game
+    assert y.marks["lucky"] == 0
+
+
+@pytest.mark.rule("gangfight_skills", "overwatch")
+def test_overwatch_interrupts_an_enemy_move_that_brings_it_into_view():
+    """ "Overwatch - Reserve one action to attack an enemy that later moves into view. You may attack
+    as soon as this enemy finishes their current Move action, interrupting their activation. They
+    may continue their activation after your attack (if they survive)." """
+
+    def setup():
+        g = game(
+            [(_sk("x", ["overwatch"], ["short_bow"]), (10, 10), 0)],
+            [(_m("y", raise_={"str": 2, "qui": 2, "sta": 2, "mc": 2}), (25, 10), 180)],
+            factions=FM,
+        )
+        return g, g.models["a_x"], g.models["b_y"]
+
+    g, x, y = setup()
+    assert "overwatch" in g.action_options(x) and g.targets(x) == []
+    _answer(ab.perform(g, x, "overwatch"))
+    assert x.marks["overwatch"] and "overwatch" not in g.action_options(x)
+    asked = _answer(g._move(y), "dir4", "face:a_x", "shoot:b_y")
+    assert [r.kind for r in asked] == ["gf_move", "gf_face", "gf_overwatch"]
+    assert asked[2].boss == 0 and asked[2].options == ("shoot:b_y", "hold")
+    moved, shot = last(g, "gf_moved"), last(g, "gf_attack")
+    assert shot.model == "a_x" and shot.target == "b_y" and shot.seq > moved.seq and shot.how == "ranged"
+    assert "overwatch" not in x.marks  # the reserved action is spent
+    # holding keeps it; an enemy already in view is no interrupt; the next activation ends it
+    g, x, y = setup()
+    _answer(ab.perform(g, x, "overwatch"))
+    _answer(g._move(y), "dir4", "face:a_x", "hold")
+    assert x.marks["overwatch"]
+    asked = _answer(g._move(y), "dir4", "face:a_x")
+    assert [r.kind for r in asked] == ["gf_move", "gf_face"]
+    _answer(g._activation(x), x.loadout, "end")
+    assert "overwatch" not in x.marks

@@ -53,9 +53,11 @@ def final_checks(g) -> list[str]:  # type: ignore[no-untyped-def]
     for e in g.events:
         if e.kind == "gf_wounded":
             wounds[e.model] = wounds.get(e.model, 0) + 1
+        elif e.kind == "gf_healed":  # Bloodsucker, a revive: Health regained counts back
+            wounds[e.model] = wounds.get(e.model, 0) - e.gained
     for m in g.models.values():
         if m.status != "fled" and m.hp != max(0, m.max_hp - wounds.get(m.id, 0)):
-            bad.append(f"{m.id}: Health {m.hp} but the log has {wounds.get(m.id, 0)} wounds from {m.max_hp}")
+            bad.append(f"{m.id}: Health {m.hp} but the log has {wounds.get(m.id, 0)} net wounds from {m.max_hp}")
     b = g.book
     vp = [0, 0]
     for m in g.models.values():

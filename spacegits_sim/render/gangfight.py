@@ -281,6 +281,9 @@ class HotseatApp(Watcher):
             ("face:", "turn to face "),
             ("obj:", "walk to objective "),
             ("capture:", "capture objective "),
+            ("revive:", "revive "),
+            ("ability:", "use ability: "),
+            ("shoot:", "overwatch: attack "),
         ):
             if o.startswith(pre):
                 rest = o[len(pre) :]
@@ -296,6 +299,12 @@ class HotseatApp(Watcher):
             "me": "I go first",
             "opponent": "they go first",
             "change": "change weapons",
+            "plan": "reserve an action for the next game turn",
+            "pick_up": "pick up its dropped weapon",
+            "overwatch": "reserve an action on overwatch",
+            "hold": "hold (stay on overwatch)",
+            "disarm": "disarm an enemy",
+            "pickpocket": "pick an enemy's pocket",
         }.get(o, o.replace("_", " "))
 
     def options(self) -> list[Any]:

@@ -281,7 +281,8 @@ class HitAndRun(Ability):
     def escapes_free_attacks(self, game: Any, me: Any) -> bool:
         n = len(game.engaged(me))
         tn = min(int(self.effect.get("max_target", 6)), int(self.effect.get("target_per_enemy", 1)) * n)
-        ok = game.roll(me, me.seat, me.a(str(self.effect.get("uses_attribute", "qui"))), tn, "hit and run") >= 1
+        n_dice = me.a(str(self.effect.get("uses_attribute", "qui")))
+        ok = game.roll(me, me.seat, n_dice, tn, "hit and run", need=1) >= 1
         game.note(me, "hit_and_run", "slips away: no free attacks" if ok else "fails to slip away")
         return ok
 
@@ -435,6 +436,76 @@ class Pickpocket(_MeleeTrick):
 
 
 @skill
+class Lucky(Ability):
+    """ "Lucky - Start the game with a pool of Lucky Dice equal to your Quickness. Any amount of these
+    dice may be added to any roll you are required to make at any time, however once these dice are
+    used, they are gone for the remainder of the game." The engine spends them (GangfightGame._lucky)
+    on the model's own rolls that need a number of successes (Defense, morale, damage over time, Hit
+    & Run, reviving) when the roll falls short: a fixed policy, as the rolls happen inside attacks
+    where no player is asked."""
+
+    id = "lucky"
+
+    def pool(self, me: Any) -> int:
+        return int(me.a(str(self.effect.get("lucky_dice_from", "qui"))))
+
+
+@skill
+class Overwatch(Ability):
+    """ "Overwatch - Reserve one action to attack an enemy that later moves into view. You may attack
+    as soon as this enemy finishes their current Move action, interrupting their activation. They
+    may continue their activation after your attack (if they survive)." Readings: the action is
+    kept until it is used or the model's next activation begins; "moves into view" is an enemy that
+    was not a target it could attack before its Move action (a move, a charge, a break away) and is
+    one after it; the attack is the model's usual one with what it holds."""
+
+    id = "overwatch"
+
+    def options(self, game: Any, me: Any) -> list[str]:
+        if me.marks.get("overwatch") or game.engaged(me):
+            return []
+        if not any(game.item(i).type == "ranged" for i in me.loadout):
+            return []
+        return ["overwatch"]
+
+    def act(self, game: Any, me: Any, option: str) -> Gen:  # noqa: ARG002
+        me.marks["overwatch"] = True
+        game.note(me, "overwatch", "reserves an action on overwatch")
+        yield from ()
+
+    def worth(self, game: Any, me: Any, option: str) -> float:  # noqa: ARG002
+        """Worth it when nothing is in its sights now (it would rather shoot) and enemies stand."""
+        return 1.0 if game.enemies(me) and not game.targets(me) else 0.0
+
+
+def watchers(game: Any, mover: Any) -> dict[str, bool]:
+    """Before a Move action: which enemies on overwatch could already attack the mover."""
+    return {
+        w.id: any(t == mover.id for t, _r in game.targets(w)) for w in game.enemies(mover) if w.marks.get("overwatch")
+    }
+
+
+def interrupt(game: Any, mover: Any, before: Mapping[str, bool]) -> Gen:
+    """After the Move action: each model on overwatch that now has the mover in its sights (and did
+    not before) is asked whether to attack it at once."""
+    from .requests import Overwatch as Ask
+
+    for wid, had in before.items():
+        w = game.models[wid]
+        if had or not (mover.up and w.up and w.marks.get("overwatch")):
+            continue
+        ts = dict(game.targets(w))
+        if mover.id not in ts:
+            continue
+        pick = yield Ask(w.seat, (f"shoot:{mover.id}", "hold"), f"{w.name} on overwatch: attack {mover.name}?", w.id)
+        if pick == "hold":
+            continue
+        w.marks.pop("overwatch", None)
+        game.note(w, "overwatch_fires", f"interrupts {mover.name}'s activation")
+        game._resolve(w, mover, ranged=ts[mover.id])
+
+
+@skill
 class Recruit(SkillHandler):
     """Beguile, Handler, Necromancer, Warlock: "If your Leader has this skill, you may recruit <faction>
     Henchmen or Minions, but not Heroes." Gang building only (gangs.py asks :meth:`recruits`)."""
@@ -507,6 +578,12 @@ def stamina_penalty(m: Any) -> int:
     return int(m.marks.pop("sta_penalty", 0))
 
 
+def activation_starts(m: Any) -> None:
+    """What lasts "once per Activation" or until the next one (Lust, a reserved Overwatch) ends."""
+    m.marks.pop("lust_used", None)
+    m.marks.pop("overwatch", None)
+
+
 def bonus_actions(game: Any, m: Any) -> int:
     """Planner: the action reserved in the last game turn."""
     return 1 if m.marks.pop("plan_for", None) == game.turn else 0
@@ -537,6 +614,11 @@ def worth(game: Any, m: Any, option: str) -> float:
     """An AI's question: what an ability action is worth now (0 when it is not on offer)."""
     h = _owner(game, m, option)
     return h.worth(game, m, option) if h is not None else 0.0
+
+
+def lucky_pool(m: Any) -> int:
+    """The Lucky Dice a model starts the game with (0 without the skill)."""
+    return max([0] + [h.pool(m) for h in _abilities(m) if isinstance(h, Lucky)])
 
 
 def must_pick_up(m: Any) -> bool:

@@ -18,7 +18,7 @@ from ...play.protocol import Deploy, Request
 from ...play.random_ai import RandomController
 from ...rng import stream
 from . import abilities as ab
-from .requests import Action, Activate, Facing, First, Loadout, MoveTo, Role, Target
+from .requests import Action, Activate, Facing, First, Loadout, MoveTo, Overwatch, Role, Target
 
 #: the core actions (everything else on offer is a skill's or an ability's, asked for its worth)
 _CORE = frozenset(("move", "turn", "attack", "break_away", "free", "reload", "change", "end", "pick_up"))
@@ -90,6 +90,8 @@ class HeuristicController:
             return self._loadout(req, g)
         if isinstance(req, Action):
             return self._action(req, g)
+        if isinstance(req, Overwatch):  # a shot at an enemy walking into its sights: take it
+            return req.options[0]
         if isinstance(req, Target):
             return min(req.options, key=lambda t: self._focus(g, t))
         if isinstance(req, Facing):

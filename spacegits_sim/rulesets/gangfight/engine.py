@@ -130,6 +130,9 @@ class GangfightGame(GameBase):
                 )
         # weapons a body gives (Vicious Bite), looked up by id like carried items
         self.naturals = {w.id: w for m in self.models.values() for w in ab.natural_weapons(m)}
+        for m in self.models.values():  # Lucky: "Start the game with a pool of Lucky Dice equal to your Quickness"
+            if ab.lucky_pool(m):
+                m.marks["lucky"] = ab.lucky_pool(m)
         self.active: Model | None = None  # the model whose activation it is
         self.objectives: dict[str, tuple[float, float] | None] = {}  # id -> where it lies (None: carried)
         self.turn = 0
@@ -248,12 +251,17 @@ class GangfightGame(GameBase):
         reroll_misses: int = 0,
         at_or_below: bool = False,
         reroll_hits: int = 0,
+        need: int | None = None,
     ) -> int:
         """Throw ``n`` D6 into the tray and count successes against ``target``: "a 6 will always be
         considered successful and a roll of 1 will always fail" (``at_or_below``: reviving's
         roll at or below, where a 1 does not fail)."""
         if n <= 0:
             self.emit(ev.Rolled(seat, m.id if m else "", purpose, [], target, 0))
+            if need is not None and m is not None and need > 0 and m.marks.get("lucky", 0) > 0:
+                return self._lucky(
+                    m, seat, need, lambda v: v <= target if at_or_below else v == 6 or v >= target, purpose, target
+                )
             return 0
         self.tray.clear()
         dice = self.tray.throw(n, self.streams("scatter"), self.streams("dice"), side=seat)
@@ -280,7 +288,25 @@ class GangfightGame(GameBase):
                 done += len(miss)
         s = sum(1 for v in faces if ok(v))
         self.emit(ev.Rolled(seat, m.id if m else "", purpose, lying, target, s, done))
+        if need is not None and m is not None and s < need and m.marks.get("lucky", 0) > 0:
+            s += self._lucky(m, seat, need - s, ok, purpose, target)
         return s
+
+    def _lucky(self, m: Model, seat: int, short: int, ok: Any, purpose: str, target: int) -> int:
+        """Lucky: "Any amount of these dice may be added to any roll you are required to make at any
+        time, however once these dice are used, they are gone". Spent (a reading: the engine asks
+        nothing inside an attack) one die at a time on a roll of ``need`` successes that falls
+        short, until it holds or the pool is empty."""
+        got = 0
+        lying: list[list[float]] = []
+        while got < short and m.marks.get("lucky", 0) > 0:
+            m.marks["lucky"] -= 1
+            (d,) = self.tray.throw(1, self.streams("scatter"), self.streams("dice"), side=seat)
+            lying.append([float(d.value), round(d.position[0], 3), round(d.position[1], 3)])
+            got += 1 if ok(d.value) else 0
+        self.emit(ev.Rolled(seat, m.id, f"lucky dice ({purpose})", lying, target, got))
+        self.emit(ev.Note(m.id, "lucky", f"adds {len(lying)} Lucky dice ({m.marks['lucky']} left)"))
+        return got
 
     def rolloff(self, purpose: str) -> int:
         """Both players roll 1D6, rerolling ties; the seat that rolled highest."""
@@ -498,14 +524,14 @@ class GangfightGame(GameBase):
         m.fired = set()
         self.active = m
         m.marks["activations"] = m.marks.get("activations", 0) + 1
-        m.marks.pop("lust_used", None)
+        ab.activation_starts(m)
         actions = m.a("sta") - ab.stamina_penalty(m) + ab.bonus_actions(self, m)  # Pestilence, Planner
         self.emit(ev.Activated(m.id, m.seat, actions))
         # ---- upkeep: "If a model needs to roll for morale, is poisoned or had any other sort of
         # ongoing effect placed on it previously, now is the time"
         if m.dot is not None:
             strength, need = m.dot
-            saves = self.roll(m, m.seat, m.a("dp"), strength, "damage over time")
+            saves = self.roll(m, m.seat, m.a("dp"), strength, "damage over time", need=need)
             if saves >= need:
                 m.dot = None
                 self.emit(ev.Note(m.id, "dot_ended", "shakes off the damage over time"))
@@ -526,7 +552,7 @@ class GangfightGame(GameBase):
                     if d and self.gap(o, m) <= r
                 ]
             )
-            ok = self.roll(m, m.seat, m.a("int") + extra, tn, "morale") >= 1
+            ok = self.roll(m, m.seat, m.a("int") + extra, tn, "morale", need=1) >= 1
             self.emit(
                 ev.Note(m.id, "morale", f"morale {'holds' if ok else 'breaks: it flees towards the nearest edge'}")
             )
@@ -826,6 +852,7 @@ class GangfightGame(GameBase):
         facing = s[3]
         if not turn and pick != "off":
             facing = yield from self._end_facing(m, (s[1], s[2]), s[3])
+        watch = ab.watchers(self, m)  # Overwatch: who had it in its sights before the move
         self._do_move(
             m,
             (s[1], s[2]),
@@ -833,6 +860,7 @@ class GangfightGame(GameBase):
             "turn" if turn else "charge" if pick.startswith("charge:") else "flee" if m.fleeing else "move",
             pick == "off",
         )
+        yield from ab.interrupt(self, m, watch)
 
     def end_facings(self, m: Model, end: tuple[float, float], heading: float) -> list[tuple[str, float]]:
         """The facings offered at the end of a move: "you can end your movement facing any direction
@@ -948,7 +976,9 @@ class GangfightGame(GameBase):
         facing = s[3]
         if pick != "off":
             facing = yield from self._end_facing(m, (s[1], s[2]), s[3])
+        watch = ab.watchers(self, m)
         self._do_move(m, (s[1], s[2]), facing, "break_away", pick == "off")
+        yield from ab.interrupt(self, m, watch)
 
     # ------------------------------------------------------------------ attacking
 
@@ -1171,7 +1201,7 @@ class GangfightGame(GameBase):
             mods.append("super strength -1")
         rer = sum(h.save_rerolls(mine) for h in t.skills)  # Hearty, Parry
         brute = sum(h.enemy_save_rerolls(hit) for h in m.skills)  # Brute: the defender re-rolls a save
-        saves = self.roll(t, t.seat, dp, strength, "defense", reroll_misses=rer, reroll_hits=brute)
+        saves = self.roll(t, t.seat, dp, strength, "defense", reroll_misses=rer, reroll_hits=brute, need=hits)
         hurt = saves < hits
         self.emit(ev.Defended(t.id, max(dp, 0), min(strength, 6), saves, hits, hurt, mods))
         if hurt and instead is not None:

@@ -22,7 +22,8 @@ UNSUPPORTED: tuple[tuple[str, str], ...] = (
     ),
     (
         "Equip Items, Consume Item, Cast a Spell actions",
-        "no consumables or spells are wired in yet (Use Ability plays: Lust, Healer, Disarm, Pickpocket, Planner)",
+        "no consumables or spells are wired in yet "
+        "(Use Ability plays: Lust, Healer, Disarm, Pickpocket, Planner, Overwatch)",
     ),
     (
         "Healing and reviving with items (Smellin' Salts, Potion of Healing)",
@@ -37,10 +38,10 @@ UNSUPPORTED: tuple[tuple[str, str], ...] = (
     ("Silent bows", "no scenario asks for silence"),
     ("Three or four players", "two seats only"),
     (
-        "The Fantasy spells, the skills Lucky, Overwatch and Magic User, the faction abilities Winged and "
+        "The Fantasy spells, the Magic User skill, the faction abilities Winged and "
         "Wings (flying) and Arcane (casting dice)",
         "their data loads and is checked (fantasy/catalog.py) but they do not play yet: gang files naming them "
-        "get a loud warning (races, items, 29 skills and 9 of the 12 faction abilities play)",
+        "get a loud warning (races, items, 34 of the 35 skills and 9 of the 12 faction abilities play)",
     ),
     (
         "Personal space ignored when a wall hides the models from each other",

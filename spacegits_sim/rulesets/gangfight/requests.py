@@ -64,3 +64,12 @@ class Facing(Choice):
     model: str = ""
     spots: tuple[tuple[float, float, float], ...] = ()
     at: tuple[float, float] = (0.0, 0.0)  # where the move ends
+
+
+@dataclass(frozen=True)
+class Overwatch(Choice):
+    """A model on Overwatch may interrupt: "You may attack as soon as this enemy finishes their
+    current Move action". Options: ``shoot:<enemy>`` or ``hold`` (keep the action reserved)."""
+
+    kind: ClassVar[str] = "gf_overwatch"
+    model: str = ""

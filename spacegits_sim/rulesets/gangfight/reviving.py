@@ -49,7 +49,7 @@ def revivable(game: Any, healer: Any) -> list[Any]:
 def revive(game: Any, healer: Any, fallen: Any, how: str) -> bool:
     """One attempt (the action is the caller's): True when ``fallen`` stands back up with 1 Health."""
     tn = fallen.a("sta")
-    ok = game.roll(healer, healer.seat, healer.a("int"), tn, f"revive {fallen.name}", at_or_below=True) >= 1
+    ok = game.roll(healer, healer.seat, healer.a("int"), tn, f"revive {fallen.name}", at_or_below=True, need=1) >= 1
     if not ok:
         game.note(fallen, "not_revived", f"stays down ({how})")
         return False
