@@ -156,7 +156,7 @@ def test_bloodsucker_regains_a_health_point_for_a_melee_wound_never_above_its_st
     v, y = g.models["a_v"], g.models["b_y"]
     v.hp = v.max_hp - 1
     g._defend(v, y, 7, 6, False, [])  # a sure wound: no saves can meet 6 hits
-    assert v.hp == v.max_hp and last(g, "gf_healed").how == "bloodsucker"
+    assert v.hp == v.max_hp and last(g, "gf_healed").by == "bloodsucker"
     g._defend(v, y, 7, 6, False, [])
     assert v.hp == v.max_hp and len([e for e in g.events if e.kind == "gf_healed"]) == 1  # already whole
     v.hp = 1
@@ -527,3 +527,12 @@ def test_overwatch_interrupts_an_enemy_move_that_brings_it_into_view():
     assert [r.kind for r in asked] == ["gf_move", "gf_face"]
     _answer(g._activation(x), x.loadout, "end")
     assert "overwatch" not in x.marks
+
+
+@pytest.mark.rule("gangfight_skills", "arcane")
+def test_arcane_offers_the_casting_roll_one_more_die():
+    """ "Arcane - Roll +1D6 when casting magic spells." The casting roll asks each skill of the
+    caster for ``cast_dice``; Arcane answers 1, a skill without it nothing."""
+    (h,) = skills_of(("arcane",))
+    assert h.cast_dice() == 1
+    assert not hasattr(skills_of(("warrior",))[0], "cast_dice")

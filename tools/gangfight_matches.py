@@ -4,7 +4,8 @@
 
 Invariants, checked on every game: no exception; after every decision no two standing
 bases overlap and no base leaves the board; Health never above its start nor below 0 and
-equal to its start minus the wounds in the log; every objective lies on the board or is
+equal to its start minus the wounds plus the heals in the log (a revived model from 0);
+every objective lies on the board or is
 carried by exactly one standing model; the VP in the final event equal those recounted from
 the log (casualties' values + 2 per objective held). ``--versus``: heuristic against random,
 sides alternating, win rate with its Wilson 95% interval (a tie counts as not a win).
@@ -49,15 +50,23 @@ def check(g) -> list[str]:  # type: ignore[no-untyped-def]
 
 def final_checks(g) -> list[str]:  # type: ignore[no-untyped-def]
     bad: list[str] = []
+    hp = {m.id: m.max_hp for m in g.models.values()}  # recounted from the log: -1 a wound, +1 a heal
     wounds: dict[str, int] = {}
     for e in g.events:
         if e.kind == "gf_wounded":
             wounds[e.model] = wounds.get(e.model, 0) + 1
-        elif e.kind == "gf_healed":  # Bloodsucker, a revive: Health regained counts back
-            wounds[e.model] = wounds.get(e.model, 0) - e.gained
+            hp[e.model] = max(0, hp[e.model] - 1)
+        elif e.kind == "gf_healed":
+            if e.revived and hp[e.model] != 0:
+                bad.append(f"{e.model} revived with {hp[e.model]} Health left")
+            hp[e.model] = e.hp if e.revived else hp[e.model] + 1
+            if hp[e.model] > g.models[e.model].max_hp:
+                bad.append(f"{e.model} healed above its starting Health")
     for m in g.models.values():
-        if m.status != "fled" and m.hp != max(0, m.max_hp - wounds.get(m.id, 0)):
-            bad.append(f"{m.id}: Health {m.hp} but the log has {wounds.get(m.id, 0)} net wounds from {m.max_hp}")
+        if m.status != "fled" and m.hp != hp[m.id]:
+            bad.append(
+                f"{m.id}: Health {m.hp} but the log has {wounds.get(m.id, 0)} wounds from {m.max_hp} (and heals)"
+            )
     b = g.book
     vp = [0, 0]
     for m in g.models.values():

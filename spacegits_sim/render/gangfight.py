@@ -80,9 +80,7 @@ class View:
                 m["state"] = "out"
         elif k == "gf_healed":
             m = self.models[e.model]
-            m["hp"] = e.hp
-            if e.revived:
-                m["state"] = "ready"
+            m["hp"], m["state"] = e.hp, "ready"
         elif k == "gf_fled_off":
             self.models[e.model]["state"] = "fled"
         elif k == "gf_objective":

@@ -41,8 +41,8 @@ __all__ = [
 REGISTRY["abilities"] = {}
 
 #: Faction-ability handler ids the data names that do not play here (known, warned about):
-#: flying belongs to the heights work (moving through the air), Arcane's dice to casting spells.
-DEFERRED_ABILITIES = ("flying", "arcane")
+#: flying (Winged, Wings) belongs to moving through the air over heights (not simulated yet).
+DEFERRED_ABILITIES = ("flying",)
 
 
 def ability(cls: type[SkillHandler]) -> type[SkillHandler]:
@@ -166,6 +166,17 @@ class Horrify(Ability):
 
     def enemy_morale(self) -> tuple[float, int]:
         return (float(self.effect.get("radius", 3)), int(self.effect.get("enemy_morale_target", 1)))
+
+
+@ability
+class Arcane(Ability):
+    """ "Arcane - Roll +1D6 when casting magic spells." The casting roll asks every skill of the
+    caster for :meth:`cast_dice` (only Magic Users cast)."""
+
+    id = "arcane"
+
+    def cast_dice(self) -> int:
+        return int(self.effect.get("cast_dice", 1))
 
 
 @ability

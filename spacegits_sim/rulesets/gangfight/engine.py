@@ -1231,7 +1231,7 @@ class GangfightGame(GameBase):
         got = min(n, m.max_hp - m.hp)
         if got > 0:
             m.hp += got
-            self.emit(ev.Healed(m.id, m.hp, got, how, False))
+            self.emit(ev.Healed(m.id, m.hp, False, how))
 
     def stand_up(self, m: Model, how: str) -> None:
         """Revived: "the model wills stand back up with 1 Health", where it fell (reviving.py)."""
@@ -1239,7 +1239,7 @@ class GangfightGame(GameBase):
         m.dot, m.bound, m.fleeing = None, False, False
         m.activated = True  # a reading: getting up is all it does this game turn
         self.table.add_figure(m.id, m.pos, base_mm=m.radius * 2 / MM, angle=m.facing)
-        self.emit(ev.Healed(m.id, 1, 1, how, True))
+        self.emit(ev.Healed(m.id, 1, True, how))
 
     def pulled(self, m: Model, end: tuple[float, float], facing: float) -> None:
         """Moved by another's ability (Lust): a straight move that is not its own action."""

@@ -192,23 +192,6 @@ class Wounded(Event):
 
 
 @dataclass
-class Healed(Event):
-    """Health regained (Bloodsucker), or a model out of action standing back up (``revived``)."""
-
-    kind: ClassVar[str] = "gf_healed"
-    model: str = ""
-    hp: int = 0
-    gained: int = 0
-    how: str = ""
-    revived: bool = False
-
-    def describe(self, names: dict[str, str]) -> str:
-        if self.revived:
-            return f"{_n(names, self.model)} is revived ({self.how}) and stands up with {self.hp} Health"
-        return f"{_n(names, self.model)} regains {self.gained} Health ({self.how}): {self.hp}"
-
-
-@dataclass
 class FledOff(Event):
     kind: ClassVar[str] = "gf_fled_off"
     model: str = ""
@@ -239,6 +222,22 @@ class Dropped(Event):
 
 
 @dataclass
+class Healed(Event):
+    """Health given back (a potion), or a fallen model standing up again (``revived``)."""
+
+    kind: ClassVar[str] = "gf_healed"
+    model: str = ""
+    hp: int = 0
+    revived: bool = False
+    by: str = ""
+
+    def describe(self, names: dict[str, str]) -> str:
+        if self.revived:
+            return f"{_n(names, self.model)} stands back up with {self.hp} Health"
+        return f"{_n(names, self.model)} heals to {self.hp} Health"
+
+
+@dataclass
 class GameEnded(Event):
     kind: ClassVar[str] = "gf_ended"
     reason: str = ""
@@ -266,10 +265,10 @@ TYPES = event_types(
         Attacked,
         Defended,
         Wounded,
-        Healed,
         FledOff,
         Captured,
         Dropped,
+        Healed,
         GameEnded,
     ]
 )

@@ -38,10 +38,9 @@ UNSUPPORTED: tuple[tuple[str, str], ...] = (
     ("Silent bows", "no scenario asks for silence"),
     ("Three or four players", "two seats only"),
     (
-        "The Fantasy spells, the Magic User skill, the faction abilities Winged and "
-        "Wings (flying) and Arcane (casting dice)",
+        "The Fantasy spells, the Magic User skill, the faction abilities Winged and Wings (flying)",
         "their data loads and is checked (fantasy/catalog.py) but they do not play yet: gang files naming them "
-        "get a loud warning (races, items, 34 of the 35 skills and 9 of the 12 faction abilities play)",
+        "get a loud warning (races, items, 34 of the 35 skills and 10 of the 12 faction abilities play)",
     ),
     (
         "Personal space ignored when a wall hides the models from each other",
