@@ -280,7 +280,7 @@ class HotseatApp(Watcher):
             ("obj:", "walk to objective "),
             ("capture:", "capture objective "),
             ("revive:", "revive "),
-            ("ability:", "use ability: "),
+            ("ability:", "use ability "),
             ("shoot:", "overwatch: attack "),
         ):
             if o.startswith(pre):

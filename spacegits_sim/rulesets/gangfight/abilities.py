@@ -295,7 +295,7 @@ class HitAndRun(Ability):
         n_dice = me.a(str(self.effect.get("uses_attribute", "qui")))
         ok = game.roll(me, me.seat, n_dice, tn, "hit and run", need=1) >= 1
         game.note(me, "hit_and_run", "slips away: no free attacks" if ok else "fails to slip away")
-        return ok
+        return bool(ok)
 
 
 @skill
@@ -336,7 +336,7 @@ class Healer(Ability):
         f = game.models[option.split(":", 1)[1]]
         chance = 1.0 - (1.0 - min(f.a("sta"), 6) / 6.0) ** max(me.a("int"), 0)
         value = 5.0 if f.char.leader else float(game.book.levels[f.char.level].vp)
-        return 4.0 * chance * value
+        return float(4.0 * chance * value)
 
 
 @skill

@@ -1132,9 +1132,9 @@ class GangfightGame(GameBase):
         if strength is None:
             strength = w.strength_for(m.a("str")) if w.type == "melee" else int(w.strength)
             strength += sum(x.strength(ctx) for x in trs)
-            for hid, v in ab.attack_strength(self, m, t, hit):  # Hate
-                strength += v
-                mods.append(f"{hid} +{v} Strength")
+            for hid, more in ab.attack_strength(self, m, t, hit):  # Hate
+                strength += more
+                mods.append(f"{hid} +{more} Strength")
         else:
             mods.append(f"Strength {strength} (Quickness)")
         if w.id != "fists":

@@ -123,7 +123,8 @@ def _race(c: Checker, d: Mapping[str, Any], entry: str, fantasy: bool, leader: b
     if r is None:
         c.bad(entry, "race", f"unknown race {short(race)}; the Fantasy races are {', '.join(catalog().races)}")
         return None
-    chosen = d.get("skills") if isinstance(d.get("skills"), list) else []
+    raw = d.get("skills")
+    chosen: list[Any] = raw if isinstance(raw, list) else []
     missing = [s for s in r.required_specials if s not in chosen]
     if missing:  # "All Vampires must choose this skill."
         c.bad(entry, "skills", f"a {r.name} must take {', '.join(missing)} ('All Vampires must choose this skill')")
