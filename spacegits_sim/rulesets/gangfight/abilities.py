@@ -16,7 +16,7 @@ import math
 from collections.abc import Generator, Iterable, Mapping
 from typing import Any
 
-from .book import FISTS, Item
+from .book import Item
 from .skills import REGISTRY, Hit, SkillHandler, skill
 
 Gen = Generator[Any, Any, Any]
@@ -548,10 +548,6 @@ def unarmed_pair(m: Any) -> bool:
 
 def natural_weapons(m: Any) -> list[Item]:
     return [w for h in _abilities(m) for w in h.natural_weapons()]
-
-
-def natural_item(m: Any, iid: str) -> Item | None:
-    return next((w for w in natural_weapons(m) if w.id == iid), None) if iid != FISTS.id else None
 
 
 def on_wounded(game: Any, m: Any, t: Any, ranged: bool, out: bool) -> None:
