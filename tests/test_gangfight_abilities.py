@@ -585,3 +585,15 @@ def test_a_hot_seat_player_is_offered_the_ability_actions_in_words_and_can_take_
     assert any(t.startswith("use ability") for t in taken), taken  # Vessra's Lust
     app.save()
     assert rebuild(load_replay(tmp_path / "h.replay.json"), "h").ok
+
+
+def test_a_faction_ability_that_does_not_play_is_named_loudly_and_those_that_play_are_not():
+    """Winged (flying) is the one left: validate says NOT SIMULATED for it, not for Hate."""
+    raise_ = {"str": 2, "qui": 2, "sta": 1, "int": 2, "mc": 2}
+    g = gang_from_doc(
+        _gang("demonic_covens", [_sk("d", ["winged"], race="demon", raise_=raise_), _sk("e", ["hate"], race="demon")]),
+        "g.yaml",
+    )
+    text = "\n".join(map(str, g.warnings))
+    assert "NOT SIMULATED: faction ability 'winged' (Winged): flying is not simulated" in text
+    assert "hate" not in text and "faction abilities" not in text
