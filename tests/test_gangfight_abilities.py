@@ -587,13 +587,32 @@ def test_a_hot_seat_player_is_offered_the_ability_actions_in_words_and_can_take_
     assert rebuild(load_replay(tmp_path / "h.replay.json"), "h").ok
 
 
-def test_a_faction_ability_that_does_not_play_is_named_loudly_and_those_that_play_are_not():
-    """Winged (flying) is the one left: validate says NOT SIMULATED for it, not for Hate."""
-    raise_ = {"str": 2, "qui": 2, "sta": 1, "int": 2, "mc": 2}
-    g = gang_from_doc(
-        _gang("demonic_covens", [_sk("d", ["winged"], race="demon", raise_=raise_), _sk("e", ["hate"], race="demon")]),
-        "g.yaml",
-    )
-    text = "\n".join(map(str, g.warnings))
-    assert "NOT SIMULATED: faction ability 'winged' (Winged): flying is not simulated" in text
-    assert "hate" not in text and "faction abilities" not in text
+@pytest.mark.rule("gangfight_skills", "winged-and-wings")
+def test_a_winged_demon_and_a_winged_bat_fly_over_obstacles_however_tall():
+    """ "Winged - A special Gift, any Demon my be Winged for +5 XP, allowing them to fly." "Wings -
+    Birds, Bats, and some Insects and Reptiles may be winged, and will be able to Fly when moving."
+    The core rule: "Flying models will always ignore obstacles in their path". A wall 3" high stops
+    a walker; a flyer crosses it for nothing (no hop, no inch spent)."""
+    wall = {"id": "wall", "kind": "obstacle", "height": 3, "polygon": [[12, 5], [12.5, 5], [12.5, 15], [12, 15]]}
+    low = {"id": "fence", "kind": "obstacle", "height": 0.8, "polygon": [[12, 20], [12.5, 20], [12.5, 30], [12, 30]]}
+    for faction, race, ability in (("demonic_covens", "demon", "winged"), ("beast_packs", "bat", "wings")):
+        g = game(
+            [
+                (_sk("f", [ability], race=race, raise_={"str": 2, "qui": 2, "int": 2}), (10, 8), 0),
+                (_sk("w", [], race=race), (10, 12), 0),
+                (_sk("v", [ability], race=race, raise_={"str": 2, "qui": 2, "int": 2}), (10, 25), 0),
+            ],
+            [(_m("y"), (34, 2), 180)],
+            terrain=[wall, low],
+            factions=(faction, "mortal_guilds"),
+        )
+        f, w, v = g.models["a_f"], g.models["a_w"], g.models["a_v"]
+        assert f.flying and not w.flying
+        _e, far, hops, _o = g.slide(f, 0.0, 4.0)
+        assert far == pytest.approx(4.0, abs=1e-3) and hops == 0  # over the 3" wall
+        _e, far, hops, _o = g.slide(w, 0.0, 4.0)
+        assert far < 1.6 and hops == 0  # a walker stops at it
+        _e, far, hops, _o = g.slide(v, 0.0, 4.0)
+        assert far == pytest.approx(4.0, abs=1e-3) and hops == 0  # a low fence costs a flyer nothing either
+    g = gang_from_doc(_gang("demonic_covens", [_sk("d", ["winged"], race="demon")]), "g.yaml")
+    assert not g.warnings  # it plays: no NOT SIMULATED warning

@@ -40,9 +40,8 @@ __all__ = [
 
 REGISTRY["abilities"] = {}
 
-#: Faction-ability handler ids the data names that do not play here (known, warned about):
-#: flying (Winged, Wings) belongs to moving through the air over heights (not simulated yet).
-DEFERRED_ABILITIES = ("flying",)
+#: Faction-ability handler ids the data names that do not play here (known, warned about).
+DEFERRED_ABILITIES: tuple[str, ...] = ()
 
 
 def ability(cls: type[SkillHandler]) -> type[SkillHandler]:
@@ -177,6 +176,21 @@ class Arcane(Ability):
 
     def cast_dice(self) -> int:
         return int(self.effect.get("cast_dice", 1))
+
+
+@ability
+class Flying(Ability):
+    """Winged ("any Demon my be Winged for +5 XP, allowing them to fly"), Wings ("will be able to Fly
+    when moving"), and the core rule: "Flying models will always ignore obstacles in their path, and
+    may end their movement at any height ... Models that can fly usually cannot fly while in
+    buildings ... When attacking or being attacked, consider your model to be standing on the
+    ground". The engine reads :func:`flies` into ``Model.flying``: its moves cross obstacles, however
+    tall, for nothing. (Landing on heights needs boards with heights; none is bundled.)"""
+
+    id = "flying"
+
+    def flies(self) -> bool:
+        return bool(self.effect.get("flies", True))
 
 
 @ability
@@ -621,6 +635,11 @@ def worth(game: Any, m: Any, option: str) -> float:
     """An AI's question: what an ability action is worth now (0 when it is not on offer)."""
     h = _owner(game, m, option)
     return h.worth(game, m, option) if h is not None else 0.0
+
+
+def flies(m: Any) -> bool:
+    """Does a skill or ability let it fly when moving?"""
+    return any(h.flies() for h in _abilities(m) if isinstance(h, Flying))
 
 
 def lucky_pool(m: Any) -> int:

@@ -65,6 +65,7 @@ class Model:
     fleeing: bool = False
     skills: list[SkillHandler] = field(default_factory=list)  # the Fantasy skills that play
     marks: dict[str, Any] = field(default_factory=dict)  # what abilities remember (abilities.py)
+    flying: bool = False  # "If the model has wings ... it may be able to fly when moving" (Winged, Wings)
 
     @property
     def up(self) -> bool:
@@ -128,6 +129,7 @@ class GangfightGame(GameBase):
                     ch.attrs["hp"],
                     skills=skills_of(tuple(ch.skills)),
                 )
+                self.models[mid].flying = ab.flies(self.models[mid])
         # weapons a body gives (Vicious Bite), looked up by id like carried items
         self.naturals = {w.id: w for m in self.models.values() for w in ab.natural_weapons(m)}
         for m in self.models.values():  # Lucky: "Start the game with a pool of Lucky Dice equal to your Quickness"
@@ -736,7 +738,7 @@ class GangfightGame(GameBase):
         spent = 0.0
         for tid, enter, leave in crossings:
             p = self.pieces.get(tid)
-            if p is None or p.kind != "obstacle":
+            if p is None or p.kind != "obstacle" or m.flying:  # "Flying models will always ignore obstacles"
                 continue
             if enter <= 1e-6:
                 continue  # already over it when the move began: stepping off it
@@ -822,7 +824,7 @@ class GangfightGame(GameBase):
         walls = [
             f
             for f in self.sight_table.footprints
-            if self.pieces[f.ident].kind == "blocking" or self.pieces[f.ident].height > hop
+            if self.pieces[f.ident].kind == "blocking" or (self.pieces[f.ident].height > hop and not m.flying)
         ]
         ps = self.book.g("personal_space")
         discs = [

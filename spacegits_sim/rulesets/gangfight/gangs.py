@@ -214,7 +214,7 @@ def character_from_doc(
             lim = catalog().special_limits.get(sp.faction)
             xp += int(lim.xp) if lim is not None else 0
             if sp.handler not in ABILITIES:
-                why = {"flying": "flying is not simulated (models stay on the ground)"}
+                why: dict[str, str] = {}
                 warn.append(
                     Problem(
                         c.label,
