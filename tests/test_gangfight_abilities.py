@@ -616,3 +616,19 @@ def test_a_winged_demon_and_a_winged_bat_fly_over_obstacles_however_tall():
         assert far == pytest.approx(4.0, abs=1e-3) and hops == 0  # a low fence costs a flyer nothing either
     g = gang_from_doc(_gang("demonic_covens", [_sk("d", ["winged"], race="demon")]), "g.yaml")
     assert not g.warnings  # it plays: no NOT SIMULATED warning
+
+
+def test_lucky_dice_come_to_a_defence_with_no_dice_of_its_own():
+    """Super Strength can leave a Defense roll with no dice: the Lucky Dice are still "added to any
+    roll", and only a 6 meets a Strength of 7."""
+    g = game(
+        [(_m("x", items=["hand_weapon"]), (10, 10), 0)],
+        [(_sk("y", ["lucky"], raise_={"str": 2, "qui": 2, "int": 2}), (11.5, 10), 180)],
+        factions=FM,
+    )
+    x, y = g.models["a_x"], g.models["b_y"]
+    g._defend(x, y, 7, 1, False, [])
+    main = [e for e in g.events if e.kind == "gf_rolled" and e.purpose == "defense"][-1]
+    extra = [e for e in g.events if e.kind == "gf_rolled" and e.purpose == "lucky dice (defense)"][-1]
+    assert main.dice == [] and len(extra.dice) >= 1
+    assert extra.successes == sum(1 for d in extra.dice if d[0] == 6)

@@ -262,7 +262,12 @@ class GangfightGame(GameBase):
             self.emit(ev.Rolled(seat, m.id if m else "", purpose, [], target, 0))
             if need is not None and m is not None and need > 0 and m.marks.get("lucky", 0) > 0:
                 return self._lucky(
-                    m, seat, need, lambda v: v <= target if at_or_below else v == 6 or v >= target, purpose, target
+                    m,
+                    seat,
+                    need,
+                    lambda v: v <= target if at_or_below else v == 6 or (v != 1 and v >= target),
+                    purpose,
+                    target,
                 )
             return 0
         self.tray.clear()
