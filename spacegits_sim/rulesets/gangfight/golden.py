@@ -37,6 +37,7 @@ PLAYTHROUGHS = (
     Playthrough("cornered_random_4", "cornered.yaml", 4, ("random", "random")),
     Playthrough("fantasy_crossroads_heuristic_5", "fantasy_crossroads.yaml", 5, ("heuristic", "heuristic")),
     Playthrough("fantasy_surrounded_heuristic_random_6", "fantasy_surrounded.yaml", 6, ("heuristic", "random")),
+    Playthrough("fantasy_cornered_heuristic_7", "fantasy_cornered.yaml", 7, ("heuristic", "heuristic")),
 )
 
 
