@@ -581,9 +581,9 @@ def test_a_person_casts_spells_in_the_hot_seat_window_by_button_and_by_clicking_
             casts = [i for i, lab in enumerate(labels) if lab.startswith("cast ")]
             aimed = [i for i in casts if labels[i] == "cast magic missile"]
             buttons += bool(casts)
-            if aimed or casts:
+            if aimed or (casts and "move" not in labels):
                 app.choose((aimed or casts)[0])
-            else:
+            else:  # walk into Magic Missile's reach rather than cast the self spell turn after turn
                 app.choose(
                     labels.index("move")
                     if "move" in labels

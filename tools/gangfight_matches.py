@@ -82,8 +82,9 @@ def final_checks(g) -> list[str]:  # type: ignore[no-untyped-def]
                 bad.append(f"{e.model} healed above its starting Health")
     for m in g.models.values():
         if m.status != "fled" and m.hp != hp[m.id]:
-            got = wounds.get(m.id, 0)
-            bad.append(f"{m.id}: Health {m.hp} but the log has {got} wounds from {m.max_hp} (and heals)")
+            bad.append(
+                f"{m.id}: Health {m.hp} but the log has {wounds.get(m.id, 0)} wounds from {m.max_hp} (and heals)"
+            )
     b = g.book
     vp = [0, 0]
     for m in g.models.values():

@@ -372,6 +372,9 @@ class HotseatApp(Watcher):
             ("capture:", "capture objective "),
             ("fire:", "fire the "),
             ("aim:", "turn the "),
+            ("revive:", "revive "),
+            ("ability:", "use ability "),
+            ("shoot:", "overwatch: attack "),
         ):
             if o.startswith(pre):
                 rest = o[len(pre) :]
@@ -389,6 +392,12 @@ class HotseatApp(Watcher):
             "change": "change weapons",
             "dismount": "dismount (the mount leaves)",
             "jump": "jump across a gap",
+            "plan": "reserve an action for the next game turn",
+            "pick_up": "pick up its dropped weapon",
+            "overwatch": "reserve an action on overwatch",
+            "hold": "hold (stay on overwatch)",
+            "disarm": "disarm an enemy",
+            "pickpocket": "pick an enemy's pocket",
         }.get(o, o.replace("_", " "))
 
     def options(self) -> list[Any]:

@@ -162,10 +162,12 @@ class Gangfight(BundledScenarios):
         return [f"[turn {int(e.t)}] {e.describe(names)}" for e in game.events]
 
     def handler_coverage(self, rules: Any = None) -> Any:
-        """Every weapon trait in the armoury against its handler, every Fantasy skill handler id
-        against a handler here or its deferral (skills.DEFERRED: known, not simulated, warned),
-        every spell and consumable handler id against its handler (spells.py, consumables.py)."""
+        """Every weapon trait in the armoury against its handler, every Fantasy skill and faction
+        ability handler id against a handler here or its deferral (skills.DEFERRED,
+        abilities.DEFERRED_ABILITIES: known, not simulated, warned), every spell and consumable
+        handler id against its handler (spells.py, consumables.py)."""
         from ...play.handlers import coverage
+        from .abilities import DEFERRED_ABILITIES
         from .consumables import REGISTRY as CONSUMABLES
         from .fantasy.catalog import catalog
         from .skills import DEFERRED
@@ -180,12 +182,14 @@ class Gangfight(BundledScenarios):
             "skills": {**SKILLS["skills"], **dict.fromkeys(DEFERRED, None)},
             "spells": dict(SPELLS["spells"]),
             "consumables": dict(CONSUMABLES["consumables"]),
+            "abilities": {**SKILLS["abilities"], **dict.fromkeys(DEFERRED_ABILITIES, None)},
         }
         data = {
             "traits": list(b.traits),
             "skills": sorted({s.handler for s in cat.skills.values()}),
             "spells": sorted({s.handler for s in cat.spells.values()}),
             "consumables": sorted({i.handler for i in cat.items.values() if i.family == "consumable" and i.handler}),
+            "abilities": sorted({s.handler for s in cat.specials.values()}),
         }
         return coverage(registry_, data)
 

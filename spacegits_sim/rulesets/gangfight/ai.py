@@ -17,8 +17,12 @@ import numpy as np
 from ...play.protocol import Deploy, Request
 from ...play.random_ai import RandomController
 from ...rng import stream
+from . import abilities as ab
 from . import artillery, heights, magic
-from .requests import Action, Activate, Facing, First, Loadout, MoveTo, Pick, Role, SpellTarget, Target
+from .requests import Action, Activate, Facing, First, Loadout, MoveTo, Overwatch, Pick, Role, SpellTarget, Target
+
+#: the core actions (everything else on offer is a skill's or an ability's, asked for its worth)
+_CORE = frozenset(("move", "turn", "attack", "break_away", "free", "reload", "change", "end", "pick_up"))
 
 
 class HeuristicController:
@@ -112,6 +116,8 @@ class HeuristicController:
         if isinstance(req, SpellTarget):  # the spell's or item's own worth of each target
             m = g.models[req.model]
             return max(req.options, key=lambda t: magic.target_worth(g, m, req.what, t))
+        if isinstance(req, Overwatch):  # a shot at an enemy walking into its sights: take it
+            return req.options[0]
         if isinstance(req, Target):
             return min(req.options, key=lambda t: self._focus(g, t))
         if isinstance(req, Pick):
@@ -198,8 +204,12 @@ class HeuristicController:
         caps = [o for o in opts if o.startswith("capture:")]
         if caps:
             return caps[0]
-        if "free" in opts:
-            return "free"
+        if "free" in opts or "pick_up" in opts:
+            return "free" if "free" in opts else "pick_up"
+        # skills and abilities that are actions: their handlers say what taking them is worth now
+        worth = sorted(((ab.worth(g, m, o), o) for o in opts if ":" in o or o not in _CORE), reverse=True)
+        if worth and worth[0][0] >= 5.0:  # reviving a friend, stealing an objective, a strong lure
+            return worth[0][1]
         if "break_away" in opts and (m.fleeing or m.hp <= 1 and g.morale_target(m) is not None):
             return "break_away"
         gun = artillery.advice_fire(g, m, opts)  # a crewed piece's shot, or turning it to a target
@@ -207,8 +217,8 @@ class HeuristicController:
             return gun
         spells = [(magic.advice(g, m, o)[0], o) for o in opts if o.startswith(magic.ACTIONS)]
         if spells:  # a spell or an item when it plainly pays (its handler's worth)
-            worth, best = max(spells)
-            if worth >= (8.0 if "attack" in opts else 2.0):
+            pays, best = max(spells)
+            if pays >= (8.0 if "attack" in opts else 2.0):
                 return best
         if "attack" in opts:
             return "attack"
@@ -220,6 +230,8 @@ class HeuristicController:
             return "move"
         if "change" in opts and g.enemies(m):
             return "change"
+        if worth and worth[0][0] > 0:  # rather than ending (a reserved action, a lure)
+            return worth[0][1]
         return "end"
 
 

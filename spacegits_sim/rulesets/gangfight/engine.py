@@ -22,6 +22,7 @@ from ...play.events import digest
 from ...play.game import GameBase
 from ...play.protocol import Deploy, Request
 from ...rng import Streams
+from . import abilities as ab
 from . import artillery, heights, magic, mounts
 from . import events as ev
 from .book import FISTS, Book, Item, book
@@ -71,6 +72,7 @@ class Model:
     effects: list[Any] = field(default_factory=list)  # spells on it (spells.Effect): attributes, flags
     spent: list[str] = field(default_factory=list)  # consumables used up (each "used once, and then discarded")
     spells_cast: int = 0  # this activation: "each consecutive spell you cast in one activation" +1
+    marks: dict[str, Any] = field(default_factory=dict)  # what abilities remember (abilities.py)
 
     @property
     def up(self) -> bool:
@@ -139,6 +141,13 @@ class GangfightGame(GameBase):
                     ch.attrs["hp"],
                     skills=skills_of(tuple(ch.skills) + tuple(getattr(ch, "item_skills", ()))),
                 )
+                self.models[mid].flying = ab.flies(self.models[mid])
+        # weapons a body gives (Vicious Bite), looked up by id like carried items
+        self.naturals = {w.id: w for m in self.models.values() for w in ab.natural_weapons(m)}
+        for m in self.models.values():  # Lucky: "Start the game with a pool of Lucky Dice equal to your Quickness"
+            if ab.lucky_pool(m):
+                m.marks["lucky"] = ab.lucky_pool(m)
+        self.active: Model | None = None  # the model whose activation it is
         self.objectives: dict[str, tuple[float, float] | None] = {}  # id -> where it lies (None: carried)
         self.turn = 0
         self.attacker = 0
@@ -192,10 +201,15 @@ class GangfightGame(GameBase):
         ]
 
     def item(self, iid: str) -> Item:
-        return FISTS if iid == "fists" else self.book.item(iid)
+        return FISTS if iid == "fists" else self.naturals.get(iid) or self.book.item(iid)
 
     def weapons(self, m: Model) -> list[Item]:
-        return [self.item(i) for i in m.char.items if self.item(i).family == "weapon"]
+        """What it may hold: the weapons it carries (less one it was disarmed of and has not picked up
+        yet), then any its body gives."""
+        ids = [i for i in m.char.items if self.item(i).family == "weapon"]
+        if "dropped" in m.marks and m.marks["dropped"][0] in ids:
+            ids.remove(m.marks["dropped"][0])
+        return [self.item(i) for i in ids] + ab.natural_weapons(m)
 
     def loadouts(self, m: Model) -> list[tuple[str, ...]]:
         """Every way to hold what it carries: one weapon, or two whose hands add up to two; ()
@@ -254,12 +268,22 @@ class GangfightGame(GameBase):
         reroll_misses: int = 0,
         at_or_below: bool = False,
         reroll_hits: int = 0,
+        need: int | None = None,
     ) -> int:
         """Throw ``n`` D6 into the tray and count successes against ``target``: "a 6 will always be
         considered successful and a roll of 1 will always fail" (``at_or_below``: reviving's
         roll at or below, where a 1 does not fail)."""
         if n <= 0:
             self.emit(ev.Rolled(seat, m.id if m else "", purpose, [], target, 0))
+            if need is not None and m is not None and need > 0 and m.marks.get("lucky", 0) > 0:
+                return self._lucky(
+                    m,
+                    seat,
+                    need,
+                    lambda v: v <= target if at_or_below else v == 6 or (v != 1 and v >= target),
+                    purpose,
+                    target,
+                )
             return 0
         self.tray.clear()
         dice = self.tray.throw(n, self.streams("scatter"), self.streams("dice"), side=seat)
@@ -286,7 +310,25 @@ class GangfightGame(GameBase):
                 done += len(miss)
         s = sum(1 for v in faces if ok(v))
         self.emit(ev.Rolled(seat, m.id if m else "", purpose, lying, target, s, done))
+        if need is not None and m is not None and s < need and m.marks.get("lucky", 0) > 0:
+            s += self._lucky(m, seat, need - s, ok, purpose, target)
         return s
+
+    def _lucky(self, m: Model, seat: int, short: int, ok: Any, purpose: str, target: int) -> int:
+        """Lucky: "Any amount of these dice may be added to any roll you are required to make at any
+        time, however once these dice are used, they are gone". Spent (a reading: the engine asks
+        nothing inside an attack) one die at a time on a roll of ``need`` successes that falls
+        short, until it holds or the pool is empty."""
+        got = 0
+        lying: list[list[float]] = []
+        while got < short and m.marks.get("lucky", 0) > 0:
+            m.marks["lucky"] -= 1
+            (d,) = self.tray.throw(1, self.streams("scatter"), self.streams("dice"), side=seat)
+            lying.append([float(d.value), round(d.position[0], 3), round(d.position[1], 3)])
+            got += 1 if ok(d.value) else 0
+        self.emit(ev.Rolled(seat, m.id, f"lucky dice ({purpose})", lying, target, got))
+        self.emit(ev.Note(m.id, "lucky", f"adds {len(lying)} Lucky dice ({m.marks['lucky']} left)"))
+        return got
 
     def rolloff(self, purpose: str) -> int:
         """Both players roll 1D6, rerolling ties; the seat that rolled highest."""
@@ -509,12 +551,16 @@ class GangfightGame(GameBase):
         m.fired = set()
         m.spells_cast = 0
         magic.upkeep(self, m)  # spells "until your next Upkeep" end
-        self.emit(ev.Activated(m.id, m.seat, m.a("sta")))
+        self.active = m
+        m.marks["activations"] = m.marks.get("activations", 0) + 1
+        ab.activation_starts(m)
+        actions = m.a("sta") - ab.stamina_penalty(m) + ab.bonus_actions(self, m)  # Pestilence, Planner
+        self.emit(ev.Activated(m.id, m.seat, actions))
         # ---- upkeep: "If a model needs to roll for morale, is poisoned or had any other sort of
         # ongoing effect placed on it previously, now is the time"
         if m.dot is not None:
             strength, need = m.dot
-            saves = self.roll(m, m.seat, self.dot_dice(m, strength), strength, "damage over time")
+            saves = self.roll(m, m.seat, self.dot_dice(m, strength), strength, "damage over time", need=need)
             if saves >= need:
                 m.dot = None
                 self.emit(ev.Note(m.id, "dot_ended", "shakes off the damage over time"))
@@ -524,7 +570,13 @@ class GangfightGame(GameBase):
                     return
         tn = self.morale_target(m)
         if tn is not None:
-            tn = max(2, tn + sum(h.morale_target() for h in m.skills) + magic.morale_penalty(self, m))  # Bravery, Fear
+            tn = max(
+                2,
+                tn
+                + sum(h.morale_target() for h in m.skills)
+                + magic.morale_penalty(self, m)  # Fear
+                + ab.morale_penalty(self, m),  # Horrify
+            )  # Bravery
             extra = max(  # Inspiring: "All friendly models within 6\" of you gain +1D6 bonus for Morale rolls"
                 [0]
                 + [
@@ -535,7 +587,7 @@ class GangfightGame(GameBase):
                     if d and self.gap(o, m) <= r
                 ]
             )
-            ok = self.roll(m, m.seat, m.a("int") + extra, tn, "morale") >= 1
+            ok = self.roll(m, m.seat, m.a("int") + extra, tn, "morale", need=1) >= 1
             self.emit(
                 ev.Note(m.id, "morale", f"morale {'holds' if ok else 'breaks: it flees towards the nearest edge'}")
             )
@@ -554,7 +606,6 @@ class GangfightGame(GameBase):
             )
         )
         ran = False
-        actions = m.a("sta")
         moved_once = False
         m.skip = 0
         for _k in range(actions):
@@ -564,6 +615,8 @@ class GangfightGame(GameBase):
                 m.skip -= 1
                 continue
             opts = self.action_options(m, moved_once)
+            if ab.must_pick_up(m):  # Disarm: "He must use an action to pick it up at the start of his next Activation"
+                opts = ("pick_up",)
             if m.fleeing and not moved_once:  # "The model must make at least one move action"
                 opts = tuple(o for o in opts if o in ("move", "break_away")) or opts
             act = yield Action(m.seat, opts, f"{m.name}: action {_k + 1} of {actions}", m.id)
@@ -612,6 +665,10 @@ class GangfightGame(GameBase):
                 self.objectives[oid] = None
                 m.carried.append(oid)
                 self.emit(ev.Captured(m.id, oid))
+            elif act == "pick_up":
+                ab.pick_up(self, m)
+            else:  # Use Ability, and the skills that are actions (abilities.py)
+                yield from ab.perform(self, m, act)
             if self._wiped():
                 return
         if m.up:
@@ -682,6 +739,7 @@ class GangfightGame(GameBase):
                 ):
                     opts.append(f"capture:{oid}")
         opts.extend(magic.action_options(self, m))
+        opts.extend(ab.ability_options(self, m))
         opts.append("end")
         return tuple(opts)
 
@@ -699,6 +757,10 @@ class GangfightGame(GameBase):
             own.append(ride)
         return min(own) if own else self.book.g("obstacle_cost")
 
+    def max_move(self, m: Model) -> float:
+        """ "Models may move a maximum of 12 inches per Activation, unless they have a skill" (Running Wild: 18)."""
+        return ab.max_move(m, self.book.g("max_move"))
+
     def move_allowance(self, m: Model) -> float:
         """Quickness inches, -1 starting in Area Terrain; no more than 12" an activation, 8" once
         Area Terrain was touched ("you cannot run in Area Terrain")."""
@@ -706,7 +768,7 @@ class GangfightGame(GameBase):
         q = float(mounts.fixed_quickness(m.char) or m.a("qui"))  # "All mounts have a fixed Quickness level"
         if self.areas_at(m.pos) and not self.ranger(m):
             q -= b.g("area_quickness_penalty")
-        cap = (b.g("area_max_move") if m.area_touched else b.g("max_move")) - m.moved - m.hopped
+        cap = (b.g("area_max_move") if m.area_touched else self.max_move(m)) - m.moved - m.hopped
         return max(0.0, min(q, cap))
 
     def slide(
@@ -838,7 +900,7 @@ class GangfightGame(GameBase):
                 return spots
             # Charge!: "Double your move distance if doing so will allow you to enter an enemy model's Personal Space"
             mult = max([1.0] + [h.charge_multiplier() for h in m.skills])
-            reach = min(allow * mult, self.book.g("max_move") - m.moved - m.hopped) if mult > 1 else allow
+            reach = min(allow * mult, self.max_move(m) - m.moved - m.hopped) if mult > 1 else allow
             for e in self.enemies(m):
                 if heights.elev_at(self, e.pos) > self.book.g("level_gap"):
                     continue  # up on a roof: reached by its ladder, not charged
@@ -884,7 +946,7 @@ class GangfightGame(GameBase):
         walls = [
             f
             for f in self.sight_table.footprints
-            if self.pieces[f.ident].kind == "blocking" or self.pieces[f.ident].height > hop
+            if self.pieces[f.ident].kind == "blocking" or (self.pieces[f.ident].height > hop and not m.flying)
         ]
         ps = self.book.g("personal_space")
         discs = [
@@ -920,7 +982,9 @@ class GangfightGame(GameBase):
                 how = heights.HOWS[tag]
         if how == "climb":
             m.skip = heights.climb_actions(self, pick, self.move_allowance(m), m.pos) - 1
+        watch = ab.watchers(self, m)  # Overwatch: who had it in its sights before the move
         self._do_move(m, (s[1], s[2]), facing, how, pick == "off", pick)
+        yield from ab.interrupt(self, m, watch)
 
     def end_facings(self, m: Model, end: tuple[float, float], heading: float) -> list[tuple[str, float]]:
         """The facings offered at the end of a move: "you can end your movement facing any direction
@@ -1052,7 +1116,8 @@ class GangfightGame(GameBase):
     def _break_away(self, m: Model) -> Gen:
         """ "all enemy models in your Personal Space will get one free attack against you with the weapon
         of their choice ... If your model survives ... you will then be allowed to move away as normal\""""
-        for e in list(self.engaged(m)):
+        free = not ab.escapes_free_attacks(self, m)  # Hit & Run
+        for e in list(self.engaged(m)) if free else []:
             if not m.up:
                 return
             self._resolve(e, m, ranged=False, free=True)
@@ -1070,7 +1135,9 @@ class GangfightGame(GameBase):
         facing = s[3]
         if pick != "off":
             facing = yield from self._end_facing(m, (s[1], s[2]), s[3])
+        watch = ab.watchers(self, m)
         self._do_move(m, (s[1], s[2]), facing, "break_away", pick == "off")
+        yield from ab.interrupt(self, m, watch)
 
     # ------------------------------------------------------------------ attacking
 
@@ -1151,11 +1218,15 @@ class GangfightGame(GameBase):
         weapon: Item | None = None,
         extra_tn: int = 0,
         wound: Any = None,
+        strength: int | None = None,
+        instead: Any = None,
     ) -> list[Model]:
         """One attack: dice and target number with every modifier, then the Defense roll; the
         models it wounded. An attack spell passes its ``weapon`` (the spell as a weapon listing),
         ``extra_tn`` ("each consecutive spell ... will increase your target number by 1") and
-        ``wound`` (what a wound does instead of taking 1 Health: Hypnotic Gaze)."""
+        ``wound`` (what a wound does instead of taking 1 Health: Hypnotic Gaze). ``strength``
+        replaces the weapon's (Disarm and Pickpocket use Quickness); ``instead`` is called in place
+        of the wound when the target fails to defend itself (those two skills)."""
         b = self.book
         base = int(b.g("base_target"))
         g = self.gap(m, t)
@@ -1171,6 +1242,7 @@ class GangfightGame(GameBase):
         trs: list[Trait] = traits_of(w.traits)
         long = ranged and g > self.weapon_range(m, w) + 1e-9
         pair = len(ws) > 1 and w.id != "fists"
+        claws = w.id == "fists" and ab.unarmed_pair(m)  # Savage Claws: bare hands as two light weapons
         if pair and any(x.pair_needs_range for x in trs):
             pair = g <= self.weapon_range(m, ws[1]) + 1e-9
         ctx = AttackCtx(ranged, long, pair)
@@ -1201,6 +1273,12 @@ class GangfightGame(GameBase):
         if pair:
             dice += 1
             mods.append("two weapons +1D6")
+        elif claws:
+            dice += 1
+            mods.append("savage claws +1D6")
+        for hid, d in ab.attack_dice(self, m, t, hit):  # Spite
+            dice += d
+            mods.append(f"{hid} +{d}D6")
         for x in trs:
             if x.extra_dice(ctx):
                 dice += x.extra_dice(ctx)
@@ -1224,12 +1302,20 @@ class GangfightGame(GameBase):
             if any(o is not m for o in mine):
                 dice += 1
                 mods.append("friend in its personal space +1D6")
-        strength = w.strength_for(m.a("str")) if w.type == "melee" else int(w.strength)
-        strength += sum(x.strength(ctx) for x in trs)
+        if strength is None:
+            strength = w.strength_for(m.a("str")) if w.type == "melee" else int(w.strength)
+            strength += sum(x.strength(ctx) for x in trs)
+            for hid, more in ab.attack_strength(self, m, t, hit):  # Hate
+                strength += more
+                mods.append(f"{hid} +{more} Strength")
+        else:
+            mods.append(f"Strength {strength} (Quickness)")
         if not ranged and not free and m.tackle == t.id:  # "a +1 Strength bonus for your next melee attack"
             strength += 1
             m.tackle = ""
             mods.append("tackle +1 Strength")
+        if w.id != "fists":
+            m.marks["last_weapon"] = w.id
         rer = sum(x.rerolls(ctx) for x in trs)
         if ranged and weapon is None:
             m.fired.add(w.id)
@@ -1253,7 +1339,11 @@ class GangfightGame(GameBase):
         victims = [t]
         if any(x.aoe for x in trs):
             victims += [o for o in self.models.values() if o is not t and o.up and self.gap(o, t) <= hits]
-        return [v for v in victims if self._defend(m, v, strength, hits, ranged, trs, hit, wound)]
+        return [
+            v
+            for v in victims
+            if self._defend(m, v, strength, hits, ranged, trs, hit, wound, instead if v is t else None)
+        ]
 
     def cover(self, t: Model, crossed: set[str]) -> bool:
         """ "Any model within Area Terrain will be harder to hit"; behind an obstacle, "part of the
@@ -1277,10 +1367,11 @@ class GangfightGame(GameBase):
         trs: list[Trait],
         hit: Hit | None = None,
         wound: Any = None,
+        instead: Any = None,
     ) -> bool:
         b = self.book
         hit = hit or Hit(ranged, self.behind(m, t), (), frozenset(t.char.kinds))
-        armed = self.held(t, False)[0].id != "fists"
+        armed = self.held(t, False)[0].id != "fists" or ab.unarmed_pair(t)
         mine = Hit(ranged, hit.behind, hit.weapon_traits, hit.target_kinds, armed)
         dp = t.a("dp") + self.shield_dp(t)
         mods: list[str] = []
@@ -1296,14 +1387,17 @@ class GangfightGame(GameBase):
             mods.append("super strength -1")
         rer = sum(h.save_rerolls(mine) for h in t.skills)  # Hearty, Parry
         brute = sum(h.enemy_save_rerolls(hit) for h in m.skills)  # Brute: the defender re-rolls a save
-        saves = self.roll(t, t.seat, dp, strength, "defense", reroll_misses=rer, reroll_hits=brute)
+        saves = self.roll(t, t.seat, dp, strength, "defense", reroll_misses=rer, reroll_hits=brute, need=hits)
         hurt = saves < hits
         self.emit(ev.Defended(t.id, max(dp, 0), min(strength, 6), saves, hits, hurt, mods))
-        if hurt:
+        if hurt and instead is not None:
+            instead()  # Disarm, Pickpocket: no Health lost
+        elif hurt:
             if wound is not None:
                 wound(t, m)
             else:
                 self._wound(t, m.id)
+                ab.on_wounded(self, m, t, ranged, not t.up)  # Bloodsucker, Pestilence, Pulverize, Spite
             if t.up:
                 if any(x.binds for x in trs):
                     t.bound = True
@@ -1312,6 +1406,34 @@ class GangfightGame(GameBase):
                     t.dot = (strength, hits)
                     self.emit(ev.Note(t.id, "dot", f"suffers damage over time ({hits} saves needed)"))
         return hurt
+
+    def note(self, m: Model, what: str, detail: str) -> None:
+        self.emit(ev.Note(m.id, what, detail))
+
+    def roll_faces(self, m: Model, seat: int, n: int, purpose: str) -> list[int]:
+        """Throw ``n`` D6 and read their faces (a roll against a number the caller compares)."""
+        self.roll(m, seat, n, 0, purpose)
+        return [int(d[0]) for d in self.events[-1].dice]  # type: ignore[attr-defined]
+
+    def heal(self, m: Model, n: int, how: str) -> None:
+        """The book: "Healing may only replenish lost Health, you can never heal beyond your initial
+        Health value." """
+        got = min(n, m.max_hp - m.hp)
+        if got > 0:
+            m.hp += got
+            self.emit(ev.Healed(m.id, m.hp, False, how))
+
+    def stand_up(self, m: Model, how: str) -> None:
+        """Revived: "the model wills stand back up with 1 Health", where it fell (reviving.py)."""
+        m.status, m.hp = "ready", 1
+        m.dot, m.bound, m.fleeing = None, False, False
+        m.activated = True  # a reading: getting up is all it does this game turn
+        self.table.add_figure(m.id, m.pos, base_mm=m.radius * 2 / MM, angle=m.facing)
+        self.emit(ev.Healed(m.id, 1, True, how))
+
+    def pulled(self, m: Model, end: tuple[float, float], facing: float) -> None:
+        """Moved by another's ability (Lust): a straight move that is not its own action."""
+        self._do_move(m, end, round(facing, 5), "pulled")
 
     def _wound(self, t: Model, by: str) -> None:
         t.hp -= 1

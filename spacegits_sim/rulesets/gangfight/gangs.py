@@ -26,6 +26,7 @@ from typing import Any
 
 from ...data.errors import Problem, short
 from ...data.yamlio import read_yaml
+from . import abilities as _abilities
 from .book import FANTASY, Book, Checker, Item, book
 from .consumables import REGISTRY as _CONS
 from .mounts import mount_character, ride_of
@@ -34,6 +35,7 @@ from .skills import skills_of
 
 SKILLS = _SKILLS["skills"]
 _CONSUMABLES = _CONS["consumables"]
+ABILITIES = _SKILLS["abilities"]
 
 HERE = Path(__file__).resolve().parent
 GANGS = HERE / "gangs"
@@ -133,17 +135,12 @@ def _race(c: Checker, d: Mapping[str, Any], entry: str, fantasy: bool, leader: b
     if r is None:
         c.bad(entry, "race", f"unknown race {short(race)}; the Fantasy races are {', '.join(catalog().races)}")
         return None
-    if r.required_specials:
-        warn.append(
-            Problem(
-                c.label,
-                entry,
-                "race",
-                f"NOT SIMULATED: a {r.name} must take "
-                f"{', '.join(r.required_specials)} (faction abilities do not play yet)",
-            )
-        )
-    del leader
+    raw = d.get("skills")
+    chosen: list[Any] = raw if isinstance(raw, list) else []
+    missing = [s for s in r.required_specials if s not in chosen]
+    if missing:  # "All Vampires must choose this skill."
+        c.bad(entry, "skills", f"a {r.name} must take {', '.join(missing)} ('All Vampires must choose this skill')")
+    del leader, warn
     return r
 
 
@@ -210,17 +207,43 @@ def character_from_doc(
             f"Intellect' ({attrs['int']})",
         )
     known: Mapping[str, Any] = {}
+    specials: Mapping[str, Any] = {}
     if fantasy:
         from .fantasy.catalog import catalog
 
         known = catalog().skills
+        specials = catalog().specials
     elif skills:
         c.bad(entry, "skills", "skills are the Fantasy supplement's: add 'setting: fantasy' to the gang")
         skills = []
     good: list[str] = []
     for sk in skills:
+        if sk in specials:  # a faction ability: "Each gift will cost 5 XP, and count toward the amount of skills"
+            good.append(sk)
+            sp = specials[sk]
+            from .fantasy.catalog import catalog
+
+            lim = catalog().special_limits.get(sp.faction)
+            xp += int(lim.xp) if lim is not None else 0
+            if sp.handler not in ABILITIES:
+                why: dict[str, str] = {}
+                warn.append(
+                    Problem(
+                        c.label,
+                        entry,
+                        "skills",
+                        f"NOT SIMULATED: faction ability '{sk}' ({sp.name}): "
+                        f"{why.get(sp.handler, 'it has no effect in play yet')}",
+                    )
+                )
+            continue
         if sk not in known:
-            c.bad(entry, "skills", f"unknown skill {short(sk)}; the Fantasy skills are {', '.join(known)}")
+            c.bad(
+                entry,
+                "skills",
+                f"unknown skill {short(sk)}; the Fantasy skills are {', '.join(known)}; "
+                f"the faction abilities {', '.join(specials)}",
+            )
             continue
         good.append(sk)
         xp += int(known[sk].xp)
@@ -504,24 +527,7 @@ def gang_from_doc(doc: Any, label: str, b: Book | None = None, entry: str = "gan
                 f"a Fantasy gang names its faction, one of {', '.join(cat.factions)}; got {short(faction)}",
             )
         else:
-            for m in models:
-                r = cat.races.get(m.race)
-                if r is not None and r.faction != faction and m.race != "human":
-                    c.bad(
-                        f"model '{m.id}'",
-                        "race",
-                        f"a {r.name} is of the {cat.factions[r.faction].name}: 'Your gang "
-                        "may only be made up of characters from one faction' (recruiting skills do not play yet)",
-                    )
-            warn.append(
-                Problem(
-                    label,
-                    entry,
-                    "faction",
-                    f"NOT SIMULATED: the {cat.factions[str(faction)].name}' faction "
-                    "abilities (Fantasy faction rules are not wired into play yet)",
-                )
-            )
+            _check_factions(c, cat, str(faction), models, lead)
     elif faction:
         c.bad(entry, "faction", "factions are the Fantasy supplement's: add 'setting: fantasy'")
     name = d.get("name", Path(label).stem)
@@ -564,6 +570,73 @@ def _artillery(c: Checker, raw: Any, entry: str, fantasy: bool, b: Book) -> tupl
         keys.append(FANTASY + x)
         xp += int(it.artillery["xp"]) + it.level * int(b.gang["item_xp_per_level"])
     return tuple(keys), xp
+
+
+def _check_factions(c: Checker, cat: Any, faction: str, models: list[Character], lead: Character | None) -> None:
+    """One faction, widened by the leader's recruiting skill; each faction ability taken by a
+    character it belongs to, as many as its level allows.
+
+    The book: "Your gang may only be made up of characters from one faction, unless your Gang
+    Leader has a special skill to allow him to recruit members of other factions" ("Necromancer -
+    If your Leader has this skill, you may recruit Undead Henchmen or Minions, but not Heroes");
+    "Though not mandatory, any Demon character may choose Demonic Gifts. Coven Mebers, Henchmen and
+    Minons may select one, while Heroes may choose two."
+    """
+    recruits: dict[str, tuple[str, ...]] = {f: ("*",) for f in (faction, *cat.factions[faction].recruits_races_of)}
+    if lead is not None:
+        for h in skills_of(lead.skills):
+            if isinstance(h, _abilities.Recruit):
+                other, levels = h.recruits()
+                if other != faction:  # Beguile in a Guild (its own faction) changes nothing
+                    recruits.setdefault(other, levels)
+    for m in models:
+        entry = f"model '{m.id}'"
+        r = cat.races.get(m.race)
+        if r is not None and m.race != "human" and r.faction not in recruits:
+            c.bad(
+                entry,
+                "race",
+                f"a {r.name} is of the {cat.factions[r.faction].name}: 'Your gang "
+                "may only be made up of characters from one faction' (unless the Leader has a recruiting skill)",
+            )
+        elif (
+            r is not None
+            and m.race != "human"
+            and "*" not in recruits[r.faction]
+            and m.level not in recruits[r.faction]
+        ):
+            c.bad(
+                entry,
+                "level",
+                f"the leader's recruiting skill adds {cat.factions[r.faction].name} "
+                f"{' or '.join(recruits[r.faction])}s only, 'but not Heroes': this {r.name} is a {m.level}",
+            )
+        own = r.faction if r is not None else "mortal_guilds"
+        taken = [s for s in m.skills if s in cat.specials]
+        for sid in taken:
+            sp = cat.specials[sid]
+            if sp.kind == "demonic_gift" and not (r is not None and r.demon):
+                c.bad(
+                    entry,
+                    "skills",
+                    f"{sp.name}: 'any Demon character may choose Demonic Gifts', a {m.race} is no Demon",
+                )
+            elif sp.faction != own:
+                c.bad(
+                    entry,
+                    "skills",
+                    f"{sp.name} is a {cat.factions[sp.faction].name} ability: a {m.race} cannot take it",
+                )
+            elif sp.allowed_races and m.race not in sp.allowed_races:
+                c.bad(entry, "skills", f"{sp.name} is for {', '.join(sp.allowed_races)}, not a {m.race}")
+        lim = cat.special_limits.get(own)
+        if taken and lim is not None and len(taken) > lim.per_level.get(m.level, 0):
+            c.bad(
+                entry,
+                "skills",
+                f"{len(taken)} faction abilities: a {m.level} may take {lim.per_level.get(m.level, 0)} "
+                "('Henchmen and Minions may select one, while Heroes may choose two')",
+            )
 
 
 def check_budget(g: Gang, fame: int, label: str, b: Book | None = None) -> list[Problem]:

@@ -12,11 +12,6 @@ from ...data.errors import Problem
 #: (rule, why it is not simulated) for everything in the core rules that does not play yet.
 UNSUPPORTED: tuple[tuple[str, str], ...] = (
     (
-        "Flying granted by the Fantasy faction gifts (the Winged gift, Wings)",
-        "flying moves play (heights.py reads Model.flying) and the Ethereal Wings spell sets it; the faction "
-        "gifts that would do not play yet",
-    ),
-    (
         "Jumping up onto a higher platform, overhangs, ladders on obstacles",
         "a Jump lands on a platform no higher than the one it leaves; heights are flat platform tops only",
     ),
@@ -24,11 +19,6 @@ UNSUPPORTED: tuple[tuple[str, str], ...] = (
         "Equip Items action",
         "the book names it but never says what it does beyond choosing weapons (upkeep and Change Weapons play); "
         "no item needs an action to be equipped (Conjure Blade is 'Automatically equipped when cast')",
-    ),
-    ("Use Ability action", "no faction ability plays yet"),
-    (
-        "Healing and reviving by the Healer skill",
-        "the skill does not play yet (Smellin' Salts, the Potion of Healing and the Revive spell do)",
     ),
     (
         "Attacking an artillery piece",
@@ -42,12 +32,6 @@ UNSUPPORTED: tuple[tuple[str, str], ...] = (
         "the book gives no rules for them ('quite easy to adapt your games for multiple players. Just make "
         "your board a little bigger'; Cornered is 'a good way to set up for up to four players'): roles, "
         "initiative, alternation and morale's 'outnumbered' are all written for two, and so is the engine",
-    ),
-    (
-        "The Fantasy faction abilities and the other skills (Disarm, Pickpocket, Overwatch, Planner, "
-        "Lucky, Healer, Pulverize, Engineer, Hit & Run, the recruiting skills)",
-        "their data loads and is checked (fantasy/catalog.py) but they do not play yet: gang files naming them "
-        "get a loud warning (races, items, consumables, the 12 spells and 22 skills play)",
     ),
     (
         "Crossroads' cottage and barn",

@@ -39,6 +39,7 @@ PLAYTHROUGHS = (
     Playthrough("fantasy_surrounded_heuristic_random_6", "fantasy_surrounded.yaml", 6, ("heuristic", "random")),
     # heights and a building: a ladder climbed to the tower's objective, the inn entered by its door
     Playthrough("fantasy_watchtower_heuristic_4", "fantasy_watchtower.yaml", 4, ("heuristic", "heuristic")),
+    Playthrough("fantasy_cornered_heuristic_7", "fantasy_cornered.yaml", 7, ("heuristic", "heuristic")),
 )
 
 

@@ -81,3 +81,12 @@ class Pick(Choice):
 
     kind: ClassVar[str] = "gf_pick"
     model: str = ""
+
+
+@dataclass(frozen=True)
+class Overwatch(Choice):
+    """A model on Overwatch may interrupt: "You may attack as soon as this enemy finishes their
+    current Move action". Options: ``shoot:<enemy>`` or ``hold`` (keep the action reserved)."""
+
+    kind: ClassVar[str] = "gf_overwatch"
+    model: str = ""

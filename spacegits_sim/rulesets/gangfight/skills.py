@@ -283,30 +283,23 @@ SIMULATED = frozenset(REGISTRY["skills"])
 
 #: Skill handler ids the data names that do not play yet: known, deferred, warned about by
 #: validation (the coverage test then finds any new id in the data that is in neither list).
-DEFERRED = (
-    "disarm",
-    "engineer",
-    "healer",
-    "hit_and_run",
-    "lucky",
-    "overwatch",
-    "pickpocket",
-    "planner",
-    "pulverize",
-    "recruit",
-)
+DEFERRED: tuple[str, ...] = ()  # every skill the data names plays
 
 
 def skills_of(ids: tuple[str, ...]) -> list[SkillHandler]:
-    """The handlers of a character's skills (those that play; the rest warned about at validation)."""
+    """The handlers of a character's skills and faction abilities (those that play; the rest warned
+    about at validation)."""
     if not ids:
         return []
     from .fantasy.catalog import catalog
 
-    cat = catalog().skills
+    cat = catalog()
     out: list[SkillHandler] = []
     for sid in ids:
-        sk = cat.get(sid)
+        sk = cat.skills.get(sid)
         if sk is not None and sk.handler in REGISTRY["skills"]:
             out.append(REGISTRY["skills"][sk.handler](dict(sk.effect)))
+        sp = cat.specials.get(sid)  # a faction ability (abilities.py registers their handlers)
+        if sp is not None and sp.handler in REGISTRY.get("abilities", {}):
+            out.append(REGISTRY["abilities"][sp.handler](dict(sp.effect)))
     return out
