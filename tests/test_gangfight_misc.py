@@ -346,11 +346,11 @@ def test_dismount_is_a_button_in_the_hot_seat_and_the_window_redraws_the_rider_o
 # -- artillery (core "Artillery"; the completed Fantasy Ballista) -------------------------------
 
 
-def gun_game(crew_at, target_at, gun_at=(10.0, 10.0), facing=0.0, terrain=()):
+def gun_game(crew_at, target_at, gun_at=(10.0, 10.0), facing=0.0, terrain=(), crew_items=("hand_weapon",)):
     from spacegits_sim.rulesets.gangfight import artillery
 
     g = game(
-        [({**_m("c", items=["hand_weapon"]), "race": "human"}, crew_at, 0)],
+        [({**_m("c", items=list(crew_items)), "race": "human"}, crew_at, 0)],
         [(_m("t"), target_at, 180)],
         terrain=terrain,
         factions=("mortal_guilds", "mortal_guilds"),
@@ -434,6 +434,26 @@ def test_a_model_behind_the_piece_fires_it_once_a_turn_with_its_ranged_dice_and_
     assert artillery.crews(far, c3) == []
     enemy, gun4, _c4, t4 = gun_game((30, 30), (8.4, 10))  # the other gang's model crews it too
     assert artillery.crews(enemy, t4) == [gun4]
+
+
+@pytest.mark.rule("gangfight_core", "artillery-instead-of-own-weapon")
+def test_the_crew_that_fires_a_piece_does_not_also_attack_with_its_own_weapon_that_activation():
+    from spacegits_sim.rulesets.gangfight import artillery
+
+    g, gun, c, t = gun_game((8.4, 10), (13, 15), crew_items=("short_bow",))  # in the crew's own bow's reach too
+    c.loadout = ("short_bow",)
+    c.marks["activations"] = 1
+    assert "attack" in g.action_options(c) and f"fire:{gun.id}" in g.action_options(c)
+    flow = artillery.act(g, c, f"fire:{gun.id}")
+    next(flow)
+    with pytest.raises(StopIteration):
+        flow.send("b_t")
+    assert "attack" not in g.action_options(c)  # "instead of using his normal weapon"
+    c.marks["activations"] = 2  # its next activation: its own weapons again
+    g.turn = 2
+    assert "attack" in g.action_options(c) or not g.targets(c)
+    c.attacked = True  # attacked with its own weapon this activation: no shot from the piece
+    assert f"fire:{gun.id}" not in g.action_options(c)
 
 
 @pytest.mark.rule("gangfight_core", "artillery-turned-by-an-action")

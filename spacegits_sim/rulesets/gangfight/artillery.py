@@ -25,8 +25,10 @@ Readings (docs/gangfight.md): the gang file lists its pieces under ``artillery``
 profile plus its level, like an item); pieces are placed after the models, by their owners
 alternating, anywhere on the board clear of bases, terrain and objectives, facing the middle;
 any model may crew any piece ("your enemies may get to it and use it first"); Aim is offered to
-a model with the piece in its personal space; Fire is one attack action ("instead of using his
-normal weapon"), so the crew's other actions are its own as usual.
+a model with the piece in its personal space; Fire is one attack action, and "instead of using his
+normal weapon" (with "Your character must use this weapon for his entire Activation") means the
+crew that fires a piece makes no attack with its own weapons in that activation, and a model that
+has attacked with them does not fire one; its other actions (move, aim, reload...) are its own.
 Pieces are not attacked (the book calls one "a normal model" but never says what hitting or
 destroying one does: the completed Health and Defense are not used; ``gaps.py`` says so).
 """
@@ -225,11 +227,17 @@ def options(game: Any, m: Any) -> list[str]:
     out: list[str] = []
     engaged = bool(game.engaged(m))
     ran = game.ran_now(m) and game.after_run(m) is None
-    if not engaged and not ran:
+    if not engaged and not ran and not (m.attacked and not crewing(m)):  # not after its own weapon's attack
         out += [f"fire:{g.id}" for g in crews(game, m) if gun_targets(game, m, g)]
     ps = game.book.g("personal_space")
     out += [f"aim:{g.id}" for g in guns.values() if g.placed and _gap(g, m) <= ps + 1e-9]
     return out
+
+
+def crewing(m: Any) -> bool:
+    """Has it fired a piece in this activation ("instead of using his normal weapon": then its own
+    weapons make no attack until its next activation)?"""
+    return "crewed" in m.marks and m.marks["crewed"] == m.marks.get("activations")
 
 
 def act(game: Any, m: Any, act: str) -> Any:
@@ -291,6 +299,7 @@ def _fire(game: Any, m: Any, gun: Gun) -> Any:
     it = profile(gun.item)
     gun.used_turn = game.turn
     m.attacked = True
+    m.marks["crewed"] = m.marks.get("activations")  # its own weapons rest this activation
     g = _gap(gun, t)
     long = g > reach(gun) + 1e-9
     behind = not game.in_front(t, gun.pos)

@@ -721,7 +721,7 @@ class GangfightGame(GameBase):
             opts.append("move")
             if not m.fleeing and heights.jumps(self, m):
                 opts.append("jump")  # "make a separate Jump action" (a fleeing model climbs "instead of jumping")
-        if self.targets(m):
+        if self.targets(m) and not artillery.crewing(m):  # a piece's crew fired it "instead of" its weapon
             opts.append("attack")
         if m.fired:
             opts.append("reload")
