@@ -385,6 +385,31 @@ def test_a_robbed_gits_boss_shoots_the_robber_first():
     assert ai.shot_target(m.models["a2"], m).id == "b1"
 
 
+def test_a_robbed_gits_boss_without_a_shot_walks_a_git_into_the_robber_to_fight_it_off():
+    """Issue 27: "drive a robber off (shoot, fight, shove) instead of leaving it to farm a fallen
+    git" (Bumping: "If you bump into a standing enemy model your activation ends and a fight
+    breaks out"). Thief stands over fallen Grunk; Pal has no gun, stands 8" off, and the only cap
+    lies far the other way: Pal is the git picked, and it throws its move dice at the Thief."""
+    from helpers import match
+
+    from spacegits_sim.ai.heuristic import HeuristicController
+    from spacegits_sim.rules.decisions import AimThrow, ChooseActivation
+
+    r = 25 / 25.4 / 2
+    m = match(
+        [[{"type": "orc", "name": "Grunk"}, {"type": "orc", "name": "Pal"}], [{"type": "orc", "name": "Thief"}]],
+        {"a1": (12, 14), "a2": (4, 14), "b1": (12 - 2 * r - 0.01, 14)},
+    )
+    m.place_cap((2.0, 2.0), "test")
+    _fell(m, "a1")
+    m.place_model(m.models["a2"], (12 - 2 * r - 9.0, 14), 'test: 9" from Grunk, out of its rescue reach')
+    ai = HeuristicController(seed=1, boss=0)
+    assert ai.robbers(m) == {"b1"} and not ai.fallen_friends(m.models["a2"], m)
+    assert ai.decide(ChooseActivation(0, ("a2", "leg_it"), ""), m) == "a2"
+    aim = ai.decide(AimThrow(0, "a2", "move", (6, 6, 6), 24.0, 24.0), m).aim
+    assert aim[0] > m.position("b1")[0] - 1.0 and abs(aim[1] - 14) < 1.5  # at the robber, not at the cap
+
+
 def _buggy_match(pos, cap):
     """Red: a buggy (a1v) placed at ``(x, y, facing)``; Blue: one orc in a corner; one cap."""
     from helpers import match

@@ -60,6 +60,9 @@ BANK_CAPS_LEFT = 2  # a winning boss legs it once this few caps are left on the 
 BANK_CLOCK = 0.8  # ... or this share of the timer has run
 RESCUE_IN = 8.0  # a fallen friend this close (edge to edge) is worth walking over to boot up ...
 RESCUE_WORTH = 2.0  # ... worth this many caps as far away (a git back in the game)
+HUNT_IN = 12.0  # a robber (an enemy standing over a fallen friend) this close is worth walking into ...
+HUNT_WORTH = 2.5  # ... worth this many caps as far away (the fight drives it off its victim) ...
+HUNT_TOWER = 3  # ... by a git whose tower is this short or shorter (the fight must not topple it)
 FREE_IN = 2.0  # a throw direction is free if the base can sweep this far along it ...
 FREE_SPREAD = math.radians(20)  # ... and along the directions this far either side (the dice scatter)
 FREE_DIRECTIONS = 24  # directions tried when the straight one is blocked
@@ -119,6 +122,7 @@ class HeuristicController:
         self._escaping: dict[str, bool] = {}  # model -> this scoot is to get out of a line of fire
         self._routes: dict[tuple[Any, ...], RouteField] = {}  # walking distances round terrain, per goal
         self._rescuing: dict[str, str] = {}  # model -> the fallen friend it is walking over to boot up
+        self._hunting: dict[str, str] = {}  # model -> the robber it is walking into, to fight it off
 
     # ------------------------------------------------------------------ dispatch
 
@@ -326,6 +330,14 @@ class HeuristicController:
                     out.add(other)
         return out
 
+    def robbers_in_reach(self, m: Any, match: Any) -> list[tuple[str, float]]:
+        """Robbers ``m`` could walk into and fight off (nearest first, edge-to-edge distance):
+        a standing pedestrian with a short tower only (a fight shakes its tower), within HUNT_IN."""
+        if m.vehicle is not None or not m.standing or m.tower.height > HUNT_TOWER:
+            return []
+        out = [(r, match.table.distance_between(m.id, r)) for r in self.robbers(match)]
+        return sorted(((r, d) for r, d in out if d <= HUNT_IN), key=lambda t: (t[1], t[0]))
+
     def shooters_at(self, m: Any, match: Any) -> list[Any]:
         """Standing enemies that could shoot ``m`` now: a gun that reaches, a clear line."""
         out = []
@@ -367,6 +379,9 @@ class HeuristicController:
             t = self.shot_target(m, match)
             if t is not None:
                 score += 10.0 if t.id in self.robbers(match) else 4.0
+        hunt = self.robbers_in_reach(m, match)
+        if hunt:  # a robber farming a fallen friend: fight it off before it robs again
+            score += 15.0 / (1.0 + hunt[0][1])
         rescue = self.fallen_friends(m, match)
         if rescue:  # a friend on the ground is a git out of the game until somebody boots it up
             score += 15.0 / (1.0 + rescue[0][1])
@@ -555,6 +570,13 @@ class HeuristicController:
                 best, target = RESCUE_WORTH / (1.0 + d), match.position(o.id)
                 self._machine.pop(m.id, None)
                 self._rescuing[m.id] = o.id
+        self._hunting.pop(m.id, None)
+        for r, d in self.robbers_in_reach(m, match)[:1]:  # a robber at a fallen friend: walk into it
+            if HUNT_WORTH / (1.0 + d) > best:
+                best, target = HUNT_WORTH / (1.0 + d), match.position(r)
+                self._machine.pop(m.id, None)
+                self._rescuing.pop(m.id, None)
+                self._hunting[m.id] = r
         self._escaping.pop(m.id, None)
         shooters = self.shooters_at(m, match) if m.tower.height >= UNDER_FIRE_TOWER else []
         if shooters:  # under fire: stagger away from the guns
@@ -578,7 +600,7 @@ class HeuristicController:
         beyond = max(2.0, expected + 1.0 - d) if d < expected + 1.0 and not stuck else 0.0
         aim = (target[0] + (target[0] - p[0]) / d * beyond, target[1] + (target[1] - p[1]) / d * beyond)
         self._target[m.id] = target
-        goal = self._rescuing.get(m.id) or self._machine.get(m.id)
+        goal = self._hunting.get(m.id) or self._rescuing.get(m.id) or self._machine.get(m.id)
         aim = self.free_aim(m, aim, target, expected, match, req.dice, goal)
         return Throw(_clamp(aim, req.width, req.height), 0.15)
 
@@ -716,7 +738,9 @@ class HeuristicController:
         target = self._target.get(m.id)
         machine = self._machine.get(m.id)
         rescue = self._rescuing.get(m.id)
-        to_target = (machine is not None or self._escaping.get(m.id) or m.id in self._rescuing) and target is not None
+        to_target = (
+            machine is not None or self._escaping.get(m.id) or m.id in self._rescuing or m.id in self._hunting
+        ) and target is not None
         dice = [(d, match.table.die(d).position, float(match.table.die(d).value)) for d in req.options]
         best, best_score = req.options[0], -math.inf
         for plan in self.walk_orders(m, dice, match, rescue or machine, stop_at_goal=False):

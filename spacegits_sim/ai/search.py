@@ -92,10 +92,11 @@ class SearchController(HeuristicController):
         base = super().aim_move(req, match)
         if not caps:
             return base
-        if self.rescue_of(m, match) is not None:
+        if self.rescue_of(m, match) is not None or self._hunting.get(m.id) is not None:
             # The heuristic is walking over to boot up a fallen friend (it judged that worth more
             # than the nearest cap): keep its plan. The rollouts score caps only, so left to them
-            # the search throws past the friend it should stand up (issue 27: 14% booted).
+            # the search throws past the friend it should stand up (issue 27: 14% booted). The same
+            # for a walk into a robber standing over a fallen friend (to fight it off).
             self._timed(t0)
             return base
         # Candidates from the free space only: an aim whose dice land behind a wall, a base or
@@ -209,7 +210,9 @@ class SearchController(HeuristicController):
     def order_move_die(self, req: OrderMoveDie, match: Any) -> Any:
         t0 = time.perf_counter()
         m = match.models[req.model]
-        if self.winning_endgame(match) and self.retreat_from(m, match) is not None:
+        if self._hunting.get(m.id) is not None or (
+            self.winning_endgame(match) and self.retreat_from(m, match) is not None
+        ):  # walking into a robber, or away before legging it: the heuristic's order
             return super().order_move_die(req, match)
         dice = [(d, match.table.die(d).value) for d in req.options]
         if len(dice) == 1:
