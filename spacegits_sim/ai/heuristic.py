@@ -572,7 +572,9 @@ class HeuristicController:
                 self._rescuing[m.id] = o.id
         self._hunting.pop(m.id, None)
         for r, d in self.robbers_in_reach(m, match)[:1]:  # a robber at a fallen friend: walk into it
-            if HUNT_WORTH / (1.0 + d) > best:
+            # ... unless walking to a fallen friend to boot it up: stood up against its robber, the
+            # friend is back in the game and fights the robber off itself
+            if m.id not in self._rescuing and HUNT_WORTH / (1.0 + d) > best:
                 best, target = HUNT_WORTH / (1.0 + d), match.position(r)
                 self._machine.pop(m.id, None)
                 self._rescuing.pop(m.id, None)

@@ -220,9 +220,11 @@ class SearchController(HeuristicController):
     def order_move_die(self, req: OrderMoveDie, match: Any) -> Any:
         t0 = time.perf_counter()
         m = match.models[req.model]
-        if self._hunting.get(m.id) is not None or (
-            self.winning_endgame(match) and self.retreat_from(m, match) is not None
-        ):  # walking into a robber, or away before legging it: the heuristic's order
+        if (
+            self._hunting.get(m.id) is not None
+            or self.rescue_of(m, match) is not None
+            or (self.winning_endgame(match) and self.retreat_from(m, match) is not None)
+        ):  # walking into a robber or to a fallen friend, or away before legging it: the heuristic's order
             return super().order_move_die(req, match)
         dice = [(d, match.table.die(d).value) for d in req.options]
         if len(dice) == 1:
