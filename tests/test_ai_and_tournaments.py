@@ -206,6 +206,36 @@ def test_a_git_touching_a_wall_throws_its_move_dice_into_free_space_round_it():
     assert ai.decide(ask, m).aim == first  # it moved: back to the plan
 
 
+def test_the_heuristic_takes_first_the_move_die_that_walks_the_git_clear_of_the_wall_the_other_lies_behind():
+    """Issue 27: "Every near-zero move followed the rules: the die really lay behind the
+    obstacle." Scooting: "One move dice at a time (in any order), move the git directly towards
+    that dice". A git touching a wall has a 3 lying beyond the wall and a 6 lying along it,
+    past the wall's end. The 3 first moves the git nowhere (then the 6 walks it to the wall's
+    end, a little nearer the cap); the 6 first walks it clear, and the 3 then moves it its
+    full 3": the heuristic takes the 6 first, so no die is thrown away."""
+    from helpers import match
+
+    from spacegits_sim.ai.heuristic import HeuristicController
+    from spacegits_sim.rules.decisions import OrderMoveDie
+
+    r = 25 / 25.4 / 2
+    wall = [{"type": "wall", "polygon": [[6, 5], [18, 5], [18, 5.6], [6, 5.6]]}]
+    m = match(
+        [[{"type": "orc", "name": "Jammed"}], [{"type": "orc", "name": "Far"}]],
+        {"a1": (13, 5 - r), "b1": (2, 22)},
+        wall,
+    )
+    m.place_cap((22.5, 4.5), "test")
+    along = m.table.place_die(6, 6, (23.0, 5 - r))
+    behind = m.table.place_die(6, 3, (20.0, 9.0))
+    assert m.table.sweep("a1", toward=(20.0, 9.0), distance=3).travelled < 0.1  # the 3 first: nowhere
+    clear = m.table.sweep("a1", toward=(23.0, 5 - r), distance=6)
+    then = m.table.sweep("a1", toward=(20.0, 9.0), distance=3, start=clear.end, ignore=[along])
+    assert then.travelled > 2.9  # the 6 first: both dice move it
+    ai = HeuristicController(seed=1, boss=0)
+    assert ai.decide(OrderMoveDie(0, (behind, along), "", "a1"), m) == along
+
+
 def test_the_search_samples_its_move_aims_from_the_free_space_round_a_git_touching_a_wall():
     """Issue 27: "The search samples aims from the same free space instead of spending its
     samples on blocked ones." A git jammed against a wall between it and the only cap: every
@@ -353,6 +383,31 @@ def test_a_robbed_gits_boss_shoots_the_robber_first():
     ai = HeuristicController(seed=1, boss=0)
     assert ai.robbers(m) == {"b1"}
     assert ai.shot_target(m.models["a2"], m).id == "b1"
+
+
+def test_a_robbed_gits_boss_without_a_shot_walks_a_git_into_the_robber_to_fight_it_off():
+    """Issue 27: "drive a robber off (shoot, fight, shove) instead of leaving it to farm a fallen
+    git" (Bumping: "If you bump into a standing enemy model your activation ends and a fight
+    breaks out"). Thief stands over fallen Grunk; Pal has no gun, stands 8" off, and the only cap
+    lies far the other way: Pal is the git picked, and it throws its move dice at the Thief."""
+    from helpers import match
+
+    from spacegits_sim.ai.heuristic import HeuristicController
+    from spacegits_sim.rules.decisions import AimThrow, ChooseActivation
+
+    r = 25 / 25.4 / 2
+    m = match(
+        [[{"type": "orc", "name": "Grunk"}, {"type": "orc", "name": "Pal"}], [{"type": "orc", "name": "Thief"}]],
+        {"a1": (12, 14), "a2": (4, 14), "b1": (12 - 2 * r - 0.01, 14)},
+    )
+    m.place_cap((2.0, 2.0), "test")
+    _fell(m, "a1")
+    m.place_model(m.models["a2"], (12 - 2 * r - 9.0, 14), 'test: 9" from Grunk, out of its rescue reach')
+    ai = HeuristicController(seed=1, boss=0)
+    assert ai.robbers(m) == {"b1"} and not ai.fallen_friends(m.models["a2"], m)
+    assert ai.decide(ChooseActivation(0, ("a2", "leg_it"), ""), m) == "a2"
+    aim = ai.decide(AimThrow(0, "a2", "move", (6, 6, 6), 24.0, 24.0), m).aim
+    assert aim[0] > m.position("b1")[0] - 1.0 and abs(aim[1] - 14) < 1.5  # at the robber, not at the cap
 
 
 def _buggy_match(pos, cap):

@@ -22,7 +22,12 @@ Definitions (per AI where a row is about one side's choices):
   choice of activation), those still down after its boss's 3rd activation since; "booted in 2"
   is the share stood up within two of its boss's activations.
 - robbed 3+ unanswered: (robber, victim) pairs with 3+ boots in, where between the first and the
-  third no model of the victim's boss shot, fought or smashed the robber.
+  third no model of the victim's boss shot at (a bullet throw aimed within 3.5" of it, hit or
+  miss), hit, fought or smashed the robber; "could answer" counts
+  those of them where, at one of the boss's choices of activation in between, a standing git of
+  its had a ready gun with a clear line to the robber in range, or stood within 12" of it (a
+  walk into it: a fight). The others the boss could not reach: every git of its down, far off
+  or behind walls.
 - vehicle activations with no drive (before the siren), drives stopping within 1" of their start.
 """
 
@@ -43,6 +48,7 @@ sys.path.insert(0, str(ROOT))
 from spacegits_sim.ai import make_controller  # noqa: E402
 from spacegits_sim.data import default_rules  # noqa: E402
 from spacegits_sim.physics.table import Kind  # noqa: E402
+from spacegits_sim.rules import effects  # noqa: E402
 from spacegits_sim.rules.decisions import AimThrow, ChooseActivation  # noqa: E402
 from spacegits_sim.rules.engine import Match  # noqa: E402
 from spacegits_sim.rules.scenario import load_scenario  # noqa: E402
@@ -55,6 +61,8 @@ SCENARIOS = {
 }
 TOUCH_IN = 0.05  # a base this close to terrain counts as touching it (sweeps leave bases at contact)
 FRIEND_IN = 6.0
+SHOT_AT_IN = 3.5  # a bullet throw aimed this close to an enemy was aimed at it (the AIs aim 2.5" past)
+ANSWER_IN = 12.0  # a robber this close (edge to edge) to a standing git can be walked into and fought
 
 
 @dataclass
@@ -65,6 +73,8 @@ class Probe:
     boss: int
     scoots: list[tuple[str, int, bool]] = field(default_factory=list)  # model, event index, touching terrain
     fallen: dict[str, tuple[int, bool]] = field(default_factory=dict)  # git -> (event index, friend within 6")
+    answerable: list[tuple[int, str]] = field(default_factory=list)  # (event index, robber it could answer)
+    shots: list[tuple[int, str]] = field(default_factory=list)  # (event index, the enemy a bullet throw aimed at)
 
     def decide(self, request: Any, match: Any) -> Any:
         if isinstance(request, AimThrow) and request.purpose == "move":
@@ -73,6 +83,7 @@ class Probe:
                 near = match.table.within(TOUCH_IN, figure=m.id, kinds=(Kind.TERRAIN,))
                 self.scoots.append((m.id, len(match.events), bool(near)))
         if isinstance(request, ChooseActivation):
+            self.answerable += [(len(match.events), r) for r in _answerable_robbers(match, self.boss)]
             for m in match.models.values():
                 if m.boss != self.boss or m.vehicle is not None or not m.fallen or m.removed or not m.in_play:
                     continue
@@ -91,7 +102,44 @@ class Probe:
                 ]
                 close = any(match.table.distance_between(m.id, o.id) <= FRIEND_IN for o in friends)
                 self.fallen[m.id] = (len(match.events), close)
-        return self.inner.decide(request, match)
+        answer = self.inner.decide(request, match)
+        if isinstance(request, AimThrow) and request.purpose == "bullet":
+            aim = getattr(answer, "aim", None) or (answer.get("aim") if isinstance(answer, dict) else None)
+            foes = [o for o in match.models.values() if o.boss != self.boss and o.in_play and o.standing]
+            if aim is not None and foes:
+                near = min(foes, key=lambda o: _dist(match.position(o.id), aim))
+                if _dist(match.position(near.id), aim) <= SHOT_AT_IN:
+                    self.shots.append((len(match.events), near.id))
+        return answer
+
+
+def _dist(a: Any, b: Any) -> float:
+    return float(((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5)
+
+
+def _answerable_robbers(match: Match, boss: int) -> list[str]:
+    """Standing enemies touching one of ``boss``'s fallen gits that one of its standing gits
+    could act against now: a ready gun with a clear line in range, or within 12\" to walk into."""
+    mine = [g for g in match.in_play(boss) if g.standing and g.vehicle is None and g.aboard is None]
+    out = []
+    for o in match.in_play(boss):
+        if not o.fallen:
+            continue
+        for rid in match.touching(o.id):
+            r = match.models[rid]
+            if r.boss == boss or not r.standing or rid in out:
+                continue
+            for g in mine:
+                if match.table.distance_between(g.id, rid) <= ANSWER_IN:
+                    out.append(rid)
+                    break
+                guns = [w for w in g.weapons if w.kind == "shooting" and effects.gun_ready(g, w)]
+                reach = max((effects.weapon_range(g, w) for w in guns), default=0.0)
+                line = match.table.line_of_fire(g.id, match.position(rid), reach) if reach > 0 else None
+                if line is not None and line.hit is not None and line.hit.thing.id == rid:
+                    out.append(rid)
+                    break
+    return out
 
 
 def _stood_up_or_gone(events: list[Any], start: int, git: str) -> int:
@@ -181,7 +229,12 @@ def measure(match: Match, probes: list[Probe], ais: list[str]) -> dict[str, Any]
                 answered = True
             elif e.kind == "smashed" and e.target == robber and boss_of.get(e.model) == vb:
                 answered = True
+        probe = next((p for p in probes if p.boss == vb), None)
+        if probe is not None and any(idx[0] <= i < idx[2] and t == robber for i, t in probe.shots):
+            answered = True  # shot at: bullets thrown at the robber, hit or miss
         out[ai]["robbed_3_unanswered"] += not answered
+        could = probe is not None and any(idx[0] <= i < idx[2] and r == robber for i, r in probe.answerable)
+        out[ai]["robbed_3_unanswered_could"] += not answered and could
 
     if vehicles:  # vehicles: activations with no drive, short drives
         siren_at = next((i for i, e in enumerate(events) if e.kind == "siren"), len(events))
@@ -240,7 +293,9 @@ def report(name: str, rows: list[dict[str, Any]]) -> dict[str, Any]:
                 t["booted_within_2"], t["fallen_with_friend"]
             ),
             "...still down after 3+": pct(t["down_after_3"], t["fallen_with_friend"]),
-            "gits robbed 3+ times by one enemy (unanswered)": f"{t['robbed_3']} ({t['robbed_3_unanswered']})",
+            "gits robbed 3+ times by one enemy (unanswered; of them, could answer)": (
+                f"{t['robbed_3']} ({t['robbed_3_unanswered']}; {t['robbed_3_unanswered_could']})"
+            ),
         }
         if t.get("drives") or t.get("veh_acts_before"):
             lines["vehicle activations with no drive, before the siren"] = pct(

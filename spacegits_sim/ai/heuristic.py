@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from itertools import permutations
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -63,12 +63,47 @@ CONCEDE_BEHIND = 2  # ... behind by this many new caps or more ...
 CONCEDE_SHARE = 1 / 3  # ... and by at least this share of the caps still on the table
 RESCUE_IN = 8.0  # a fallen friend this close (edge to edge) is worth walking over to boot up ...
 RESCUE_WORTH = 2.0  # ... worth this many caps as far away (a git back in the game)
+HUNT_IN = 12.0  # a robber (an enemy standing over a fallen friend) this close is worth walking into ...
+HUNT_WORTH = 2.5  # ... worth this many caps as far away (the fight drives it off its victim) ...
+HUNT_TOWER = 3  # ... by a git whose tower is this short or shorter (the fight must not topple it)
 FREE_IN = 2.0  # a throw direction is free if the base can sweep this far along it ...
 FREE_SPREAD = math.radians(20)  # ... and along the directions this far either side (the dice scatter)
 FREE_DIRECTIONS = 24  # directions tried when the straight one is blocked
 FREE_KINDS = (Kind.DIE, Kind.FIGURE, Kind.TERRAIN)  # what stops a base (caps are looted, not bumped)
 FREE_GAIN = 0.3  # inches of expected progress a turned aim must gain over the straight one
 ROUTE_CACHE = 64  # route fields kept (one per goal and terrain layout)
+WASTED_IN = 2.0  # an order's cost, in inches from the goal, of each move die that moves the git nowhere
+ORDER_DEPTH = 4  # move dice walked per order (the rest of a bigger throw is left unwalked)
+DIE_HALF_IN = 0.3  # a not-yet-thrown die's half width: a git walking at it stops this short
+# Where thrown move dice lie round the aim, in inches (along the throw from the hand, across it):
+# over Quick Start throws they land 0.8" short on average, spread 1.7" along and 1.2" across.
+SCATTER = ((-2.2, 0.0), (-0.1, 1.2), (-0.1, -1.2))
+PREVIEWED = 8  # directions whose whole throw is previewed when the best one's wastes a die
+
+
+@dataclass(frozen=True)
+class Plan:
+    """One order of move dice walked on the table: its first die, the first thing that die
+    bumped, caps looted on the way, dice that moved the git nowhere, where it ends."""
+
+    first: Any = None
+    first_contact: Any = None
+    looted: tuple[str, ...] = ()
+    wasted: int = 0
+    depth: int = 0
+    end: Point = (0.0, 0.0)
+    last_contact: Any = None
+
+    def step(self, die: Any, contact: Any, wasted: bool) -> Plan:
+        if self.depth == 0:
+            return replace(self, first=die, first_contact=contact, wasted=int(wasted), depth=1, last_contact=contact)
+        return replace(self, wasted=self.wasted + int(wasted), depth=self.depth + 1, last_contact=contact)
+
+    def loot(self, cap: str) -> Plan:
+        return replace(self, looted=self.looted + (cap,))
+
+    def done(self, end: Point) -> Plan:
+        return replace(self, end=(float(end[0]), float(end[1])))
 
 
 def _dist(a: Point, b: Point) -> float:
@@ -90,6 +125,7 @@ class HeuristicController:
         self._escaping: dict[str, bool] = {}  # model -> this scoot is to get out of a line of fire
         self._routes: dict[tuple[Any, ...], RouteField] = {}  # walking distances round terrain, per goal
         self._rescuing: dict[str, str] = {}  # model -> the fallen friend it is walking over to boot up
+        self._hunting: dict[str, str] = {}  # model -> the robber it is walking into, to fight it off
 
     # ------------------------------------------------------------------ dispatch
 
@@ -318,6 +354,14 @@ class HeuristicController:
                     out.add(other)
         return out
 
+    def robbers_in_reach(self, m: Any, match: Any) -> list[tuple[str, float]]:
+        """Robbers ``m`` could walk into and fight off (nearest first, edge-to-edge distance):
+        a standing pedestrian with a short tower only (a fight shakes its tower), within HUNT_IN."""
+        if m.vehicle is not None or not m.standing or m.tower.height > HUNT_TOWER:
+            return []
+        out = [(r, match.table.distance_between(m.id, r)) for r in self.robbers(match)]
+        return sorted(((r, d) for r, d in out if d <= HUNT_IN), key=lambda t: (t[1], t[0]))
+
     def shooters_at(self, m: Any, match: Any) -> list[Any]:
         """Standing enemies that could shoot ``m`` now: a gun that reaches, a clear line."""
         out = []
@@ -359,6 +403,9 @@ class HeuristicController:
             t = self.shot_target(m, match)
             if t is not None:
                 score += 10.0 if t.id in self.robbers(match) else 4.0
+        hunt = self.robbers_in_reach(m, match)
+        if hunt:  # a robber farming a fallen friend: fight it off before it robs again
+            score += 15.0 / (1.0 + hunt[0][1])
         rescue = self.fallen_friends(m, match)
         if rescue:  # a friend on the ground is a git out of the game until somebody boots it up
             score += 15.0 / (1.0 + rescue[0][1])
@@ -550,6 +597,15 @@ class HeuristicController:
                 best, target = RESCUE_WORTH / (1.0 + d), match.position(o.id)
                 self._machine.pop(m.id, None)
                 self._rescuing[m.id] = o.id
+        self._hunting.pop(m.id, None)
+        for r, d in self.robbers_in_reach(m, match)[:1]:  # a robber at a fallen friend: walk into it
+            # ... unless walking to a fallen friend to boot it up: stood up against its robber, the
+            # friend is back in the game and fights the robber off itself
+            if m.id not in self._rescuing and HUNT_WORTH / (1.0 + d) > best:
+                best, target = HUNT_WORTH / (1.0 + d), match.position(r)
+                self._machine.pop(m.id, None)
+                self._rescuing.pop(m.id, None)
+                self._hunting[m.id] = r
         self._escaping.pop(m.id, None)
         shooters = self.shooters_at(m, match) if m.tower.height >= UNDER_FIRE_TOWER else []
         if shooters:  # under fire: stagger away from the guns
@@ -573,7 +629,8 @@ class HeuristicController:
         beyond = max(2.0, expected + 1.0 - d) if d < expected + 1.0 and not stuck else 0.0
         aim = (target[0] + (target[0] - p[0]) / d * beyond, target[1] + (target[1] - p[1]) / d * beyond)
         self._target[m.id] = target
-        aim = self.free_aim(m, aim, target, expected, match)
+        goal = self._hunting.get(m.id) or self._rescuing.get(m.id) or self._machine.get(m.id)
+        aim = self.free_aim(m, aim, target, expected, match, req.dice, goal)
         return Throw(_clamp(aim, req.width, req.height), 0.15)
 
     def walk(self, m: Any, goal: Point, match: Any) -> RouteField:
@@ -588,15 +645,28 @@ class HeuristicController:
             field = self._routes[key] = RouteField(match.table, goal, radius)
         return field
 
-    def free_aim(self, m: Any, aim: Point, target: Point, reach: float, match: Any) -> Point:
+    def free_aim(
+        self,
+        m: Any,
+        aim: Point,
+        target: Point,
+        reach: float,
+        match: Any,
+        sides: tuple[int, ...] = (6, 6, 6),
+        goal: str | None = None,
+    ) -> Point:
         """The aim, of the straight one and FREE_DIRECTIONS round the git, whose dice are expected
         to bring the git nearest ``target`` by the walking route round the terrain.
 
         Each die pulls the git straight at where it lies and the dice scatter round the aim, so
-        a direction is judged by the table's own sweeps (bases, terrain, dice, the edge; caps
-        are looted, they do not block) along it and FREE_SPREAD either side, each one average
-        die's move (3.5") or the way to the aim if that is shorter. The straight aim is kept
-        unless another direction is expected to gain FREE_GAIN more.
+        a direction is first judged by the table's own sweeps (bases, terrain, dice, the edge;
+        caps are looted, they do not block) along it and FREE_SPREAD either side, each one
+        average die's move (3.5") or the way to the aim if that is shorter. The best of those
+        is then checked by previewing its whole throw: dice of average value where a throw at
+        it scatters them, walked in their best order (:meth:`preview_throw`). One with a die
+        that would move the git nowhere (the first die walks it into a wall, a friend, and the
+        rest lie behind it) gives way to the best preview of the PREVIEWED best directions.
+        The straight aim is kept unless another is expected to gain FREE_GAIN more.
         """
         p = match.position(m.id)
         step = min(3.5, max(_dist(p, aim), 1.0))
@@ -614,13 +684,47 @@ class HeuristicController:
             return total / 3
 
         straight = math.atan2(aim[1] - p[1], aim[0] - p[0])
-        best, best_score = aim, score(straight) + FREE_GAIN
         out = max(_dist(p, aim), FREE_IN)
+        scored: list[tuple[float, int, Point]] = [(score(straight) + FREE_GAIN, 0, aim)]
         for k in range(1, FREE_DIRECTIONS):
             angle = straight + 2 * math.pi * k / FREE_DIRECTIONS
-            sc = score(angle)
-            if sc > best_score + 1e-9:
-                best, best_score = (p[0] + math.cos(angle) * out, p[1] + math.sin(angle) * out), sc
+            scored.append((score(angle), k, (p[0] + math.cos(angle) * out, p[1] + math.sin(angle) * out)))
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        first = scored[0][2]
+        progress, wasted = self.preview_throw(m, first, sides, route, match, goal)
+        if not wasted:
+            return first
+        best, best_score = first, progress - WASTED_IN * wasted + (FREE_GAIN if scored[0][1] == 0 else 0.0)
+        for _sc, k, cand in scored[1:PREVIEWED]:
+            progress, wasted = self.preview_throw(m, cand, sides, route, match, goal)
+            v = progress - WASTED_IN * wasted + (FREE_GAIN if k == 0 else 0.0)
+            if v > best_score + 1e-9:
+                best, best_score = cand, v
+        return best
+
+    def preview_throw(
+        self, m: Any, aim: Point, sides: tuple[int, ...], route: RouteField, match: Any, goal: str | None = None
+    ) -> tuple[float, int]:
+        """A throw at ``aim`` previewed without throwing: up to three dice of average value,
+        lying where such throws scatter (short of the aim along the throw from the boss's
+        hand, and either side of it; measured over Quick Start throws), walked in their best
+        order. Returns that order's progress along ``route`` (inches) and its dice that would
+        move the git nowhere."""
+        hx, hy = match.hand_point(self.boss, aim)
+        d = _dist((hx, hy), aim) or 1.0
+        ux, uy = (aim[0] - hx) / d, (aim[1] - hy) / d
+        w, h = match.table.width, match.table.height
+        dice: list[tuple[str | None, Point, float]] = []
+        for (a, b), n in zip(SCATTER, sides[:3], strict=False):
+            at = _clamp((aim[0] + ux * a - uy * b, aim[1] + uy * a + ux * b), w, h)
+            dice.append((None, at, (n + 1) / 2))
+        here = route.distance(match.position(m.id))
+        best: tuple[float, int] = (-math.inf, 0)
+        for plan in self.walk_orders(m, dice, match, goal):
+            there = route.distance(plan.end)
+            progress = here - there if math.isfinite(there) else -3.5
+            if progress - WASTED_IN * plan.wasted > best[0] - WASTED_IN * best[1]:
+                best = (progress, plan.wasted)
         return best
 
     def is_free(self, m: Any, aim: Point, match: Any) -> bool:
@@ -653,58 +757,85 @@ class HeuristicController:
         return sides[(stuck - 1) % 2][2]
 
     def order_move_die(self, req: OrderMoveDie, match: Any) -> Any:
+        """The first die of the best whole order of the dice left (each order walked with the
+        table's own sweeps): a die taken now can leave the git against a wall, a friend or a
+        die with the rest of the dice behind it, so every order is judged to its end — loot,
+        the first bump, where the git ends against the goal, and each die that would move it
+        nowhere (WASTED_IN inches each: a move spent and, to watchers, a git that stood still)."""
         m = match.models[req.model]
         caps = self.caps(match)
         target = self._target.get(m.id)
         machine = self._machine.get(m.id)
+        rescue = self._rescuing.get(m.id)
+        to_target = (
+            machine is not None or self._escaping.get(m.id) or m.id in self._rescuing or m.id in self._hunting
+        ) and target is not None
+        dice = [(d, match.table.die(d).position, float(match.table.die(d).value)) for d in req.options]
         best, best_score = req.options[0], -math.inf
-        for die in req.options:
-            d = match.table.die(die)
-            res = match.table.sweep(m.id, toward=d.position, distance=d.value)
-            score = 0.0
-            c = res.contact
-            if c is not None and c.thing.kind == Kind.TOKEN:
-                score += 100.0
-            elif c is not None and c.thing.kind == Kind.FIGURE and c.thing.id in match.models:
+        for plan in self.walk_orders(m, dice, match, rescue or machine, stop_at_goal=False):
+            c = plan.first_contact
+            score = 100.0 * len(plan.looted) - WASTED_IN * plan.wasted
+            if c is not None and c.thing.kind == Kind.FIGURE and c.thing.id in match.models:
                 o = match.models[c.thing.id]
                 if o.boss != self.boss and o.standing:
                     score += 5.0 if m.tower.height <= 3 else -15.0
             elif machine is not None and c is not None and c.thing.id == machine:
                 score += 50.0  # at the machine: boot it next
-            if c is not None and c.thing.id == self._rescuing.get(m.id):
-                score += 50.0  # touching the fallen friend: boot it up next
-            end = (
-                self.plan_rest(m, res, die, req.options, match) if c is None or c.thing.kind != Kind.TOKEN else res.end
-            )
-            if (machine is not None or self._escaping.get(m.id) or m.id in self._rescuing) and target is not None:
+            last = plan.last_contact
+            if last is not None and rescue is not None and last.thing.id == rescue:
+                score += 50.0  # ending against the fallen friend: boot it up next
+            end = plan.end
+            rest = [cp for cid, cp in match.table.tokens.items() if cid not in plan.looted]
+            if to_target:
+                assert target is not None
                 score -= _dist(end, target)
-            elif caps:
-                score -= min(_dist(end, cp) for cp in caps)
-            elif target is not None:
+            elif rest:
+                score -= min(_dist(end, cp) for cp in rest)
+            elif target is not None and not caps:
                 score -= _dist(end, target)
             if score > best_score:
-                best, best_score = die, score
+                best, best_score = plan.first, score
         return best
 
-    def plan_rest(self, m: Any, first: Any, die: str, dice: tuple[str, ...], match: Any) -> Point:
-        """Where the git ends if ``die`` goes first (the sweep ``first``) and the others follow in
-        the best order for the target: a die taken now can leave the git against a wall with the
-        rest of the dice behind it, so a greedy pick alone throws moves away."""
-        rest = [d for d in dice if d != die]
-        if not rest or len(rest) > 3:
-            return (float(first.end[0]), float(first.end[1]))
-        target = self._target.get(m.id)
-        best_end: Point = first.end
-        best_d = math.inf
-        for order in permutations(rest):
-            pos: Point = first.end
-            for d in order:
-                die_view = match.table.die(d)
-                pos = match.table.sweep(m.id, toward=die_view.position, distance=die_view.value, start=pos).end
-            dd = _dist(pos, target) if target is not None else 0.0
-            if dd < best_d:
-                best_end, best_d = pos, dd
-        return best_end
+    def walk_orders(
+        self,
+        m: Any,
+        dice: list[tuple[str | None, Point, float]],
+        match: Any,
+        goal: str | None = None,
+        stop_at_goal: bool = True,
+    ) -> list[Plan]:
+        """Every order of ``dice`` (id or None for a die not yet thrown, where it lies, its
+        value) walked with the table's sweeps from the git's base, used dice out of the way:
+        a cap bumped is looted (the die ends there), a standing enemy bumped is a fight (the
+        scoot ends), anything else stops that die; reaching ``goal`` (the fallen friend or
+        machine the git walks to) ends the walk: what it came for. Orders share their walked prefixes; past
+        ORDER_DEPTH dice the rest are left unwalked (a six-dice throw has 720 orders)."""
+        radius = match.table.figure(m.id).radius
+        out: list[Plan] = []
+        foes = {e.id for e in self.enemies(match)}
+
+        def go(pos: Point, left: list[tuple[str | None, Point, float]], used: tuple[str, ...], plan: Plan) -> None:
+            if not left or plan.depth >= ORDER_DEPTH:
+                out.append(plan.done(pos))
+                return
+            for k, (did, at, value) in enumerate(left):
+                reach = value if did is not None else min(value, max(0.0, _dist(pos, at) - radius - DIE_HALF_IN))
+                r = match.table.sweep(m.id, toward=at, distance=reach, start=pos, ignore=used + plan.looted)
+                c = r.contact
+                nxt = plan.step(did, c, r.travelled < 0.1 and (c is None or c.thing.kind != Kind.TOKEN))
+                if c is not None and c.thing.kind == Kind.TOKEN:
+                    nxt = nxt.loot(c.thing.id)
+                rest = left[:k] + left[k + 1 :]
+                if c is not None and (
+                    (stop_at_goal and c.thing.id == goal) or (c.thing.kind == Kind.FIGURE and c.thing.id in foes)
+                ):
+                    out.append(nxt.done(r.end))  # at the goal, or a fight: the scoot ends
+                    continue
+                go(r.end, rest, used + ((did,) if did is not None else ()), nxt)
+
+        go(match.position(m.id), list(dice), (), Plan())
+        return out
 
     def care(self, req: ChooseCare, match: Any) -> Any:
         m = match.models[req.model]

@@ -25,6 +25,7 @@ from .heuristic import HeuristicController, _clamp, _dist
 Point = tuple[float, float]
 WASTED_DIE = 1.5  # a rollout's cost, in its score's units, of a move die that moved the git nowhere
 RESCUED = 12.0  # a move order's credit, in the same units, for ending touching the fallen friend it walks to
+ROUTED = 3  # caps whose walking route a rollout's end is measured along
 RESCUE_TOUCH = 0.1  # edge-to-edge inches within which a git counts as touching that friend (to boot it up)
 
 
@@ -92,10 +93,11 @@ class SearchController(HeuristicController):
         base = super().aim_move(req, match)
         if not caps:
             return base
-        if self.rescue_of(m, match) is not None:
+        if self.rescue_of(m, match) is not None or self._hunting.get(m.id) is not None:
             # The heuristic is walking over to boot up a fallen friend (it judged that worth more
             # than the nearest cap): keep its plan. The rollouts score caps only, so left to them
-            # the search throws past the friend it should stand up (issue 27: 14% booted).
+            # the search throws past the friend it should stand up (issue 27: 14% booted). The same
+            # for a walk into a robber standing over a fallen friend (to fight it off).
             self._timed(t0)
             return base
         # Candidates from the free space only: an aim whose dice land behind a wall, a base or
@@ -195,7 +197,7 @@ class SearchController(HeuristicController):
                 gap = scratch.distance_between(m.id, friend)
                 score += RESCUED if gap <= RESCUE_TOUCH else -0.6 * gap
             elif rest:
-                score -= 0.6 * min(_dist(end, c) for c in rest)
+                score -= 0.6 * self.walking_distance(m, end, rest, match)
             for foe in self.enemies(match):
                 if _dist(end, match.position(foe.id)) < 3.0 and m.tower.height >= 6 and not fight:
                     score -= 2.0  # parked next to an enemy with a wobbly tower
@@ -206,10 +208,23 @@ class SearchController(HeuristicController):
                 best = ([d for d, _ in order], score)
         return best
 
+    def walking_distance(self, m: Any, end: Point, caps: list[Point], match: Any) -> float:
+        """Inches from ``end`` to the nearest of ``caps`` by the walking route round the terrain
+        (of the ROUTED nearest in a straight line; straight if none is reachable): scored in a
+        straight line, an end pinned against a wall with the cap behind it looks as good as one
+        that walked round, and the search kept throwing into the wall (issue 27)."""
+        near = sorted(caps, key=lambda c: _dist(end, c))[:ROUTED]
+        best = min(self.walk(m, c, match).distance(end) for c in near)
+        return best if math.isfinite(best) else _dist(end, near[0])
+
     def order_move_die(self, req: OrderMoveDie, match: Any) -> Any:
         t0 = time.perf_counter()
         m = match.models[req.model]
-        if self.winning_endgame(match) and self.retreat_from(m, match) is not None:
+        if (
+            self._hunting.get(m.id) is not None
+            or self.rescue_of(m, match) is not None
+            or (self.winning_endgame(match) and self.retreat_from(m, match) is not None)
+        ):  # walking into a robber or to a fallen friend, or away before legging it: the heuristic's order
             return super().order_move_die(req, match)
         dice = [(d, match.table.die(d).value) for d in req.options]
         if len(dice) == 1:
