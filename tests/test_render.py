@@ -312,7 +312,8 @@ def test_the_highlights_timeline_jumps_between_falls_blasts_and_big_hits_live_an
     from spacegits_sim.rules.engine import Match
     from spacegits_sim.rules.scenario import load_scenario
 
-    log = [ev.from_dict(e) for e in golden_events(ROOT / "tests" / "golden" / "qs_heuristic_3.jsonl")]
+    # a playthrough with several highlights (the heuristic against random: falls and big hits)
+    log = [ev.from_dict(e) for e in golden_events(ROOT / "tests" / "golden" / "qs_heuristic_random_4.jsonl")]
     marks = highlights(log)
     assert len(marks) >= 3 and all(
         isinstance(
@@ -321,7 +322,13 @@ def test_the_highlights_timeline_jumps_between_falls_blasts_and_big_hits_live_an
         for i, _ in marks
     )
     sc = load_scenario(None, default_rules())
-    live = Watcher(lambda seed: (Match(sc, seed=seed), [make_controller("heuristic", seed, i) for i in range(2)]), 3)
+    live = Watcher(
+        lambda seed: (
+            Match(sc, seed=seed),
+            [make_controller(n, seed, i) for i, n in enumerate(("heuristic", "random"))],
+        ),
+        4,
+    )
     for w in (LogWatcher(log), live):
         handle_key(w, pygame.K_n)
         first = w.scene.applied - 1
@@ -798,7 +805,8 @@ def test_paused_watch_p_steps_back_and_the_frame_shows_it():
     from spacegits_sim.rules.scenario import load_scenario
 
     sc = load_scenario(None, default_rules())
-    w = Watcher(lambda seed: (Match(sc, seed=seed), [make_controller("heuristic", seed, i) for i in range(2)]), 3)
+    # seed 1: a match whose second highlight comes early enough to play on into a move after it
+    w = Watcher(lambda seed: (Match(sc, seed=seed), [make_controller("heuristic", seed, i) for i in range(2)]), 1)
     handle_key(w, pygame.K_n)
     handle_key(w, pygame.K_n)
     for _ in range(2000):  # play on to the middle of a move
