@@ -25,7 +25,6 @@ from .heuristic import HeuristicController, _clamp, _dist
 Point = tuple[float, float]
 WASTED_DIE = 1.5  # a rollout's cost, in its score's units, of a move die that moved the git nowhere
 RESCUED = 12.0  # a move order's credit, in the same units, for ending touching the fallen friend it walks to
-ROUTED = 3  # caps whose walking route a rollout's end is measured along
 RESCUE_TOUCH = 0.1  # edge-to-edge inches within which a git counts as touching that friend (to boot it up)
 
 
@@ -197,7 +196,7 @@ class SearchController(HeuristicController):
                 gap = scratch.distance_between(m.id, friend)
                 score += RESCUED if gap <= RESCUE_TOUCH else -0.6 * gap
             elif rest:
-                score -= 0.6 * self.walking_distance(m, end, rest, match)
+                score -= 0.6 * min(_dist(end, c) for c in rest)
             for foe in self.enemies(match):
                 if _dist(end, match.position(foe.id)) < 3.0 and m.tower.height >= 6 and not fight:
                     score -= 2.0  # parked next to an enemy with a wobbly tower
@@ -207,15 +206,6 @@ class SearchController(HeuristicController):
             if score > best[1]:
                 best = ([d for d, _ in order], score)
         return best
-
-    def walking_distance(self, m: Any, end: Point, caps: list[Point], match: Any) -> float:
-        """Inches from ``end`` to the nearest of ``caps`` by the walking route round the terrain
-        (of the ROUTED nearest in a straight line; straight if none is reachable): scored in a
-        straight line, an end pinned against a wall with the cap behind it looks as good as one
-        that walked round, and the search kept throwing into the wall (issue 27)."""
-        near = sorted(caps, key=lambda c: _dist(end, c))[:ROUTED]
-        best = min(self.walk(m, c, match).distance(end) for c in near)
-        return best if math.isfinite(best) else _dist(end, near[0])
 
     def order_move_die(self, req: OrderMoveDie, match: Any) -> Any:
         t0 = time.perf_counter()
