@@ -151,26 +151,6 @@ class MctsController(SearchController):
         self.decision_s.append(self.last_decision_s)
         return best
 
-    def priors(self, m: Any, req: AimThrow, base: Throw, caps: list[Point], match: Any) -> list[Throw]:
-        """The first aims the root widens to, best guess first: the heuristic's, then past each
-        of the nearest caps at 0, 2 and 4" (turned into free space, or dropped)."""
-        p = match.position(m.id)
-        expected = 3.5 * len(req.dice)
-        out = [base]
-        for c in caps:
-            d = _dist(p, c) or 1.0
-            for beyond in (0.0, 2.0, 4.0):
-                aim = _clamp(
-                    (c[0] + (c[0] - p[0]) / d * beyond, c[1] + (c[1] - p[1]) / d * beyond), req.width, req.height
-                )
-                if not self.is_free(m, aim, match):
-                    aim = _clamp(self.free_aim(m, aim, c, expected, match), req.width, req.height)
-                    if not self.is_free(m, aim, match):
-                        continue
-                if all(_dist(aim, k.aim) > 0.25 for k in out):
-                    out.append(Throw(aim, 0.15))
-        return out
-
     def tree_search(self, match: Any, m: Any, req: AimThrow, priors: list[Throw]) -> Throw:
         """KR-UCT at the root over aims, a fresh throw at each visit, the best order under it."""
         self.look(match)

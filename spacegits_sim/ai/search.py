@@ -103,20 +103,7 @@ class SearchController(HeuristicController):
         # a die the git already touches spends its rollouts on moves that go nowhere (the
         # rollout's straight-line distance to a cap cannot tell them from real progress). A
         # blocked aim at a cap is turned by the heuristic's route round the terrain instead.
-        expected = 3.5 * len(req.dice)
-        cands: list[Throw] = [base]
-        for c in caps:
-            d = _dist(p, c) or 1.0
-            for beyond in (0.0, 2.0, 4.0):
-                aim = _clamp(
-                    (c[0] + (c[0] - p[0]) / d * beyond, c[1] + (c[1] - p[1]) / d * beyond), req.width, req.height
-                )
-                if not self.is_free(m, aim, match):
-                    aim = _clamp(self.free_aim(m, aim, c, expected, match), req.width, req.height)
-                    if not self.is_free(m, aim, match):
-                        continue
-                if all(_dist(aim, k.aim) > 0.25 for k in cands):
-                    cands.append(Throw(aim, 0.15))
+        cands = self.priors(m, req, base, caps, match)
         scratch = match.table.copy()
         per = max(1, self.rollouts // len(cands))
         best, best_v = base, -math.inf
@@ -206,6 +193,27 @@ class SearchController(HeuristicController):
             if score > best[1]:
                 best = ([d for d, _ in order], score)
         return best
+
+    def priors(self, m: Any, req: AimThrow, base: Throw, caps: list[Point], match: Any) -> list[Throw]:
+        """The candidate aims, best guess first: the heuristic's, then past each of the nearest
+        caps at 0, 2 and 4" (turned into free space, or dropped). The search rolls each out; the
+        tree search (mcts.py) widens its root from them."""
+        p = match.position(m.id)
+        expected = 3.5 * len(req.dice)
+        out = [base]
+        for c in caps:
+            d = _dist(p, c) or 1.0
+            for beyond in (0.0, 2.0, 4.0):
+                aim = _clamp(
+                    (c[0] + (c[0] - p[0]) / d * beyond, c[1] + (c[1] - p[1]) / d * beyond), req.width, req.height
+                )
+                if not self.is_free(m, aim, match):
+                    aim = _clamp(self.free_aim(m, aim, c, expected, match), req.width, req.height)
+                    if not self.is_free(m, aim, match):
+                        continue
+                if all(_dist(aim, k.aim) > 0.25 for k in out):
+                    out.append(Throw(aim, 0.15))
+        return out
 
     def order_move_die(self, req: OrderMoveDie, match: Any) -> Any:
         t0 = time.perf_counter()
