@@ -129,3 +129,104 @@ def test_think_ms_is_an_option_of_match_and_tournament_and_binds_into_the_replay
     args = ["tournament", "--ai", "mcts,random", "--games", "2", "--jobs", "1", "--think-ms", "30"]
     assert main([*args, "--json", str(out)]) == 0
     assert "mcts@30" in out.read_text()
+
+
+# ---------------------------------------------------------------- the activation level (issue 27)
+
+
+def _orcs(positions: dict[str, tuple[float, float]]) -> Match:
+    from helpers import match
+
+    gangs = [
+        [{"type": "orc", "name": n} for n in ("Grunk", "Snag")],
+        [{"type": "orc", "name": "Far"}],
+    ]
+    return match(gangs, positions)
+
+
+def _state(m: Match) -> tuple[object, ...]:
+    """What a look-ahead must leave as it was: the log, the table, the towers, the dice streams."""
+    return (
+        len(m.events),
+        {mid: m.position(mid) for mid in m.models if m.models[mid].in_play},
+        dict(m.table.tokens),
+        {mid: x.tower.height for mid, x in m.models.items()},
+        [(b.stash, b.out) for b in m.bosses],
+        m.clock,
+        m.rng.state(),
+    )
+
+
+def test_the_activation_search_plays_the_git_one_step_from_a_cap_over_the_far_one():
+    """A constructed position: Grunk stands 1" from a cap, Snag 15" from anything, the enemy far
+    away. Offered Snag first (as if the heuristic had rated it best), the search plays each
+    candidate out on scratch copies of the whole match and activates Grunk, looking at Grunk's
+    activation more than at Snag's, and leaves the real match as it was."""
+    from spacegits_sim.rules.decisions import ChooseActivation
+
+    m = _orcs({"a1": (12.0, 6.0), "a2": (2.0, 21.0), "b1": (22.0, 22.0)})
+    m.place_cap((12.0, 8.2), "test")
+    ai = MctsController(seed=4, boss=0, think_ms=2000)
+    before = _state(m)
+    req = ChooseActivation(0, ("a1", "a2", "leg_it"), "activate a model or leg it")
+    choice = ai.activation_search(req, m, [("a2", "scoot"), ("a1", "scoot"), ("leg_it", None)])
+    assert choice == ("a1", "scoot"), ai.last_candidates
+    visits = {(g, a): n for g, a, n, _v in ai.last_candidates}
+    assert visits[("a1", "scoot")] > visits[("a2", "scoot")], ai.last_candidates
+    assert _state(m) == before  # the real match untouched
+
+
+def test_the_activation_search_legs_it_when_ahead_and_nothing_left_can_overturn_it():
+    """4 new caps up, 3 caps on the table, no git near an enemy: legging it now ends the game
+    won (the other boss scoops the 3), which no look-ahead can beat. Level instead, it stays."""
+    from spacegits_sim.rules.decisions import ChooseActivation
+
+    for lead, legs in ((4, True), (0, False)):
+        m = _orcs({"a1": (3.0, 3.0), "a2": (3.0, 8.0), "b1": (21.0, 21.0)})
+        for p in ((12.0, 12.0), (12.0, 15.0), (15.0, 12.0)):
+            m.place_cap(p, "test")
+        m.bosses[0].stash += lead
+        ai = MctsController(seed=2, boss=0, think_ms=1000)
+        req = ChooseActivation(0, ("a1", "a2", "leg_it"), "activate a model or leg it")
+        assert (ai.choose_activation(req, m) == "leg_it") is legs, (lead, ai.last_candidates)
+
+
+def test_a_searched_first_action_is_the_one_played():
+    """The activation search picks a git *and* its first action; when the engine asks that git
+    for its first action, the searched one is answered (not the heuristic's own pick)."""
+    from spacegits_sim.rules.decisions import ChooseAction
+
+    m = _orcs({"a1": (12.0, 6.0), "a2": (2.0, 21.0), "b1": (22.0, 22.0)})
+    ai = MctsController(seed=4, boss=0)
+    ai._plan = ("a1", "boot")
+    assert ai.choose_action(ChooseAction(0, ("scoot", "boot"), "", "a1"), m) == "boot"
+    assert ai._plan is None  # once only: the second action is the heuristic's
+    assert ai.choose_action(ChooseAction(0, ("scoot", "boot"), "", "a1"), m) == "scoot"
+
+
+def test_every_activation_choice_spends_exactly_its_look_ahead_budget():
+    """Budget respected: each searched ChooseActivation plays exactly the look-aheads its
+    think-ms buys (legging it is reckoned, not played), and the match stays deterministic."""
+    from spacegits_sim.ai.mcts import ACTIVATIONS_PER_S, MIN_LOOKS
+
+    ai = make_controller("mcts@500", 7, 0)
+    assert ai.looks == max(MIN_LOOKS, round(0.5 * ACTIVATIONS_PER_S))
+    calls: list[int] = []
+    per: list[int] = []
+    look, search = ai.look_ahead, ai.activation_search
+
+    def spy_look(*a, **k):  # type: ignore[no-untyped-def]
+        calls.append(1)
+        return look(*a, **k)
+
+    def spy_search(*a, **k):  # type: ignore[no-untyped-def]
+        calls.clear()
+        out = search(*a, **k)
+        per.append(len(calls))
+        return out
+
+    ai.look_ahead = spy_look  # type: ignore[method-assign]
+    ai.activation_search = spy_search  # type: ignore[method-assign]
+    m = Match(SC, seed=7)
+    m.play([ai, make_controller("heuristic", 7, 1)])
+    assert per and set(per) == {ai.looks}, per

@@ -57,9 +57,10 @@ from typing import Any
 
 from ..physics.routes import RouteField
 from ..physics.table import Kind
+from ..play.protocol import collect
 from ..rng import stream
-from ..rules.decisions import AimThrow, OrderMoveDie, Throw
-from .heuristic import _clamp, _dist
+from ..rules.decisions import AimThrow, ChooseAction, ChooseActivation, OrderMoveDie, Throw
+from .heuristic import HeuristicController, _clamp, _dist
 from .search import RESCUE_TOUCH, RESCUED, WASTED_DIE, SearchController
 
 Point = tuple[float, float]
@@ -80,6 +81,21 @@ STRENGTHS = (0.1, 0.3)  # what a throw's strength may be
 ROUTE_CELL = 1.0  # the leaf's route fields to the caps: grid cell (inches) ...
 ROUTE_CACHE = 64  # ... and fields kept (one per cap, base size and terrain layout)
 CAP_GAP = 0.6  # leaf: a cap an inch further away costs this (the search's weight)
+# The activation level (which git, its first action, or leg it):
+ACTIVATIONS_PER_S = 6.0  # calibration: look-aheads per second of think time (see docs/ai.md)
+MIN_LOOKS = 4
+REPLY_TURNS = 1  # each look-ahead plays the activation, then this many turns of the others
+ACT_PW_K, ACT_PW_ALPHA = 2.0, 0.5  # progressive widening over the candidates, best prior first
+ACT_UCB_C = 0.5  # exploration, in the value's units (-1 .. 1)
+MAX_DECISIONS = 400  # a look-ahead's decisions (a guard: an activation and a reply take ~30)
+# The value of a look-ahead's end (boss's view), in caps, then squashed to -1 .. 1:
+CAP_SHARE = 0.5  # a cap on the table nearer my gits than theirs (tanh of the gap / CAP_NEAR_IN)
+CAP_NEAR_IN = 4.0
+FALLEN = 0.7  # a fallen git: out of the game until booted up or rebooted, and robbable
+TOWER = 0.06  # each die of a standing git's tower (one stumble from falling)
+SQUASH = 2.5  # value = tanh(caps / SQUASH)
+BANKED = 1.0  # my turn next, and legging it then wins: a won game
+THREAT = -0.6  # their turn would come first, and legging it wins it for them
 
 
 def iterations_for(think_ms: float) -> int:
@@ -127,6 +143,153 @@ class MctsController(SearchController):
         self._cap_fields: dict[tuple[Any, ...], RouteField] = {}
         self._terrain_key: tuple[str, ...] = ()  # the real table's, set before each search
         self._real_caps: dict[str, Point] = {}  # ditto
+        self.looks = max(MIN_LOOKS, int(round(self.think_ms / 1000.0 * ACTIVATIONS_PER_S)))
+        self.act_rng = stream(seed, f"ai/mcts/{boss}/activations")  # the look-aheads' seeds
+        self._plan: tuple[str, str] | None = None  # (git, first action) the activation search chose
+        self.last_candidates: list[tuple[str, str | None, int, float]] = []  # (git, action, visits, mean)
+
+    # ------------------------------------------------------------------ the activation
+
+    def choose_activation(self, req: ChooseActivation, match: Any) -> Any:
+        """Which git goes and its first action, or leg it: each candidate played out on a scratch
+        copy of the whole match (the activation with the heuristic's answers below the choice,
+        then the other bosses' reply), UCB with progressive widening over the candidates."""
+        t0 = time.perf_counter()
+        self._plan = None
+        cands = self.activation_candidates(req, match)
+        if len(cands) == 1:
+            return cands[0][0]
+        choice = self.activation_search(req, match, cands)
+        self._timed(t0)
+        self.decision_s.append(self.last_decision_s)
+        if choice[0] != "leg_it" and choice[1] is not None:
+            self._plan = (choice[0], choice[1])
+        return choice[0]
+
+    def activation_candidates(self, req: ChooseActivation, match: Any) -> list[tuple[str, str | None]]:
+        """(git, its first action) for every git and action it could take first, the gits the
+        heuristic rates most worth activating first; then leg it. (A git activated fallen, or
+        whose activation asks nothing first, has the action None: the heuristic answers.)"""
+        gits = [o for o in req.options if o != "leg_it"]
+        prior = {mid: HeuristicController.value_of_activating(self, match.models[mid], match) for mid in gits}
+        firsts: list[tuple[str, str | None]] = []
+        others: list[tuple[str, str | None]] = []
+        for mid in sorted(gits, key=lambda g: (-prior[g], g)):
+            m = match.models[mid]
+            acts = match._legal_actions(m) if m.standing else []
+            if not acts:
+                firsts.append((mid, None))
+                continue
+            first = HeuristicController.choose_action(self, ChooseAction(self.boss, tuple(acts), "", mid), match)
+            firsts.append((mid, first))
+            others.extend((mid, a) for a in acts if a != first)
+        out = firsts + others  # widening opens the heuristic's picks first, then the other actions
+        if "leg_it" in req.options:
+            out.append(("leg_it", None))
+        return out
+
+    def activation_search(
+        self, req: ChooseActivation, match: Any, cands: list[tuple[str, str | None]]
+    ) -> tuple[str, str | None]:
+        n = [0] * len(cands)
+        total = [0.0] * len(cands)
+        legs = [k for k, c in enumerate(cands) if c[0] == "leg_it"]
+        for k in legs:  # legging it is exact (it ends a two-boss game): one look settles it
+            n[k], total[k] = 1, self.leg_it_value(match, req.boss)
+        open_ = [k for k in range(len(cands)) if k not in legs]
+        width = 0
+        for it in range(self.looks):
+            allowed = min(len(open_), max(1, math.ceil(ACT_PW_K * (it + 1) ** ACT_PW_ALPHA)))
+            if width < allowed:
+                k = open_[width]
+                width += 1
+            else:
+                pool = open_[:width]
+                logn = math.log(sum(n[j] for j in pool) or 1)
+                k = max(pool, key=lambda j: (total[j] / n[j] + ACT_UCB_C * math.sqrt(logn / n[j]), -j))
+            total[k] += self.look_ahead(match, req.boss, cands[k])
+            n[k] += 1
+        self.last_candidates = [(c[0], c[1], n[k], total[k] / n[k] if n[k] else 0.0) for k, c in enumerate(cands)]
+        seen = [k for k in range(len(cands)) if n[k]]
+        sure = [k for k in seen if n[k] >= 2 or k in legs] or seen
+        # On a tie, legging it first (its value is exact, a look-ahead's an estimate), then the
+        # most looked at, then the earlier (better prior).
+        best = max(sure, key=lambda k: (total[k] / n[k], k in legs, n[k], -k))
+        return cands[best]
+
+    def leg_it_value(self, match: Any, boss: int) -> float:
+        """Legging it now: with one other boss the game ends at once and the margin is the
+        heuristic's arithmetic, exactly (the caps left behind, the table scooped); with more,
+        a look-ahead."""
+        if sum(not b.out for b in match.bosses) != 2:
+            return self.look_ahead(match, boss, ("leg_it", None))
+        margin = self.leg_it_margin(match)
+        return 1.0 if margin > 0 else (0.0 if margin == 0 else -1.0)
+
+    def look_ahead(self, match: Any, boss: int, cand: tuple[str, str | None]) -> float:
+        """One play-out of ``cand`` on a scratch copy of the match: the value of where it ends."""
+        seed = int(self.act_rng.integers(0, 2**31))
+        twin = match.scratch_copy(seed)
+        twin.start_look_ahead(boss, cand[0], REPLY_TURNS)
+        ctrls: list[Any] = []
+        for b in range(len(match.bosses)):
+            h = _Playout(seed, b, self if b == self.boss else None, cand if b == self.boss else None, self._routes)
+            h._last_fight_len = len(twin.events)
+            ctrls.append(h)
+        for _ in range(MAX_DECISIONS):
+            r = twin.pending
+            if r is None:
+                break
+            twin.answer(collect(r, lambda q: ctrls[q.boss].decide(q, twin)))
+        return self.value(twin)
+
+    def value(self, match: Any) -> float:
+        """Where a look-ahead ends, from this boss's seat, -1 (lost) .. 1 (won).
+
+        A finished game is its result. Otherwise, the new-cap lead, the caps on the table
+        shared by whose gits are nearer, fallen gits and tall towers, in caps, squashed by tanh;
+        and whether the next boss to act could bank a win by legging it (it is my turn next
+        after a reply: a sure win; theirs first: nearly a loss)."""
+        if match.pending is None or all(b.out for b in match.bosses):
+            over = match.result()
+            if over is not None:
+                me = match.bosses[self.boss].name
+                if me in over.winners:
+                    return 0.0 if len(over.winners) > 1 else 1.0
+                return -1.0
+        mine = self.new_caps(match, self.boss)
+        others = [b for b in match.bosses if b.index != self.boss and not b.out]
+        if not others:
+            return 0.0
+        rival = max(others, key=lambda b: self.new_caps(match, b.index))
+        lead = mine - self.new_caps(match, rival.index)
+        nxt = match.pending.boss if match.pending is not None else self.boss
+        if lead - 2 * _at_risk(match, self.boss) - len(match.table.tokens) > 0 and nxt == self.boss:
+            return BANKED
+        if -lead - 2 * _at_risk(match, rival.index) - len(match.table.tokens) > 0 and nxt != self.boss:
+            return THREAT
+        v = float(lead)
+        me_at = [match.position(m.id) for m in match.in_play(self.boss) if m.standing]
+        them_at = [match.position(m.id) for b in others for m in match.in_play(b.index) if m.standing]
+        for c in self.caps(match):
+            dm = min((_dist(c, p) for p in me_at), default=99.0)
+            dt = min((_dist(c, p) for p in them_at), default=99.0)
+            v += CAP_SHARE * math.tanh((dt - dm) / CAP_NEAR_IN)
+        for m in match.models.values():
+            if not m.in_play:
+                continue
+            sign = 1.0 if m.boss == self.boss else -1.0
+            if m.fallen:
+                v -= sign * FALLEN
+            else:
+                v -= sign * TOWER * m.tower.height
+        return math.tanh(v / SQUASH)
+
+    def choose_action(self, req: Any, match: Any) -> Any:
+        plan, self._plan = self._plan, None
+        if plan is not None and plan[0] == req.model and "done" not in req.options and plan[1] in req.options:
+            return plan[1]  # the first action the activation search played out
+        return super().choose_action(req, match)
 
     # ------------------------------------------------------------------ the move throw
 
@@ -325,3 +488,43 @@ def _sd(xs: list[float]) -> float:
         return 0.0
     mu = sum(xs) / len(xs)
     return math.sqrt(sum((x - mu) ** 2 for x in xs) / (len(xs) - 1))
+
+
+def _at_risk(match: Any, boss: int) -> int:
+    """Caps legging it now would leave behind for ``boss``: its gits within 6" of a standing
+    enemy, no more than its stash (the heuristic's count, for any boss)."""
+    near = 0
+    for m in match.in_play(boss):
+        for e in match.models.values():
+            if e.in_play and e.standing and e.boss != boss and match.table.distance_between(m.id, e.id) <= 6.0:
+                near += 1
+                break
+    return int(min(near, match.bosses[boss].stash))
+
+
+class _Playout(HeuristicController):
+    """The heuristic answering a look-ahead's requests on a scratch match: for the searching
+    boss it starts from that controller's memory (its fight habits seen, stuck gits, route
+    fields shared) and plays the candidate's first action; for the others, a plain heuristic
+    (the route fields shared, they only depend on the table)."""
+
+    def __init__(
+        self, seed: int, boss: int, parent: Any, cand: tuple[str, str | None] | None, routes: dict[Any, Any]
+    ) -> None:
+        super().__init__(seed, boss)
+        self.cand = cand
+        self._routes = routes
+        if parent is not None:
+            self.seen_throws = parent.seen_throws.copy()
+            self._stuck = dict(parent._stuck)
+
+    def free_aim(self, m: Any, aim: Point, *args: Any, **kwargs: Any) -> Point:
+        """The straight aim: the free-space scan and its previews cost more than a whole
+        look-ahead (a rollout policy is cheap and plain; the real throw is searched)."""
+        return aim
+
+    def choose_action(self, req: ChooseAction, match: Any) -> Any:
+        cand, self.cand = self.cand, None
+        if cand is not None and cand[0] == req.model and cand[1] in req.options:
+            return cand[1]
+        return super().choose_action(req, match)

@@ -471,6 +471,19 @@ class Tower(Recording):
             (tuple(self.planes[0].leans), tuple(self.planes[1].leans)),
         )
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Tower:
+        """An independent copy (a lookahead's scratch match copies every tower): its pymunk
+        planes carry C callbacks that cannot be deep-copied, so the copy is rebuilt from a
+        snapshot, which continues as any restore of the same snapshot does."""
+        twin = Tower.__new__(Tower)
+        twin.__dict__.update(self.__dict__)
+        twin.rng = np.random.Generator(np.random.PCG64())
+        twin._frames = None
+        twin.restore(self.snapshot())
+        twin.fell_in = self.fell_in
+        memo[id(self)] = twin
+        return twin
+
     def restore(self, snap: TowerSnapshot) -> None:
         """Put the tower back as snapshotted. (Contact caches are rebuilt, so a restored tower
         continues identically to any other restore of the same snapshot.)"""

@@ -9,6 +9,7 @@ rules shares. The turn flow (:mod:`.turns`) and movement (:mod:`.movement`) buil
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import math
 import time
@@ -547,6 +548,57 @@ class MatchCore(GameBase, MatchOps):
         self.bosses[frm].stash -= n
         self.bosses[to].stash += n
         return n
+
+    # ------------------------------------------------------------------ lookahead
+
+    def scratch_copy(self, seed: int) -> Any:
+        """An independent copy of this match to play ahead on (a lookahead AI's scratch game).
+
+        Everything the rules change is copied (models and their towers, bosses, the physics
+        table, the clock, counters); what no rule changes (the rules data, the scenario, the
+        time costs) is shared; the event log is copied shallowly (events are never changed once
+        logged), the decisions start empty. Its random streams, the towers' included, are new
+        ones drawn from ``seed`` (the caller's own stream), so a look ahead neither reads nor
+        moves the real match's dice. It has no flow of its own: the caller starts one
+        (:meth:`~.turns.TurnFlow.look_ahead`) and answers it."""
+        memo: dict[int, Any] = dict(self._shared_objects())
+        memo[id(self.events)] = list(self.events)
+        memo[id(self.decisions)] = []
+        memo[id(self._gen)] = None
+        memo[id(self.pending)] = None
+        memo[id(self.rng)] = Streams(seed)
+        twin = copy.deepcopy(self, memo)
+        for m in twin.models.values():
+            for k, t in enumerate((m.tower, m.tower2)):
+                if t is not None:
+                    t.rng = twin.rng(f"tower/{m.id}/{k}")
+        return twin
+
+    def _shared_objects(self) -> dict[int, Any]:
+        """id -> object for everything reachable from the rules data, the scenario and the time
+        costs (read-only for a match): a scratch copy shares them instead of copying them."""
+        cached: dict[int, Any] | None = self.__dict__.get("_shared_memo")
+        if cached is not None:
+            return cached
+        out: dict[int, Any] = {}
+        todo: list[Any] = [self.rules, self.scenario, self.costs, self.tower_params]
+        while todo:
+            x = todo.pop()
+            if id(x) in out or isinstance(x, (str, int, float, bool, type(None))):
+                continue
+            out[id(x)] = x
+            if isinstance(x, dict) or type(x).__name__ == "mappingproxy":
+                todo.extend(x.keys())
+                todo.extend(x.values())
+            elif isinstance(x, (list, tuple, set, frozenset)):
+                todo.extend(x)
+            elif hasattr(x, "__dict__"):
+                todo.extend(vars(x).values())
+            elif hasattr(x, "__slots__"):
+                todo.extend(getattr(x, s) for s in x.__slots__ if hasattr(x, s))
+        out[id(out)] = out
+        self.__dict__["_shared_memo"] = out
+        return out
 
     # ------------------------------------------------------------------ accounting
 

@@ -55,6 +55,41 @@ class TurnFlow(Driving):
             yield from self._turn(boss)
         self._finish()
 
+    def start_look_ahead(self, boss: int, choice: str, turns: int) -> None:
+        """Make :meth:`look_ahead` this (scratch) match's flow, waiting on its first request
+        (``pending`` None if it ran to its end without one: legging it ends a two-boss game)."""
+        self._gen = self.look_ahead(boss, choice, turns)
+        try:
+            self.pending = next(self._gen)
+        except StopIteration:
+            self.pending = None
+
+    def look_ahead(self, boss: int, choice: str, turns: int) -> Flow:
+        """A lookahead's flow, for a scratch copy (:meth:`~.core.MatchCore.scratch_copy`) of a
+        match waiting on ``boss``'s ChooseActivation: that request answered ``choice`` (a
+        model, or ``leg_it``), then up to ``turns`` more turns in the clockwise order, as
+        :meth:`_play` would go on (the game ends as it does there when only one boss is still
+        playing; the safety rule is not looked ahead)."""
+        n = len(self.bosses)
+        order = list(CLOCKWISE[n])
+        b = self.bosses[boss]
+        self.current_boss = boss
+        if choice == "leg_it":
+            self._leg_it(b, forced=False)
+        else:
+            yield from self._activation(self.models[choice])
+        i = order.index(boss) + 1
+        played = 0
+        while played < turns and sum(not x.out for x in self.bosses) > 1:
+            nxt = self.bosses[order[i % n]]
+            i += 1
+            if nxt.out:
+                continue
+            played += 1
+            yield from self._turn(nxt)
+        if sum(not x.out for x in self.bosses) <= 1:
+            self._finish()
+
     def _safety_due(self) -> bool:
         if self.activations >= self.options["max_activations"]:
             return True
