@@ -23,14 +23,24 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from spacegits_sim.ai import make_controller  # noqa: E402
 from spacegits_sim.data import default_rules  # noqa: E402
 from spacegits_sim.data.paths import scenarios_dir  # noqa: E402
-from spacegits_sim.rules.decisions import AimThrow  # noqa: E402
+from spacegits_sim.rules.decisions import AimThrow, ChooseActivation  # noqa: E402
 from spacegits_sim.rules.engine import Match  # noqa: E402
 from spacegits_sim.rules.scenario import load_scenario  # noqa: E402
 
 
 class Timed:
-    def __init__(self, inner: Any, out: list[float], throws: list[float], cpu: list[float]) -> None:
+    def __init__(
+        self,
+        inner: Any,
+        out: list[float],
+        throws: list[float],
+        cpu: list[float],
+        acts: list[float] | None = None,
+        acts_cpu: list[float] | None = None,
+    ) -> None:
         self.inner, self.out, self.throws, self.cpu = inner, out, throws, cpu
+        self.acts = acts if acts is not None else []
+        self.acts_cpu = acts_cpu if acts_cpu is not None else []
 
     def decide(self, request: Any, match: Any) -> Any:
         t0, c0 = time.perf_counter(), time.process_time()
@@ -39,6 +49,9 @@ class Timed:
         if isinstance(request, AimThrow) and request.purpose == "move":
             self.throws.append(self.out[-1])
             self.cpu.append(time.process_time() - c0)
+        if isinstance(request, ChooseActivation):
+            self.acts.append(self.out[-1])
+            self.acts_cpu.append(time.process_time() - c0)
         return ans
 
 
@@ -65,17 +78,23 @@ def main(argv: list[str] | None = None) -> int:
     times: list[float] = []
     throws: list[float] = []
     cpu: list[float] = []
+    acts: list[float] = []
+    acts_cpu: list[float] = []
     for k in range(args.matches):
         seats = [ai, "heuristic"] if k % 2 == 0 else ["heuristic", ai]
         m = Match(sc, seed=1000 + k)
         ctrls = [
-            Timed(make_controller(a, 1000 + k, b), times, throws, cpu) if a == ai else make_controller(a, 1000 + k, b)
+            Timed(make_controller(a, 1000 + k, b), times, throws, cpu, acts, acts_cpu)
+            if a == ai
+            else make_controller(a, 1000 + k, b)
             for b, a in enumerate(seats)
         ]
         m.play(ctrls)
     print(f"{len(times)} {ai} decisions in {args.matches} matches: {spread(times)}")
     print(f"  of them {len(throws)} move throws: {spread(throws)}")
     print(f"  the move throws' CPU time (what the machine's load does not stretch): {spread(cpu)}")
+    print(f"  of them {len(acts)} activation choices (which git, or leg it): {spread(acts)}")
+    print(f"  the activation choices' CPU time: {spread(acts_cpu)}")
     return 0
 
 
