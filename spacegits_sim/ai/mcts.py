@@ -1,52 +1,44 @@
-"""The tree-search boss (issue 27): kernel-regression UCT over the engine's own move requests.
+"""The tree-search boss (issue 27): a tree over the engine's own requests, two levels of it.
 
-Where today's ``search`` spreads 30 rollouts evenly over 10 fixed aims (3 noisy throws each),
-this one grows a search tree under the move throw and spends its budget where it pays:
+**The activation** (``ChooseActivation`` and the git's first ``ChooseAction``: which git goes,
+shoot, scoot or boot first, or leg it) is the top level, the decisions that decide Quick Start
+games (docs/ai.md: a boss gets about five activations before someone legs it). Its candidates
+are every git with every action it could take first, the heuristic's picks first, then leg it.
+Each look-ahead plays one candidate out on a scratch copy of the *whole* match
+(``Match.scratch_copy``: models, towers, bosses, the physics table, the clock; chance from a
+seed drawn from this controller's own stream): the activation as the engine runs it
+(``TurnFlow.look_ahead``: throws, sweeps, towers carried and swigged, shots, fights, caps),
+with the heuristic answering every request below the choice, then the other boss's reply turn
+the same way. Where it ends is valued (:meth:`MctsController.value`): the result if the game
+ended; a sure win if legging it on my next turn banks the lead, nearly a loss if the other
+boss, whose turn comes first, could bank theirs; else the new-cap lead, each cap on the table
+shared by whose gits are nearer, fallen gits and tall towers, in caps, squashed to −1..1.
+Legging it in a two-boss game ends it, so its value is reckoned exactly (the heuristic's
+arithmetic: the caps left behind, the table scooped by the other boss), not played. The
+look-aheads go to the candidates by UCB1 with progressive widening (``ceil(ACT_PW_K ·
+n^ACT_PW_ALPHA)`` candidates open after ``n``, best prior first); the one with the best mean
+among those looked at twice wins (legging it first on a tie: it is exact). The git's first
+action is then played as searched; its second, and everything else in the activation, as the
+search would.
 
-* **The aim** (a continuous decision: a point on the table and a strength) is the root. Its
-  children are added by *progressive widening*: after ``n`` iterations the root may hold
-  ``ceil(PW_K * n ** PW_ALPHA)`` aims. The first ones are the priors — the heuristic's own aim
-  (free space, walking route) and aims past the nearest caps turned into free space, as the
-  search uses — and once those are in, each new aim is drawn round the best one so far
-  (Gaussian, ``JITTER_IN``) and, of ``JITTER_DRAWS`` such draws, the one the tree knows least
-  about (lowest kernel density) is kept: KR-UCT's widening (Yee, Lisý & Bowling, "Monte Carlo
-  Tree Search in Continuous Action Spaces with Execution Uncertainty", IJCAI 2016, the method
-  curling AIs use).
-* **Selection** is UCB on *kernel regression*: a throw's dice scatter, so a sample thrown at
-  one aim says something about the aims near it. Each aim's value is the Nadaraya–Watson mean
-  of every sample, weighted by a Gaussian kernel on the aims' distance (``KERNEL_IN``, and
-  strength), and its exploration bonus uses the kernel-weighted visit count, so a new aim next
-  to a well-sampled one is not explored from scratch.
-* **The chance node** under an aim is the throw: each visit throws the git's real move dice on
-  a scratch copy of the physics table with the controller's own seeded stream (real bounces,
-  real walls). A landed throw is continuous and its subtree is solved exactly when it is made,
-  so the chance node's widening is "a new throw every visit" (revisiting one would return the
-  same number).
-* **The decision under a throw** is the order of the landed move dice (the engine's next
-  request): every order is played with real sweeps (loots, bumps, fights, the edge) and the
-  best is the node's value (a max, it is our choice).
-* **The leaf value** is the search's (caps looted, moves wasted against what the git touches,
-  a fight with a short tower, a tall tower parked by an enemy, our own towers knocked) with the
-  distance to the nearest remaining cap measured by the *walking route* round the terrain
-  (``physics/routes.py``), not the straight line: a cap behind a building is far.
+**The move throw** (``AimThrow``, continuous: a point and a strength) is the level below:
+kernel-regression UCT (Yee, Lisý & Bowling, "Monte Carlo Tree Search in Continuous Action
+Spaces with Execution Uncertainty", IJCAI 2016, the method curling AIs use). Aims are added by
+progressive widening (``ceil(PW_K · n^PW_ALPHA)``), first the priors (the heuristic's aim, aims
+past the nearest caps in free space), then draws round the best so far of which the least
+known is kept; selection is UCB on a kernel-weighted mean over every throw (dice thrown at one
+aim land where dice thrown at the next could have); each visit throws the real move dice on a
+scratch table, and the order of the landed dice under it is solved exactly with real sweeps,
+scored by the search's terms with the walking route to the caps (``physics/routes.py``).
 
-The final aim is the one with the best kernel-regression value among those thrown at least
-``MIN_FINAL_VISITS`` times (the most visited if none).
+**Budget, deterministic.** ``--think-ms`` is turned into iteration counts once, by
+calibrations measured on the project's 2-core machine (``ITERATIONS_PER_S`` throws and
+``ACTIVATIONS_PER_S`` look-aheads per second; see docs/ai.md), never by the wall clock while
+playing: the same seed and think-ms give the same match on any machine under any load. The
+controller's name carries its budget (``mcts`` at the default, ``mcts@250`` at 250 ms), so a
+tournament's table, a match summary and a replay's ``meta.ai`` bind it.
 
-**Budget, deterministic.** ``--think-ms`` is turned into a number of iterations (one throw
-each) once, by the calibration ``ITERATIONS_PER_S`` measured on the project's 2-core machine
-under load (see docs/ai.md), never by the wall clock while playing: the same seed and think-ms
-give the same match on any machine under any load. The controller's name carries its budget
-(``mcts`` at the default, ``mcts@250`` at 250 ms), so a tournament's table, a match summary
-and a replay's ``meta.ai`` bind it.
-
-Every other request is answered as the search answers it (the heuristic's judgement, the
-search's exact search over move-die orders, with the walking-route leaf).
-
-Measured (docs/ai.md, Quick Start): it beats the heuristic (81%) and random, but it is no
-stronger than the search (96-104 over 200 games; 20-20 at three times the budget): the two
-throw at different aims, yet those games are decided elsewhere (which git goes, shoot or scoot,
-when to leg it), which this tree does not search.
+Measured in docs/ai.md ("The tree search").
 """
 
 from __future__ import annotations
