@@ -31,6 +31,7 @@ from .scenario import Scenario
 from .sight import Cylinder, SightTable, footprints, route_off_table, visible_fraction
 from .skills import Hit, SkillHandler, skills_of
 from .traits import AttackCtx, Trait, traits_of
+from .wounds import InsteadOfWound
 
 Gen = Generator[Request, Any, Any]
 MM = 1 / 25.4
@@ -1217,16 +1218,15 @@ class GangfightGame(GameBase):
         free: bool = False,
         weapon: Item | None = None,
         extra_tn: int = 0,
-        wound: Any = None,
         strength: int | None = None,
-        instead: Any = None,
+        instead: InsteadOfWound | None = None,
     ) -> list[Model]:
         """One attack: dice and target number with every modifier, then the Defense roll; the
-        models it wounded. An attack spell passes its ``weapon`` (the spell as a weapon listing),
-        ``extra_tn`` ("each consecutive spell ... will increase your target number by 1") and
-        ``wound`` (what a wound does instead of taking 1 Health: Hypnotic Gaze). ``strength``
-        replaces the weapon's (Disarm and Pickpocket use Quickness); ``instead`` is called in place
-        of the wound when the target fails to defend itself (those two skills)."""
+        models it wounded. An attack spell passes its ``weapon`` (the spell as a weapon listing)
+        and ``extra_tn`` ("each consecutive spell ... will increase your target number by 1").
+        ``strength`` replaces the weapon's (Disarm and Pickpocket use Quickness). ``instead`` is
+        the spell's or skill's handler that replaces the wound of a model failing its Defense
+        (Hypnotic Gaze, Disarm, Pickpocket: :mod:`.wounds`)."""
         b = self.book
         base = int(b.g("base_target"))
         g = self.gap(m, t)
@@ -1339,10 +1339,11 @@ class GangfightGame(GameBase):
         victims = [t]
         if any(x.aoe for x in trs):
             victims += [o for o in self.models.values() if o is not t and o.up and self.gap(o, t) <= hits]
+        everyone = instead is not None and not instead.target_only  # else the target's wound only
         return [
             v
             for v in victims
-            if self._defend(m, v, strength, hits, ranged, trs, hit, wound, instead if v is t else None)
+            if self._defend(m, v, strength, hits, ranged, trs, hit, instead if v is t or everyone else None)
         ]
 
     def cover(self, t: Model, crossed: set[str]) -> bool:
@@ -1366,9 +1367,10 @@ class GangfightGame(GameBase):
         ranged: bool,
         trs: list[Trait],
         hit: Hit | None = None,
-        wound: Any = None,
-        instead: Any = None,
+        instead: InsteadOfWound | None = None,
     ) -> bool:
+        """The Defense roll against ``hits`` at ``strength``; True when the model failed it.
+        ``instead`` replaces the wound (:class:`.wounds.InsteadOfWound`)."""
         b = self.book
         hit = hit or Hit(ranged, self.behind(m, t), (), frozenset(t.char.kinds))
         armed = self.held(t, False)[0].id != "fists" or ab.unarmed_pair(t)
@@ -1390,22 +1392,23 @@ class GangfightGame(GameBase):
         saves = self.roll(t, t.seat, dp, strength, "defense", reroll_misses=rer, reroll_hits=brute, need=hits)
         hurt = saves < hits
         self.emit(ev.Defended(t.id, max(dp, 0), min(strength, 6), saves, hits, hurt, mods))
-        if hurt and instead is not None:
-            instead()  # Disarm, Pickpocket: no Health lost
-        elif hurt:
-            if wound is not None:
-                wound(t, m)
-            else:
-                self._wound(t, m.id)
-                ab.on_wounded(self, m, t, ranged, not t.up)  # Bloodsucker, Pestilence, Pulverize, Spite
-            if t.up:
-                if any(x.binds for x in trs):
-                    t.bound = True
-                    self.emit(ev.Note(t.id, "bound", "is bound and cannot move until it frees itself"))
-                if any(x.dot for x in trs):
-                    t.dot = (strength, hits)
-                    self.emit(ev.Note(t.id, "dot", f"suffers damage over time ({hits} saves needed)"))
-        return hurt
+        if not hurt:
+            return False
+        if instead is not None:
+            instead.instead_of_wound(self, m, t)  # Hypnotic Gaze, Disarm, Pickpocket: no Health lost
+            if not instead.wounded:
+                return True  # "instead of being injured": nothing of the wound follows
+        else:
+            self._wound(t, m.id)
+            ab.on_wounded(self, m, t, ranged, not t.up)  # Bloodsucker, Pestilence, Pulverize, Spite
+        if t.up:
+            if any(x.binds for x in trs):
+                t.bound = True
+                self.emit(ev.Note(t.id, "bound", "is bound and cannot move until it frees itself"))
+            if any(x.dot for x in trs):
+                t.dot = (strength, hits)
+                self.emit(ev.Note(t.id, "dot", f"suffers damage over time ({hits} saves needed)"))
+        return True
 
     def note(self, m: Model, what: str, detail: str) -> None:
         self.emit(ev.Note(m.id, what, detail))

@@ -30,6 +30,7 @@ from . import events as ev
 from .book import SPELL, Item
 from .book import spell_weapon as book_spell_weapon
 from .requests import Facing, Pick, SpellTarget
+from .wounds import InsteadOfWound
 
 Gen = Generator[Request, Any, Any]
 
@@ -163,15 +164,12 @@ class AttackSpell(SpellHandler):
     def targets(self, g: Any, m: Any) -> list[str] | None:
         return attack_targets(g, m, self.weapon())
 
-    def wound(self, g: Any) -> Any:  # noqa: ARG002
-        """What a wound does instead of taking 1 Health (None: it takes 1 Health)."""
-        return None
-
     def cast(self, g: Any, m: Any, target: Any, extra_tn: int) -> Gen:
         t = g.models[target]
         m.attacked = True
+        instead = self if isinstance(self, InsteadOfWound) else None  # Hypnotic Gaze
         hurt = g._resolve(
-            m, t, ranged=self.spell.attribute == "rc", weapon=self.weapon(), extra_tn=extra_tn, wound=self.wound(g)
+            m, t, ranged=self.spell.attribute == "rc", weapon=self.weapon(), extra_tn=extra_tn, instead=instead
         )
         yield from self.after(g, m, t, hurt)
 
@@ -246,21 +244,17 @@ def _push_facing(m: Any, t: Any, end: tuple[float, float], heading: float) -> Ge
 
 
 @handler
-class HypnoticGaze(AttackSpell):
+class HypnoticGaze(AttackSpell, InsteadOfWound):
     """ "Wounded enemy model loses Stamina instead of Health, for next Activation." A wound takes 1
-    Stamina (one action fewer) through the target's next activation, no Health."""
+    Stamina (one action fewer) through the target's next activation, no Health; the model still
+    counts as wounded (:mod:`.wounds`)."""
 
     id = "hypnotic_gaze"
 
-    def wound(self, g: Any) -> Any:
-        e = self.spell.effect
-        stat = str(e.get("wound_stat", "sta"))
-
-        def gaze(t: Any, m: Any) -> None:
-            t.effects.append(self.effect(m, attrs={stat: -1}))
-            g.emit(ev.Note(t.id, "hypnotised", f"loses 1 {stat.upper()} instead of Health for its next activation"))
-
-        return gaze
+    def instead_of_wound(self, game: Any, attacker: Any, victim: Any) -> None:
+        stat = str(self.spell.effect.get("wound_stat", "sta"))
+        victim.effects.append(self.effect(attacker, attrs={stat: -1}))
+        game.emit(ev.Note(victim.id, "hypnotised", f"loses 1 {stat.upper()} instead of Health for its next activation"))
 
     def worth(self, g: Any, m: Any, target: Any) -> float:
         return super().worth(g, m, target) * 0.4  # an action taken away, no Health
