@@ -16,6 +16,7 @@ import math
 from collections.abc import Generator, Iterable, Mapping
 from typing import Any
 
+from . import reviving
 from .book import Item
 from .skills import REGISTRY, Hit, SkillHandler, skill
 from .wounds import InsteadOfWound
@@ -337,14 +338,10 @@ class Healer(Ability):
     id = "healer"
 
     def options(self, game: Any, me: Any) -> list[str]:
-        from .reviving import revivable
-
-        return [f"revive:{f.id}" for f in revivable(game, me)]
+        return [f"revive:{f.id}" for f in reviving.revivable(game, me)]
 
     def act(self, game: Any, me: Any, option: str) -> Gen:
-        from .reviving import revive
-
-        revive(game, me, game.models[option.split(":", 1)[1]], "healer")
+        reviving.revive(game, me, game.models[option.split(":", 1)[1]], "healer")
         yield from ()
 
     def worth(self, game: Any, me: Any, option: str) -> float:

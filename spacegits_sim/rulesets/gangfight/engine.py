@@ -1426,14 +1426,6 @@ class GangfightGame(GameBase):
             m.hp += got
             self.emit(ev.Healed(m.id, m.hp, False, how))
 
-    def stand_up(self, m: Model, how: str) -> None:
-        """Revived: "the model wills stand back up with 1 Health", where it fell (reviving.py)."""
-        m.status, m.hp = "ready", 1
-        m.dot, m.bound, m.fleeing = None, False, False
-        m.activated = True  # a reading: getting up is all it does this game turn
-        self.table.add_figure(m.id, m.pos, base_mm=m.radius * 2 / MM, angle=m.facing)
-        self.emit(ev.Healed(m.id, 1, True, how))
-
     def pulled(self, m: Model, end: tuple[float, float], facing: float) -> None:
         """Moved by another's ability (Lust): a straight move that is not its own action."""
         self._do_move(m, end, round(facing, 5), "pulled")
