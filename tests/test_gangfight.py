@@ -528,43 +528,17 @@ def test_an_enchanted_items_attribute_bonus_counts_and_a_granted_skill_plays():
 def test_a_scripted_hot_seat_game_answers_by_buttons_and_board_clicks(tmp_path, monkeypatch):
     """A person (seat 0) against the heuristic: deployment by clicks on the board, moves by
     clicking a numbered spot, everything else by the buttons; the game runs to its end and saves."""
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    import importlib
-
     import pygame
+    from gangfight_kit import deploy_spots, hotseat, questions
 
-    rs = registry.get("gangfight")
-    shell = importlib.import_module(rs.hotseat)
-    sc = rs.load_scenario(None)
-
-    def make(seed):
-        return rs.new_game(sc, seed=seed), [None, rs.make_controller("heuristic", seed, 1)]
-
-    app = shell.HotseatApp(make, 8, {0}, save_path=str(tmp_path / "h.replay.json"))
-    pygame.display.init()
-    surf = pygame.Surface(shell.SIZE)
-    fonts = shell.Fonts()
+    kit = hotseat(monkeypatch, None, 8, {0}, save_path=tmp_path / "h.replay.json")
+    shell, app, surf, fonts = kit.shell, kit.app, kit.surf, kit.fonts
     clicks = moves = 0
-    for _ in range(5000):
-        app.advance(10.0)
-        req = app.waiting()
-        if req is None:
-            if app.finished:
-                break
-            continue
+    for req in questions(app, 5000):
         app.draw(surf, fonts)
         if req.kind == "deploy":
             g = app.match
-            z = [(x + 0.5, y + 0.5) for x in range(36) for y in range(36)]
-            ok = [
-                p
-                for p in z
-                if all(
-                    req.legal(req.models[0], (p[0] + dx, p[1] + dy)) is None
-                    for dx in (-0.2, 0, 0.2)
-                    for dy in (-0.2, 0, 0.2)
-                )
-            ]
+            ok = deploy_spots(req, 0.2)
             spot = ok[len(ok) // 2]
             before = len(g.events)
             app.click_board(shell.to_screen(app.view, spot))

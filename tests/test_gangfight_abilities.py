@@ -576,35 +576,16 @@ def test_a_hot_seat_player_is_offered_the_ability_actions_in_words_and_can_take_
     """The Coven played by hand (SDL dummy driver) in the bundled Coven-and-Pack game: its skill and
     ability actions come up as buttons in words (no raw ids), taking them plays on, and the game
     ends and saves a replay that rebuilds."""
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    import importlib
+    from gangfight_kit import hotseat, questions
 
-    import pygame
-
-    from spacegits_sim.play import registry
     from spacegits_sim.play.replay import load_replay, rebuild
 
-    rs = registry.get("gangfight")
-    shell = importlib.import_module(rs.hotseat)
-    sc = rs.load_scenario("fantasy_cornered")
-
-    def make(seed):
-        return rs.new_game(sc, seed=seed), [None, rs.make_controller("heuristic", seed, 1)]
-
-    app = shell.HotseatApp(make, 3, {0}, save_path=str(tmp_path / "h.replay.json"))
-    pygame.display.init()
-    surf = pygame.Surface(shell.SIZE)
-    fonts = shell.Fonts()
-    ai = rs.make_controller("heuristic", 3, 0)
+    kit = hotseat(monkeypatch, "fantasy_cornered", 3, {0}, save_path=tmp_path / "h.replay.json")
+    app, surf, fonts = kit.app, kit.surf, kit.fonts
+    ai = kit.rs.make_controller("heuristic", 3, 0)
     core = {"move", "turn", "attack", "break_away", "free", "reload", "change", "end"}
     taken: list[str] = []
-    for _ in range(6000):
-        app.advance(10.0)
-        req = app.waiting()
-        if req is None:
-            if app.finished:
-                break
-            continue
+    for req in questions(app, 6000):
         app.draw(surf, fonts)
         if req.kind == "gf_action":
             extra = [o for o in req.options if o not in core and not o.startswith("capture:")]

@@ -567,32 +567,13 @@ def test_an_enchanted_items_attribute_bonus_and_granted_skill_play():
 def test_a_person_casts_spells_in_the_hot_seat_window_by_button_and_by_clicking_the_target(tmp_path, monkeypatch):
     """The Ironvale Guild (seat 0, a person) against the heuristic: a spell is chosen on its button
     ('cast magic missile') and its target by clicking the model on the board."""
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    import importlib
-
     import pygame
+    from gangfight_kit import hotseat, questions
 
-    from spacegits_sim.play import registry
-
-    rs = registry.get("gangfight")
-    shell = importlib.import_module(rs.hotseat)
-    sc = rs.load_scenario("fantasy_crossroads")
-
-    def make(seed):
-        return rs.new_game(sc, seed=seed), [None, rs.make_controller("heuristic", seed, 1)]
-
-    app = shell.HotseatApp(make, 8, {0}, save_path=str(tmp_path / "h.replay.json"))
-    pygame.display.init()
-    surf = pygame.Surface(shell.SIZE)
-    fonts = shell.Fonts()
+    kit = hotseat(monkeypatch, "fantasy_crossroads", 8, {0}, save_path=tmp_path / "h.replay.json")
+    shell, app, surf, fonts = kit.shell, kit.app, kit.surf, kit.fonts
     clicked = buttons = 0
-    for _ in range(6000):
-        app.advance(10.0)
-        req = app.waiting()
-        if req is None:
-            if app.finished:
-                break
-            continue
+    for req in questions(app, 6000):
         app.draw(surf, fonts)
         g = app.match
         if req.kind == "deploy":

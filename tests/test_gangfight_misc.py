@@ -298,30 +298,13 @@ def test_dismount_is_a_button_in_the_hot_seat_and_the_window_redraws_the_rider_o
     """The bundled Fantasy scenario's Bonegrave Horde has Grist on a horse: a person playing that
     gang sees "dismount (the mount leaves)" among the buttons, presses it, and the window (drawn
     from the events alone) shows the smaller base and the Health the mount took with it."""
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    import pygame
+    from gangfight_kit import hotseat, questions
 
-    from spacegits_sim.play import registry
-    from spacegits_sim.render import gangfight as gw
-
-    rs = registry.get("gangfight")
-    sc = rs.load_scenario(next(p for p in rs.bundled_scenarios() if p.stem == "fantasy_crossroads"))
-
-    def make(seed):
-        return rs.new_game(sc, seed=seed), [rs.make_controller("heuristic", seed, 0), None]
-
-    app = gw.HotseatApp(make, 5, {1})
-    me = rs.make_controller("heuristic", 5, 1)
-    pygame.display.init()
-    surf, fonts = pygame.Surface(gw.SIZE), gw.Fonts()
+    kit = hotseat(monkeypatch, "fantasy_crossroads", 5, {1})
+    app, surf, fonts = kit.app, kit.surf, kit.fonts
+    me = kit.rs.make_controller("heuristic", 5, 1)
     pressed = False
-    for _ in range(20000):
-        app.advance(10.0)
-        req = app.waiting()
-        if req is None:
-            if app.finished:
-                break
-            continue
+    for req in questions(app, 20000):
         if req.kind == "gf_action" and "dismount" in req.options:
             app.draw(surf, fonts)
             (i,) = [i for _r, label, i in app.buttons() if label.endswith("dismount (the mount leaves)")]
