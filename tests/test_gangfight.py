@@ -500,6 +500,26 @@ def test_the_watch_window_draws_a_game_and_a_saved_log_from_events_alone(tmp_pat
     assert lw.view.result == w.view.result and lw.view.models == w.view.models
 
 
+def test_a_headless_watch_saves_its_final_board_in_a_folder_not_made_yet(tmp_path, monkeypatch):
+    """`spacegits watch --ruleset gangfight --headless --record elsewhere.gif` saved the final board
+    to out/board.png with pygame's own save, which failed when out/ did not exist yet (after the
+    whole game had played). The shared film (render/shell.Film) saves it as Space Gits' watch does:
+    atomically, making the folder."""
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    import importlib
+
+    rs = registry.get("gangfight")
+    shell = importlib.import_module(rs.window)
+    sc = rs.load_scenario(None)
+
+    def make(seed):
+        return rs.new_game(sc, seed=seed), [rs.make_controller("heuristic", seed, i) for i in range(2)]
+
+    shot = tmp_path / "out" / "board.png"
+    res = shell.run_headless(shell.Watcher(make, 2), str(tmp_path / "g.gif"), str(shot), max_frames=5)
+    assert shot.stat().st_size > 1000 and res["screenshot"] == str(shot) and res["frames"] == 5
+
+
 def test_the_docs_list_every_rule_the_engine_does_not_simulate():
     from conftest import ROOT
 

@@ -11,8 +11,8 @@ quit. Hot-seat: click an answer (or press its number, 1-9 and 0), PageUp/PageDow
 click a numbered spot on the board to move there, a model to pick it, a point in your starting
 area to deploy; s saves the game to a replay.
 
-(The watcher shell repeats the road race's: a ruleset's render module may not import another
-ruleset's, and a shared shell module is for the lead to extract.)
+The watcher, the window's loop and the headless film are the shared shell's (render/shell.py);
+the names on the board are placed apart by render/labels.py.
 """
 
 from __future__ import annotations

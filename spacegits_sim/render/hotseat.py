@@ -144,13 +144,7 @@ class HotseatApp(Watcher):
         """Apply every queued event to the scene at once, without animating (a resumed game
         would otherwise visibly replay itself, ~35 s to reach 6:43): the board, the towers and
         the log are where the save left them, and a note says so."""
-        n = len(self.state.queue)
-        while self.state.queue:
-            a = self.state.queue.popleft()
-            if not a.started and a.event is not None:
-                self.scene.apply(a.event)
-            if a.log and not a.started:
-                self.state.log.append(a.log)
+        n = self.settle_queue()
         self.note = f"resumed: caught up with the game so far ({n} events, in the log)"
 
     # ------------------------------------------------------------------ who answers
