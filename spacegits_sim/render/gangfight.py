@@ -299,10 +299,11 @@ def draw(surf: pygame.Surface, v: View, f: Fonts, log_rows: int = 21) -> int:
         fx = c[0] + int(math.cos(m["facing"]) * r * 1.6)
         fy = c[1] - int(math.sin(m["facing"]) * r * 1.6)
         pygame.draw.line(surf, INK, c, (fx, fy), 2)
-    for p in name_plates(v, f):  # the names last, over the bases, none over another
-        if p.leader:
-            pygame.draw.line(surf, DIM, _edge_towards(p.centre, p.radius, p.rect), _nearest(p.rect, p.centre), 1)
-        _text(surf, f.small, p.text, p.rect.topleft, p.colour)
+    for plate in name_plates(v, f):  # the names last, over the bases, none over another
+        if plate.leader:
+            rim = _edge_towards(plate.centre, plate.radius, plate.rect)
+            pygame.draw.line(surf, DIM, rim, _nearest(plate.rect, plate.centre), 1)
+        _text(surf, f.small, plate.text, plate.rect.topleft, plate.colour)
     # the side panel: turn, gangs, dice tray, log
     x0 = BOARD_PX + 40
     pygame.draw.rect(surf, PANEL, (x0 - 10, 10, SIZE[0] - x0, SIZE[1] - 20))

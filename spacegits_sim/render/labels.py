@@ -12,6 +12,7 @@ module may not import another ruleset's, so the placement lives here, below both
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Iterator, Sequence
 
 import pygame
@@ -69,7 +70,7 @@ def leader_needed(r: pygame.Rect, centre: tuple[int, int], radius: int, far: int
     leader line should say whose it is?"""
     nx = min(max(centre[0], r.left), r.right)
     ny = min(max(centre[1], r.top), r.bottom)
-    return ((nx - centre[0]) ** 2 + (ny - centre[1]) ** 2) ** 0.5 > radius + far
+    return math.hypot(nx - centre[0], ny - centre[1]) > radius + far
 
 
 def place_labels(
