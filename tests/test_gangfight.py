@@ -481,7 +481,8 @@ def test_the_fantasy_scenarios_play_with_the_fantasy_equipment():
     assert g.over and weapons & {"Long Bow", "Great Weapon", "Sling", "Short Bow", "Spear"}
 
 
-def test_the_watch_window_draws_a_game_and_a_saved_log_from_events_alone(tmp_path, monkeypatch):
+def _watch(monkeypatch, seed):
+    """The watch window's module and a heuristic-vs-heuristic game of the default scenario in it."""
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     import importlib
 
@@ -489,10 +490,14 @@ def test_the_watch_window_draws_a_game_and_a_saved_log_from_events_alone(tmp_pat
     shell = importlib.import_module(rs.window)
     sc = rs.load_scenario(None)
 
-    def make(seed):
-        return rs.new_game(sc, seed=seed), [rs.make_controller("heuristic", seed, i) for i in range(2)]
+    def make(s):
+        return rs.new_game(sc, seed=s), [rs.make_controller("heuristic", s, i) for i in range(2)]
 
-    w = shell.Watcher(make, 6)
+    return shell, shell.Watcher(make, seed)
+
+
+def test_the_watch_window_draws_a_game_and_a_saved_log_from_events_alone(tmp_path, monkeypatch):
+    shell, w = _watch(monkeypatch, 6)
     res = shell.run_headless(w, str(tmp_path / "g.gif"), str(tmp_path / "b.png"), max_frames=20)
     assert (tmp_path / "b.png").stat().st_size > 1000 and res["frames"] == 20 and w.finished
     lw = shell.LogWatcher(list(w.match.events))
@@ -505,18 +510,9 @@ def test_a_headless_watch_saves_its_final_board_in_a_folder_not_made_yet(tmp_pat
     to out/board.png with pygame's own save, which failed when out/ did not exist yet (after the
     whole game had played). The shared film (render/shell.Film) saves it as Space Gits' watch does:
     atomically, making the folder."""
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    import importlib
-
-    rs = registry.get("gangfight")
-    shell = importlib.import_module(rs.window)
-    sc = rs.load_scenario(None)
-
-    def make(seed):
-        return rs.new_game(sc, seed=seed), [rs.make_controller("heuristic", seed, i) for i in range(2)]
-
+    shell, w = _watch(monkeypatch, 2)
     shot = tmp_path / "out" / "board.png"
-    res = shell.run_headless(shell.Watcher(make, 2), str(tmp_path / "g.gif"), str(shot), max_frames=5)
+    res = shell.run_headless(w, str(tmp_path / "g.gif"), str(shot), max_frames=5)
     assert shot.stat().st_size > 1000 and res["screenshot"] == str(shot) and res["frames"] == 5
 
 

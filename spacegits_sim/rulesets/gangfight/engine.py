@@ -29,9 +29,8 @@ from .book import FISTS, Book, Item, book
 from .requests import Action, Activate, Facing, First, Loadout, MoveTo, Role, Target
 from .scenario import Scenario
 from .sight import Cylinder, SightTable, footprints, route_off_table, visible_fraction
-from .skills import Hit, SkillHandler, skills_of
-from .traits import Trait, traits_of
-from .wounds import InsteadOfWound
+from .skills import SkillHandler, skills_of
+from .traits import traits_of
 
 Gen = Generator[Request, Any, Any]
 MM = 1 / 25.4
@@ -1210,37 +1209,11 @@ class GangfightGame(GameBase):
         m.attacked = True
         self._resolve(m, self.models[pick], ranged=ranged)
 
-    def _resolve(
-        self,
-        m: Model,
-        t: Model,
-        ranged: bool,
-        free: bool = False,
-        weapon: Item | None = None,
-        extra_tn: int = 0,
-        strength: int | None = None,
-        instead: InsteadOfWound | None = None,
-    ) -> list[Model]:
-        """One attack (:func:`.attacks.resolve`): the models it wounded."""
-        return attacks.resolve(self, m, t, ranged, free, weapon, extra_tn, strength, instead)
-
-    def cover(self, t: Model, crossed: set[str]) -> bool:
-        """Is ``t`` in cover behind the pieces ``crossed`` (:func:`.attacks.cover`)?"""
-        return attacks.cover(self, t, crossed)
-
-    def _defend(
-        self,
-        m: Model,
-        t: Model,
-        strength: int,
-        hits: int,
-        ranged: bool,
-        trs: list[Trait],
-        hit: Hit | None = None,
-        instead: InsteadOfWound | None = None,
-    ) -> bool:
-        """The Defense roll (:func:`.attacks.defend`): True when the model failed it."""
-        return attacks.defend(self, m, t, strength, hits, ranged, trs, hit, instead)
+    # One attack, its Defense roll and cover: attacks.py (the game is their first argument, so
+    # they are this class's methods; spells, skills, artillery and tests call them here).
+    _resolve = attacks.resolve
+    cover = attacks.cover
+    _defend = attacks.defend
 
     def note(self, m: Model, what: str, detail: str) -> None:
         self.emit(ev.Note(m.id, what, detail))
