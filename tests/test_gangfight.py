@@ -481,7 +481,8 @@ def test_the_fantasy_scenarios_play_with_the_fantasy_equipment():
     assert g.over and weapons & {"Long Bow", "Great Weapon", "Sling", "Short Bow", "Spear"}
 
 
-def test_the_watch_window_draws_a_game_and_a_saved_log_from_events_alone(tmp_path, monkeypatch):
+def _watch(monkeypatch, seed):
+    """The watch window's module and a heuristic-vs-heuristic game of the default scenario in it."""
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     import importlib
 
@@ -489,15 +490,30 @@ def test_the_watch_window_draws_a_game_and_a_saved_log_from_events_alone(tmp_pat
     shell = importlib.import_module(rs.window)
     sc = rs.load_scenario(None)
 
-    def make(seed):
-        return rs.new_game(sc, seed=seed), [rs.make_controller("heuristic", seed, i) for i in range(2)]
+    def make(s):
+        return rs.new_game(sc, seed=s), [rs.make_controller("heuristic", s, i) for i in range(2)]
 
-    w = shell.Watcher(make, 6)
+    return shell, shell.Watcher(make, seed)
+
+
+def test_the_watch_window_draws_a_game_and_a_saved_log_from_events_alone(tmp_path, monkeypatch):
+    shell, w = _watch(monkeypatch, 6)
     res = shell.run_headless(w, str(tmp_path / "g.gif"), str(tmp_path / "b.png"), max_frames=20)
     assert (tmp_path / "b.png").stat().st_size > 1000 and res["frames"] == 20 and w.finished
     lw = shell.LogWatcher(list(w.match.events))
     shell.run_headless(lw, None, str(tmp_path / "log.png"))
     assert lw.view.result == w.view.result and lw.view.models == w.view.models
+
+
+def test_a_headless_watch_saves_its_final_board_in_a_folder_not_made_yet(tmp_path, monkeypatch):
+    """`spacegits watch --ruleset gangfight --headless --record elsewhere.gif` saved the final board
+    to out/board.png with pygame's own save, which failed when out/ did not exist yet (after the
+    whole game had played). The shared film (render/shell.Film) saves it as Space Gits' watch does:
+    atomically, making the folder."""
+    shell, w = _watch(monkeypatch, 2)
+    shot = tmp_path / "out" / "board.png"
+    res = shell.run_headless(w, str(tmp_path / "g.gif"), str(shot), max_frames=5)
+    assert shot.stat().st_size > 1000 and res["screenshot"] == str(shot) and res["frames"] == 5
 
 
 def test_the_docs_list_every_rule_the_engine_does_not_simulate():
@@ -528,43 +544,17 @@ def test_an_enchanted_items_attribute_bonus_counts_and_a_granted_skill_plays():
 def test_a_scripted_hot_seat_game_answers_by_buttons_and_board_clicks(tmp_path, monkeypatch):
     """A person (seat 0) against the heuristic: deployment by clicks on the board, moves by
     clicking a numbered spot, everything else by the buttons; the game runs to its end and saves."""
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    import importlib
-
     import pygame
+    from gangfight_kit import deploy_spots, hotseat, questions
 
-    rs = registry.get("gangfight")
-    shell = importlib.import_module(rs.hotseat)
-    sc = rs.load_scenario(None)
-
-    def make(seed):
-        return rs.new_game(sc, seed=seed), [None, rs.make_controller("heuristic", seed, 1)]
-
-    app = shell.HotseatApp(make, 8, {0}, save_path=str(tmp_path / "h.replay.json"))
-    pygame.display.init()
-    surf = pygame.Surface(shell.SIZE)
-    fonts = shell.Fonts()
+    kit = hotseat(monkeypatch, None, 8, {0}, save_path=tmp_path / "h.replay.json")
+    shell, app, surf, fonts = kit.shell, kit.app, kit.surf, kit.fonts
     clicks = moves = 0
-    for _ in range(5000):
-        app.advance(10.0)
-        req = app.waiting()
-        if req is None:
-            if app.finished:
-                break
-            continue
+    for req in questions(app, 5000):
         app.draw(surf, fonts)
         if req.kind == "deploy":
             g = app.match
-            z = [(x + 0.5, y + 0.5) for x in range(36) for y in range(36)]
-            ok = [
-                p
-                for p in z
-                if all(
-                    req.legal(req.models[0], (p[0] + dx, p[1] + dy)) is None
-                    for dx in (-0.2, 0, 0.2)
-                    for dy in (-0.2, 0, 0.2)
-                )
-            ]
+            ok = deploy_spots(req, 0.2)
             spot = ok[len(ok) // 2]
             before = len(g.events)
             app.click_board(shell.to_screen(app.view, spot))

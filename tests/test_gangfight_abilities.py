@@ -417,6 +417,40 @@ def test_pickpocket_steals_an_objective_instead_of_wounding():
     pytest.fail("no pickpocket got through in 30 tries")
 
 
+def test_one_hook_replaces_a_wound_for_the_skills_and_the_spell_each_as_its_words_say():
+    """The engine's one "instead of a wound" hook (wounds.py). Disarm and Pickpocket: "If the
+    opponent fails to defend himself, instead of being injured ...": nothing of the wound happens
+    (no Health lost, a Binding weapon does not bind), and only to the opponent. Hypnotic Gaze:
+    "Wounded enemy model loses Stamina instead of Health": no Health lost, but it is wounded (a
+    Binding hold still follows), every model it wounds."""
+    from spacegits_sim.rulesets.gangfight.spells import REGISTRY as SPELLS
+    from spacegits_sim.rulesets.gangfight.traits import traits_of
+    from spacegits_sim.rulesets.gangfight.wounds import InsteadOfWound
+
+    (disarm,) = skills_of(("disarm",))
+    (pickpocket,) = skills_of(("pickpocket",))
+    gaze = SPELLS["spells"]["hypnotic_gaze"]
+    assert isinstance(disarm, InsteadOfWound) and isinstance(pickpocket, InsteadOfWound)
+    assert not disarm.wounded and disarm.target_only and not pickpocket.wounded and pickpocket.target_only
+    assert issubclass(gaze, InsteadOfWound) and gaze.wounded and not gaze.target_only
+
+    class Record(InsteadOfWound):
+        def __init__(self, wounded):
+            self.wounded, self.seen = wounded, []
+
+        def instead_of_wound(self, g, attacker, victim):  # noqa: ARG002
+            self.seen.append((attacker.id, victim.id))
+
+    for wounded in (False, True):
+        g = game([(_m("x"), (10, 10), 0)], [(_m("y"), (11.5, 10), 180)])
+        x, y = g.models["a_x"], g.models["b_y"]
+        hook = Record(wounded)
+        assert g._defend(x, y, 7, 6, False, traits_of(("binding",)), instead=hook)  # a sure failed Defense
+        assert hook.seen == [("a_x", "b_y")] and y.hp == y.max_hp
+        assert not [e for e in g.events if e.kind == "gf_wounded"]
+        assert y.bound == wounded
+
+
 @pytest.mark.rule("gangfight_skills", "planner")
 def test_planner_reserves_an_action_for_the_next_game_turn():
     """ "Planner - Reserve 1 action to use as a bonus action in the next Game Turn." """
@@ -542,35 +576,16 @@ def test_a_hot_seat_player_is_offered_the_ability_actions_in_words_and_can_take_
     """The Coven played by hand (SDL dummy driver) in the bundled Coven-and-Pack game: its skill and
     ability actions come up as buttons in words (no raw ids), taking them plays on, and the game
     ends and saves a replay that rebuilds."""
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    import importlib
+    from gangfight_kit import hotseat, questions
 
-    import pygame
-
-    from spacegits_sim.play import registry
     from spacegits_sim.play.replay import load_replay, rebuild
 
-    rs = registry.get("gangfight")
-    shell = importlib.import_module(rs.hotseat)
-    sc = rs.load_scenario("fantasy_cornered")
-
-    def make(seed):
-        return rs.new_game(sc, seed=seed), [None, rs.make_controller("heuristic", seed, 1)]
-
-    app = shell.HotseatApp(make, 3, {0}, save_path=str(tmp_path / "h.replay.json"))
-    pygame.display.init()
-    surf = pygame.Surface(shell.SIZE)
-    fonts = shell.Fonts()
-    ai = rs.make_controller("heuristic", 3, 0)
+    kit = hotseat(monkeypatch, "fantasy_cornered", 3, {0}, save_path=tmp_path / "h.replay.json")
+    app, surf, fonts = kit.app, kit.surf, kit.fonts
+    ai = kit.rs.make_controller("heuristic", 3, 0)
     core = {"move", "turn", "attack", "break_away", "free", "reload", "change", "end"}
     taken: list[str] = []
-    for _ in range(6000):
-        app.advance(10.0)
-        req = app.waiting()
-        if req is None:
-            if app.finished:
-                break
-            continue
+    for req in questions(app, 6000):
         app.draw(surf, fonts)
         if req.kind == "gf_action":
             extra = [o for o in req.options if o not in core and not o.startswith("capture:")]

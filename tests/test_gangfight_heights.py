@@ -380,41 +380,14 @@ def test_the_watchtower_scenario_plays_and_the_heights_are_no_longer_listed_unsi
 def test_a_hot_seat_player_walks_to_the_ladder_and_climbs_it_from_the_buttons(monkeypatch):
     """The hot-seat window offers the height moves in a player's words (no raw labels), and a
     person playing only from those words reaches the watchtower's ladder and climbs it."""
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    import importlib
+    from gangfight_kit import deploy_spots, hotseat, questions
 
-    import pygame
-
-    rs = registry.get("gangfight")
-    shell = importlib.import_module(rs.hotseat)
-    sc = rs.load_scenario("fantasy_watchtower")
-
-    def make(seed):
-        return rs.new_game(sc, seed=seed), [None, rs.make_controller("heuristic", seed, 1)]
-
-    app = shell.HotseatApp(make, 4, {0})
-    pygame.display.init()
-    surf = pygame.Surface(shell.SIZE)
-    fonts = shell.Fonts()
+    kit = hotseat(monkeypatch, "fantasy_watchtower", 4, {0})
+    shell, app, surf, fonts = kit.shell, kit.app, kit.surf, kit.fonts
     said: set[str] = set()
-    for _ in range(6000):
-        app.advance(10.0)
-        req = app.waiting()
-        if req is None:
-            if app.finished:
-                break
-            continue
+    for req in questions(app, 6000):
         if req.kind == "deploy":
-            z = [(x + 0.5, y + 0.5) for x in range(36) for y in range(36)]
-            ok = [
-                p
-                for p in z
-                if all(
-                    req.legal(req.models[0], (p[0] + d, p[1] + e)) is None
-                    for d in (-0.3, 0, 0.3)
-                    for e in (-0.3, 0, 0.3)
-                )
-            ]
+            ok = deploy_spots(req, 0.3)
             # models near the tower; an artillery piece (not a model) well away, off the ladder's foot
             near = (21.0, 18.0) if req.models[0] in app.match.models else (4.0, 4.0)
             app.click_board(shell.to_screen(app.view, min(ok, key=lambda p: math.dist(p, near))))

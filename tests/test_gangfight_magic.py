@@ -469,6 +469,36 @@ def test_smellin_salts_revive_on_an_intellect_roll_at_or_below_the_fallen_models
     assert opt not in g.action_options(x)
 
 
+@pytest.mark.rule("gangfight_skills", "pulverize")
+def test_the_revive_spell_and_smellin_salts_read_reviving_as_the_healer_does():
+    """One reading of Healing & Reviving for the Healer, the Revive spell and Smellin' Salts
+    (reviving.py). Pulverize: "your enemies will not be able to be revived if taken out of action"
+    (by no means at all); a revived model stands up with the spells on it gone (they ended when
+    it fell) and does nothing more that game turn, as the Healer's revived model does."""
+    g = game(
+        [
+            (_m("f"), (11.6, 10), 0),
+            (_m("x", items=["smellin_salts"], raise_={**LOW, "int": 2, "qui": 1}), (11.6, 8.4), 0),
+        ],
+        [],
+        a_boss=mage(spells=["revive"], int_=5),
+    )
+    m, f, x = g.models["a_boss"], g.models["a_f"], g.models["a_x"]
+    put(g, m, (10.0, 10.0))
+    salts = "consume:fantasy/smellin_salts"
+    while f.up:
+        g._wound(f, "test")
+    assert "cast:revive" in g.action_options(m) and salts in g.action_options(x)
+    f.marks["pulverized"] = True
+    assert "cast:revive" not in g.action_options(m) and salts not in g.action_options(x)
+    del f.marks["pulverized"]
+    f.effects.append(magic.spells.Effect("stoneskin", "Stoneskin", "a_boss", "until_upkeep", {"dp": 1}))
+    f.activated = False
+    cast(g, m, "revive", "a_f")
+    assert f.up and f.hp == 1 and f.effects == [] and f.activated
+    assert last(g, "gf_note").what == "spell_ended" and last(g, "gf_healed").by == "a_boss"
+
+
 @pytest.mark.rule("gangfight_magic", "magic-scroll")
 def test_a_scroll_names_its_spell_costs_its_level_and_casts_it_once():
     def gang(*others):
@@ -537,32 +567,13 @@ def test_an_enchanted_items_attribute_bonus_and_granted_skill_play():
 def test_a_person_casts_spells_in_the_hot_seat_window_by_button_and_by_clicking_the_target(tmp_path, monkeypatch):
     """The Ironvale Guild (seat 0, a person) against the heuristic: a spell is chosen on its button
     ('cast magic missile') and its target by clicking the model on the board."""
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    import importlib
-
     import pygame
+    from gangfight_kit import hotseat, questions
 
-    from spacegits_sim.play import registry
-
-    rs = registry.get("gangfight")
-    shell = importlib.import_module(rs.hotseat)
-    sc = rs.load_scenario("fantasy_crossroads")
-
-    def make(seed):
-        return rs.new_game(sc, seed=seed), [None, rs.make_controller("heuristic", seed, 1)]
-
-    app = shell.HotseatApp(make, 8, {0}, save_path=str(tmp_path / "h.replay.json"))
-    pygame.display.init()
-    surf = pygame.Surface(shell.SIZE)
-    fonts = shell.Fonts()
+    kit = hotseat(monkeypatch, "fantasy_crossroads", 8, {0}, save_path=tmp_path / "h.replay.json")
+    shell, app, surf, fonts = kit.shell, kit.app, kit.surf, kit.fonts
     clicked = buttons = 0
-    for _ in range(6000):
-        app.advance(10.0)
-        req = app.waiting()
-        if req is None:
-            if app.finished:
-                break
-            continue
+    for req in questions(app, 6000):
         app.draw(surf, fonts)
         g = app.match
         if req.kind == "deploy":

@@ -569,7 +569,7 @@ def test_campaign_plots_draw_each_boss_in_its_board_colour_over_whole_games(monk
 def test_die_labels_never_overlap_even_when_the_dice_lie_together():
     """ "die 2: 0.0", bumps the wall" plates for dice lying almost on top of each other (and at
     the table's edge) are pushed apart: no two overlap, none covers a die, all stay on the table."""
-    from spacegits_sim.render.hotseat import place_labels
+    from spacegits_sim.render.labels import place_labels
 
     bounds = pygame.Rect(20, 20, 760, 760)
     rng = random.Random(7)

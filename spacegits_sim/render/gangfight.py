@@ -11,8 +11,8 @@ quit. Hot-seat: click an answer (or press its number, 1-9 and 0), PageUp/PageDow
 click a numbered spot on the board to move there, a model to pick it, a point in your starting
 area to deploy; s saves the game to a replay.
 
-(The watcher shell repeats the road race's: a ruleset's render module may not import another
-ruleset's, and a shared shell module is for the lead to extract.)
+The watcher, the window's loop and the headless film are the shared shell's (render/shell.py);
+the names on the board are placed apart by render/labels.py.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from typing import Any
 
 import pygame
 
-from . import shell
+from . import labels, shell
 from .shell import EventWatcher, FromLog
 from .shell import has_display as has_display  # the ruleset window protocol: cli/watch and cli/play ask it
 
@@ -184,6 +184,68 @@ def to_table(v: View, pos: tuple[int, int]) -> tuple[float, float]:
     return ((pos[0] - ox) / s, h - (pos[1] - oy) / s)
 
 
+@dataclass
+class Plate:
+    """A name on the board: its text and colour, where it stands (``rect``, screen pixels), the base
+    it names (``centre``, ``radius``) and whether it stands far enough off to need a leader line."""
+
+    text: str
+    colour: tuple[int, int, int]
+    rect: pygame.Rect
+    centre: tuple[int, int]
+    radius: int
+    leader: bool
+
+
+def name_plates(v: View, f: Fonts) -> list[Plate]:
+    """Where the names of the artillery pieces and the standing models go: each beside its base,
+    to the right where there is room, else above, below, left or further out (labels.py), so that
+    no name lies over another, a base, an objective or a platform's height (models crowded in a melee
+    overlapped their names)."""
+    s = board_px(v)[0]
+    bases: list[tuple[str, tuple[int, int, int], tuple[int, int], int]] = []
+    blocks: list[pygame.Rect] = []
+    for t in v.board.get("terrain", []):  # a platform's height, written on it (draw)
+        if t["kind"] == "platform" and "polygon" in t:
+            xs, ys = [p[0] for p in t["polygon"]], [p[1] for p in t["polygon"]]
+            blocks.append(pygame.Rect(to_screen(v, (min(xs) + 0.2, max(ys) - 0.2)), f.small.size(f'{t["height"]:g}"')))
+    for o in v.objectives.values():
+        if o is not None:
+            c, r = to_screen(v, o), max(4, int(0.5 * s))
+            blocks.append(pygame.Rect(c[0] - r, c[1] - r, 2 * r, 2 * r))
+    for g in v.guns.values():
+        c, r = to_screen(v, g["pos"]), max(4, int(g["radius"] * s))
+        bases.append((str(g["name"]), DIM, c, r))
+        blocks.append(pygame.Rect(c[0] - r, c[1] - r, 2 * r, 2 * r))
+    for m in v.models.values():
+        if m["pos"] is None or m["state"] == "fled":
+            continue
+        c, r = to_screen(v, m["pos"]), max(3, int(m["radius"] * s))
+        blocks.append(pygame.Rect(c[0] - r, c[1] - r, 2 * r, 2 * r))
+        if m["state"] != "out":
+            bases.append((f"{m['name'][:8]} {m['hp']}hp", INK, c, r))
+    bounds = pygame.Rect(0, 0, BOARD_PX + 30, SIZE[1])  # the board and its margin, not the side panel
+    sizes = [f.small.size(text) for text, _c, _p, _r in bases]
+    rects = labels.place(
+        (labels.around(sz, c, r, bounds) for sz, (_t, _k, c, r) in zip(sizes, bases, strict=True)), blocks
+    )
+    return [
+        Plate(text, col, rect, c, r, labels.leader_needed(rect, c, r))
+        for (text, col, c, r), rect in zip(bases, rects, strict=True)
+    ]
+
+
+def _nearest(rect: pygame.Rect, p: tuple[int, int]) -> tuple[int, int]:
+    return (min(max(p[0], rect.left), rect.right - 1), min(max(p[1], rect.top), rect.bottom - 1))
+
+
+def _edge_towards(c: tuple[int, int], r: int, rect: pygame.Rect) -> tuple[int, int]:
+    """The point of a base's rim facing a label (a leader line starts there)."""
+    n = _nearest(rect, c)
+    d = math.dist(c, n) or 1.0
+    return (int(c[0] + (n[0] - c[0]) * r / d), int(c[1] + (n[1] - c[1]) * r / d))
+
+
 def draw(surf: pygame.Surface, v: View, f: Fonts, log_rows: int = 21) -> int:
     """The board and the side panel; returns how many lines the result takes at the panel's foot."""
     surf.fill(BG)
@@ -220,7 +282,6 @@ def draw(surf: pygame.Surface, v: View, f: Fonts, log_rows: int = 21) -> int:
         pygame.draw.rect(surf, SIDES[g["seat"] % 2], (c[0] - r, c[1] - r, 2 * r, 2 * r), 2, border_radius=3)
         bx, by = c[0] + int(math.cos(g["facing"]) * r * 1.8), c[1] - int(math.sin(g["facing"]) * r * 1.8)
         pygame.draw.line(surf, INK, c, (bx, by), 3)
-        _text(surf, f.small, g["name"], (c[0] + r + 2, c[1] - 8), DIM)
     if v.shot and v.models.get(v.shot[0], {}).get("pos") and v.models.get(v.shot[1], {}).get("pos"):
         pygame.draw.line(surf, (250, 250, 120), px(v.models[v.shot[0]]["pos"]), px(v.models[v.shot[1]]["pos"]), 2)
     for mid, m in v.models.items():
@@ -238,7 +299,11 @@ def draw(surf: pygame.Surface, v: View, f: Fonts, log_rows: int = 21) -> int:
         fx = c[0] + int(math.cos(m["facing"]) * r * 1.6)
         fy = c[1] - int(math.sin(m["facing"]) * r * 1.6)
         pygame.draw.line(surf, INK, c, (fx, fy), 2)
-        _text(surf, f.small, f"{m['name'][:8]} {m['hp']}hp", (c[0] + r + 2, c[1] - 8))
+    for plate in name_plates(v, f):  # the names last, over the bases, none over another
+        if plate.leader:
+            rim = _edge_towards(plate.centre, plate.radius, plate.rect)
+            pygame.draw.line(surf, DIM, rim, _nearest(plate.rect, plate.centre), 1)
+        _text(surf, f.small, plate.text, plate.rect.topleft, plate.colour)
     # the side panel: turn, gangs, dice tray, log
     x0 = BOARD_PX + 40
     pygame.draw.rect(surf, PANEL, (x0 - 10, 10, SIZE[0] - x0, SIZE[1] - 20))

@@ -43,6 +43,7 @@ from ..rules.decisions import (
 )
 from ..rules.replay import save_replay
 from .board import BOSS_COLOURS, DIM, Overrides, fit, wrap
+from .labels import place_labels
 from .watch_app import Watcher, highlights
 
 FIGHT_KEYS: tuple[dict[int, str], ...] = (
@@ -143,13 +144,7 @@ class HotseatApp(Watcher):
         """Apply every queued event to the scene at once, without animating (a resumed game
         would otherwise visibly replay itself, ~35 s to reach 6:43): the board, the towers and
         the log are where the save left them, and a note says so."""
-        n = len(self.state.queue)
-        while self.state.queue:
-            a = self.state.queue.popleft()
-            if not a.started and a.event is not None:
-                self.scene.apply(a.event)
-            if a.log and not a.started:
-                self.state.log.append(a.log)
+        n = self.settle_queue()
         self.note = f"resumed: caught up with the game so far ({n} events, in the log)"
 
     # ------------------------------------------------------------------ who answers
@@ -996,42 +991,6 @@ class HotseatApp(Watcher):
         for i, line in enumerate(lines):
             surf.blit(self.renderer.text(line), (box.left + 16, box.top + 12 + i * 21))
         self.renderer.draw_legend(surf, self.scene, pygame.Rect(40, box.bottom + 8, 740, 392))
-
-
-def place_labels(
-    sizes: list[tuple[int, int]],
-    anchors: list[tuple[int, int]],
-    bounds: pygame.Rect,
-    keep_clear: list[tuple[int, int]] = (),  # type: ignore[assignment]
-    clear_r: int = 16,
-) -> list[pygame.Rect]:
-    """Plates of ``sizes`` near their ``anchors``, none overlapping another or the circles of
-    radius ``clear_r`` round ``keep_clear`` (the dice), all inside ``bounds``: each tries below
-    its anchor, above, right, left, then ever further out round it, and takes the first free
-    spot (greedy, in order); if none is free it takes the one that overlaps least."""
-    placed: list[pygame.Rect] = []
-    blocks = [pygame.Rect(x - clear_r, y - clear_r, 2 * clear_r, 2 * clear_r) for x, y in keep_clear]
-    for (w, h), (ax, ay) in zip(sizes, anchors, strict=True):
-        best: tuple[int, pygame.Rect] | None = None
-        for ring in range(24):
-            d = 18 + ring * 12
-            spots = [(0, d), (0, -d - h), (d + w // 2, -h // 2), (-d - w // 2, -h // 2)]
-            if ring:
-                spots += [(d + w // 2, d), (-d - w // 2, d), (d + w // 2, -d - h), (-d - w // 2, -d - h)]
-            for dx, dy in spots:
-                r = pygame.Rect(0, 0, w, h)
-                r.midtop = (ax + dx, ay + dy)
-                r.clamp_ip(bounds)
-                cost = sum(r.clip(o).width * r.clip(o).height for o in placed + blocks)
-                if best is None or cost < best[0]:
-                    best = (cost, r)
-                if cost == 0:
-                    break
-            if best is not None and best[0] == 0:
-                break
-        assert best is not None
-        placed.append(best[1])
-    return placed
 
 
 def key_point(key: Any) -> tuple[float, float]:

@@ -6,11 +6,15 @@ and Gangfight's shells were the same 150 lines. A game's module subclasses :clas
 (its view and its drawing) and passes its fonts and caption to :func:`run_window` and
 :func:`run_headless`. Keys: space pause, right arrow one event, +/- speed, End to the finish,
 r a new seed, Esc quit.
+
+Space Gits' watch (watch_app.py) animates its events in time rather than stepping them, so it
+keeps its own watcher, but its window and its film are these: :func:`window_loop` (the frame
+loop, Esc and the window's close button) and :class:`Film` (frames off-screen into a GIF/MP4,
+the log printed as it grows, the final picture saved as a PNG).
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
 import time
 from collections.abc import Callable
@@ -18,17 +22,11 @@ from typing import Any
 
 import pygame
 
+from .display import has_display as has_display  # (re-exported: the ruleset window protocol asks it here)
+from .display import save_png
 from .recording import VideoWriter
 
-__all__ = ["EventWatcher", "FromLog", "has_display", "run_headless", "run_window"]
-
-
-def has_display() -> bool:
-    if os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen"):
-        return False
-    if os.name == "posix" and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
-        return os.uname().sysname == "Darwin"
-    return True
+__all__ = ["EventWatcher", "Film", "FromLog", "has_display", "run_headless", "run_window", "window_loop"]
 
 
 class EventWatcher:
@@ -114,12 +112,20 @@ class FromLog(EventWatcher):
         return self.shown >= len(self.events)
 
 
-def run_window(w: EventWatcher, fonts: Callable[[], Any], caption: str, max_speed: float, fps: int = 30) -> None:
+def window_loop(
+    size: tuple[int, int],
+    caption: str,
+    fps: int,
+    on_key: Callable[[int], None],
+    paint: Callable[[pygame.Surface, float], None],
+) -> None:
+    """A window of ``size`` until Esc or its close button: every other key to ``on_key``, and
+    each frame ``paint(screen, seconds since the last frame)``. Video and fonts only (no sound
+    system, so no audio-driver noise at start)."""
     pygame.display.init()
     pygame.font.init()
-    screen = pygame.display.set_mode(w.size)
+    screen = pygame.display.set_mode(size)
     pygame.display.set_caption(caption)
-    f = fonts()
     clock = pygame.time.Clock()
     running = True
     while running:
@@ -128,23 +134,109 @@ def run_window(w: EventWatcher, fonts: Callable[[], Any], caption: str, max_spee
             if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
                 running = False
             elif event.type == pygame.KEYDOWN:
-                if event.key == pygame.K_SPACE:
-                    w.playing = not w.playing
-                elif event.key == pygame.K_RIGHT:
-                    w.step()
-                elif event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-                    w.speed = min(max_speed, w.speed * 2)
-                elif event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
-                    w.speed = max(1.0, w.speed / 2)
-                elif event.key == pygame.K_END:
-                    w.skip_to_end()
-                elif event.key == pygame.K_r and not isinstance(w, FromLog):
-                    w.restart(w.seed + 1)
+                on_key(event.key)
+        paint(screen, dt)
+        pygame.display.flip()
+    pygame.quit()
+
+
+def run_window(w: EventWatcher, fonts: Callable[[], Any], caption: str, max_speed: float, fps: int = 30) -> None:
+    pygame.font.init()
+    f = fonts()
+
+    def on_key(key: int) -> None:
+        if key == pygame.K_SPACE:
+            w.playing = not w.playing
+        elif key == pygame.K_RIGHT:
+            w.step()
+        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            w.speed = min(max_speed, w.speed * 2)
+        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            w.speed = max(1.0, w.speed / 2)
+        elif key == pygame.K_END:
+            w.skip_to_end()
+        elif key == pygame.K_r and not isinstance(w, FromLog):
+            w.restart(w.seed + 1)
+
+    def paint(screen: pygame.Surface, dt: float) -> None:
         if w.playing:
             w.advance(dt)
         w.draw(screen, f)
-        pygame.display.flip()
-    pygame.quit()
+
+    window_loop(w.size, caption, fps, on_key, paint)
+
+
+class Film:
+    """Frames drawn off-screen (the SDL dummy driver unless a display is named), streamed to a
+    GIF/MP4 as they come (memory stays flat), the log printed as it grows, the final picture saved
+    as a PNG. ``frame_size`` scales frames down (the window's own size by default); after
+    ``max_frames`` the film stops taking frames and the game plays on. Use it as a context
+    manager around the playing, then :meth:`result`."""
+
+    def __init__(
+        self,
+        size: tuple[int, int],
+        record: str | None,
+        fps: int,
+        max_frames: int,
+        on_log: Callable[[str], None] | None = None,
+        frame_size: tuple[int, int] | None = None,
+    ) -> None:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        pygame.display.init()  # no sound system: a headless run prints no audio-driver errors
+        pygame.font.init()
+        self.surf = pygame.Surface(size)
+        self.frame_size = frame_size or size
+        self.record = record
+        self.max_frames = max_frames
+        self.on_log = on_log
+        self.printed = 0
+        self.video = VideoWriter(record, self.frame_size, fps) if record else None
+        self.t0 = time.perf_counter()
+
+    def __enter__(self) -> Film:
+        if self.video is not None:
+            self.video.__enter__()
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        if self.video is not None:
+            self.video.__exit__(*exc)
+
+    @property
+    def wants_frame(self) -> bool:
+        """Is a frame to be drawn now (a film is being made and is not yet full)?"""
+        return self.video is not None and self.video.frames < self.max_frames
+
+    def add_frame(self) -> None:
+        """The surface as it is drawn now, one more frame of the film."""
+        assert self.video is not None
+        size = self.surf.get_size()
+        frame = self.surf if self.frame_size == size else pygame.transform.smoothscale(self.surf, self.frame_size)
+        self.video.add(pygame.image.tobytes(frame, "RGB"))
+
+    def print_log(self, log: list[str]) -> None:
+        """The log lines not printed yet, to ``on_log``."""
+        if self.on_log:
+            for line in log[self.printed :]:
+                self.on_log(line)
+            self.printed = len(log)
+
+    def result(self, screenshot: str | None, final: Callable[[pygame.Surface], None]) -> dict[str, Any]:
+        """What was made: frames, wall time, the screenshot (``final`` draws it on the surface),
+        the film and how long it plays."""
+        out: dict[str, Any] = {
+            "frames": self.video.frames if self.video else 0,
+            "wall_s": time.perf_counter() - self.t0,
+        }
+        if screenshot:
+            final(self.surf)
+            save_png(self.surf, screenshot)
+            out["screenshot"] = screenshot
+        if self.video is not None and self.video.frames:
+            out["record"] = self.record
+            out["plays_s"] = self.video.seconds
+        return out
 
 
 def run_headless(
@@ -158,33 +250,16 @@ def run_headless(
     events_per_frame: int = 4,
 ) -> dict[str, Any]:
     """Play the game off-screen: a frame every few events into a GIF/MP4, the final board as a PNG."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    pygame.display.init()
-    f = fonts()
-    surf = pygame.Surface(w.size)
-    t0 = time.perf_counter()
-    printed = 0
-    video = VideoWriter(record, w.size, fps) if record else None
-    with video if video is not None else contextlib.nullcontext():
+    with Film(w.size, record, fps, max_frames, on_log) as film:
+        f = fonts()
         going = True
         while going:
             for _ in range(events_per_frame):
                 going = w.step()
                 if not going:
                     break
-            if on_log:
-                for line in w.view.log[printed:]:
-                    on_log(line)
-                printed = len(w.view.log)
-            if video is not None and video.frames < max_frames:
-                w.draw(surf, f)
-                video.add(pygame.image.tobytes(surf, "RGB"))
-    out: dict[str, Any] = {"frames": video.frames if video else 0, "wall_s": time.perf_counter() - t0}
-    if screenshot:
-        w.draw(surf, f)
-        pygame.image.save(surf, screenshot)
-        out["screenshot"] = screenshot
-    if video is not None and video.frames:
-        out["record"] = record
-        out["plays_s"] = video.seconds
-    return out
+            film.print_log(w.view.log)
+            if film.wants_frame:
+                w.draw(film.surf, f)
+                film.add_frame()
+    return film.result(screenshot, lambda surf: w.draw(surf, f))

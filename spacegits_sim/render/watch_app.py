@@ -8,10 +8,7 @@ are rendered off-screen, optionally recorded to a GIF/MP4, and the final board s
 
 from __future__ import annotations
 
-import contextlib
 import math
-import os
-import time
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -25,8 +22,8 @@ from ..rules.decisions import collect
 from .board import BoardRenderer, Overrides, help_lines
 from .display import has_display as has_display  # (these two re-exported: their old home)
 from .display import save_png as save_png
-from .recording import VideoWriter
 from .scene import Scene
+from .shell import Film, window_loop
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
 BIG_HIT = 3  # damage at once that makes a highlight
@@ -340,11 +337,23 @@ class Watcher:
                 break
             if not self.state.queue:
                 continue
-            a = self.state.queue.popleft()
-            if not a.started and a.event is not None:
+            self.settle(self.state.queue.popleft())
+
+    def settle(self, a: Anim) -> None:
+        """An animation taken off the queue unplayed: its event applied to the scene and its log
+        line kept, unless it had started (it did both then)."""
+        if not a.started:
+            if a.event is not None:
                 self.scene.apply(a.event)
-            if a.log and not a.started:
+            if a.log:
                 self.state.log.append(a.log)
+
+    def settle_queue(self) -> int:
+        """Every queued animation settled at once (:meth:`settle`); how many there were."""
+        n = len(self.state.queue)
+        while self.state.queue:
+            self.settle(self.state.queue.popleft())
+        return n
 
     def jump(self, step: int) -> str | None:
         """To the next (+1) or previous (-1) highlight; returns its words (None: no more).
@@ -379,12 +388,7 @@ class Watcher:
     def skip_to_end(self) -> None:
         while self._step_now():
             pass
-        while self.state.queue:
-            a = self.state.queue.popleft()
-            if not a.started and a.event is not None:
-                self.scene.apply(a.event)
-            if a.log and not a.started:
-                self.state.log.append(a.log)
+        self.settle_queue()
 
     @property
     def finished(self) -> bool:
@@ -476,25 +480,15 @@ class LogWatcher(Watcher):
 
 
 def run_window(w: Watcher, fps: int = 60) -> None:
-    pygame.display.init()  # video and fonts only: no sound system, so no ALSA noise at start
-    pygame.font.init()
-    screen = pygame.display.set_mode(w.size)
-    pygame.display.set_caption("spacegits_sim — watch")
+    """The watch window (the shared frame loop, shell.window_loop), with this watch's keys."""
     w.background = True  # AIs think in a worker: the window keeps drawing
-    clock = pygame.time.Clock()
-    running = True
-    while running:
-        dt = clock.tick(fps) / 1000.0
-        for event in pygame.event.get():
-            if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
-                running = False
-            elif event.type == pygame.KEYDOWN:
-                handle_key(w, event.key)
+
+    def paint(screen: pygame.Surface, dt: float) -> None:
         ov = frame(w, dt)
         hover = w.renderer.to_table(w.scene, pygame.mouse.get_pos())
         w.draw(screen, ov, hover)
-        pygame.display.flip()
-    pygame.quit()
+
+    window_loop(w.size, "spacegits_sim — watch", fps, lambda key: handle_key(w, key), paint)
 
 
 def frame(w: Watcher, dt: float) -> Overrides:
@@ -539,40 +533,19 @@ def run_headless(
     """Play the whole match off-screen; stream frames to a GIF/MP4 as they are drawn (memory
     stays flat) and save the final board as a PNG. Reports the frames written and how long the
     film plays. Frames are the window's own size unless ``frame_size`` asks for smaller: at
-    full size the event log and the side panel stay readable."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    pygame.display.init()  # no sound system: a headless run prints no audio-driver errors
-    pygame.font.init()
-    surf = pygame.Surface(w.size)
-    printed = 0
-    t0 = time.perf_counter()
-    n = 0
-    size = frame_size or w.size
-    video = VideoWriter(record, size, fps) if record else None
-    with video if video is not None else contextlib.nullcontext():
+    full size the event log and the side panel stay readable. (The film is the shared shell's:
+    shell.Film.)"""
+    with Film(w.size, record, fps, max_frames, on_log, frame_size) as film:
+        n = 0
         while not w.finished and n < 200_000:
             ov = w.advance(speed / fps)
             n += 1
-            if on_log:
-                for line in w.state.log[printed:]:
-                    on_log(line)
-                printed = len(w.state.log)
-            if video is not None and video.frames < max_frames:
-                w.draw(surf, ov)
-                frame = surf if size == w.size else pygame.transform.smoothscale(surf, size)
-                video.add(pygame.image.tobytes(frame, "RGB"))
-    if on_log:
-        for line in w.state.log[printed:]:
-            on_log(line)
-    out: dict[str, Any] = {"frames": video.frames if video else 0, "wall_s": time.perf_counter() - t0}
-    if screenshot:
-        final_picture(w, surf)
-        save_png(surf, screenshot)
-        out["screenshot"] = screenshot
-    if video is not None and video.frames:
-        out["record"] = record
-        out["plays_s"] = video.seconds
-    return out
+            film.print_log(w.state.log)
+            if film.wants_frame:
+                w.draw(film.surf, ov)
+                film.add_frame()
+    film.print_log(w.state.log)
+    return film.result(screenshot, lambda surf: final_picture(w, surf))
 
 
 def decisive_scene(events: list[ev.Event]) -> tuple[Scene, ev.LeggedIt | None]:

@@ -16,8 +16,10 @@ import math
 from collections.abc import Generator, Iterable, Mapping
 from typing import Any
 
+from . import reviving
 from .book import Item
 from .skills import REGISTRY, Hit, SkillHandler, skill
+from .wounds import InsteadOfWound
 
 Gen = Generator[Any, Any, Any]
 
@@ -336,14 +338,10 @@ class Healer(Ability):
     id = "healer"
 
     def options(self, game: Any, me: Any) -> list[str]:
-        from .reviving import revivable
-
-        return [f"revive:{f.id}" for f in revivable(game, me)]
+        return [f"revive:{f.id}" for f in reviving.revivable(game, me)]
 
     def act(self, game: Any, me: Any, option: str) -> Gen:
-        from .reviving import revive
-
-        revive(game, me, game.models[option.split(":", 1)[1]], "healer")
+        reviving.revive(game, me, game.models[option.split(":", 1)[1]], "healer")
         yield from ()
 
     def worth(self, game: Any, me: Any, option: str) -> float:
@@ -376,10 +374,14 @@ class Planner(Ability):
         return 0.5
 
 
-class _MeleeTrick(Ability):
+class _MeleeTrick(Ability, InsteadOfWound):
     """Disarm and Pickpocket: "Roll to hit like a melee attack, using your Quickness level instead of
     Strength. If the opponent fails to defend himself, instead of being injured ...". An action of
-    its own, offered against the enemies a melee attack could reach now."""
+    its own, offered against the enemies a melee attack could reach now; the trick replaces the
+    opponent's wound, and the opponent is not injured (:mod:`.wounds`)."""
+
+    wounded = False
+    target_only = True
 
     def _targets(self, game: Any, me: Any) -> list[Any]:
         return [game.models[t] for t, ranged in game.targets(me) if not ranged]
@@ -400,10 +402,7 @@ class _MeleeTrick(Ability):
         me.attacked = True
         t = game.models[pick]
         qui = me.a(str(self.effect.get("strength_from", "qui")))
-        game._resolve(me, t, ranged=False, strength=qui, instead=lambda: self.succeed(game, me, t))
-
-    def succeed(self, game: Any, me: Any, t: Any) -> None:
-        raise NotImplementedError
+        game._resolve(me, t, ranged=False, strength=qui, instead=self)
 
 
 @skill
@@ -427,7 +426,7 @@ class Disarm(_MeleeTrick):
         held = [i for i in t.loadout if game.item(i).family == "weapon"]
         return max(held, key=lambda i: game.item(i).strength_for(t.a("str")), default=None)
 
-    def succeed(self, game: Any, me: Any, t: Any) -> None:  # noqa: ARG002
+    def instead_of_wound(self, game: Any, me: Any, t: Any) -> None:  # noqa: ARG002
         w = self.loses(game, t)
         if w is None:
             return
@@ -449,7 +448,7 @@ class Pickpocket(_MeleeTrick):
     def fits(self, game: Any, me: Any, t: Any) -> bool:
         return bool(t.carried) and game.can_carry(me)
 
-    def succeed(self, game: Any, me: Any, t: Any) -> None:
+    def instead_of_wound(self, game: Any, me: Any, t: Any) -> None:
         if not t.carried or not game.can_carry(me):
             return
         oid = t.carried.pop(0)

@@ -16,7 +16,7 @@ from typing import Any
 from ...play.handlers import HandlerRegistry
 from ...play.protocol import Request
 from . import events as ev
-from . import spells
+from . import reviving, spells
 from .requests import SpellTarget
 
 Gen = Generator[Request, Any, Any]
@@ -90,20 +90,16 @@ class Revive(ConsumableHandler):
     Intellect roll, using the fallen model's Stamina as a Target Number, however in this case
     you must roll at or below their Stamina level to revive them. Also in this case, rolling a
     1 will not be an automatic failure. If successful, the model wills stand back up with 1
-    Health." One success is enough (a reading); the salts are used up either way."""
+    Health." One success is enough (a reading); the salts are used up either way
+    (:mod:`.reviving`)."""
 
     id = "revive"
 
     def targets(self, g: Any, m: Any) -> list[str] | None:
-        return [o.id for o in spells.fallen_friends(g, m, g.book.g("personal_space"))]
+        return [o.id for o in reviving.revivable(g, m)]
 
     def use(self, g: Any, m: Any, target: Any) -> Gen:
-        t = g.models[target]
-        ok = g.roll(m, m.seat, m.a("int"), t.a("sta"), f"revive {t.name} (at or below its Stamina)", at_or_below=True)
-        if ok >= 1:
-            spells.stand_up(g, m, t, int(self.item.effect.get("heal", 1)))
-        else:
-            g.emit(ev.Note(t.id, "not_revived", "does not stir"))
+        reviving.revive(g, m, g.models[target], self.item.name, int(self.item.effect.get("heal", 1)))
         return
         yield
 

@@ -23,14 +23,14 @@ from ...play.game import GameBase
 from ...play.protocol import Deploy, Request
 from ...rng import Streams
 from . import abilities as ab
-from . import artillery, heights, magic, mounts
+from . import artillery, attacks, heights, magic, mounts
 from . import events as ev
 from .book import FISTS, Book, Item, book
 from .requests import Action, Activate, Facing, First, Loadout, MoveTo, Role, Target
 from .scenario import Scenario
 from .sight import Cylinder, SightTable, footprints, route_off_table, visible_fraction
-from .skills import Hit, SkillHandler, skills_of
-from .traits import AttackCtx, Trait, traits_of
+from .skills import SkillHandler, skills_of
+from .traits import traits_of
 
 Gen = Generator[Request, Any, Any]
 MM = 1 / 25.4
@@ -1209,203 +1209,11 @@ class GangfightGame(GameBase):
         m.attacked = True
         self._resolve(m, self.models[pick], ranged=ranged)
 
-    def _resolve(
-        self,
-        m: Model,
-        t: Model,
-        ranged: bool,
-        free: bool = False,
-        weapon: Item | None = None,
-        extra_tn: int = 0,
-        wound: Any = None,
-        strength: int | None = None,
-        instead: Any = None,
-    ) -> list[Model]:
-        """One attack: dice and target number with every modifier, then the Defense roll; the
-        models it wounded. An attack spell passes its ``weapon`` (the spell as a weapon listing),
-        ``extra_tn`` ("each consecutive spell ... will increase your target number by 1") and
-        ``wound`` (what a wound does instead of taking 1 Health: Hypnotic Gaze). ``strength``
-        replaces the weapon's (Disarm and Pickpocket use Quickness); ``instead`` is called in place
-        of the wound when the target fails to defend itself (those two skills)."""
-        b = self.book
-        base = int(b.g("base_target"))
-        g = self.gap(m, t)
-        ws = self.held(m, ranged) if not free else self.best_melee(m)
-        if weapon is not None:
-            ws = [weapon] if g <= self.weapon_range(m, weapon) * b.g("long_range_factor") + 1e-9 else []
-        elif ranged:
-            ws = [w for w in ws if not (w.id in m.fired and any(x.slow for x in traits_of(w.traits)))]
-            ws = [w for w in ws if g <= self.weapon_range(m, w) * b.g("long_range_factor") + 1e-9]
-        if not ws:
-            return []
-        w = ws[0]
-        trs: list[Trait] = traits_of(w.traits)
-        long = ranged and g > self.weapon_range(m, w) + 1e-9
-        pair = len(ws) > 1 and w.id != "fists"
-        claws = w.id == "fists" and ab.unarmed_pair(m)  # Savage Claws: bare hands as two light weapons
-        if pair and any(x.pair_needs_range for x in trs):
-            pair = g <= self.weapon_range(m, ws[1]) + 1e-9
-        ctx = AttackCtx(ranged, long, pair)
-        dice = m.a("rc") if ranged else m.a("mc")
-        behind = self.behind(m, t)
-        hit = Hit(ranged, behind, tuple(w.traits), frozenset(t.char.kinds))
-        for h in m.skills:  # Rogue: "Lower base to hit Target Number to 3 when attacking enemies from behind"
-            bt = h.base_target(hit)
-            if bt is not None and bt < base:
-                base = bt
-        tn = base
-        mods: list[str] = []
-        if base != int(b.g("base_target")):
-            mods.append(f"base {base}")
-        if behind:
-            dice += 1
-            mods.append("from behind +1D6")
-        for h in m.skills:
-            if h.hit_dice(hit):
-                dice += h.hit_dice(hit)
-                mods.append(f"{h.id} +{h.hit_dice(hit)}D6")
-        if extra_tn:
-            tn += extra_tn
-            mods.append(f"spell {m.spells_cast} this activation +{extra_tn}")
-        if self.ran_now(m) and not free and self.after_run(m):
-            tn += int(self.after_run(m) or 0)
-            mods.append(f"after running +{self.after_run(m)}")
-        if pair:
-            dice += 1
-            mods.append("two weapons +1D6")
-        elif claws:
-            dice += 1
-            mods.append("savage claws +1D6")
-        for hid, d in ab.attack_dice(self, m, t, hit):  # Spite
-            dice += d
-            mods.append(f"{hid} +{d}D6")
-        for x in trs:
-            if x.extra_dice(ctx):
-                dice += x.extra_dice(ctx)
-                mods.append(f"{x.id} +{x.extra_dice(ctx)}D6")
-        if ranged:
-            if t.ran_last:
-                tn += 1
-                mods.append("target ran +1")
-            if long and not any(h.ignores_long_range() for h in m.skills):
-                tn += 1
-                mods.append("long range +1")
-            if any(o is not t and o.up and self.in_ps(t, o) for o in self.models.values()):
-                tn += 1
-                mods.append("models near the target +1")
-        else:
-            mine = [o for o in self.enemies(t) if self.in_ps(t, o)]  # my side around the target
-            theirs = [o for o in self.enemies(m) if self.in_ps(m, o)]
-            if len(theirs) > 1 and len(mine) < len(theirs):
-                tn += 1
-                mods.append("outnumbered +1")
-            if any(o is not m for o in mine):
-                dice += 1
-                mods.append("friend in its personal space +1D6")
-        if strength is None:
-            strength = w.strength_for(m.a("str")) if w.type == "melee" else int(w.strength)
-            strength += sum(x.strength(ctx) for x in trs)
-            for hid, more in ab.attack_strength(self, m, t, hit):  # Hate
-                strength += more
-                mods.append(f"{hid} +{more} Strength")
-        else:
-            mods.append(f"Strength {strength} (Quickness)")
-        if not ranged and not free and m.tackle == t.id:  # "a +1 Strength bonus for your next melee attack"
-            strength += 1
-            m.tackle = ""
-            mods.append("tackle +1 Strength")
-        if w.id != "fists":
-            m.marks["last_weapon"] = w.id
-        rer = sum(x.rerolls(ctx) for x in trs)
-        if ranged and weapon is None:
-            m.fired.add(w.id)
-        hits = self.roll(m, m.seat, dice, tn, "to hit", reroll_misses=rer)
-        self.emit(
-            ev.Attacked(
-                m.id,
-                t.id,
-                "free" if free else ("ranged" if ranged else "melee"),
-                w.name,
-                dice,
-                min(tn, 6),
-                strength,
-                hits,
-                mods,
-                round(g, 3),
-            )
-        )
-        if hits <= 0:
-            return []
-        victims = [t]
-        if any(x.aoe for x in trs):
-            victims += [o for o in self.models.values() if o is not t and o.up and self.gap(o, t) <= hits]
-        return [
-            v
-            for v in victims
-            if self._defend(m, v, strength, hits, ranged, trs, hit, wound, instead if v is t else None)
-        ]
-
-    def cover(self, t: Model, crossed: set[str]) -> bool:
-        """ "Any model within Area Terrain will be harder to hit"; behind an obstacle, "part of the
-        obstacle itself must be within your model's Personal Space" and between the models."""
-        if self.areas_at(t.pos):
-            return True
-        under = heights.platform_at(self, t.pos)  # the roof it stands on is not cover (ours)
-        return any(
-            self.pieces[i].kind not in heights.AREA_KINDS and self.pieces[i] is not under
-            for i in crossed
-            if i in self.pieces
-        )
-
-    def _defend(
-        self,
-        m: Model,
-        t: Model,
-        strength: int,
-        hits: int,
-        ranged: bool,
-        trs: list[Trait],
-        hit: Hit | None = None,
-        wound: Any = None,
-        instead: Any = None,
-    ) -> bool:
-        b = self.book
-        hit = hit or Hit(ranged, self.behind(m, t), (), frozenset(t.char.kinds))
-        armed = self.held(t, False)[0].id != "fists" or ab.unarmed_pair(t)
-        mine = Hit(ranged, hit.behind, hit.weapon_traits, hit.target_kinds, armed)
-        dp = t.a("dp") + self.shield_dp(t)
-        mods: list[str] = []
-        if self.shield_dp(t):
-            mods.append(f"shield +{self.shield_dp(t)}")
-        if ranged:
-            _f, crossed = self.sight(m, t)
-            if self.cover(t, crossed):
-                dp += int(b.g("cover_defense"))
-                mods.append("cover +1")
-        if strength >= int(b.g("super_strength")):
-            dp -= 1
-            mods.append("super strength -1")
-        rer = sum(h.save_rerolls(mine) for h in t.skills)  # Hearty, Parry
-        brute = sum(h.enemy_save_rerolls(hit) for h in m.skills)  # Brute: the defender re-rolls a save
-        saves = self.roll(t, t.seat, dp, strength, "defense", reroll_misses=rer, reroll_hits=brute, need=hits)
-        hurt = saves < hits
-        self.emit(ev.Defended(t.id, max(dp, 0), min(strength, 6), saves, hits, hurt, mods))
-        if hurt and instead is not None:
-            instead()  # Disarm, Pickpocket: no Health lost
-        elif hurt:
-            if wound is not None:
-                wound(t, m)
-            else:
-                self._wound(t, m.id)
-                ab.on_wounded(self, m, t, ranged, not t.up)  # Bloodsucker, Pestilence, Pulverize, Spite
-            if t.up:
-                if any(x.binds for x in trs):
-                    t.bound = True
-                    self.emit(ev.Note(t.id, "bound", "is bound and cannot move until it frees itself"))
-                if any(x.dot for x in trs):
-                    t.dot = (strength, hits)
-                    self.emit(ev.Note(t.id, "dot", f"suffers damage over time ({hits} saves needed)"))
-        return hurt
+    # One attack, its Defense roll and cover: attacks.py (the game is their first argument, so
+    # they are this class's methods; spells, skills, artillery and tests call them here).
+    _resolve = attacks.resolve
+    cover = attacks.cover
+    _defend = attacks.defend
 
     def note(self, m: Model, what: str, detail: str) -> None:
         self.emit(ev.Note(m.id, what, detail))
@@ -1422,14 +1230,6 @@ class GangfightGame(GameBase):
         if got > 0:
             m.hp += got
             self.emit(ev.Healed(m.id, m.hp, False, how))
-
-    def stand_up(self, m: Model, how: str) -> None:
-        """Revived: "the model wills stand back up with 1 Health", where it fell (reviving.py)."""
-        m.status, m.hp = "ready", 1
-        m.dot, m.bound, m.fleeing = None, False, False
-        m.activated = True  # a reading: getting up is all it does this game turn
-        self.table.add_figure(m.id, m.pos, base_mm=m.radius * 2 / MM, angle=m.facing)
-        self.emit(ev.Healed(m.id, 1, True, how))
 
     def pulled(self, m: Model, end: tuple[float, float], facing: float) -> None:
         """Moved by another's ability (Lust): a straight move that is not its own action."""

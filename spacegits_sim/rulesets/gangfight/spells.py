@@ -27,9 +27,11 @@ from typing import Any
 from ...play.handlers import HandlerRegistry
 from ...play.protocol import Request
 from . import events as ev
+from . import reviving
 from .book import SPELL, Item
 from .book import spell_weapon as book_spell_weapon
 from .requests import Facing, Pick, SpellTarget
+from .wounds import InsteadOfWound
 
 Gen = Generator[Request, Any, Any]
 
@@ -65,6 +67,16 @@ class Effect:
 
     def label(self) -> str:
         return f"effect:{self.source}"
+
+    def end(self, g: Any, t: Any, why: str) -> None:
+        """The spell leaves ``t`` (its upkeep, its activation over, dispelled, the model fell):
+        flying and a conjured weapon go with it."""
+        t.effects.remove(self)
+        if "flies" in self.flags:
+            t.flying = self.was_flying or t.flag("flies")
+        if self.weapon and self.weapon in t.loadout:
+            t.loadout = tuple(i for i in t.loadout if i != self.weapon)
+        g.emit(ev.Note(t.id, "spell_ended", f"{self.name} ends ({why})"))
 
 
 def _cat() -> Any:
@@ -163,15 +175,12 @@ class AttackSpell(SpellHandler):
     def targets(self, g: Any, m: Any) -> list[str] | None:
         return attack_targets(g, m, self.weapon())
 
-    def wound(self, g: Any) -> Any:  # noqa: ARG002
-        """What a wound does instead of taking 1 Health (None: it takes 1 Health)."""
-        return None
-
     def cast(self, g: Any, m: Any, target: Any, extra_tn: int) -> Gen:
         t = g.models[target]
         m.attacked = True
+        instead = self if isinstance(self, InsteadOfWound) else None  # Hypnotic Gaze
         hurt = g._resolve(
-            m, t, ranged=self.spell.attribute == "rc", weapon=self.weapon(), extra_tn=extra_tn, wound=self.wound(g)
+            m, t, ranged=self.spell.attribute == "rc", weapon=self.weapon(), extra_tn=extra_tn, instead=instead
         )
         yield from self.after(g, m, t, hurt)
 
@@ -246,21 +255,17 @@ def _push_facing(m: Any, t: Any, end: tuple[float, float], heading: float) -> Ge
 
 
 @handler
-class HypnoticGaze(AttackSpell):
+class HypnoticGaze(AttackSpell, InsteadOfWound):
     """ "Wounded enemy model loses Stamina instead of Health, for next Activation." A wound takes 1
-    Stamina (one action fewer) through the target's next activation, no Health."""
+    Stamina (one action fewer) through the target's next activation, no Health; the model still
+    counts as wounded (:mod:`.wounds`)."""
 
     id = "hypnotic_gaze"
 
-    def wound(self, g: Any) -> Any:
-        e = self.spell.effect
-        stat = str(e.get("wound_stat", "sta"))
-
-        def gaze(t: Any, m: Any) -> None:
-            t.effects.append(self.effect(m, attrs={stat: -1}))
-            g.emit(ev.Note(t.id, "hypnotised", f"loses 1 {stat.upper()} instead of Health for its next activation"))
-
-        return gaze
+    def instead_of_wound(self, game: Any, attacker: Any, victim: Any) -> None:
+        stat = str(self.spell.effect.get("wound_stat", "sta"))
+        victim.effects.append(self.effect(attacker, attrs={stat: -1}))
+        game.emit(ev.Note(victim.id, "hypnotised", f"loses 1 {stat.upper()} instead of Health for its next activation"))
 
     def worth(self, g: Any, m: Any, target: Any) -> float:
         return super().worth(g, m, target) * 0.4  # an action taken away, no Health
@@ -349,31 +354,6 @@ class Fear(SpellHandler):
         return 3.0 * len(shaky)
 
 
-def _clear(g: Any, at: tuple[float, float], r: float, skip: Any) -> bool:
-    return all(math.dist(o.pos, at) >= o.radius + r - 1e-6 for o in g.models.values() if o.up and o is not skip)
-
-
-def fallen_friends(g: Any, m: Any, reach: float) -> list[Any]:
-    """Friendly models out of action whose bases lie within ``reach`` of the healer's ("the healer
-    must have the fallen model in his personal space") and whose spot is free to stand up on."""
-    return [
-        o
-        for o in g.models.values()
-        if o.seat == m.seat and o.status == "out" and g.gap(m, o) <= reach + 1e-9 and _clear(g, o.pos, o.radius, o)
-    ]
-
-
-def stand_up(g: Any, m: Any, t: Any, hp: int) -> None:
-    """A fallen model "will stand back up with 1 Health" where it fell."""
-    t.status = "ready"
-    t.hp = max(1, min(int(hp), t.max_hp))
-    t.bound, t.dot = False, None
-    for e in list(t.effects):  # what was on it ended when it fell
-        _end(g, t, e, "it fell")
-    g.table.add_figure(t.id, t.pos, base_mm=t.radius * 2 * 25.4, angle=t.facing)
-    g.emit(ev.Healed(t.id, t.hp, True, m.id))
-
-
 @handler
 class Revive(SpellHandler):
     """ "Revive 1 out of action friendly model." Cast at 4 on Intellect (the spell's roll, not the
@@ -383,10 +363,10 @@ class Revive(SpellHandler):
 
     def targets(self, g: Any, m: Any) -> list[str] | None:
         reach = float(self.spell.range if isinstance(self.spell.range, int) else g.book.g("personal_space"))
-        return [o.id for o in fallen_friends(g, m, reach)]
+        return [o.id for o in reviving.revivable(g, m, reach)]
 
     def cast(self, g: Any, m: Any, target: Any, extra_tn: int) -> Gen:  # noqa: ARG002
-        stand_up(g, m, g.models[target], int(self.spell.effect.get("heal", 1)))
+        reviving.stand_up(g, m, g.models[target], int(self.spell.effect.get("heal", 1)))
         return
         yield
 
@@ -452,17 +432,8 @@ def remove(g: Any, t: Any, label: str) -> None:
         return
     for e in list(t.effects):
         if e.label() == label:
-            _end(g, t, e, "dispelled")
+            e.end(g, t, "dispelled")
             return
-
-
-def _end(g: Any, t: Any, e: Effect, why: str) -> None:
-    t.effects.remove(e)
-    if "flies" in e.flags:
-        t.flying = e.was_flying or t.flag("flies")
-    if e.weapon and e.weapon in t.loadout:
-        t.loadout = tuple(i for i in t.loadout if i != e.weapon)
-    g.emit(ev.Note(t.id, "spell_ended", f"{e.name} ends ({why})"))
 
 
 # ------------------------------------------------------------------ the engine's hooks
@@ -534,7 +505,7 @@ def upkeep(g: Any, m: Any) -> None:
     Activation" begins to count."""
     for e in list(m.effects):
         if e.until == "until_upkeep":
-            _end(g, m, e, "its upkeep")
+            e.end(g, m, "its upkeep")
         elif e.until == "next_activation":
             e.armed = True
 
@@ -542,7 +513,7 @@ def upkeep(g: Any, m: Any) -> None:
 def activation_over(g: Any, m: Any) -> None:
     for e in list(m.effects):
         if e.until == "activation" or (e.until == "next_activation" and e.armed):
-            _end(g, m, e, "the activation is over")
+            e.end(g, m, "the activation is over")
 
 
 def morale_penalty(g: Any, m: Any) -> int:
