@@ -468,7 +468,7 @@ def test_in_a_won_endgame_the_search_boots_a_fallen_friend_up_before_walking_its
     assert ai.winning_endgame(m) and ai.retreat_from(m.models["a3"], m) is not None
     assert ai.decide(ChooseActivation(0, ("a3", "a2", "leg_it"), ""), m) == "a2"
     assert ai.decide(ChooseAction(0, ("scoot", "boot", "done"), "", "a2"), m) == "boot"
-    m.place_model(m.models["a2"], (12, 8), "test: 3\" from Grunk")
+    m.place_model(m.models["a2"], (12, 8), 'test: 3" from Grunk')
     aim = ai.decide(AimThrow(0, "a2", "move", (6, 6, 6), 24.0, 24.0), m).aim
     assert abs(aim[0] - 12) < 2.5 and aim[1] > 10  # towards Grunk (away from the Thief is down-left)
 

@@ -25,6 +25,8 @@ from .heuristic import HeuristicController, _clamp, _dist
 Point = tuple[float, float]
 WASTED_DIE = 1.5  # a rollout's cost, in its score's units, of a move die that moved the git nowhere
 RESCUED = 12.0  # a move order's credit, in the same units, for ending touching the fallen friend it walks to
+ROUTED = 3  # caps whose walking route a rollout's end is measured along
+RESCUE_BEYOND = (-1.5, 0.0, 2.5)  # a rescue's candidate aims: this far past the fallen friend (short of it if < 0)
 RESCUE_TOUCH = 0.1  # edge-to-edge inches within which a git counts as touching that friend (to boot it up)
 
 
@@ -257,7 +259,7 @@ class SearchController(HeuristicController):
                 gap = scratch.distance_between(m.id, friend)
                 score += RESCUED if gap <= RESCUE_TOUCH else -0.6 * gap
             elif rest:
-                score -= 0.6 * min(_dist(end, c) for c in rest)
+                score -= 0.6 * self.walking_distance(m, end, rest, match)
             for foe in self.enemies(match):
                 if _dist(end, match.position(foe.id)) < 3.0 and m.tower.height >= 6 and not fight:
                     score -= 2.0  # parked next to an enemy with a wobbly tower
@@ -289,6 +291,15 @@ class SearchController(HeuristicController):
                     out.append(Throw(aim, 0.15))
         return out
 
+    def walking_distance(self, m: Any, end: Point, caps: list[Point], match: Any) -> float:
+        """Inches from ``end`` to the nearest of ``caps`` by the walking route round the terrain
+        (of the ROUTED nearest in a straight line; straight if none is reachable): scored in a
+        straight line, an end pinned against a wall with the cap behind it looks as good as one
+        that walked round, and the search kept throwing into the wall (issue 27)."""
+        near = sorted(caps, key=lambda c: _dist(end, c))[:ROUTED]
+        best = min(self.walk(m, c, match).distance(end) for c in near)
+        return best if math.isfinite(best) else _dist(end, near[0])
+
     def rescue_priors(self, m: Any, req: AimThrow, base: Throw, friend: str, match: Any) -> list[Throw]:
         """The candidate aims of a walk to a fallen friend, the heuristic's first: at the friend
         and 2" and 4" past it, each straight and 2" to either side (turned into the free space,
@@ -298,7 +309,7 @@ class SearchController(HeuristicController):
         ux, uy = (fp[0] - p[0]) / d, (fp[1] - p[1]) / d
         expected = 3.5 * len(req.dice)
         out = [base]
-        for beyond in (0.0, 2.0, 4.0):
+        for beyond in RESCUE_BEYOND:
             for side in (0.0, -2.0, 2.0):
                 aim = _clamp((fp[0] + ux * beyond - uy * side, fp[1] + uy * beyond + ux * side), req.width, req.height)
                 if not self.is_free(m, aim, match):
