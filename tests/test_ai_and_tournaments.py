@@ -262,9 +262,9 @@ def test_the_search_samples_its_move_aims_from_the_free_space_round_a_git_touchi
     tried: list[tuple[float, float]] = []
     rollout = ai._rollout
 
-    def spy(match_, scratch, git, req, cand):
+    def spy(match_, scratch, git, req, cand, friend=None):
         tried.append(cand.aim)
-        return rollout(match_, scratch, git, req, cand)
+        return rollout(match_, scratch, git, req, cand, friend)
 
     ai._rollout = spy  # type: ignore[method-assign]
     chosen = ai.decide(AimThrow(0, "a1", "move", (6, 6, 6), 24.0, 24.0), m).aim
@@ -361,6 +361,116 @@ def test_the_search_keeps_the_heuristics_walk_to_a_fallen_friend_and_orders_its_
     assert abs(aim[0] - 12) < 1.0 and aim[1] > 12  # past Grunk, not at the cap
     past, back = m.table.place_die(6, 6, (12.0, 16.0)), m.table.place_die(6, 2, (15.0, 5.0))
     assert ai.decide(OrderMoveDie(0, (past, back), "", "a2"), m) == back
+
+
+def test_the_search_rolls_out_its_walk_to_a_fallen_friend_where_dice_thrown_at_the_heuristics_aim_stop_short():
+    """Issue 27: "Walk over to boot a fallen friend when it pays" — with dice that land by it.
+    Pal walks to fallen Grunk; the heuristic aims past Grunk, but Red reaches in from the south
+    edge and a building stands where its hand would be, so dice thrown there stop against the
+    building, 5" short, and Pal would walk past Grunk. The search rolls its rescue aims out
+    with real throws on a scratch table: its aim's dice land by Grunk."""
+    from helpers import match
+
+    from spacegits_sim.ai.heuristic import HeuristicController
+    from spacegits_sim.ai.search import SearchController
+    from spacegits_sim.rng import stream
+    from spacegits_sim.rules.decisions import AimThrow
+
+    def table():
+        m = match(
+            [[{"type": "orc", "name": "Grunk"}, {"type": "orc", "name": "Pal"}], [{"type": "orc", "name": "Far"}]],
+            {"a1": (12, 12), "a2": (18, 12), "b1": (22, 22)},
+            [{"type": "building", "polygon": [[3, 2], [10, 2], [10, 7.5], [3, 7.5]]}],
+        )
+        m.place_cap((22.0, 2.0), "test")
+        _fell(m, "a1")
+        return m
+
+    def landed(m, aim):  # where dice thrown at ``aim`` land, mean distance from Grunk, over 3 throws
+        gaps = []
+        for k in range(3):
+            scratch = m.table.copy()
+            res = scratch.throw(m.hand_point(0, aim), aim, (6, 6, 6), stream(k, "d"), stream(k, "s"), strength=0.15)
+            gaps += [
+                ((scratch.die(d.id).position[0] - 12) ** 2 + (scratch.die(d.id).position[1] - 12) ** 2) ** 0.5
+                for d in res.dice
+                if scratch.has_die(d.id)
+            ]
+        return sum(gaps) / len(gaps)
+
+    m = table()
+    h = HeuristicController(seed=1, boss=0)
+    heuristic = h.decide(AimThrow(0, "a2", "move", (6, 6, 6), 24.0, 24.0), m).aim
+    assert h._rescuing == {"a2": "a1"} and landed(m, heuristic) > 4.0  # its dice stop at the building
+    m = table()
+    ai = SearchController(seed=1, boss=0)
+    aim = ai.decide(AimThrow(0, "a2", "move", (6, 6, 6), 24.0, 24.0), m).aim
+    assert ai.rescue_of(m.models["a2"], m) == "a1" and landed(m, aim) < 3.0
+
+
+def _won_endgame(**positions):
+    """Red one new cap up, no cap left on the table, Blue's Thief standing near Red's gits."""
+    from helpers import match
+
+    m = match(
+        [
+            [{"type": "orc", "name": "Grunk"}, {"type": "orc", "name": "Pal"}, {"type": "orc", "name": "Other"}],
+            [{"type": "orc", "name": "Thief"}],
+        ],
+        positions,
+        [{"type": "wall", "polygon": [[6, 5], [18, 5], [18, 5.6], [6, 5.6]]}],
+    )
+    m.bosses[0].stash += 1
+    return m
+
+
+def test_the_searchs_walk_away_before_legging_it_throws_into_free_space():
+    """Issue 27: "Throws that aim where the git can go." Won (a cap up, none left to take), the
+    search walks its gits clear of the enemies before legging it ("Any of your models that are
+    within 6" of a standing enemy model are replaced with a bottle cap from your stash"). Pal
+    stands with a wall at its back and the Thief in front: straight away from the Thief is the
+    wall, so it throws along the free space instead, and orders its dice to walk away."""
+    import math
+
+    from spacegits_sim.ai.heuristic import FREE_SPREAD
+    from spacegits_sim.ai.search import SearchController
+    from spacegits_sim.physics.table import Kind
+    from spacegits_sim.rules.decisions import AimThrow, ChooseAction, ChooseActivation
+
+    r = 25 / 25.4 / 2
+    m = _won_endgame(a1=(2, 22), a2=(12, 5 - r), a3=(22, 22), b1=(12, 1.5))
+    m.models["a1"].fallen = False
+    ai = SearchController(seed=1, boss=0)
+    assert ai.winning_endgame(m) and ai.leg_it_margin(m) <= 0  # Pal would cost a cap: walk it clear first
+    assert ai.decide(ChooseActivation(0, ("a1", "a2", "a3", "leg_it"), ""), m) == "a2"
+    assert ai.decide(ChooseAction(0, ("scoot", "done"), "", "a2"), m) == "scoot"
+    aim = ai.decide(AimThrow(0, "a2", "move", (6, 6, 6), 24.0, 24.0), m).aim
+    angle = math.atan2(aim[1] - (5 - r), aim[0] - 12)
+    for a in (angle - FREE_SPREAD, angle, angle + FREE_SPREAD):
+        sweep = m.table.sweep("a2", direction=(math.cos(a), math.sin(a)), distance=2.0, stop_kinds=(Kind.TERRAIN,))
+        assert sweep.travelled >= 2.0 - 1e-6, aim
+    assert ai._escaping.get("a2") and ai._target["a2"][1] > 10  # its dice are ordered to walk away (past the wall)
+
+
+def test_in_a_won_endgame_the_search_boots_a_fallen_friend_up_before_walking_its_gits_away():
+    """Issue 27: "Walk over to boot a fallen friend when it pays." Won, the search walks its gits
+    clear of the enemies before legging it, but no walk takes fallen Grunk out of the Thief's
+    6" (it would cost a cap, and be robbed meanwhile), while booted up it can walk clear itself
+    (Boot Up the Arse). Pal touches Grunk, Other stands by the Thief too: Pal is picked, and it
+    boots Grunk up; a step away from Grunk, it throws at Grunk, not away from the Thief."""
+    from spacegits_sim.ai.search import SearchController
+    from spacegits_sim.rules.decisions import AimThrow, ChooseAction, ChooseActivation
+
+    r = 25 / 25.4 / 2
+    m = _won_endgame(a1=(12, 12), a2=(12, 12 - 2 * r - 0.01), a3=(16, 16), b1=(16, 12))
+    _fell(m, "a1")
+    ai = SearchController(seed=1, boss=0)
+    assert ai.winning_endgame(m) and ai.retreat_from(m.models["a3"], m) is not None
+    assert ai.decide(ChooseActivation(0, ("a3", "a2", "leg_it"), ""), m) == "a2"
+    assert ai.decide(ChooseAction(0, ("scoot", "boot", "done"), "", "a2"), m) == "boot"
+    m.place_model(m.models["a2"], (12, 8), 'test: 3" from Grunk')
+    aim = ai.decide(AimThrow(0, "a2", "move", (6, 6, 6), 24.0, 24.0), m).aim
+    assert abs(aim[0] - 12) < 2.5 and aim[1] > 10  # towards Grunk (away from the Thief is down-left)
 
 
 def test_a_robbed_gits_boss_shoots_the_robber_first():

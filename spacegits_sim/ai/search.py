@@ -25,6 +25,8 @@ from .heuristic import HeuristicController, _clamp, _dist
 Point = tuple[float, float]
 WASTED_DIE = 1.5  # a rollout's cost, in its score's units, of a move die that moved the git nowhere
 RESCUED = 12.0  # a move order's credit, in the same units, for ending touching the fallen friend it walks to
+ROUTED = 3  # caps whose walking route a rollout's end is measured along
+RESCUE_BEYOND = (-1.5, 0.0, 2.5)  # a rescue's candidate aims: this far past the fallen friend (short of it if < 0)
 RESCUE_TOUCH = 0.1  # edge-to-edge inches within which a git counts as touching that friend (to boot it up)
 
 
@@ -38,6 +40,7 @@ class SearchController(HeuristicController):
         self.max_decision_s = max_decision_s
         self.last_decision_s = 0.0
         self.worst_decision_s = 0.0
+        self._retreating: set[str] = set()  # gits whose current scoot walks away before legging it
 
     def retreat_from(self, m: Any, match: Any) -> Point | None:
         """Where a git near enemies should stagger to before its boss legs it (None: no need)."""
@@ -59,7 +62,19 @@ class SearchController(HeuristicController):
     def choose_activation(self, req: Any, match: Any) -> Any:
         if "leg_it" in req.options and self.should_leg_it(match):
             return "leg_it"
-        if self.winning_endgame(match):  # retreat the git nearest an enemy so legging it later costs nothing
+        if self.winning_endgame(match):
+            # A fallen friend first: no retreat takes a git on the ground out of an enemy's 6"
+            # (it costs a cap when the boss legs it, and a robber farms it until then), while
+            # booted up it walks clear itself. The nearest rescuer goes (issue 27: the search
+            # left 13 of its 26 unrescued friends lying while it walked the others away).
+            rescuers = [
+                (self.fallen_friends(match.models[mid], match)[0][1], k, mid)
+                for k, mid in enumerate(req.options)
+                if mid != "leg_it" and self.fallen_friends(match.models[mid], match)
+            ]
+            if rescuers:
+                return min(rescuers)[2]
+            # then retreat the git nearest an enemy so legging it later costs nothing
             near = [
                 mid
                 for mid in req.options
@@ -73,58 +88,119 @@ class SearchController(HeuristicController):
                 return "leg_it"
         return super().choose_activation(req, match)
 
+    def retreats(self, m: Any, match: Any) -> bool:
+        """Whether ``m`` walks away from the enemies now: in a won endgame, near one, and with no
+        fallen friend in reach to boot up first."""
+        return (
+            self.winning_endgame(match)
+            and self.retreat_from(m, match) is not None
+            and not self.fallen_friends(m, match)
+        )
+
     def choose_action(self, req: Any, match: Any) -> Any:
         m = match.models[req.model]
-        if self.winning_endgame(match) and "scoot" in req.options and self.retreat_from(m, match) is not None:
+        if "scoot" in req.options and self.retreats(m, match):
             return "scoot"
         return super().choose_action(req, match)
+
+    def retreat_aim(self, m: Any, req: AimThrow, match: Any) -> Throw:
+        """Dice for a walk away from the enemies: at the point
+        10" straight away from them turned into the free space as the heuristic turns its aims (a table edge or a wall
+        behind the git would take every die: issue 27, 32% of the search's retreat dice moved it
+        under 0.1" when it threw straight away); its dice are then ordered to walk there."""
+        away = self.retreat_from(m, match)
+        assert away is not None
+        away = _clamp(away, req.width, req.height)
+        for plan in (self._rescuing, self._hunting, self._machine):
+            plan.pop(m.id, None)  # a walk away is nothing else (the heuristic's aim was not asked)
+        self._escaping[m.id] = True  # the heuristic's order walks to the target, not to a cap
+        self._retreating.add(m.id)
+        self._target[m.id] = away
+        aim = self.free_aim(m, away, away, 3.5 * len(req.dice), match, tuple(req.dice))
+        return Throw(_clamp(aim, req.width, req.height), 0.15)
+
+    def rescue_aim(self, m: Any, friend: Any, req: AimThrow, match: Any) -> Throw:
+        """Dice for a walk to a fallen friend, to boot it up next, aimed as the heuristic aims its
+        rescues (past the friend, so the git walks into it and the dice left lie behind it;
+        turned into the free space), whatever the caps: in a won endgame a cap is not worth a
+        git left lying within an enemy's reach."""
+        p, target = match.position(m.id), match.position(friend.id)
+        d = _dist(p, target) or 1.0
+        expected = 3.5 * len(req.dice)
+        beyond = max(2.0, expected + 1.0 - d) if d < expected + 1.0 else 0.0
+        aim = (target[0] + (target[0] - p[0]) / d * beyond, target[1] + (target[1] - p[1]) / d * beyond)
+        for plan in (self._hunting, self._machine, self._escaping):
+            plan.pop(m.id, None)
+        self._rescuing[m.id] = friend.id
+        self._target[m.id] = target
+        aim = self.free_aim(m, aim, target, expected, match, tuple(req.dice), friend.id)
+        return Throw(_clamp(aim, req.width, req.height), 0.15)
 
     def aim_move(self, req: AimThrow, match: Any) -> Throw:
         t0 = time.perf_counter()
         m = match.models[req.model]
-        if self.winning_endgame(match):
-            away = self.retreat_from(m, match)
-            if away is not None:
-                self._target[m.id] = away
-                return Throw(_clamp(away, req.width, req.height), 0.1)
+        self._retreating.discard(m.id)
+        if self.retreats(m, match):
+            out = self.retreat_aim(m, req, match)
+            self._timed(t0)
+            return out
+        friends = self.fallen_friends(m, match) if self.winning_endgame(match) else []
+        if friends:  # activated (choose_activation) to boot a fallen friend up before legging it
+            base = self.rescue_aim(m, friends[0][0], req, match)
+        else:
+            base = super().aim_move(req, match)
+        friend = self.rescue_of(m, match)
+        if friend is not None:
+            # Walking over to boot up a fallen friend (the heuristic judged it worth more than the
+            # nearest cap, or a won endgame): the aims round the friend are rolled out, each
+            # judged by where its real throw leaves the git against the friend. The heuristic's
+            # aim alone is previewed with dice scattered round it, but real dice thrown across
+            # a wall or a base stop there, short of the friend, and the git walks past it (issue
+            # 27: 12 of the search's 20 unrescued friends were walked to twice and not reached).
+            best = self._rolled_out(match, m, req, self.rescue_priors(m, req, base, friend, match), friend)
+            self._target[m.id] = match.position(friend)
+            self._timed(t0)
+            return best
         p = match.position(m.id)
         caps = sorted(self.caps(match), key=lambda c: _dist(p, c))[:3]
-        base = super().aim_move(req, match)
-        if not caps:
-            return base
-        if self.rescue_of(m, match) is not None or self._hunting.get(m.id) is not None:
-            # The heuristic is walking over to boot up a fallen friend (it judged that worth more
-            # than the nearest cap): keep its plan. The rollouts score caps only, so left to them
-            # the search throws past the friend it should stand up (issue 27: 14% booted). The same
-            # for a walk into a robber standing over a fallen friend (to fight it off).
+        if not caps or self._hunting.get(m.id) is not None:
+            # No cap to score by, or a walk into a robber standing over a fallen friend (to fight
+            # it off): the heuristic's plan.
             self._timed(t0)
             return base
         # Candidates from the free space only: an aim whose dice land behind a wall, a base or
         # a die the git already touches spends its rollouts on moves that go nowhere (the
         # rollout's straight-line distance to a cap cannot tell them from real progress). A
         # blocked aim at a cap is turned by the heuristic's route round the terrain instead.
-        cands = self.priors(m, req, base, caps, match)
-        scratch = match.table.copy()
-        per = max(1, self.rollouts // len(cands))
-        best, best_v = base, -math.inf
-        for cand in cands:
-            total = 0.0
-            for _ in range(per):
-                total += self._rollout(match, scratch, m, req, cand)
-            v = total / per
-            if v > best_v:
-                best, best_v = cand, v
+        best = self._rolled_out(match, m, req, self.priors(m, req, base, caps, match))
         self._target[m.id] = min(caps, key=lambda c: _dist(best.aim, c))
         self._timed(t0)
         return best
 
-    def _rollout(self, match: Any, scratch: Any, m: Any, req: AimThrow, cand: Throw) -> float:
+    def _rolled_out(self, match: Any, m: Any, req: AimThrow, cands: list[Throw], friend: str | None = None) -> Throw:
+        """The candidate whose rollouts score best on average (the first on ties): the budget
+        spread evenly over them, each scored to the cap or, with ``friend``, to that friend."""
+        scratch = match.table.copy()
+        per = max(1, self.rollouts // len(cands))
+        best, best_v = cands[0], -math.inf
+        for cand in cands:
+            total = 0.0
+            for _ in range(per):
+                total += self._rollout(match, scratch, m, req, cand, friend)
+            v = total / per
+            if v > best_v:
+                best, best_v = cand, v
+        return best
+
+    def _rollout(
+        self, match: Any, scratch: Any, m: Any, req: AimThrow, cand: Throw, friend: str | None = None
+    ) -> float:
         """Throw on the scratch table, score the best order of the dice, then put it back."""
         caps = scratch.tokens
         hand = match.hand_point(m.boss, cand.aim)
         res = scratch.throw(hand, cand.aim, req.dice, self.sim_rng, self.sim_rng, strength=cand.strength)
         landed = [(d.id, d.value) for d in res.dice if not d.lost and scratch.has_die(d.id)]
-        value = self._best_order(match, scratch, m, landed)[1] if landed else -5.0
+        value = self._best_order(match, scratch, m, landed, friend)[1] if landed else -5.0
         value -= 2.0 * sum(
             1 for h in res.tower_hits if h.figure_id in match.models and match.models[h.figure_id].boss == m.boss
         )  # knocking our own towers is bad
@@ -183,7 +259,7 @@ class SearchController(HeuristicController):
                 gap = scratch.distance_between(m.id, friend)
                 score += RESCUED if gap <= RESCUE_TOUCH else -0.6 * gap
             elif rest:
-                score -= 0.6 * min(_dist(end, c) for c in rest)
+                score -= 0.6 * self.walking_distance(m, end, rest, match)
             for foe in self.enemies(match):
                 if _dist(end, match.position(foe.id)) < 3.0 and m.tower.height >= 6 and not fight:
                     score -= 2.0  # parked next to an enemy with a wobbly tower
@@ -215,12 +291,44 @@ class SearchController(HeuristicController):
                     out.append(Throw(aim, 0.15))
         return out
 
+    def walking_distance(self, m: Any, end: Point, caps: list[Point], match: Any) -> float:
+        """Inches from ``end`` to the nearest of ``caps`` by the walking route round the terrain
+        (of the ROUTED nearest in a straight line; straight if none is reachable): scored in a
+        straight line, an end pinned against a wall with the cap behind it looks as good as one
+        that walked round, and the search kept throwing into the wall (issue 27)."""
+        near = sorted(caps, key=lambda c: _dist(end, c))[:ROUTED]
+        best = min(self.walk(m, c, match).distance(end) for c in near)
+        return best if math.isfinite(best) else _dist(end, near[0])
+
+    def rescue_priors(self, m: Any, req: AimThrow, base: Throw, friend: str, match: Any) -> list[Throw]:
+        """The candidate aims of a walk to a fallen friend, the heuristic's first: at the friend
+        and 2" and 4" past it, each straight and 2" to either side (turned into the free space,
+        or dropped)."""
+        p, fp = match.position(m.id), match.position(friend)
+        d = _dist(p, fp) or 1.0
+        ux, uy = (fp[0] - p[0]) / d, (fp[1] - p[1]) / d
+        expected = 3.5 * len(req.dice)
+        out = [base]
+        for beyond in RESCUE_BEYOND:
+            for side in (0.0, -2.0, 2.0):
+                aim = _clamp((fp[0] + ux * beyond - uy * side, fp[1] + uy * beyond + ux * side), req.width, req.height)
+                if not self.is_free(m, aim, match):
+                    aim = _clamp(
+                        self.free_aim(m, aim, fp, expected, match, tuple(req.dice), friend), req.width, req.height
+                    )
+                    if not self.is_free(m, aim, match):
+                        continue
+                if all(_dist(aim, k.aim) > 0.25 for k in out):
+                    out.append(Throw(aim, 0.15))
+        return out
+
     def order_move_die(self, req: OrderMoveDie, match: Any) -> Any:
         t0 = time.perf_counter()
         m = match.models[req.model]
         if (
             self._hunting.get(m.id) is not None
             or self.rescue_of(m, match) is not None
+            or m.id in self._retreating
             or (self.winning_endgame(match) and self.retreat_from(m, match) is not None)
         ):  # walking into a robber or to a fallen friend, or away before legging it: the heuristic's order
             return super().order_move_die(req, match)
