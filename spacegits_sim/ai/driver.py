@@ -142,15 +142,37 @@ def order_move_die(v: Any, options: tuple[str, ...], match: Any, target: Point |
         if target is not None:
             score -= 0.3 * _dist(drive.end, target)
         rest = [o for o in options if o != die]
-        if rest:  # and where it leaves the next die: one now can turn the hull into a wall for the rest
-            nxt = max(_run_after(v, match, drive, o) for o in rest)
-            score -= NEXT_WEIGHT * STUCK_COST * max(0.0, 1.0 - nxt / SHORT_IN)
+        if rest:  # and where it leaves the dice left: one now can turn the hull into a wall for the rest
+            score -= NEXT_WEIGHT * STUCK_COST * _stuck_after(v, match, drive, rest)
         if score > best_score:
             best, best_score = die, score
     return best
 
 
-NEXT_WEIGHT = 0.7  # how much the best next die's drive counts against this one's
+NEXT_WEIGHT = 1.0  # how much the best next die's drive counts against this one's
+
+
+def _stuck(travelled: float) -> float:
+    """How nearly a drive of ``travelled`` went nowhere: 1 at 0", 0 from SHORT_IN on."""
+    return max(0.0, 1.0 - travelled / SHORT_IN)
+
+
+def _stuck_after(v: Any, match: Any, first: Drive, rest: list[str]) -> float:
+    """How many of the dice ``rest`` would go (nearly) nowhere after ``first``, in their best
+    order: each die driven from the pose the one before leaves (:func:`_drive_from`), so a die
+    that drives the hull past the last one, nose to the edge, is seen to leave that one behind
+    it (a rear-arc die into the edge: 0")."""
+    table = match.table
+    dice = [(table.die(o).position, table.die(o).value, table.die_radius(o)) for o in rest]
+    best = math.inf
+    for k, (at, value, reach) in enumerate(dice):
+        nxt = _drive_from(v, match, first, at, value, reach)
+        waste = _stuck(nxt.travelled)
+        others = dice[:k] + dice[k + 1 :]
+        if others:
+            waste += min(_stuck(_drive_from(v, match, nxt, *o).travelled) for o in others)
+        best = min(best, waste)
+    return best
 
 
 def _run_after(v: Any, match: Any, first: Drive, die: str) -> float:
@@ -165,6 +187,13 @@ def _run_after(v: Any, match: Any, first: Drive, die: str) -> float:
 def _run_from(v: Any, match: Any, first: Drive, at: Point, value: int, reach: float) -> float:
     """How far a move die of ``value`` lying at ``at`` would drive the hull from ``first``'s end
     pose (see :func:`_run_after`)."""
+    return _drive_from(v, match, first, at, value, reach).travelled
+
+
+def _drive_from(v: Any, match: Any, first: Drive, at: Point, value: int, reach: float) -> Drive:
+    """Where a move die of ``value`` lying at ``at`` would leave the hull after ``first`` (the
+    rough look of :func:`_run_after`: its arc and the largest pivot that ends clear, then poses
+    that fit at PREVIEW_STEP_IN steps; no contact is named)."""
     from ..rules.fleet import pivot_to_corridor
 
     table = match.table
@@ -188,7 +217,9 @@ def _run_from(v: Any, match: Any, first: Drive, at: Point, value: int, reach: fl
         if not table.hull_fits(v.id, (first.end[0] + ux * step, first.end[1] + uy * step), facing):
             break
         went = step
-    return went
+    arc = "front" if front else "rear"
+    end = (first.end[0] + ux * went, first.end[1] + uy * went)
+    return Drive(arc, abs(facing - first.facing), facing, went, end, None)
 
 
 SHORT_IN = 1.0  # a drive shorter than this went nowhere (the issue-27 figure)
@@ -348,7 +379,22 @@ def choose_move_aim(v: Any, match: Any, target: Point, sizes: tuple[int, ...], b
         w, _s = throw_worth(v, match, p, sizes, target, boss)
         if w > best_worth + 1e-9:
             best, best_worth = p, w
+    # and along the facings the hull can reach and run out on (a hull wedged by a corner or a
+    # wall may have only one or two, which the ring above can miss)
+    for turn in free_turns(v, match)[::2]:
+        a = max(-FREE_AIM_MAX, min(FREE_AIM_MAX, turn))
+        reach = half + FREE_AIM_IN
+        p = _on_table(table.world_point(v.id, (reach * math.cos(a), reach * math.sin(a))), table)
+        if table.local_point(v.id, p)[0] < 0.25 or table.within(0.0, point=p, kinds=(Kind.TERRAIN,)):
+            continue
+        w, _s = throw_worth(v, match, p, sizes, target, boss)
+        if w > best_worth + 1e-9:
+            best, best_worth = p, w
     return best
+
+
+FREE_AIM_IN = 5.0  # aims along a free facing: this far beyond the hull's front half-length
+FREE_AIM_MAX = math.radians(85)  # (kept ahead of the middle line, so the die lies in front)
 
 
 BOX_TURNS = tuple(math.radians(d) for d in range(-90, 91, 10))  # facings a pivot could reach
@@ -361,6 +407,15 @@ def boxed_in(v: Any, match: Any) -> bool:
     meeting terrain, the edge or a friendly hull. Then the boss does not scoot at all: the
     rules make it resolve every move die it throws, and each would be a crash into what it
     touches (smash dice at the die's speed) for nothing. An enemy hull in the way is a ram."""
+    return next(_free_turns(v, match, rams=True), None) is None
+
+
+def free_turns(v: Any, match: Any) -> list[float]:
+    """The turns (radians, of BOX_TURNS) a pivot can end at and then run SHORT_IN clear on."""
+    return list(_free_turns(v, match, rams=False))
+
+
+def _free_turns(v: Any, match: Any, rams: bool) -> Any:
     table = match.table
     angle = table.figure(v.id).angle
     gits = tuple(m.id for m in match.models.values() if m.vehicle is None and m.in_play and m.aboard is None)
@@ -376,9 +431,8 @@ def boxed_in(v: Any, match: Any) -> bool:
             kinds=(Kind.FIGURE, Kind.TERRAIN),
             facing=angle + turn,
         )
-        if run.travelled >= SHORT_IN - 1e-6 or _ram(v, match, run.contact, v.boss, 4):
-            return False
-    return True
+        if run.travelled >= SHORT_IN - 1e-6 or (rams and _ram(v, match, run.contact, v.boss, 4)):
+            yield turn
 
 
 def _on_table(p: Point, table: Any) -> Point:
