@@ -77,9 +77,11 @@ def test_a_vehicle_boxed_into_a_corner_does_not_scoot():
     ai = HeuristicController(seed=1, boss=0)
     boxed = _buggy((1.55, 22.95, WEST), cap=(12.0, 12.0))
     assert driver.boxed_in(boxed.models["a1v"], boxed)
+    assert driver.free_turns(boxed.models["a1v"], boxed) == []  # no facing to aim the dice along
     assert ai.decide(ChooseAction(0, ("scoot", "shoot"), "", "a1v"), boxed) == "shoot"
     free = _buggy((12.0, 12.0, WEST), cap=(20.0, 12.0))
     assert not driver.boxed_in(free.models["a1v"], free)
+    assert 0.0 in driver.free_turns(free.models["a1v"], free)  # straight on, among others
     assert ai.decide(ChooseAction(0, ("scoot", "shoot"), "", "a1v"), free) == "scoot"
 
 

@@ -149,7 +149,7 @@ def order_move_die(v: Any, options: tuple[str, ...], match: Any, target: Point |
     return best
 
 
-NEXT_WEIGHT = 1.0  # how much the best next die's drive counts against this one's
+NEXT_WEIGHT = 1.0  # how much the dice left going nowhere count against this one (a wasted die is a wasted die)
 
 
 def _stuck(travelled: float) -> float:
