@@ -77,9 +77,11 @@ def test_a_vehicle_boxed_into_a_corner_does_not_scoot():
     ai = HeuristicController(seed=1, boss=0)
     boxed = _buggy((1.55, 22.95, WEST), cap=(12.0, 12.0))
     assert driver.boxed_in(boxed.models["a1v"], boxed)
+    assert driver.free_turns(boxed.models["a1v"], boxed) == []  # no facing to aim the dice along
     assert ai.decide(ChooseAction(0, ("scoot", "shoot"), "", "a1v"), boxed) == "shoot"
     free = _buggy((12.0, 12.0, WEST), cap=(20.0, 12.0))
     assert not driver.boxed_in(free.models["a1v"], free)
+    assert 0.0 in driver.free_turns(free.models["a1v"], free)  # straight on, among others
     assert ai.decide(ChooseAction(0, ("scoot", "shoot"), "", "a1v"), free) == "scoot"
 
 
@@ -100,3 +102,42 @@ def test_a_boss_hopelessly_behind_late_in_the_game_legs_it():
     assert ai.should_leg_it(m)
     m.bosses[1].stash -= 2  # only 1 behind: worth staying for
     assert not ai.should_leg_it(m)
+
+
+EAST = 0.0
+
+
+def test_a_vehicle_touching_an_enemy_hull_drives_clear_instead_of_ramming_it_from_a_standstill():
+    """Two buggies nose to nose. "When a vehicle smashes something, you roll a number of D6 equal
+    to the vehicle's toughness plus its current speed" and "the vehicle's current speed is equal
+    to the rolled value of that move dice": the run-up does not count, so a die thrown into the
+    hull it touches is a smash for a drive of 0" (issue 27: "0" crashes into something the vehicle
+    already touched"). A good player drives clear and comes back with a run-up: the heuristic
+    throws where a die turns the hull away and drives it 1" or more, though ramming would pay."""
+    m = vmatch([buggy()], [buggy("Zog")], {"a1v": (12.0, 12.0, EAST), "b1v": (15.0, 12.0, WEST)})
+    m.place_cap((20.0, 20.0), "test")
+    v, foe = m.models["a1v"], m.models["b1v"]
+    assert "b1v" in m.touching("a1v")
+    assert driver.smash_expectation(v, foe, 5, False) - driver.smash_expectation(foe, v, 0, False) >= driver.RAM_EDGE
+    assert driver.preview(v, m, (16.0, 12.0), 4, 0.3).travelled < 0.1  # a die at it: a ram of 0"
+    aim = HeuristicController(seed=1, boss=0).decide(AimThrow(0, "a1v", "move", (6, 6, 6), 24.0, 24.0), m).aim
+    drive = driver.preview(v, m, aim, 4, 0.3)
+    assert drive.arc == "front" and drive.travelled >= driver.SHORT_IN
+
+
+def test_a_vehicle_does_not_throw_past_a_wall_its_first_die_would_drive_it_against():
+    """A buggy 3" short of a long wall, the cap beyond it. A die thrown at the cap drives it 3"
+    (a crash into the wall), and every die left lies past the wall, straight ahead: 0" crashes,
+    since "You have to resolve all your move dice". The throw is judged with the dice left after
+    the first: it goes off to the side, where the pivot turns the hull along the wall and the
+    next die can still drive it."""
+    wall = {"type": "wall", "polygon": [[4, 14.5], [20, 14.5], [20, 15.1], [4, 15.1]]}
+    m = _buggy((12.0, 10.0, NORTH), [wall], cap=(12.0, 20.0))
+    v = m.models["a1v"]
+    first = driver.preview(v, m, (12.0, 20.0), 4, 0.3)
+    assert first.travelled >= driver.AIM_OK_IN  # at the cap the first die alone looks fine...
+    assert driver._run_from(v, m, first, (12.0, 20.0), 4, 0.3) < 0.1  # ...the next goes nowhere
+    aim = HeuristicController(seed=1, boss=0).decide(AimThrow(0, "a1v", "move", (6, 6, 6), 24.0, 24.0), m).aim
+    drive = driver.preview(v, m, aim, 4, 0.3)
+    assert drive.contact is None or drive.contact.thing.kind != Kind.TERRAIN
+    assert driver._run_from(v, m, drive, aim, 4, 0.3) >= driver.SHORT_IN

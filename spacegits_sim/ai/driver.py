@@ -54,9 +54,10 @@ def smash_expectation(v: Any, target: Any, speed: int, head_on: bool) -> float:
 def drive_target(v: Any, match: Any, caps: list[Point], boss: int) -> Point:
     """Where to drive: an enemy vehicle worth ramming, else the nearest cap, else the middle."""
     p = match.position(v.id)
+    touching = set(match.touching(v.id))
     for e in match.models.values():
-        if e.vehicle is None or not e.in_play or e.boss == boss:
-            continue
+        if e.vehicle is None or not e.in_play or e.boss == boss or e.id in touching:
+            continue  # (one it touches already: drive clear first, and come back with a run-up)
         mine = smash_expectation(v, e, 5, False)
         theirs = smash_expectation(e, v, 0, False)
         if mine - theirs >= RAM_EDGE and _dist(p, match.position(e.id)) < 14:
@@ -79,6 +80,7 @@ def aim_into_front_arc(v: Any, match: Any, target: Point) -> Point:
     ahead = table.sweep_hull(v.id, 3.0, kinds=(Kind.FIGURE, Kind.TERRAIN))
     c = ahead.contact
     foe = c is not None and c.thing.id in match.models and match.models[c.thing.id].boss != v.boss
+    foe = foe and not _from_contact(v, match, c, ahead.travelled)  # rammed from a standstill: a wall
     blocked = ahead.travelled < 1.0 and c is not None and not foe  # a wall, the edge, a friend (a foe: ram it)
     if lx >= 1.5 and not blocked:
         return target
@@ -133,20 +135,44 @@ def order_move_die(v: Any, options: tuple[str, ...], match: Any, target: Point |
                     score += smash_expectation(v, o, d.value, False) - smash_expectation(o, v, 0, False)
                 elif o.boss != boss and o.standing:
                     score += 1.0
-        if drive.travelled < SHORT_IN and not _ram(v, match, c, boss, d.value):
+        if drive.travelled < SHORT_IN and (
+            not _ram(v, match, c, boss, d.value) or _from_contact(v, match, c, drive.travelled)
+        ):
             score -= STUCK_COST
         if target is not None:
             score -= 0.3 * _dist(drive.end, target)
         rest = [o for o in options if o != die]
-        if rest:  # and where it leaves the next die: one now can turn the hull into a wall for the rest
-            nxt = max(_run_after(v, match, drive, o) for o in rest)
-            score -= NEXT_WEIGHT * STUCK_COST * max(0.0, 1.0 - nxt / SHORT_IN)
+        if rest:  # and where it leaves the dice left: one now can turn the hull into a wall for the rest
+            score -= NEXT_WEIGHT * STUCK_COST * _stuck_after(v, match, drive, rest)
         if score > best_score:
             best, best_score = die, score
     return best
 
 
-NEXT_WEIGHT = 0.7  # how much the best next die's drive counts against this one's
+NEXT_WEIGHT = 1.0  # how much the dice left going nowhere count against this one (a wasted die is a wasted die)
+
+
+def _stuck(travelled: float) -> float:
+    """How nearly a drive of ``travelled`` went nowhere: 1 at 0", 0 from SHORT_IN on."""
+    return max(0.0, 1.0 - travelled / SHORT_IN)
+
+
+def _stuck_after(v: Any, match: Any, first: Drive, rest: list[str]) -> float:
+    """How many of the dice ``rest`` would go (nearly) nowhere after ``first``, in their best
+    order: each die driven from the pose the one before leaves (:func:`_drive_from`), so a die
+    that drives the hull past the last one, nose to the edge, is seen to leave that one behind
+    it (a rear-arc die into the edge: 0")."""
+    table = match.table
+    dice = [(table.die(o).position, table.die(o).value, table.die_radius(o)) for o in rest]
+    best = math.inf
+    for k, (at, value, reach) in enumerate(dice):
+        nxt = _drive_from(v, match, first, at, value, reach)
+        waste = _stuck(nxt.travelled)
+        others = dice[:k] + dice[k + 1 :]
+        if others:
+            waste += min(_stuck(_drive_from(v, match, nxt, *o).travelled) for o in others)
+        best = min(best, waste)
+    return best
 
 
 def _run_after(v: Any, match: Any, first: Drive, die: str) -> float:
@@ -154,13 +180,25 @@ def _run_after(v: Any, match: Any, first: Drive, die: str) -> float:
     die's arc and pivot there (the largest of the whole turn, 3/4, 1/2 and 1/4 of it that ends
     clear, as the engine's pivot takes the largest that does) and a run in PREVIEW_STEP_IN steps
     of poses that fit (gits count here: a rough look one die ahead)."""
+    d = match.table.die(die)
+    return _run_from(v, match, first, d.position, d.value, match.table.die_radius(die))
+
+
+def _run_from(v: Any, match: Any, first: Drive, at: Point, value: int, reach: float) -> float:
+    """How far a move die of ``value`` lying at ``at`` would drive the hull from ``first``'s end
+    pose (see :func:`_run_after`)."""
+    return _drive_from(v, match, first, at, value, reach).travelled
+
+
+def _drive_from(v: Any, match: Any, first: Drive, at: Point, value: int, reach: float) -> Drive:
+    """Where a move die of ``value`` lying at ``at`` would leave the hull after ``first`` (the
+    rough look of :func:`_run_after`: its arc and the largest pivot that ends clear, then poses
+    that fit at PREVIEW_STEP_IN steps; no contact is named)."""
     from ..rules.fleet import pivot_to_corridor
 
     table = match.table
-    d = table.die(die)
-    reach = table.die_radius(die)
     facing = first.facing
-    dx, dy = d.position[0] - first.end[0], d.position[1] - first.end[1]
+    dx, dy = at[0] - first.end[0], at[1] - first.end[1]
     c, s = math.cos(-facing), math.sin(-facing)
     local = (dx * c - dy * s, dx * s + dy * c)
     front = local[0] >= -reach
@@ -171,7 +209,7 @@ def _run_after(v: Any, match: Any, first: Drive, die: str) -> float:
         if k == 0.0 or table.hull_fits(v.id, first.end, facing + turn * k):
             facing += turn * k
             break
-    distance = effects.vehicle_move(v, d.value)
+    distance = effects.vehicle_move(v, value)
     ux, uy = math.cos(facing), math.sin(facing)
     went = 0.0
     while went < distance - 1e-9:
@@ -179,7 +217,9 @@ def _run_after(v: Any, match: Any, first: Drive, die: str) -> float:
         if not table.hull_fits(v.id, (first.end[0] + ux * step, first.end[1] + uy * step), facing):
             break
         went = step
-    return went
+    arc = "front" if front else "rear"
+    end = (first.end[0] + ux * went, first.end[1] + uy * went)
+    return Drive(arc, abs(facing - first.facing), facing, went, end, None)
 
 
 SHORT_IN = 1.0  # a drive shorter than this went nowhere (the issue-27 figure)
@@ -250,6 +290,18 @@ def _ram(v: Any, match: Any, contact: Any, boss: int, speed: int) -> bool:
     return smash_expectation(v, o, speed, False) - smash_expectation(o, v, 0, False) >= RAM_EDGE
 
 
+def _from_contact(v: Any, match: Any, contact: Any, travelled: float) -> bool:
+    """Whether a drive stopping against ``contact`` after ``travelled`` is a ram from contact:
+    under SHORT_IN into a hull the vehicle touches already. The book's smash counts the current
+    speed, not the run-up ("a number of D6 equal to the vehicle's toughness plus its current
+    speed"), so it hurts as much; but it is a die spent going nowhere, which is what watchers
+    find wrong (issue 27: "0" crashes into something the vehicle already touched"). A good
+    player drives clear and comes back: the next ram has a run-up and still moves the hull."""
+    if contact is None or travelled >= SHORT_IN or contact.thing.kind != Kind.FIGURE:
+        return False
+    return contact.thing.id in match.touching(v.id)
+
+
 def throw_worth(
     v: Any, match: Any, aim: Point, sizes: tuple[int, ...], target: Point, boss: int
 ) -> tuple[float, float]:
@@ -276,20 +328,25 @@ def throw_worth(
     ]
     scores, shortest = [], math.inf
     tough = max(1, v.toughness)
-    for p in samples:
-        drive = preview(v, match, _on_table(p, table), value, DIE_REACH)
+    points = [_on_table(p, table) for p in samples]
+    for i, p in enumerate(points):
+        drive = preview(v, match, p, value, DIE_REACH)
         score = here - _dist(drive.end, target) + 0.5 * drive.travelled
         if drive.arc == "rear":
             score -= 3.0
         c = drive.contact
         if c is not None and c.thing.kind == Kind.TERRAIN:
             score -= effects.smash_dice(v, v.toughness + value) * exact_p_at_least(6, tough)
-        ram = _ram(v, match, c, boss, value)
+        ram = _ram(v, match, c, boss, value) and not _from_contact(v, match, c, drive.travelled)
         if ram:
             score += 2.0
         if drive.travelled < SHORT_IN and not ram:
             score -= STUCK_COST
         shortest = min(shortest, drive.travelled if not ram else math.inf)
+        if drive.travelled >= SHORT_IN:  # and the dice left after it: lying past a wall it drove to?
+            nxt = max(_run_from(v, match, drive, q, value, DIE_REACH) for j, q in enumerate(points) if j != i)
+            score -= NEXT_WEIGHT * STUCK_COST * max(0.0, 1.0 - nxt / SHORT_IN)
+            shortest = min(shortest, nxt)
         scores.append(score)
     # The boss picks which die to resolve first, so the throw is worth the best of its dice
     # (the expected best of len(sizes) samples drawn from these) and, less, the rest (their mean).
@@ -322,7 +379,22 @@ def choose_move_aim(v: Any, match: Any, target: Point, sizes: tuple[int, ...], b
         w, _s = throw_worth(v, match, p, sizes, target, boss)
         if w > best_worth + 1e-9:
             best, best_worth = p, w
+    # and along the facings the hull can reach and run out on (a hull wedged by a corner or a
+    # wall may have only one or two, which the ring above can miss)
+    for turn in free_turns(v, match)[::2]:
+        a = max(-FREE_AIM_MAX, min(FREE_AIM_MAX, turn))
+        reach = half + FREE_AIM_IN
+        p = _on_table(table.world_point(v.id, (reach * math.cos(a), reach * math.sin(a))), table)
+        if table.local_point(v.id, p)[0] < 0.25 or table.within(0.0, point=p, kinds=(Kind.TERRAIN,)):
+            continue
+        w, _s = throw_worth(v, match, p, sizes, target, boss)
+        if w > best_worth + 1e-9:
+            best, best_worth = p, w
     return best
+
+
+FREE_AIM_IN = 5.0  # aims along a free facing: this far beyond the hull's front half-length
+FREE_AIM_MAX = math.radians(85)  # (kept ahead of the middle line, so the die lies in front)
 
 
 BOX_TURNS = tuple(math.radians(d) for d in range(-90, 91, 10))  # facings a pivot could reach
@@ -335,6 +407,15 @@ def boxed_in(v: Any, match: Any) -> bool:
     meeting terrain, the edge or a friendly hull. Then the boss does not scoot at all: the
     rules make it resolve every move die it throws, and each would be a crash into what it
     touches (smash dice at the die's speed) for nothing. An enemy hull in the way is a ram."""
+    return next(_free_turns(v, match, rams=True), None) is None
+
+
+def free_turns(v: Any, match: Any) -> list[float]:
+    """The turns (radians, of BOX_TURNS) a pivot can end at and then run SHORT_IN clear on."""
+    return list(_free_turns(v, match, rams=False))
+
+
+def _free_turns(v: Any, match: Any, rams: bool) -> Any:
     table = match.table
     angle = table.figure(v.id).angle
     gits = tuple(m.id for m in match.models.values() if m.vehicle is None and m.in_play and m.aboard is None)
@@ -350,9 +431,8 @@ def boxed_in(v: Any, match: Any) -> bool:
             kinds=(Kind.FIGURE, Kind.TERRAIN),
             facing=angle + turn,
         )
-        if run.travelled >= SHORT_IN - 1e-6 or _ram(v, match, run.contact, v.boss, 4):
-            return False
-    return True
+        if run.travelled >= SHORT_IN - 1e-6 or (rams and _ram(v, match, run.contact, v.boss, 4)):
+            yield turn
 
 
 def _on_table(p: Point, table: Any) -> Point:
