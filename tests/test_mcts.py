@@ -230,3 +230,57 @@ def test_every_activation_choice_spends_exactly_its_look_ahead_budget():
     m = Match(SC, seed=7)
     m.play([ai, make_controller("heuristic", 7, 1)])
     assert per and set(per) == {ai.looks}, per
+
+
+# ---------------------------------------------------------------- fallen friends (issue 27)
+
+
+def _rescue_position(pal_gap: float) -> Match:
+    """Grunk fallen at (12, 14); Pal ``pal_gap`` inches (centre to centre) below it; Lone far off
+    in a corner; the only cap in the far corner, the enemy in the other."""
+    from helpers import match
+
+    m = match(
+        [[{"type": "orc", "name": n} for n in ("Grunk", "Pal", "Lone")], [{"type": "orc", "name": "Far"}]],
+        {"a1": (12.0, 14.0), "a2": (12.0, 14.0 - pal_gap), "a3": (1.5, 22.5), "b1": (22.0, 22.0)},
+    )
+    m.place_cap((1.0, 1.0), "test")
+    g = m.models["a1"]
+    g.tower.clear()
+    g.fallen = True
+    m.table.set_upright("a1", False)
+    m.sync_tower(g)
+    return m
+
+
+def test_the_value_credits_a_standing_friend_within_reach_of_a_fallen_git_as_most_of_a_rescue():
+    """Issue 27: "Walk over to boot a fallen friend when it pays". A look-ahead ends after one
+    activation and the reply, so a walk that boots the friend up on the *next* activation must
+    show in the value: Pal in contact with fallen Grunk is worth more than Pal 4" off, which is
+    worth more than Pal out of reach (8"+), and every one of them less than Grunk standing."""
+    from spacegits_sim.ai.mcts import RESCUE_TOUCH
+
+    r = 25 / 25.4  # two orc bases' radii, centre to centre at contact
+    ai = MctsController(seed=1, boss=0)
+    touching = ai.value(_rescue_position(r + RESCUE_TOUCH / 2))
+    near = ai.value(_rescue_position(r + 4.0))
+    far = ai.value(_rescue_position(r + 9.0))
+    up = _rescue_position(r + 9.0)
+    up.models["a1"].fallen = False
+    up.table.set_upright("a1", True)
+    assert far < near < touching < ai.value(up), (far, near, touching)
+
+
+def test_the_tree_search_walks_a_git_over_to_a_fallen_friend_it_can_reach():
+    """Issue 27: "a fallen friend within reach is booted up". Pal stands 7" from fallen Grunk
+    (edge to edge, one scoot), Lone far off; offered Lone first (as if the heuristic had rated it
+    best), the activation search plays Pal's scoot, the walk over to Grunk."""
+    from spacegits_sim.rules.decisions import ChooseActivation
+
+    m = _rescue_position(8.0)
+    picks = []
+    for seed in range(1, 4):
+        ai = MctsController(seed=seed, boss=0, think_ms=1000)
+        req = ChooseActivation(0, ("a2", "a3", "leg_it"), "activate a model or leg it")
+        picks.append(ai.activation_search(req, m, [("a3", "scoot"), ("a2", "scoot")]))
+    assert picks == [("a2", "scoot")] * 3, picks

@@ -51,6 +51,7 @@ from ..physics.routes import RouteField
 from ..physics.table import Kind
 from ..play.protocol import collect
 from ..rng import stream
+from ..rules import effects
 from ..rules.decisions import AimThrow, ChooseAction, ChooseActivation, OrderMoveDie, Throw
 from .heuristic import HeuristicController, _clamp, _dist
 from .search import RESCUE_TOUCH, RESCUED, WASTED_DIE, SearchController
@@ -83,10 +84,18 @@ MAX_DECISIONS = 400  # a look-ahead's decisions (a guard: an activation and a re
 # The value of a look-ahead's end (boss's view), in caps, then squashed to -1 .. 1:
 CAP_SHARE = 0.5  # a cap on the table nearer my gits than theirs (tanh of the gap / CAP_NEAR_IN)
 CAP_NEAR_IN = 4.0
-FALLEN = 0.7  # a fallen git: out of the game until booted up or rebooted, and robbable
+FALLEN = 1.0  # a fallen git: out of the game until booted up or rebooted, and robbable
+# ... but a fallen git with a standing friend at hand is most of the way back (issue 27: the
+# look-ahead ends a walk short of the boot, which comes on the next activation): a share of
+# FALLEN is credited back, RESCUE_SHARE for a friend in contact (it boots it up first thing),
+# falling off linearly to nothing at RESCUE_REACH_IN (edge to edge; the heuristic's rescue reach).
+RESCUE_SHARE = 0.8
+RESCUE_NEAR_SHARE = 0.6  # the share for a friend just out of contact, down to 0 at the reach
+RESCUE_REACH_IN = 8.0
 TOWER = 0.06  # each die of a standing git's tower (one stumble from falling)
 SQUASH = 2.5  # value = tanh(caps / SQUASH)
-BANKED = 1.0  # my turn next, and legging it then wins: a won game
+BANKED = 1.0  # my turn next, and legging it then wins: a won game ...
+BANKED_SPREAD = 0.05  # ... told apart by the rest of the value, within this much below BANKED
 THREAT = -0.6  # their turn would come first, and legging it wins it for them
 
 
@@ -256,9 +265,8 @@ class MctsController(SearchController):
         rival = max(others, key=lambda b: self.new_caps(match, b.index))
         lead = mine - self.new_caps(match, rival.index)
         nxt = match.pending.boss if match.pending is not None else self.boss
-        if lead - 2 * _at_risk(match, self.boss) - len(match.table.tokens) > 0 and nxt == self.boss:
-            return BANKED
-        if -lead - 2 * _at_risk(match, rival.index) - len(match.table.tokens) > 0 and nxt != self.boss:
+        banked = lead - 2 * _at_risk(match, self.boss) - len(match.table.tokens) > 0 and nxt == self.boss
+        if not banked and -lead - 2 * _at_risk(match, rival.index) - len(match.table.tokens) > 0 and nxt != self.boss:
             return THREAT
         v = float(lead)
         me_at = [match.position(m.id) for m in match.in_play(self.boss) if m.standing]
@@ -272,10 +280,29 @@ class MctsController(SearchController):
                 continue
             sign = 1.0 if m.boss == self.boss else -1.0
             if m.fallen:
-                v -= sign * FALLEN
+                v -= sign * FALLEN * (1.0 - self.rescue_share(m, match))
             else:
                 v -= sign * TOWER * m.tower.height
+        if banked:  # a won game; of two won games, the one with the better table (friends booted up)
+            return BANKED - BANKED_SPREAD * (1.0 - math.tanh(v / SQUASH)) / 2.0
         return math.tanh(v / SQUASH)
+
+    @staticmethod
+    def rescue_share(m: Any, match: Any) -> float:
+        """How much of the way back a fallen git is (0 .. RESCUE_SHARE): a standing friend in
+        contact boots it up on its next activation, one within RESCUE_REACH_IN can walk over and
+        do it; none after the siren (nobody may boot) or for a git that cannot be booted up."""
+        if match.siren or m.vehicle is not None or not effects.can_be_booted_up(m):
+            return 0.0
+        gaps = [
+            match.table.distance_between(m.id, o.id)
+            for o in match.in_play(m.boss)
+            if o.id != m.id and o.standing and o.vehicle is None and o.aboard is None
+        ]
+        d = min(gaps, default=math.inf)
+        if d <= RESCUE_TOUCH:
+            return RESCUE_SHARE
+        return RESCUE_NEAR_SHARE * max(0.0, 1.0 - d / RESCUE_REACH_IN)
 
     def choose_action(self, req: Any, match: Any) -> Any:
         plan, self._plan = self._plan, None
