@@ -520,7 +520,9 @@ class HeuristicController:
             return "boot"
         if "scoot" in opts and self.under_fire(m, match):
             return "scoot"  # out of the line of fire first
-        if "scoot" in opts and m.vehicle is None and self.rescue_pick(m, match) is not None:
+        shot = self.shot_target(m, match) if "shoot" in opts else None
+        robber = shot is not None and shot.id in self.robbers(match)  # a robber in the line: shoot it first
+        if "scoot" in opts and m.vehicle is None and not robber and self.rescue_pick(m, match) is not None:
             # Walk over first and boot up after: "one or two different actions" — a shot first
             # would leave no action for the boot once the walk ends touching the friend (issue 27)
             return "scoot"
