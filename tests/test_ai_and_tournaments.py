@@ -520,6 +520,58 @@ def test_a_robbed_gits_boss_without_a_shot_walks_a_git_into_the_robber_to_fight_
     assert aim[0] > m.position("b1")[0] - 1.0 and abs(aim[1] - 14) < 1.5  # at the robber, not at the cap
 
 
+def test_the_heuristic_walks_to_a_fallen_friend_before_shooting_so_the_boot_is_left():
+    """Issue 27 (team): "they do one or two different actions out of scoot, shoot, or boot". Pal
+    stands 3" from fallen Grunk with a pistol and an enemy in its line: it scoots first (a shot
+    first would leave no action for Boot Up the Arse once the walk ends touching Grunk), and
+    after the walk it shoots only if it is not touching Grunk."""
+    from helpers import match
+
+    from spacegits_sim.ai.heuristic import HeuristicController
+    from spacegits_sim.rules.decisions import ChooseAction
+
+    m = match(
+        [
+            [{"type": "orc", "name": "Grunk"}, {"type": "orc", "name": "Pal", "weapons": ["pistol"]}],
+            [{"type": "orc", "name": "Target"}],
+        ],
+        {"a1": (12, 12), "a2": (12, 8), "b1": (18, 8)},
+    )
+    m.place_cap((2.0, 22.0), "test")
+    _fell(m, "a1")
+    ai = HeuristicController(seed=1, boss=0)
+    assert ai.shot_target(m.models["a2"], m).id == "b1"  # a shot is there to take
+    assert ai.decide(ChooseAction(0, ("scoot", "shoot"), "", "a2"), m) == "scoot"
+    assert ai.decide(ChooseAction(0, ("shoot", "done"), "", "a2"), m) == "shoot"  # the walk fell short
+
+
+def test_a_git_under_fire_with_a_fallen_friend_close_by_walks_to_it_not_away_from_the_guns():
+    """Issue 27 (team): "Walk over to boot a fallen friend when it pays". Pal (tower 4) stands in a
+    rifle's line 2" from fallen Grunk: instead of staggering away from the gun (the under-fire
+    escape of issue 16), it throws its move dice at Grunk to boot it up."""
+    from helpers import match
+
+    from spacegits_sim.ai.heuristic import HeuristicController
+    from spacegits_sim.rules.decisions import AimThrow
+
+    m = match(
+        [
+            [{"type": "orc", "name": "Grunk"}, {"type": "orc", "name": "Pal"}],
+            [{"type": "orc", "name": "Gunner", "weapons": ["rifle"]}],
+        ],
+        {"a1": (12, 15), "a2": (12, 12), "b1": (4, 12)},
+    )
+    m.place_cap((22.0, 2.0), "test")
+    _fell(m, "a1")
+    for _ in range(4):
+        assert m.models["a2"].tower.add_die()
+    m.sync_tower(m.models["a2"])
+    ai = HeuristicController(seed=1, boss=0)
+    assert [e.id for e in ai.shooters_at(m.models["a2"], m)] == ["b1"]
+    aim = ai.decide(AimThrow(0, "a2", "move", (6, 6, 6), 24.0, 24.0), m).aim
+    assert aim[1] > 14 and abs(aim[0] - 12) < 2  # at Grunk (north), not east away from the gun
+
+
 def _buggy_match(pos, cap):
     """Red: a buggy (a1v) placed at ``(x, y, facing)``; Blue: one orc in a corner; one cap."""
     from helpers import match
@@ -597,3 +649,24 @@ def test_the_heuristic_legs_it_with_a_lead_nothing_left_can_overturn_even_before
     assert not ai.should_leg_it(m)
     m.advance(0.85 * 30 * 60)
     assert ai.should_leg_it(m)
+
+
+def test_a_vehicle_drives_at_a_robber_standing_over_a_fallen_friend():
+    """Issue 27 (team): "drive a robber off (shoot, fight, shove)". A vehicle cannot boot ("They
+    can't take boot actions but can start fights"), but bumping a standing enemy starts a fight
+    in which it smashes: a buggy with a robber over its fallen friend 8" off drives at the
+    robber, not at the cap."""
+    import math
+
+    from spacegits_sim.ai.heuristic import HeuristicController
+    from spacegits_sim.rules.decisions import AimThrow
+
+    m = _buggy_match((6.0, 12.0, 0.0), (6.0, 22.0))
+    m.models["b1"].tower.clear()
+    r = 25 / 25.4 / 2
+    pal = m.models["b1"]  # stand the robber over a fallen friend: the buggy's boss's fallen git is faked
+    ai = HeuristicController(seed=1, boss=0)
+    ai.robbers = lambda match: {pal.id}  # type: ignore[method-assign]
+    m.place_model(pal, (16.0, 12.0 + 2 * r), "test: the robber")
+    ai.decide(AimThrow(0, "a1v", "move", (6, 6, 6), 24.0, 24.0), m)
+    assert math.dist(ai._target["a1v"], m.position("b1")) < 0.01

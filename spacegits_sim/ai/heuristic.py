@@ -63,6 +63,8 @@ CONCEDE_BEHIND = 2  # ... behind by this many new caps or more ...
 CONCEDE_SHARE = 1 / 3  # ... and by at least this share of the caps still on the table
 RESCUE_IN = 8.0  # a fallen friend this close (edge to edge) is worth walking over to boot up ...
 RESCUE_WORTH = 2.0  # ... worth this many caps as far away (a git back in the game)
+RESCUE_NEAR = 3.5  # a fallen friend this close is walked to even under fire (an average die reaches it) ...
+RESCUE_BRAVE = 4  # ... as is one farther off by a git whose tower is this short or shorter
 HUNT_IN = 12.0  # a robber (an enemy standing over a fallen friend) this close is worth walking into ...
 HUNT_WORTH = 2.5  # ... worth this many caps as far away (the fight drives it off its victim) ...
 HUNT_TOWER = 3  # ... by a git whose tower is this short or shorter (the fight must not topple it)
@@ -334,10 +336,31 @@ class HeuristicController:
         for o in match.in_play(self.boss):
             if o.id == m.id or not o.fallen or o.vehicle is not None or not effects.can_be_booted_up(o):
                 continue
+            if not effects.can_stand(match, o):  # Handcuffs: "enemy gits within 1\" … cannot stand up"
+                continue
             d = match.table.distance_between(m.id, o.id)
             if d <= RESCUE_IN:
                 out.append((o, d))
         return sorted(out, key=lambda t: t[1])
+
+    def walk_worth(self, m: Any, match: Any) -> float:
+        """What the best walk other than a rescue is worth (caps per inch-plus-one): the nearest
+        cap, or a machine worth booting, as :meth:`aim_move` weighs them."""
+        p = match.position(m.id)
+        caps = self.caps(match)
+        best = 1.0 / (1.0 + min(_dist(p, c) for c in caps)) if caps else 0.0
+        for _tid, centre, worth in self.machines(m, match):
+            best = max(best, worth / (1.0 + _dist(p, centre)))
+        return best
+
+    def rescue_pick(self, m: Any, match: Any) -> tuple[Any, float] | None:
+        """The fallen friend ``m`` walks over to boot up (with its distance), if that pays better
+        than the nearest cap or machine (RESCUE_WORTH caps as far away): the same choice as
+        :meth:`aim_move`'s, so that the action order can follow it."""
+        for o, d in self.fallen_friends(m, match)[:1]:
+            if RESCUE_WORTH / (1.0 + d) > self.walk_worth(m, match):
+                return o, d
+        return None
 
     def robbers(self, match: Any) -> set[str]:
         """Standing enemies touching one of this boss's fallen gits: each activation they stay,
@@ -356,9 +379,10 @@ class HeuristicController:
 
     def robbers_in_reach(self, m: Any, match: Any) -> list[tuple[str, float]]:
         """Robbers ``m`` could walk into and fight off (nearest first, edge-to-edge distance):
-        a standing pedestrian with a short tower only (a fight shakes its tower), within HUNT_IN."""
-        if m.vehicle is not None or not m.standing or m.tower.height > HUNT_TOWER:
-            return []
+        a standing pedestrian with a short tower (a fight shakes its tower), or a vehicle, within HUNT_IN."""
+        if not m.standing or (m.vehicle is None and m.tower.height > HUNT_TOWER):
+            return []  # (a vehicle drives into it whatever its tower: it smashes, and before the
+            # siren a wipeout only clears the tower)
         out = [(r, match.table.distance_between(m.id, r)) for r in self.robbers(match)]
         return sorted(((r, d) for r, d in out if d <= HUNT_IN), key=lambda t: (t[1], t[0]))
 
@@ -496,6 +520,12 @@ class HeuristicController:
             return "boot"
         if "scoot" in opts and self.under_fire(m, match):
             return "scoot"  # out of the line of fire first
+        shot = self.shot_target(m, match) if "shoot" in opts else None
+        robber = shot is not None and shot.id in self.robbers(match)  # a robber in the line: shoot it first
+        if "scoot" in opts and m.vehicle is None and not robber and self.rescue_pick(m, match) is not None:
+            # Walk over first and boot up after: "one or two different actions" — a shot first
+            # would leave no action for the boot once the walk ends touching the friend (issue 27)
+            return "scoot"
         if "shoot" in opts and self.shot_target(m, match) is not None:
             return "shoot"
         if match.siren and "scoot" in opts and self.caps(match) and self.behind(match):
@@ -508,7 +538,8 @@ class HeuristicController:
                 return "shoot"
             return "scoot"
         tall = m.tower.height >= (5 if match.siren else 7)
-        if "scoot" in opts and self.caps(match) and not (tall and "done" in opts):
+        goal = self.caps(match) or self.robbers_in_reach(m, match)  # (a rescue walked above)
+        if "scoot" in opts and goal and not (tall and "done" in opts):
             return "scoot"
         if "scoot" in opts and "done" not in opts:
             return "scoot" if not ("shoot" in opts and tall) else "shoot"
@@ -519,7 +550,8 @@ class HeuristicController:
     def aim(self, req: AimThrow, match: Any) -> Throw:
         if req.purpose == "move" and match.models[req.model].vehicle is not None:
             v = match.models[req.model]  # throw the move dice towards the target, into the front arc
-            target = driver.drive_target(v, match, self.caps(match), self.boss)
+            hunt = self.robbers_in_reach(v, match)  # a robber at a fallen friend: ram it off (a smash)
+            target = match.position(hunt[0][0]) if hunt else driver.drive_target(v, match, self.caps(match), self.boss)
             self._target[v.id] = target
             aim = driver.choose_move_aim(v, match, target, tuple(req.dice), self.boss)
             return Throw(_clamp(aim, req.width, req.height), 0.2)
@@ -608,6 +640,9 @@ class HeuristicController:
                 self._hunting[m.id] = r
         self._escaping.pop(m.id, None)
         shooters = self.shooters_at(m, match) if m.tower.height >= UNDER_FIRE_TOWER else []
+        rescue = self.fallen_friends(m, match)[:1] if m.id in self._rescuing else []
+        if rescue and (rescue[0][1] <= RESCUE_NEAR or m.tower.height <= RESCUE_BRAVE):
+            shooters = []  # a friend on the ground this close is worth a shot or two taken on the way
         if shooters:  # under fire: stagger away from the guns
             sx = sum(match.position(e.id)[0] for e in shooters) / len(shooters)
             sy = sum(match.position(e.id)[1] for e in shooters) / len(shooters)
