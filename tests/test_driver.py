@@ -141,3 +141,22 @@ def test_a_vehicle_does_not_throw_past_a_wall_its_first_die_would_drive_it_again
     drive = driver.preview(v, m, aim, 4, 0.3)
     assert drive.contact is None or drive.contact.thing.kind != Kind.TERRAIN
     assert driver._run_from(v, m, drive, aim, 4, 0.3) >= driver.SHORT_IN
+
+
+def test_a_die_aimed_along_a_free_facing_turns_a_wedged_hull_onto_that_facing():
+    """A buggy nose-flat against a long wall: only facings turned about 80° or more end clear of
+    it and run out ("free_turns"). The engine's pivot brings the die into the front corridor
+    only (the smallest such turn), so a die lying along a free facing turns the hull about 11°
+    short of it, back into the wall (a drive of 0"). The driver's aim for a free facing lies
+    that much further round: its die turns the hull onto the facing and drives it 1" or more."""
+    wall = {"type": "wall", "polygon": [[4, 15.5], [20, 15.5], [20, 16.1], [4, 16.1]]}
+    m = _buggy((12.0, 14.0, NORTH), [wall], cap=(12.0, 20.0))
+    v = m.models["a1v"]
+    turns = driver.free_turns(v, m)
+    assert turns and min(abs(t) for t in turns) >= math.radians(60)  # wedged: no small turn gets it out
+    for turn in turns:
+        aim = driver.aim_for_turn(v, m, turn)
+        assert m.table.local_point("a1v", aim)[0] > 0  # a front-arc die
+        drive = driver.preview(v, m, aim, 4, 0.3)
+        assert drive.turned >= min(abs(turn), driver.FREE_AIM_MAX) - math.radians(12)
+        assert drive.travelled >= driver.SHORT_IN

@@ -382,9 +382,7 @@ def choose_move_aim(v: Any, match: Any, target: Point, sizes: tuple[int, ...], b
     # and along the facings the hull can reach and run out on (a hull wedged by a corner or a
     # wall may have only one or two, which the ring above can miss)
     for turn in free_turns(v, match)[::2]:
-        a = max(-FREE_AIM_MAX, min(FREE_AIM_MAX, turn))
-        reach = half + FREE_AIM_IN
-        p = _on_table(table.world_point(v.id, (reach * math.cos(a), reach * math.sin(a))), table)
+        p = _on_table(aim_for_turn(v, match, turn), table)
         if table.local_point(v.id, p)[0] < 0.25 or table.within(0.0, point=p, kinds=(Kind.TERRAIN,)):
             continue
         w, _s = throw_worth(v, match, p, sizes, target, boss)
@@ -395,6 +393,28 @@ def choose_move_aim(v: Any, match: Any, target: Point, sizes: tuple[int, ...], b
 
 FREE_AIM_IN = 5.0  # aims along a free facing: this far beyond the hull's front half-length
 FREE_AIM_MAX = math.radians(85)  # (kept ahead of the middle line, so the die lies in front)
+FREE_AIM_FAR_IN = 12.0  # the farthest from the hull's centre an aim for a wide turn goes
+
+
+def aim_for_turn(v: Any, match: Any, turn: float) -> Point:
+    """Where a move die must lie for the engine's pivot to turn the hull by ``turn`` (radians):
+    the pivot only brings the die into the front corridor ("the smallest turn that brings a
+    point into the front corridor", :func:`pivot_to_corridor`), so a die lying *along* a free
+    facing turns the hull short of it, by asin(half-width / distance) (about 11° for a buggy
+    at 7"), often back into the wall a wedged hull is nosed against. The die goes that much
+    further round, at FREE_AIM_IN beyond the nose, farther out (up to FREE_AIM_FAR_IN) for
+    wide turns so it stays ahead of the middle line (FREE_AIM_MAX), the corridor's edge."""
+    half_w = v.vehicle.hull_in[0] / 2 + DIE_REACH
+    r = v.vehicle.hull_in[1] / 2 + FREE_AIM_IN
+    if turn:
+        room = FREE_AIM_MAX - abs(turn)
+        if math.asin(min(1.0, half_w / r)) > room:
+            r = FREE_AIM_FAR_IN if room <= 0 else min(FREE_AIM_FAR_IN, half_w / math.sin(room))
+        a = turn + math.copysign(math.asin(min(1.0, half_w / r)), turn)
+    else:
+        a = 0.0
+    a = max(-FREE_AIM_MAX, min(FREE_AIM_MAX, a))
+    return match.table.world_point(v.id, (r * math.cos(a), r * math.sin(a)))  # type: ignore[no-any-return]
 
 
 BOX_TURNS = tuple(math.radians(d) for d in range(-90, 91, 10))  # facings a pivot could reach
