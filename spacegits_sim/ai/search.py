@@ -28,6 +28,8 @@ RESCUED = 12.0  # a move order's credit, in the same units, for ending touching 
 ROUTED = 3  # caps whose walking route a rollout's end is measured along
 RESCUE_BEYOND = (-1.5, 0.0, 2.5)  # a rescue's candidate aims: this far past the fallen friend (short of it if < 0)
 RESCUE_TOUCH = 0.1  # edge-to-edge inches within which a git counts as touching that friend (to boot it up)
+FIRE_RESCUE_GUNS = 1  # a git under fire from this many guns or fewer ...
+FIRE_RESCUE_TOWER = 5  # ... and a tower this tall or shorter boots up a friend in reach instead
 
 
 class SearchController(HeuristicController):
@@ -149,6 +151,9 @@ class SearchController(HeuristicController):
             base = self.rescue_aim(m, friends[0][0], req, match)
         else:
             base = super().aim_move(req, match)
+            fallen = self.rescue_under_fire(m, req, match)
+            if fallen is not None:
+                base = self.rescue_aim(m, fallen, req, match)
         friend = self.rescue_of(m, match)
         if friend is not None:
             # Walking over to boot up a fallen friend (the heuristic judged it worth more than the
@@ -210,6 +215,20 @@ class SearchController(HeuristicController):
         for cid, pos in caps.items():  # dice may have knocked caps: put them back
             scratch.put_token(cid, pos)
         return value
+
+    def rescue_under_fire(self, m: Any, req: AimThrow, match: Any) -> Any | None:
+        """The fallen friend a git the heuristic walks out of a line of fire boots up instead
+        (None: none): one within this throw's expected reach, when the fire is weak (at most
+        FIRE_RESCUE_GUNS guns, a tower of FIRE_RESCUE_TOWER or shorter). Booted up, the friend
+        is a git back in the game and the pair walks clear later; walked away from, it lies in
+        reach of the robbers (issue 27: 6 of the search's 16 unrescued friends had a rescuer
+        under fire that walked out of the line instead)."""
+        if not self._escaping.get(m.id) or m.tower.height > FIRE_RESCUE_TOWER:
+            return None
+        friends = [(o, d) for o, d in self.fallen_friends(m, match) if d <= 3.5 * len(req.dice)]
+        if not friends or len(self.shooters_at(m, match)) > FIRE_RESCUE_GUNS:
+            return None
+        return friends[0][0]
 
     def rescue_of(self, m: Any, match: Any) -> str | None:
         """The fallen friend the heuristic's aim for ``m`` walks to (None: none, it is up again,
