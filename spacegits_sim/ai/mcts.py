@@ -313,25 +313,15 @@ class MctsController(SearchController):
     # ------------------------------------------------------------------ the move throw
 
     def aim_move(self, req: AimThrow, match: Any) -> Throw:
-        t0 = time.perf_counter()
-        m = match.models[req.model]
         self.last_iterations = self.last_arms = 0
-        if self.winning_endgame(match):
-            away = self.retreat_from(m, match)
-            if away is not None:
-                self._target[m.id] = away
-                return Throw(_clamp(away, req.width, req.height), 0.1)
-        p = match.position(m.id)
-        caps = sorted(self.caps(match), key=lambda c: _dist(p, c))[:3]
-        base = super(SearchController, self).aim_move(req, match)  # the heuristic's aim: the first prior
-        if not caps or self.rescue_of(m, match) is not None:
-            return base  # no cap to score by, or walking over to boot a friend: the heuristic's plan
-        priors = self.priors(m, req, base, caps, match)
-        best = self.tree_search(match, m, req, priors)
-        self._target[m.id] = min(caps, key=lambda c: _dist(best.aim, c))
-        self._timed(t0)
+        out = super().aim_move(req, match)  # the search's plans: walk away, rescue, hunt, caps
         self.decision_s.append(self.last_decision_s)
-        return best
+        return out
+
+    def cap_walk(self, match: Any, m: Any, req: AimThrow, base: Throw, caps: list[Point]) -> Throw:
+        """A walk to the caps is searched by the tree (every other plan is the search's own: its
+        walk away into free space, its rolled-out rescues, its hunts)."""
+        return self.tree_search(match, m, req, self.priors(m, req, base, caps, match))
 
     def tree_search(self, match: Any, m: Any, req: AimThrow, priors: list[Throw]) -> Throw:
         """KR-UCT at the root over aims, a fresh throw at each visit, the best order under it."""

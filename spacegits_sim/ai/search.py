@@ -177,10 +177,16 @@ class SearchController(HeuristicController):
         # a die the git already touches spends its rollouts on moves that go nowhere (the
         # rollout's straight-line distance to a cap cannot tell them from real progress). A
         # blocked aim at a cap is turned by the heuristic's route round the terrain instead.
-        best = self._rolled_out(match, m, req, self.priors(m, req, base, caps, match))
+        best = self.cap_walk(match, m, req, base, caps)
         self._target[m.id] = min(caps, key=lambda c: _dist(best.aim, c))
         self._timed(t0)
         return best
+
+    def cap_walk(self, match: Any, m: Any, req: AimThrow, base: Throw, caps: list[Point]) -> Throw:
+        """The aim of a walk to the caps (every other plan, the walk away, a rescue, a hunt, is
+        :meth:`aim_move`'s): the candidates past the nearest caps rolled out. The tree search
+        overrides only this, so it keeps every other plan of the search's."""
+        return self._rolled_out(match, m, req, self.priors(m, req, base, caps, match))
 
     def _rolled_out(self, match: Any, m: Any, req: AimThrow, cands: list[Throw], friend: str | None = None) -> Throw:
         """The candidate whose rollouts score best on average (the first on ties): the budget
