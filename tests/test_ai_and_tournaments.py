@@ -563,6 +563,60 @@ def test_a_robbed_gits_boss_without_a_shot_walks_a_git_into_the_robber_to_fight_
     assert aim[0] > m.position("b1")[0] - 1.0 and abs(aim[1] - 14) < 1.5  # at the robber, not at the cap
 
 
+def test_a_robbed_gits_boss_walks_a_git_with_a_tower_of_4_into_the_robber():
+    """Issue 27: "drive a robber off (shoot, fight, shove) instead of leaving it to farm a fallen
+    git". As above, but Pal already carries a tower of 4 (the one case traced on branch team: a lone git
+    with a tower of 4 walking to caps while the Thief robbed its friend): it still hunts."""
+    from helpers import match
+
+    from spacegits_sim.ai.heuristic import HeuristicController
+    from spacegits_sim.rules.decisions import AimThrow
+
+    r = 25 / 25.4 / 2
+    m = match(
+        [[{"type": "orc", "name": "Grunk"}, {"type": "orc", "name": "Pal"}], [{"type": "orc", "name": "Thief"}]],
+        {"a1": (12, 14), "a2": (4, 14), "b1": (12 - 2 * r - 0.01, 14)},
+    )
+    m.place_cap((2.0, 2.0), "test")
+    _fell(m, "a1")
+    m.place_model(m.models["a2"], (12 - 2 * r - 9.0, 14), 'test: 9" from Grunk, out of its rescue reach')
+    for _ in range(4):
+        assert m.models["a2"].tower.add_die()
+    m.sync_tower(m.models["a2"])
+    ai = HeuristicController(seed=1, boss=0)
+    assert m.models["a2"].tower.height == 4 and [r for r, _ in ai.robbers_in_reach(m.models["a2"], m)] == ["b1"]
+    aim = ai.decide(AimThrow(0, "a2", "move", (6, 6, 6), 24.0, 24.0), m).aim
+    assert aim[0] > m.position("b1")[0] - 1.0 and abs(aim[1] - 14) < 1.5  # at the robber, not at the cap
+
+
+def test_a_robbed_gits_boss_shoots_the_robber_before_ducking_out_of_its_fire():
+    """Issue 27: a robber shot at is answered. Gunner carries a tower of 5 and the Thief, standing
+    over fallen Grunk, has it in its pistol's line (under fire, a tall git steps out of the line
+    first), but the robber in Gunner's own line is shot first: the scoot away would leave it
+    farming Grunk."""
+    from helpers import match
+
+    from spacegits_sim.ai.heuristic import HeuristicController
+    from spacegits_sim.rules.decisions import ChooseAction
+
+    r = 25 / 25.4 / 2
+    m = match(
+        [
+            [{"type": "orc", "name": "Grunk"}, {"type": "orc", "name": "Gunner", "weapons": ["pistol"]}],
+            [{"type": "orc", "name": "Thief", "weapons": ["pistol"]}],
+        ],
+        {"a1": (8, 12), "a2": (12, 8), "b1": (8 + 2 * r + 0.01, 12)},
+    )
+    m.place_cap((22.0, 2.0), "test")
+    _fell(m, "a1")
+    for _ in range(5):
+        assert m.models["a2"].tower.add_die()
+    m.sync_tower(m.models["a2"])
+    ai = HeuristicController(seed=1, boss=0)
+    assert ai.under_fire(m.models["a2"], m) and ai.shot_target(m.models["a2"], m).id == "b1"
+    assert ai.decide(ChooseAction(0, ("scoot", "shoot", "done"), "", "a2"), m) == "shoot"
+
+
 def test_the_heuristic_walks_to_a_fallen_friend_before_shooting_so_the_boot_is_left():
     """Issue 27 (team): "they do one or two different actions out of scoot, shoot, or boot". Pal
     stands 3" from fallen Grunk with a pistol and an enemy in its line: it scoots first (a shot

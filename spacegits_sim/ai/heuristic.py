@@ -67,7 +67,8 @@ RESCUE_NEAR = 3.5  # a fallen friend this close is walked to even under fire (an
 RESCUE_BRAVE = 4  # ... as is one farther off by a git whose tower is this short or shorter
 HUNT_IN = 12.0  # a robber (an enemy standing over a fallen friend) this close is worth walking into ...
 HUNT_WORTH = 2.5  # ... worth this many caps as far away (the fight drives it off its victim) ...
-HUNT_TOWER = 3  # ... by a git whose tower is this short or shorter (the fight must not topple it)
+HUNT_TOWER = 4  # ... by a git whose tower is this short or shorter (the fight must not topple it;
+# 3 left a lone git with a tower of 4 walking to caps while the robber farmed its friend, issue 27)
 FREE_IN = 2.0  # a throw direction is free if the base can sweep this far along it ...
 FREE_SPREAD = math.radians(20)  # ... and along the directions this far either side (the dice scatter)
 FREE_DIRECTIONS = 24  # directions tried when the straight one is blocked
@@ -518,10 +519,10 @@ class HeuristicController:
                 return action
         if "boot" in opts and self.best_boot(m, match) > 0:
             return "boot"
-        if "scoot" in opts and self.under_fire(m, match):
-            return "scoot"  # out of the line of fire first
         shot = self.shot_target(m, match) if "shoot" in opts else None
         robber = shot is not None and shot.id in self.robbers(match)  # a robber in the line: shoot it first
+        if "scoot" in opts and self.under_fire(m, match) and not robber:
+            return "scoot"  # out of the line of fire first (but a robber farming a friend is shot first)
         if "scoot" in opts and m.vehicle is None and not robber and self.rescue_pick(m, match) is not None:
             # Walk over first and boot up after: "one or two different actions" — a shot first
             # would leave no action for the boot once the walk ends touching the friend (issue 27)
@@ -643,6 +644,8 @@ class HeuristicController:
         rescue = self.fallen_friends(m, match)[:1] if m.id in self._rescuing else []
         if rescue and (rescue[0][1] <= RESCUE_NEAR or m.tower.height <= RESCUE_BRAVE):
             shooters = []  # a friend on the ground this close is worth a shot or two taken on the way
+        if m.id in self._hunting:
+            shooters = []  # as is a robber farming one (a hunter's tower is HUNT_TOWER or shorter)
         if shooters:  # under fire: stagger away from the guns
             sx = sum(match.position(e.id)[0] for e in shooters) / len(shooters)
             sy = sum(match.position(e.id)[1] for e in shooters) / len(shooters)
