@@ -408,9 +408,9 @@ def test_the_search_rolls_out_its_walk_to_a_fallen_friend_where_dice_thrown_at_t
     assert ai.rescue_of(m.models["a2"], m) == "a1" and landed(m, aim) < 3.0
 
 
-def _under_fire_by_a_fallen_friend(tower):
-    """Pal (a tower ``tower`` dice tall) stands in the line of Gunner's rifle, fallen Grunk 4" to
-    one side, out of the line; the only cap is far off."""
+def _under_fire_by_a_fallen_friend(tower, gap=4.0):
+    """Pal (a tower ``tower`` dice tall) stands in the line of Gunner's rifle, fallen Grunk
+    ``gap`` inches (centre to centre) to one side, out of the line; the only cap is far off."""
     from helpers import match
 
     m = match(
@@ -418,7 +418,7 @@ def _under_fire_by_a_fallen_friend(tower):
             [{"type": "orc", "name": "Grunk"}, {"type": "orc", "name": "Pal"}],
             [{"type": "orc", "name": "Gunner", "weapons": ["rifle"]}],
         ],
-        {"a1": (16, 12), "a2": (12, 12), "b1": (12, 4)},
+        {"a1": (12 + gap, 12), "a2": (12, 12), "b1": (12, 4)},
     )
     m.place_cap((2.0, 22.0), "test")
     _fell(m, "a1")
@@ -430,22 +430,23 @@ def _under_fire_by_a_fallen_friend(tower):
 
 def test_the_search_boots_a_fallen_friend_in_reach_up_under_weak_fire_instead_of_walking_out_of_the_line():
     """Issue 27: "Walk over to boot a fallen friend when it pays … cover a git under fire."
-    Pal, 3 dice tall, is shot at by one rifle: the heuristic walks it straight away from the
-    gun (its rule), leaving fallen Grunk 4" off to be robbed. Under one gun, with a short tower,
-    the search walks Pal to Grunk instead, to boot it up (Boot Up the Arse); under the same gun
-    with a 6-dice tower (one stumble from falling) it still walks out of the line."""
+    Pal, 5 dice tall, is shot at by one rifle, fallen Grunk 6" off: too far and too tall for
+    the heuristic's brave rescue (RESCUE_NEAR 3.5", RESCUE_BRAVE a tower of 4), so it walks
+    straight away from the gun, leaving Grunk to be robbed. Under one gun, with a tower of 5 or
+    less, the search walks Pal to Grunk instead, to boot it up (Boot Up the Arse); under the
+    same gun with a 6-dice tower (one stumble from falling) it still walks out of the line."""
     from spacegits_sim.ai.heuristic import HeuristicController
     from spacegits_sim.ai.search import SearchController
     from spacegits_sim.rules.decisions import AimThrow
 
-    m = _under_fire_by_a_fallen_friend(3)
+    m = _under_fire_by_a_fallen_friend(5, gap=6.0)
     h = HeuristicController(seed=1, boss=0)
     assert h.under_fire(m.models["a2"], m)
     assert h.decide(AimThrow(0, "a2", "move", (6, 6), 24.0, 24.0), m).aim[1] > 18  # away from the gun
     ai = SearchController(seed=1, boss=0)
     aim = ai.decide(AimThrow(0, "a2", "move", (6, 6), 24.0, 24.0), m).aim
     assert ai.rescue_of(m.models["a2"], m) == "a1" and aim[0] > 15 and abs(aim[1] - 12) < 3  # at Grunk
-    m = _under_fire_by_a_fallen_friend(6)
+    m = _under_fire_by_a_fallen_friend(6, gap=6.0)
     ai = SearchController(seed=1, boss=0)
     aim = ai.decide(AimThrow(0, "a2", "move", (6, 6), 24.0, 24.0), m).aim
     assert ai.rescue_of(m.models["a2"], m) is None and aim[1] > 18  # a tall tower walks out of the line
