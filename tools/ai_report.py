@@ -29,6 +29,9 @@ Definitions (per AI where a row is about one side's choices):
   walk into it: a fight). The others the boss could not reach: every git of its down, far off
   or behind walls.
 - vehicle activations with no drive (before the siren), drives stopping within 1" of their start.
+- matches with vehicles in which no vehicle drove at all: the row above counts only activations
+  of vehicles, so a derby whose gits loot every cap and leg it before any vehicle is activated
+  (half of them, 2026-12-01) passes it while a watcher sees every car parked the whole game.
 """
 
 from __future__ import annotations
@@ -262,6 +265,8 @@ def measure(match: Match, probes: list[Probe], ais: list[str]) -> dict[str, Any]
     result = {ai: dict(v) for ai, v in out.items()}
     return {
         "ais": result,
+        "vehicles": bool(vehicles),
+        "no_drive": bool(vehicles) and not any(x.kind == "vehicle_moved" and x.how == "drive" for x in events),
         "clock_s": over.clock_s,
         "past_timer": over.clock_s > timer,
         "past_safety": bool(over.safety_fired) or over.clock_s > 1.5 * timer,
@@ -285,6 +290,11 @@ def report(name: str, rows: list[dict[str, Any]]) -> dict[str, Any]:
     print(f"\n## {name}: {games} matches, game clock median {statistics.median(clocks):.1f} min")
     print(f"games past the timer: {pct(past, games)}; past 1.5x the timer: {pct(safety, games)}")
     summary: dict[str, Any] = {"games": games, "past_timer": past, "past_safety": safety, "ais": {}}
+    with_vehicles = sum(bool(r.get("vehicles")) for r in rows)
+    if with_vehicles:
+        parked = sum(bool(r.get("no_drive")) for r in rows)
+        print(f"matches with vehicles in which no vehicle drove at all: {pct(parked, with_vehicles)}")
+        summary["no_drive"] = parked
     for ai, t in sorted(tot.items()):
         lines = {
             'move dice under 0.1"': pct(t["near_zero"], t["move_dice"]),
