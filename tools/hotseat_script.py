@@ -46,6 +46,7 @@ class Player:
         self.out = out
         self.human = human
         self.clicks = 0
+        self.refused_deploys: set[tuple[int, int]] = set()  # deploy spots the window refused
         self.shots = 0
         self.activations: list[dict[str, Any]] = []  # per activation: clicks, actions
         self.current: dict[str, Any] | None = None
@@ -239,9 +240,16 @@ class Player:
             self.key("2")
         elif kind == "deploy":
             pts = s.get("deploy_points_px") or []
+            if "cannot go there" in (s.get("message") or "") and getattr(self, "last_deploy", None):
+                # a spot on the 1" grid's edge of a barrel: the click's pixel rounds into it, and
+                # the window says why; a player picks another spot, so does this script
+                self.refused_deploys.add(self.last_deploy)
+            pts = [p for p in pts if tuple(p) not in self.refused_deploys]
             if pts:
                 mid = (400, 400)
-                self.click(min(pts, key=lambda p: math.hypot(p[0] - mid[0], p[1] - mid[1])))
+                spot = min(pts, key=lambda p: math.hypot(p[0] - mid[0], p[1] - mid[1]))
+                self.last_deploy = (int(spot[0]), int(spot[1]))
+                self.click(spot)
             else:
                 b = self.button(s, "field no more")
                 if b:
