@@ -768,3 +768,13 @@ def test_a_vehicle_drives_at_a_robber_standing_over_a_fallen_friend():
     m.place_model(pal, (16.0, 12.0 + 2 * r), "test: the robber")
     ai.decide(AimThrow(0, "a1v", "move", (6, 6, 6), 24.0, 24.0), m)
     assert math.dist(ai._target["a1v"], m.position("b1")) < 0.01
+
+
+def test_the_tournament_command_takes_a_controller_registered_at_run_time(tmp_path, capsys):
+    """register_controller is the plugin seam (tools/baseline_ai.py registers an old commit's AIs):
+    the command line must accept every name the ruleset knows now, not only the shipped ones."""
+    from spacegits_sim.cli import main as cli_main
+
+    register_controller("random_plugin", lambda seed, boss: make_controller("random", seed, boss))
+    assert cli_main(["tournament", "--ai", "random_plugin,random", "--games", "2", "--jobs", "1"]) == 0
+    assert "random_plugin vs random" in capsys.readouterr().out

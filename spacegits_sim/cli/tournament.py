@@ -44,9 +44,10 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             f"tournaments are played on 2- or 4-{rs.seat_word} scenarios (two AIs sit alternately), not {n}"
         )
     ais = [a.strip() for a in args.ai.split(",") if a.strip()]
-    bad = [a for a in ais if a not in rs.controllers]
+    known = rs.known_controllers()  # the shipped AIs and any registered at run time (plugins, baselines)
+    bad = [a for a in ais if a not in known]
     if bad or len(ais) < 2:
-        raise UserError(f"--ai needs at least two of {', '.join(rs.controllers)}, got '{args.ai}'")
+        raise UserError(f"--ai needs at least two of {', '.join(known)}, got '{args.ai}'")
     check_range(args.games, "--games", 1, 100_000)
     check_range(args.seed, "--seed", 0, MAX_SEED)
     if args.scheduler is not None and not SCHEDULER_ADDRESS.match(args.scheduler):
