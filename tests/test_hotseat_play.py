@@ -21,7 +21,7 @@ from spacegits_sim.cli.common import load_scenario_option  # noqa: E402
 from spacegits_sim.render.board import BoardRenderer, wrap  # noqa: E402
 from spacegits_sim.render.hotseat import LOG_BOTTOM, HotseatApp  # noqa: E402
 from spacegits_sim.rules import events as ev  # noqa: E402
-from spacegits_sim.rules.decisions import AimThrow, Choice, ChooseCare, FightThrow, OrderMoveDie  # noqa: E402
+from spacegits_sim.rules.decisions import AimThrow, Choice, ChooseCare, Deploy, FightThrow, OrderMoveDie  # noqa: E402
 from spacegits_sim.rules.engine import Match  # noqa: E402
 from spacegits_sim.rules.replay import load_replay, rebuild, save_replay  # noqa: E402
 
@@ -442,6 +442,49 @@ def test_esc_quits_and_campaign_enter_goes_on_to_the_afterparty():
     app.next_step = "afterparty"
     app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b"))
     assert app.quit_requested
+
+
+# ---------------------------------------------------------------- 8. what a click hits
+
+
+def deploying(seed: int = 3) -> tuple[HotseatApp, Deploy]:
+    app = new_app(seed)
+    for _ in range(400):
+        app.update(5.0)
+        req = app.human_turn()
+        if isinstance(req, Deploy):
+            return app, req
+    raise AssertionError("the human seat was never asked to deploy")
+
+
+def test_every_deploy_spot_offered_is_accepted_when_its_pixel_is_clicked():
+    """Seed 3 offered a grid centre at a barrel's edge whose click the window refused: a grid
+    centre is exactly 0.5" from every whole-inch edge, where a half-inch base just touches, and
+    the pixel moves it a few hundredths of an inch (about one spot in five, at every table edge
+    and building). Every spot offered must be a click the window takes."""
+    app, req = deploying(3)
+    offered = 0
+    for k in range(len(req.models)):
+        app.deploy_pick = k
+        for p in app.deploy_points(req):
+            app.deploy_pick = k  # (a click resets the pick)
+            px = app.renderer.to_px(app.scene, p)
+            app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=px, button=1))
+            assert app.answer_ready == (req.models[k], app.renderer.to_table(app.scene, px)), app.message
+            assert req.legal(req.models[k], p) is None
+            app.answer_ready = None
+            offered += 1
+    assert offered > 100 * len(req.models)  # still most of the deployment zone
+
+
+def test_the_window_state_says_where_the_window_sits_on_the_screen():
+    """Every pixel in the state is a window pixel; a script clicking the screen adds window_px
+    (pygame centres its window: on a 1400x900 screen a 1280x800 window sits at (60, 50))."""
+    pygame.display.set_mode((1280, 800))
+    app = new_app(3)
+    app.update(5.0)
+    state = app.ui_state()
+    assert state["window_px"] == list(pygame.display.get_window_position())
 
 
 # ---------------------------------------------------------------- 7. monkey

@@ -277,6 +277,46 @@ def test_watch_controls_pause_speed_restart():
     assert w.seed == 4 and not w.finished
 
 
+def x_plus_key_press() -> list[pygame.event.Event]:
+    """What SDL delivers under X for one ``xdotool key plus`` (recorded in Xvfb, pygame-ce 2.5.8):
+    Shift down, '=' down with Shift held (unicode '+'), a TEXTINPUT '+', then both ups."""
+    shift, eq = pygame.KMOD_LSHIFT, pygame.K_EQUALS
+    return [
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LSHIFT, mod=shift, unicode="", scancode=225),
+        pygame.event.Event(pygame.KEYDOWN, key=eq, mod=shift, unicode="+", scancode=46),
+        pygame.event.Event(pygame.TEXTINPUT, text="+"),
+        pygame.event.Event(pygame.KEYUP, key=pygame.K_LSHIFT, mod=0, unicode="", scancode=225),
+        pygame.event.Event(pygame.KEYUP, key=eq, mod=0, unicode="+", scancode=46),
+    ]
+
+
+def test_one_plus_key_press_raises_the_watch_speed_one_step():
+    """The debts engineer saw ``xdotool key plus`` raise the watch two steps. One press is one
+    KEYDOWN and one TEXTINPUT (and a Shift KEYDOWN): the window loop must act on it once."""
+    from spacegits_sim.ai import make_controller
+    from spacegits_sim.data import default_rules
+    from spacegits_sim.render.shell import window_loop
+    from spacegits_sim.render.watch_app import SPEEDS, Watcher, handle_key
+    from spacegits_sim.rules.engine import Match
+    from spacegits_sim.rules.scenario import load_scenario
+
+    sc = load_scenario(None, default_rules())
+    w = Watcher(lambda seed: (Match(sc, seed=seed), [make_controller("random", seed, i) for i in range(2)]), 3)
+    start = w.state.speed_i
+    frames = [0]
+
+    def paint(_screen: pygame.Surface, _dt: float) -> None:
+        frames[0] += 1
+        if frames[0] == 1:
+            for e in x_plus_key_press():
+                pygame.event.post(e)
+        elif frames[0] == 5:
+            pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+    window_loop((320, 200), "test", 200, lambda key: handle_key(w, key), paint)
+    assert SPEEDS[w.state.speed_i] == SPEEDS[start + 1] == 2.0
+
+
 def test_f1_shows_the_controls_and_a_legend_of_every_symbol_drawn_with_the_boards_colours():
     """Issue 16: "A legend (F1 and in the README) explains every symbol; barrels, rubble, caps and
     dice are told apart at a glance." The legend's swatches use the board's own colours."""

@@ -22,6 +22,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -49,8 +50,15 @@ def main() -> int:
         p.unlink(missing_ok=True)
     env = dict(os.environ, DISPLAY=a.display, SPACEGITS_UI_STATE=str(state_path))
     env.pop("SDL_VIDEODRIVER", None)
-    xvfb = subprocess.Popen(["Xvfb", a.display, "-screen", "0", "1280x800x24"], stderr=subprocess.DEVNULL)
+    log = tempfile.TemporaryFile()  # (a file, not a pipe: a server that talks long never blocks)
+    xvfb = subprocess.Popen(["Xvfb", a.display, "-screen", "0", "1280x800x24"], stderr=log)
     time.sleep(1.0)
+    if xvfb.poll() is not None:  # a server already there (another's, of another size): not ours to play in
+        log.seek(0)
+        err = log.read().decode(errors="replace").strip().splitlines()
+        why = next((ln for ln in err if "already active" in ln), err[-1] if err else "it exited").removeprefix("(EE) ")
+        print(f"error: Xvfb {a.display} did not start ({why}); pick a free --display")
+        return 2
     game = subprocess.Popen(
         [
             str(BIN),
@@ -80,9 +88,11 @@ def main() -> int:
     current = 0
     shots = 0
 
+    origin = [0, 0]  # the window's top-left on the screen: pygame centres it (its state says where)
+
     def click(px: Any) -> None:
         nonlocal clicks, current
-        xdo("mousemove", str(int(px[0])), str(int(px[1])))
+        xdo("mousemove", str(int(px[0]) + origin[0]), str(int(px[1]) + origin[1]))
         time.sleep(0.05)
         xdo("click", "1")
         clicks += 1
@@ -100,9 +110,11 @@ def main() -> int:
 
     def state() -> dict[str, Any] | None:
         try:
-            return json.loads(state_path.read_text())  # type: ignore[no-any-return]
+            data: dict[str, Any] = json.loads(state_path.read_text())
         except (OSError, ValueError):
             return None
+        origin[:] = data.get("window_px") or (0, 0)
+        return data
 
     def button(s: dict[str, Any], *wants: str) -> dict[str, Any] | None:
         for w in wants:

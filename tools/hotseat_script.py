@@ -29,6 +29,7 @@ import signal
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -60,25 +61,31 @@ class Player:
         self.screen_seq = -1  # the afterparty screen last answered
         self.afterparty_screens: list[dict[str, Any]] = []
         self.bought: dict[str, int] = {}
+        self.origin: tuple[int, int] = (0, 0)  # the window's top-left on the screen (its state says)
 
     # ---------------------------------------------------------------- X input
 
     def xdo(self, *args: str) -> None:
         subprocess.run(["xdotool", *args], env=self.env, check=False, capture_output=True)
 
+    def move(self, px: Any) -> None:
+        """The mouse to a window pixel: the window says where it sits on the screen (pygame
+        centres it, so on a screen bigger than the window a window pixel is not a screen one)."""
+        self.xdo("mousemove", str(int(px[0]) + self.origin[0]), str(int(px[1]) + self.origin[1]))
+
     def click(self, px: Any) -> None:
-        self.xdo("mousemove", str(int(px[0])), str(int(px[1])))
+        self.move(px)
         time.sleep(0.05)
         self.xdo("click", "1")
         self.count()
 
     def drag(self, a: Any, b: Any) -> None:
-        self.xdo("mousemove", str(int(a[0])), str(int(a[1])))
+        self.move(a)
         time.sleep(0.05)
         self.xdo("mousedown", "1")
         for k in range(1, 6):
             f = k / 5
-            self.xdo("mousemove", str(int(a[0] + (b[0] - a[0]) * f)), str(int(a[1] + (b[1] - a[1]) * f)))
+            self.move((a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f))
             time.sleep(0.03)
         self.xdo("mouseup", "1")
         self.count()
@@ -103,9 +110,10 @@ class Player:
     def state(self) -> dict[str, Any] | None:
         try:
             data: dict[str, Any] = json.loads(self.state_path.read_text())
-            return data
         except (OSError, ValueError):
             return None
+        self.origin = tuple(data.get("window_px") or (0, 0))  # type: ignore[assignment]
+        return data
 
     def wait_change(self, before: int, timeout: float = 6.0) -> None:
         """Wait until the game has taken an answer (its decision count moved) or shows a message."""
@@ -173,7 +181,7 @@ class Player:
         """Hover the mouse at ``at`` and read the aim band the window draws there: the state file
         is written every few frames, so wait for one whose band starts from this very point (an
         older file still shows the band under the last mouse position, or none at all)."""
-        self.xdo("mousemove", str(int(at[0])), str(int(at[1])))
+        self.move(at)
         self.hovers += 1
         t0 = time.monotonic()
         while time.monotonic() - t0 < timeout:
@@ -241,8 +249,8 @@ class Player:
         elif kind == "deploy":
             pts = s.get("deploy_points_px") or []
             if "cannot go there" in (s.get("message") or "") and getattr(self, "last_deploy", None):
-                # a spot on the 1" grid's edge of a barrel: the click's pixel rounds into it, and
-                # the window says why; a player picks another spot, so does this script
+                # the window offers only spots a click at their pixel is accepted at; should one
+                # still be refused, the window says why: a player picks another spot, so does this
                 self.refused_deploys.add(self.last_deploy)
             pts = [p for p in pts if tuple(p) not in self.refused_deploys]
             if pts:
@@ -365,10 +373,17 @@ class Player:
 
 
 def start_x(display: str) -> subprocess.Popen[bytes]:
-    x = subprocess.Popen(
-        ["Xvfb", display, "-screen", "0", "1280x800x24"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-    )
+    """A virtual X server of our own on ``display``. One already running there (another
+    engineer's, of another size) makes ours exit at once: say so and stop, rather than play in
+    a server whose screen (and where the window sits on it) we did not choose."""
+    log = tempfile.TemporaryFile()  # (a file, not a pipe: a server that talks long never blocks)
+    x = subprocess.Popen(["Xvfb", display, "-screen", "0", "1280x800x24"], stdout=subprocess.DEVNULL, stderr=log)
     time.sleep(1.0)
+    if x.poll() is not None:
+        log.seek(0)
+        err = log.read().decode(errors="replace").strip().splitlines()
+        why = next((ln for ln in err if "already active" in ln), err[-1] if err else "it exited").removeprefix("(EE) ")
+        raise SystemExit(f"error: Xvfb {display} did not start ({why}); pick a free --display")
     return x
 
 

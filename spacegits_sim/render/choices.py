@@ -19,6 +19,7 @@ import pygame
 
 from ..atomic import write_atomic
 from .board import PANEL
+from .display import window_origin
 
 TEXT = (230, 230, 230)
 DIM = (160, 165, 175)
@@ -38,6 +39,7 @@ def write_state(state: dict[str, Any]) -> None:
     path = os.environ.get("SPACEGITS_UI_STATE")
     if not path:
         return
+    state = {**state, "window_px": window_origin()}  # option rects are window pixels; this, the screen's
     try:
         write_atomic(path, json.dumps(state, default=list))
     except OSError:

@@ -26,6 +26,7 @@ from typing import Any
 import pygame
 
 from . import labels, shell
+from .display import window_origin
 from .shell import EventWatcher, FromLog
 from .shell import has_display as has_display  # the ruleset window protocol: cli/watch and cli/play ask it
 
@@ -582,6 +583,7 @@ def ui_state(app: HotseatApp) -> dict[str, Any]:
             if m["pos"] is not None
         },
         "board_px": [20, 20, BOARD_PX, BOARD_PX],
+        "window_px": window_origin(),  # every *_px above is a window pixel: add this for the screen's
     }
 
 

@@ -43,6 +43,7 @@ from ..rules.decisions import (
 )
 from ..rules.replay import save_replay
 from .board import BOSS_COLOURS, DIM, Overrides, fit, wrap
+from .display import window_origin
 from .labels import place_labels
 from .watch_app import Watcher, highlights
 
@@ -566,6 +567,7 @@ class HotseatApp(Watcher):
             },
             "px_per_in": self.renderer.layout(self.scene)[1],
             "table_px": list(self.renderer.layout(self.scene)[0]),
+            "window_px": window_origin(),  # every *_px above is a window pixel: add this for the screen's
         }
         if req is None:
             return out
@@ -606,16 +608,22 @@ class HotseatApp(Watcher):
         return out
 
     def deploy_points(self, req: Deploy) -> list[tuple[float, float]]:
-        """Legal spots (on a 1" grid) for the git a click would deploy now (cached per request)."""
+        """Legal spots (on a 1" grid) for the git a click would deploy now (cached per request).
+
+        A spot is offered only if a click on its pixel is accepted: the pixel rounds the spot a
+        few hundredths of an inch, and a grid centre lies exactly half an inch from every
+        whole-inch edge (the table's, a building's), where a half-inch base just touches: one in
+        five spots offered so was refused when clicked."""
         mid = req.models[self.deploy_pick % len(req.models)]
         key = (id(req), mid)
         if getattr(self, "_deploy_key", None) != key:
-            pts = [
-                (x + 0.5, y + 0.5)
-                for x in range(int(req.width))
-                for y in range(int(req.height))
-                if req.legal(mid, (x + 0.5, y + 0.5)) is None
-            ]
+            pts = []
+            for x in range(int(req.width)):
+                for y in range(int(req.height)):
+                    p = (x + 0.5, y + 0.5)
+                    clicked = self.renderer.to_table(self.scene, self.renderer.to_px(self.scene, p))
+                    if req.legal(mid, p) is None and clicked is not None and req.legal(mid, clicked) is None:
+                        pts.append(p)
             self._deploy_key, self._deploy_pts = key, pts
         return list(self._deploy_pts)
 
