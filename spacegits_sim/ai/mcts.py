@@ -48,13 +48,12 @@ import time
 from typing import Any
 
 from ..physics.routes import RouteField
-from ..physics.table import Kind
 from ..play.protocol import collect
 from ..rng import stream
 from ..rules import effects
 from ..rules.decisions import AimThrow, ChooseAction, ChooseActivation, OrderMoveDie, Throw
 from .heuristic import HeuristicController, _clamp, _dist
-from .search import RESCUE_TOUCH, RESCUED, WASTED_DIE, SearchController
+from .search import RESCUE_TOUCH, RESCUED, SearchController
 
 Point = tuple[float, float]
 
@@ -466,19 +465,11 @@ class MctsController(SearchController):
                 start = scratch.figure_position(m.id)
                 res = scratch.sweep(m.id, toward=scratch.die(die_id).position, distance=value)
                 scratch.move_figure(m.id, res.end)
-                c, s, looted, fight = res.contact, score, None, False
-                if c is not None:
-                    if res.travelled < 0.1 and c.thing.kind != Kind.TOKEN:
-                        s -= WASTED_DIE  # a move die spent against something the git already touched
-                    if c.thing.kind == Kind.TOKEN:
-                        looted = (c.thing.id, caps.pop(c.thing.id))
-                        scratch.remove_token(c.thing.id)
-                        s += 10.0
-                    elif c.thing.kind == Kind.FIGURE and c.thing.id in match.models:
-                        o = match.models[c.thing.id]
-                        if o.boss != m.boss and o.standing:
-                            s += 2.0 if m.tower.height <= 3 else -8.0
-                            fight = True
+                gain, cap, fight = self.die_score(m, res, match)
+                s, looted = score + gain, None
+                if cap is not None:
+                    looted = (cap, caps.pop(cap))
+                    scratch.remove_token(cap)
                 if fight:
                     leaf(order + [die_id], s, True)  # a fight ends the move: the rest go unused
                 else:

@@ -244,6 +244,26 @@ class SearchController(HeuristicController):
             return None
         return friend
 
+    def die_score(self, m: Any, res: Any, match: Any) -> tuple[float, str | None, bool]:
+        """One move die's part of an order's score, from its sweep ``res``: what it bumped into.
+
+        A die that moved the git nowhere against anything but a cap costs WASTED_DIE; a cap
+        looted earns 10 (its id is returned, for the caller to lift it off the scratch table);
+        walking into a standing enemy starts a fight, which ends the move (True): worth 2 with a
+        short tower, -8 with a tall one. The search's and the tree search's order searches
+        (here and mcts.py) both score their dice by it, so the two cannot drift apart (debt D7)."""
+        c = res.contact
+        if c is None:
+            return 0.0, None, False
+        s = -WASTED_DIE if res.travelled < 0.1 and c.thing.kind != Kind.TOKEN else 0.0
+        if c.thing.kind == Kind.TOKEN:
+            return s + 10.0, c.thing.id, False
+        if c.thing.kind == Kind.FIGURE and c.thing.id in match.models:
+            o = match.models[c.thing.id]
+            if o.boss != m.boss and o.standing:
+                return s + (2.0 if m.tower.height <= 3 else -8.0), None, True
+        return s, None, False
+
     def _best_order(
         self, match: Any, scratch: Any, m: Any, dice: list[tuple[str, int]], friend: str | None = None
     ) -> tuple[list[str], float]:
@@ -263,21 +283,13 @@ class SearchController(HeuristicController):
                 target = scratch.die(die_id).position
                 res = scratch.sweep(m.id, toward=target, distance=value)
                 scratch.move_figure(m.id, res.end)
-                c = res.contact
-                if c is None:
-                    continue
-                if res.travelled < 0.1 and c.thing.kind != Kind.TOKEN:
-                    score -= WASTED_DIE  # a move die spent against something the git already touched
-                if c.thing.kind == Kind.TOKEN:
-                    looted.append((c.thing.id, scratch.token_position(c.thing.id)))
-                    scratch.remove_token(c.thing.id)
-                    score += 10.0
-                elif c.thing.kind == Kind.FIGURE and c.thing.id in match.models:
-                    o = match.models[c.thing.id]
-                    if o.boss != m.boss and o.standing:
-                        score += 2.0 if m.tower.height <= 3 else -8.0
-                        fight = True
-                        break
+                s, cap, fight = self.die_score(m, res, match)
+                score += s
+                if cap is not None:
+                    looted.append((cap, scratch.token_position(cap)))
+                    scratch.remove_token(cap)
+                if fight:
+                    break
             end = scratch.figure_position(m.id)
             rest = [scratch.token_position(cid) for cid in scratch.tokens]
             if friend is not None:
