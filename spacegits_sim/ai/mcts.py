@@ -53,7 +53,7 @@ from ..rng import stream
 from ..rules import effects
 from ..rules.decisions import AimThrow, ChooseAction, ChooseActivation, OrderMoveDie, Throw
 from .heuristic import HeuristicController, _clamp, _dist
-from .search import RESCUE_TOUCH, RESCUED, SearchController
+from .search import CLEAR_IN, RESCUE_TOUCH, RESCUED, SearchController
 
 Point = tuple[float, float]
 
@@ -433,13 +433,20 @@ class MctsController(SearchController):
         return best
 
     def _best_order(
-        self, match: Any, scratch: Any, m: Any, dice: list[tuple[str, int]], friend: str | None = None
+        self,
+        match: Any,
+        scratch: Any,
+        m: Any,
+        dice: list[tuple[str, int]],
+        friend: str | None = None,
+        away: list[str] | None = None,
     ) -> tuple[list[str], float]:
         """The search's exact search over move-die orders, with the same scores, walked as a tree
         (orders sharing a first die share its sweep) and the cap measured by the walking route.
 
         With ``friend`` (a fallen friend the git walks over to boot up) an order is judged by the
-        gap it leaves to that friend instead (RESCUED for contact)."""
+        gap it leaves to that friend instead (RESCUED for contact); with ``away`` (the enemies a
+        walk away gets clear of) by how far short of CLEAR_IN from the nearest it ends."""
         caps = {cid: scratch.token_position(cid) for cid in scratch.tokens}
         foes = [match.position(f.id) for f in self.enemies(match)] if m.tower.height >= 6 else []
         best: list[Any] = [[d for d, _ in dice], -math.inf]
@@ -449,6 +456,8 @@ class MctsController(SearchController):
             if friend is not None:
                 gap = scratch.distance_between(m.id, friend)
                 score += RESCUED if gap <= RESCUE_TOUCH else -CAP_GAP * gap
+            elif away:
+                score -= CAP_GAP * max(0.0, CLEAR_IN - min(scratch.distance_between(m.id, f) for f in away))
             elif caps:
                 score -= CAP_GAP * self.cap_gap(m, end, caps, match)
             if not fight and any(_dist(end, f) < 3.0 for f in foes):
