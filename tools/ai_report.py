@@ -75,6 +75,7 @@ class Probe:
     inner: Any
     boss: int
     scoots: list[tuple[str, int, bool]] = field(default_factory=list)  # model, event index, touching terrain
+    plans: list[str] = field(default_factory=list)  # the plan each of those scoots' aims served (plan_of)
     fallen: dict[str, tuple[int, bool]] = field(default_factory=dict)  # git -> (event index, friend within 6")
     answerable: list[tuple[int, str]] = field(default_factory=list)  # (event index, robber it could answer)
     shots: list[tuple[int, str]] = field(default_factory=list)  # (event index, the enemy a bullet throw aimed at)
@@ -106,6 +107,8 @@ class Probe:
                 close = any(match.table.distance_between(m.id, o.id) <= FRIEND_IN for o in friends)
                 self.fallen[m.id] = (len(match.events), close)
         answer = self.inner.decide(request, match)
+        if isinstance(request, AimThrow) and request.purpose == "move" and match.models[request.model].vehicle is None:
+            self.plans.append(plan_of(self.inner, request.model))
         if isinstance(request, AimThrow) and request.purpose == "bullet":
             aim = getattr(answer, "aim", None) or (answer.get("aim") if isinstance(answer, dict) else None)
             foes = [o for o in match.models.values() if o.boss != self.boss and o.in_play and o.standing]
@@ -118,6 +121,19 @@ class Probe:
 
 def _dist(a: Any, b: Any) -> float:
     return float(((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5)
+
+
+def plan_of(ai: Any, model: str) -> str:
+    """Which walk a move throw's aim served, read from the AI's plans just after it aimed
+    (the heuristic's, and so the search's and the tree search's, bookkeeping; "caps" for an AI
+    without it): a walk away before legging it, a rescue of a fallen friend, a hunt of a robber,
+    a walk to terrain to boot it, out of a line of fire, or to the caps."""
+    if model in getattr(ai, "_retreating", ()):
+        return "away"
+    for name, attr in (("rescue", "_rescuing"), ("hunt", "_hunting"), ("machine", "_machine"), ("escape", "_escaping")):
+        if getattr(ai, attr, {}).get(model):
+            return name
+    return "caps"
 
 
 def _answerable_robbers(match: Match, boss: int) -> list[str]:
@@ -145,6 +161,17 @@ def _answerable_robbers(match: Match, boss: int) -> list[str]:
     return out
 
 
+def _stop_kind(stop: str | None, model: str, boss_of: dict[str, int]) -> str:
+    """What a move die that went nowhere stopped against: terrain, a friend, an enemy, a die, a
+    cap, the edge (or nothing: a die lying under the git)."""
+    if stop is None:
+        return "nothing"
+    kind, _, thing = stop.partition(":")
+    if kind == "figure":
+        return "friend" if boss_of.get(thing) == boss_of.get(model) else "enemy"
+    return kind
+
+
 def _stood_up_or_gone(events: list[Any], start: int, git: str) -> int:
     """The event index at which a fallen git is up again or out of play (len(events) if never)."""
     for i in range(start, len(events)):
@@ -161,7 +188,8 @@ def _stood_up_or_gone(events: list[Any], start: int, git: str) -> int:
 def play(scenario_path: str, seed: int, ais: list[str]) -> tuple[Match, list[Probe]]:
     sc = load_scenario(ROOT / scenario_path, default_rules())
     match = Match(sc, default_rules(), seed=seed)
-    probes = [Probe(make_controller(a, seed, i), i) for i, a in enumerate(ais[: len(sc.players)])]
+    seats = (ais * len(sc.players))[: len(sc.players)]  # two AIs at four seats sit A B A B
+    probes = [Probe(make_controller(a, seed, i), i) for i, a in enumerate(seats)]
     match.play(probes)
     return match, probes
 
@@ -170,7 +198,7 @@ def measure(match: Match, probes: list[Probe], ais: list[str]) -> dict[str, Any]
     events = match.events
     boss_of = {m.id: m.boss for m in match.models.values()}
     boss_index = {b.name: b.index for b in match.bosses}
-    ai_of_boss = {i: ais[i] for i in range(len(probes))}
+    ai_of_boss = {i: ais[i % len(ais)] for i in range(len(probes))}
     vehicles = {m.id for m in match.models.values() if m.vehicle is not None}
     out: dict[str, Any] = defaultdict(lambda: defaultdict(int))
 
@@ -180,9 +208,19 @@ def measure(match: Match, probes: list[Probe], ais: list[str]) -> dict[str, Any]
             out[ai]["move_dice"] += 1
             out[ai]["near_zero"] += e.travelled < 0.1
 
-    for p in probes:  # scoots begun against terrain
+    for p in probes:  # scoots begun against terrain; move dice by plan
         ai = ai_of_boss[p.boss]
         for k, (model, start, touching) in enumerate(p.scoots):
+            stop = p.scoots[k + 1][1] if k + 1 < len(p.scoots) else len(events)
+            plan = p.plans[k] if k < len(p.plans) else "caps"
+            for e in events[start:stop]:
+                if e.kind == "activation_ended":
+                    break
+                if e.kind == "model_moved" and e.model == model and e.reason == "scoot" and e.value is not None:
+                    out[ai][f"plan:{plan}"] += 1
+                    if e.travelled < 0.1:
+                        out[ai][f"plan:{plan}:near_zero"] += 1
+                        out[ai][f"plan:{plan}:against:{_stop_kind(e.stop, model, boss_of)}"] += 1
             if not touching:
                 continue
             stop = p.scoots[k + 1][1] if k + 1 < len(p.scoots) else len(events)
@@ -313,6 +351,14 @@ def report(name: str, rows: list[dict[str, Any]]) -> dict[str, Any]:
             )
             lines["...after the siren"] = pct(t["veh_still_after"], t["veh_acts_after"])
             lines['drives stopping within 1"'] = pct(t["drives_short"], t["drives"])
+        plans = sorted({k.split(":")[1] for k in t if k.startswith("plan:")})
+        for plan in plans:
+            against = ", ".join(
+                f"{k.rsplit(':', 1)[1]} {n}" for k, n in sorted(t.items()) if k.startswith(f"plan:{plan}:against:")
+            )
+            lines[f'...{plan} walks: move dice under 0.1"'] = pct(
+                t.get(f"plan:{plan}:near_zero", 0), t[f"plan:{plan}"]
+            ) + (f" (against: {against})" if against else "")
         print(f"  {ai}:")
         for k, v in lines.items():
             print(f"    {k}: {v}")
@@ -335,7 +381,7 @@ def main(argv: list[str] | None = None) -> int:
         for seed in range(1, args.matches + 1):
             n = len(load_scenario(ROOT / SCENARIOS[name], default_rules()).players)
             ais = [a.strip() for a in args.ai.split(",")]
-            ais = (ais * n)[:n] if len(ais) == 1 else ais
+            ais = (ais * n)[:n]  # one AI in every seat, or two alternating (A B A B at four seats)
             match, probes = play(SCENARIOS[name], seed, ais)
             rows.append(measure(match, probes, ais))
             print(f"\r{name}: {seed}/{args.matches}", end="", file=sys.stderr, flush=True)

@@ -48,13 +48,12 @@ import time
 from typing import Any
 
 from ..physics.routes import RouteField
-from ..physics.table import Kind
 from ..play.protocol import collect
 from ..rng import stream
 from ..rules import effects
 from ..rules.decisions import AimThrow, ChooseAction, ChooseActivation, OrderMoveDie, Throw
 from .heuristic import HeuristicController, _clamp, _dist
-from .search import RESCUE_TOUCH, RESCUED, WASTED_DIE, SearchController
+from .search import CLEAR_IN, RESCUE_TOUCH, RESCUED, SearchController
 
 Point = tuple[float, float]
 
@@ -434,13 +433,20 @@ class MctsController(SearchController):
         return best
 
     def _best_order(
-        self, match: Any, scratch: Any, m: Any, dice: list[tuple[str, int]], friend: str | None = None
+        self,
+        match: Any,
+        scratch: Any,
+        m: Any,
+        dice: list[tuple[str, int]],
+        friend: str | None = None,
+        away: list[str] | None = None,
     ) -> tuple[list[str], float]:
         """The search's exact search over move-die orders, with the same scores, walked as a tree
         (orders sharing a first die share its sweep) and the cap measured by the walking route.
 
         With ``friend`` (a fallen friend the git walks over to boot up) an order is judged by the
-        gap it leaves to that friend instead (RESCUED for contact)."""
+        gap it leaves to that friend instead (RESCUED for contact); with ``away`` (the enemies a
+        walk away gets clear of) by how far short of CLEAR_IN from the nearest it ends."""
         caps = {cid: scratch.token_position(cid) for cid in scratch.tokens}
         foes = [match.position(f.id) for f in self.enemies(match)] if m.tower.height >= 6 else []
         best: list[Any] = [[d for d, _ in dice], -math.inf]
@@ -450,6 +456,8 @@ class MctsController(SearchController):
             if friend is not None:
                 gap = scratch.distance_between(m.id, friend)
                 score += RESCUED if gap <= RESCUE_TOUCH else -CAP_GAP * gap
+            elif away:
+                score -= CAP_GAP * max(0.0, CLEAR_IN - min(scratch.distance_between(m.id, f) for f in away))
             elif caps:
                 score -= CAP_GAP * self.cap_gap(m, end, caps, match)
             if not fight and any(_dist(end, f) < 3.0 for f in foes):
@@ -466,19 +474,11 @@ class MctsController(SearchController):
                 start = scratch.figure_position(m.id)
                 res = scratch.sweep(m.id, toward=scratch.die(die_id).position, distance=value)
                 scratch.move_figure(m.id, res.end)
-                c, s, looted, fight = res.contact, score, None, False
-                if c is not None:
-                    if res.travelled < 0.1 and c.thing.kind != Kind.TOKEN:
-                        s -= WASTED_DIE  # a move die spent against something the git already touched
-                    if c.thing.kind == Kind.TOKEN:
-                        looted = (c.thing.id, caps.pop(c.thing.id))
-                        scratch.remove_token(c.thing.id)
-                        s += 10.0
-                    elif c.thing.kind == Kind.FIGURE and c.thing.id in match.models:
-                        o = match.models[c.thing.id]
-                        if o.boss != m.boss and o.standing:
-                            s += 2.0 if m.tower.height <= 3 else -8.0
-                            fight = True
+                gain, cap, fight = self.die_score(m, res, match)
+                s, looted = score + gain, None
+                if cap is not None:
+                    looted = (cap, caps.pop(cap))
+                    scratch.remove_token(cap)
                 if fight:
                     leaf(order + [die_id], s, True)  # a fight ends the move: the rest go unused
                 else:

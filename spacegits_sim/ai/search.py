@@ -30,6 +30,8 @@ RESCUE_BEYOND = (-1.5, 0.0, 2.5)  # a rescue's candidate aims: this far past the
 RESCUE_TOUCH = 0.1  # edge-to-edge inches within which a git counts as touching that friend (to boot it up)
 FIRE_RESCUE_GUNS = 1  # a git under fire from this many guns or fewer ...
 FIRE_RESCUE_TOWER = 5  # ... and a tower this tall or shorter boots up a friend in reach instead
+CLEAR_IN = 7.0  # a walk away is done this far (edge to edge) from every enemy (retreat_from's reach)
+AWAY_TURNS = (0.0, -35.0, 35.0, -70.0, 70.0, -110.0, 110.0)  # a walk away's candidate aims: degrees off straight away
 
 
 class SearchController(HeuristicController):
@@ -119,7 +121,37 @@ class SearchController(HeuristicController):
         self._retreating.add(m.id)
         self._target[m.id] = away
         aim = self.free_aim(m, away, away, 3.5 * len(req.dice), match, tuple(req.dice))
-        return Throw(_clamp(aim, req.width, req.height), 0.15)
+        base = Throw(_clamp(aim, req.width, req.height), 0.15)
+        # Rolled out with real throws, as the rescues are: the free-space aim is judged by dice
+        # of average value where throws scatter, but real dice scatter past the friends the git
+        # stands among, and each one lying behind a friend it already touches moves it nowhere
+        # (issue 27: 38% of the search's walk-away dice in 20 derbies, 12 of 13 against a friend).
+        return self._rolled_out(match, m, req, self.away_priors(m, req, base, match), away=self.foe_ids(m, match))
+
+    def foe_ids(self, m: Any, match: Any) -> list[str]:
+        """The enemies a walk away gets clear of: those within CLEAR_IN of the git (retreat_from's)."""
+        return [e.id for e in self.enemies(match) if match.table.distance_between(m.id, e.id) <= CLEAR_IN]
+
+    def away_priors(self, m: Any, req: AimThrow, base: Throw, match: Any) -> list[Throw]:
+        """The candidate aims of a walk away, the free-space aim first: 10" from the git straight
+        away from the enemies and AWAY_TURNS either side (turned into the free space, or dropped)."""
+        away = self.retreat_from(m, match)
+        assert away is not None
+        p = match.position(m.id)
+        straight = math.atan2(away[1] - p[1], away[0] - p[0])
+        out = [base]
+        for turn in AWAY_TURNS:
+            a = straight + math.radians(turn)
+            aim = _clamp((p[0] + 10.0 * math.cos(a), p[1] + 10.0 * math.sin(a)), req.width, req.height)
+            if not self.is_free(m, aim, match):
+                aim = _clamp(
+                    self.free_aim(m, aim, aim, 3.5 * len(req.dice), match, tuple(req.dice)), req.width, req.height
+                )
+                if not self.is_free(m, aim, match):
+                    continue
+            if all(_dist(aim, k.aim) > 0.25 for k in out):
+                out.append(Throw(aim, 0.15))
+        return out
 
     def rescue_aim(self, m: Any, friend: Any, req: AimThrow, match: Any) -> Throw:
         """Dice for a walk to a fallen friend, to boot it up next, aimed as the heuristic aims its
@@ -188,30 +220,46 @@ class SearchController(HeuristicController):
         overrides only this, so it keeps every other plan of the search's."""
         return self._rolled_out(match, m, req, self.priors(m, req, base, caps, match))
 
-    def _rolled_out(self, match: Any, m: Any, req: AimThrow, cands: list[Throw], friend: str | None = None) -> Throw:
+    def _rolled_out(
+        self,
+        match: Any,
+        m: Any,
+        req: AimThrow,
+        cands: list[Throw],
+        friend: str | None = None,
+        away: list[str] | None = None,
+    ) -> Throw:
         """The candidate whose rollouts score best on average (the first on ties): the budget
-        spread evenly over them, each scored to the cap or, with ``friend``, to that friend."""
+        spread evenly over them, each scored to the cap or, with ``friend``, to that friend, or,
+        with ``away``, by how clear of those enemies it leaves the git."""
         scratch = match.table.copy()
         per = max(1, self.rollouts // len(cands))
         best, best_v = cands[0], -math.inf
         for cand in cands:
             total = 0.0
             for _ in range(per):
-                total += self._rollout(match, scratch, m, req, cand, friend)
+                total += self._rollout(match, scratch, m, req, cand, friend, away)
             v = total / per
             if v > best_v:
                 best, best_v = cand, v
         return best
 
     def _rollout(
-        self, match: Any, scratch: Any, m: Any, req: AimThrow, cand: Throw, friend: str | None = None
+        self,
+        match: Any,
+        scratch: Any,
+        m: Any,
+        req: AimThrow,
+        cand: Throw,
+        friend: str | None = None,
+        away: list[str] | None = None,
     ) -> float:
         """Throw on the scratch table, score the best order of the dice, then put it back."""
         caps = scratch.tokens
         hand = match.hand_point(m.boss, cand.aim)
         res = scratch.throw(hand, cand.aim, req.dice, self.sim_rng, self.sim_rng, strength=cand.strength)
         landed = [(d.id, d.value) for d in res.dice if not d.lost and scratch.has_die(d.id)]
-        value = self._best_order(match, scratch, m, landed, friend)[1] if landed else -5.0
+        value = self._best_order(match, scratch, m, landed, friend, away)[1] if landed else -5.0
         value -= 2.0 * sum(
             1 for h in res.tower_hits if h.figure_id in match.models and match.models[h.figure_id].boss == m.boss
         )  # knocking our own towers is bad
@@ -244,15 +292,43 @@ class SearchController(HeuristicController):
             return None
         return friend
 
+    def die_score(self, m: Any, res: Any, match: Any) -> tuple[float, str | None, bool]:
+        """One move die's part of an order's score, from its sweep ``res``: what it bumped into.
+
+        A die that moved the git nowhere against anything but a cap costs WASTED_DIE; a cap
+        looted earns 10 (its id is returned, for the caller to lift it off the scratch table);
+        walking into a standing enemy starts a fight, which ends the move (True): worth 2 with a
+        short tower, -8 with a tall one. The search's and the tree search's order searches
+        (here and mcts.py) both score their dice by it, so the two cannot drift apart (debt D7)."""
+        c = res.contact
+        if c is None:
+            return 0.0, None, False
+        s = -WASTED_DIE if res.travelled < 0.1 and c.thing.kind != Kind.TOKEN else 0.0
+        if c.thing.kind == Kind.TOKEN:
+            return s + 10.0, c.thing.id, False
+        if c.thing.kind == Kind.FIGURE and c.thing.id in match.models:
+            o = match.models[c.thing.id]
+            if o.boss != m.boss and o.standing:
+                return s + (2.0 if m.tower.height <= 3 else -8.0), None, True
+        return s, None, False
+
     def _best_order(
-        self, match: Any, scratch: Any, m: Any, dice: list[tuple[str, int]], friend: str | None = None
+        self,
+        match: Any,
+        scratch: Any,
+        m: Any,
+        dice: list[tuple[str, int]],
+        friend: str | None = None,
+        away: list[str] | None = None,
     ) -> tuple[list[str], float]:
         """Play every order of the dice with real sweeps on the scratch table; the best one.
 
         With ``friend`` (a fallen friend the git is walking over to boot up) an order is judged
         by where it leaves the git against that friend instead of against the nearest cap:
         ending in contact (it can boot the friend up next) earns RESCUED, else each inch short
-        costs as an inch from a cap does; caps looted on the way still count."""
+        costs as an inch from a cap does; caps looted on the way still count. With ``away``
+        (enemies a walk away before legging it gets clear of) each inch short of CLEAR_IN from
+        the nearest of them costs as an inch from a cap does."""
         start = scratch.figure_position(m.id)
         best: tuple[list[str], float] = ([d for d, _ in dice], -math.inf)
         for order in permutations(dice):
@@ -263,26 +339,20 @@ class SearchController(HeuristicController):
                 target = scratch.die(die_id).position
                 res = scratch.sweep(m.id, toward=target, distance=value)
                 scratch.move_figure(m.id, res.end)
-                c = res.contact
-                if c is None:
-                    continue
-                if res.travelled < 0.1 and c.thing.kind != Kind.TOKEN:
-                    score -= WASTED_DIE  # a move die spent against something the git already touched
-                if c.thing.kind == Kind.TOKEN:
-                    looted.append((c.thing.id, scratch.token_position(c.thing.id)))
-                    scratch.remove_token(c.thing.id)
-                    score += 10.0
-                elif c.thing.kind == Kind.FIGURE and c.thing.id in match.models:
-                    o = match.models[c.thing.id]
-                    if o.boss != m.boss and o.standing:
-                        score += 2.0 if m.tower.height <= 3 else -8.0
-                        fight = True
-                        break
+                s, cap, fight = self.die_score(m, res, match)
+                score += s
+                if cap is not None:
+                    looted.append((cap, scratch.token_position(cap)))
+                    scratch.remove_token(cap)
+                if fight:
+                    break
             end = scratch.figure_position(m.id)
             rest = [scratch.token_position(cid) for cid in scratch.tokens]
             if friend is not None:
                 gap = scratch.distance_between(m.id, friend)
                 score += RESCUED if gap <= RESCUE_TOUCH else -0.6 * gap
+            elif away:
+                score -= 0.6 * max(0.0, CLEAR_IN - min(scratch.distance_between(m.id, f) for f in away))
             elif rest:
                 score -= 0.6 * self.walking_distance(m, end, rest, match)
             for foe in self.enemies(match):
@@ -350,6 +420,13 @@ class SearchController(HeuristicController):
     def order_move_die(self, req: OrderMoveDie, match: Any) -> Any:
         t0 = time.perf_counter()
         m = match.models[req.model]
+        dice = [(d, match.table.die(d).value) for d in req.options]
+        if m.id in self._retreating and len(dice) > 1:
+            # A walk away, rolled out with this very order search: walked in the same order, so
+            # a die lying behind a friend is taken while the git can still walk to it.
+            order, _ = self._best_order(match, match.table.copy(), m, dice, away=self.foe_ids(m, match))
+            self._timed(t0)
+            return order[0]
         if (
             self._hunting.get(m.id) is not None
             or self.rescue_of(m, match) is not None
@@ -357,7 +434,6 @@ class SearchController(HeuristicController):
             or (self.winning_endgame(match) and self.retreat_from(m, match) is not None)
         ):  # walking into a robber or to a fallen friend, or away before legging it: the heuristic's order
             return super().order_move_die(req, match)
-        dice = [(d, match.table.die(d).value) for d in req.options]
         if len(dice) == 1:
             return dice[0][0]
         scratch = match.table.copy()

@@ -1,0 +1,54 @@
+"""tools/ai_report.py: the behaviour report of issue 27 counts each AI's own dice, by plan."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+from spacegits_sim.ai import make_controller
+
+ROOT = Path(__file__).resolve().parent.parent
+_spec = importlib.util.spec_from_file_location("ai_report", ROOT / "tools" / "ai_report.py")
+assert _spec is not None and _spec.loader is not None
+ai_report = importlib.util.module_from_spec(_spec)
+sys.modules["ai_report"] = ai_report
+_spec.loader.exec_module(ai_report)
+
+
+def test_two_ais_at_four_seats_sit_alternately_and_each_counts_only_its_own_dice():
+    match, probes = ai_report.play(ai_report.SCENARIOS["four_bosses"], 3, ["heuristic", "random"])
+    assert [type(p.inner).__name__ for p in probes] == [
+        "HeuristicController",
+        "RandomController",
+        "HeuristicController",
+        "RandomController",
+    ]
+    row = ai_report.measure(match, probes, ["heuristic", "random"])
+    boss_of = {m.id: m.boss for m in match.models.values()}
+    mine = [
+        e
+        for e in match.events
+        if e.kind == "model_moved" and e.reason == "scoot" and e.value is not None and boss_of.get(e.model) in (0, 2)
+    ]
+    assert row["ais"]["heuristic"]["move_dice"] == len(mine) > 0
+    by_plan = sum(n for k, n in row["ais"]["heuristic"].items() if k.startswith("plan:") and k.count(":") == 1)
+    assert by_plan == len([e for e in mine if match.models[e.model].vehicle is None])
+
+
+def test_a_move_throw_is_filed_under_the_walk_its_aim_served():
+    ai = make_controller("search", 1, 0)
+    assert ai_report.plan_of(ai, "g1") == "caps"
+    ai._rescuing["g1"] = "g2"
+    assert ai_report.plan_of(ai, "g1") == "rescue"
+    ai._retreating.add("g1")
+    assert ai_report.plan_of(ai, "g1") == "away"  # a walk away also sets _escaping: it is filed as away
+    assert ai_report.plan_of(make_controller("random", 1, 0), "g1") == "caps"
+
+
+def test_a_die_that_went_nowhere_is_filed_under_what_stopped_it():
+    boss_of = {"a": 0, "b": 0, "c": 1}
+    assert ai_report._stop_kind("figure:b", "a", boss_of) == "friend"
+    assert ai_report._stop_kind("figure:c", "a", boss_of) == "enemy"
+    assert ai_report._stop_kind("terrain:wall_1", "a", boss_of) == "terrain"
+    assert ai_report._stop_kind(None, "a", boss_of) == "nothing"
