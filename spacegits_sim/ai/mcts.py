@@ -276,6 +276,9 @@ class MctsController(SearchController):
         if seed is None:
             seed = int(self.act_rng.integers(0, 2**31))
         twin = match.scratch_copy(seed)
+        # A scratch game is never replayed: hashing its log at every answer (the replay's
+        # checksum) would cost a twentieth of the look-ahead for nothing.
+        twin.log_checksum = _no_checksum
         twin.start_look_ahead(boss, cand[0], REPLY_TURNS)
         ctrls: list[Any] = []
         for b in range(len(match.bosses)):
@@ -535,6 +538,10 @@ class MctsController(SearchController):
 
         walk([], list(dice), 0.0)
         return best[0], float(best[1])
+
+
+def _no_checksum() -> str:
+    return ""
 
 
 def _sd(xs: list[float]) -> float:
