@@ -12,6 +12,7 @@ CPU time (on a shared machine the wall clock stretches with the load; the CPU ti
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -37,15 +38,18 @@ class Timed:
         cpu: list[float],
         acts: list[float] | None = None,
         acts_cpu: list[float] | None = None,
+        all_cpu: list[float] | None = None,
     ) -> None:
         self.inner, self.out, self.throws, self.cpu = inner, out, throws, cpu
         self.acts = acts if acts is not None else []
         self.acts_cpu = acts_cpu if acts_cpu is not None else []
+        self.all_cpu = all_cpu if all_cpu is not None else []
 
     def decide(self, request: Any, match: Any) -> Any:
         t0, c0 = time.perf_counter(), time.process_time()
         ans = self.inner.decide(request, match)
         self.out.append(time.perf_counter() - t0)
+        self.all_cpu.append(time.process_time() - c0)
         if isinstance(request, AimThrow) and request.purpose == "move":
             self.throws.append(self.out[-1])
             self.cpu.append(time.process_time() - c0)
@@ -80,21 +84,25 @@ def main(argv: list[str] | None = None) -> int:
     cpu: list[float] = []
     acts: list[float] = []
     acts_cpu: list[float] = []
+    all_cpu: list[float] = []
+    load0 = os.getloadavg()[0]
     for k in range(args.matches):
         seats = [ai, "heuristic"] if k % 2 == 0 else ["heuristic", ai]
         m = Match(sc, seed=1000 + k)
         ctrls = [
-            Timed(make_controller(a, 1000 + k, b), times, throws, cpu, acts, acts_cpu)
+            Timed(make_controller(a, 1000 + k, b), times, throws, cpu, acts, acts_cpu, all_cpu)
             if a == ai
             else make_controller(a, 1000 + k, b)
             for b, a in enumerate(seats)
         ]
         m.play(ctrls)
     print(f"{len(times)} {ai} decisions in {args.matches} matches: {spread(times)}")
+    print(f"  their CPU time: {spread(all_cpu)}")
     print(f"  of them {len(throws)} move throws: {spread(throws)}")
     print(f"  the move throws' CPU time (what the machine's load does not stretch): {spread(cpu)}")
     print(f"  of them {len(acts)} activation choices (which git, or leg it): {spread(acts)}")
     print(f"  the activation choices' CPU time: {spread(acts_cpu)}")
+    print(f"  load average (1 min) at the start {load0:.1f}, at the end {os.getloadavg()[0]:.1f}")
     return 0
 
 

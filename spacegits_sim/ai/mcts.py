@@ -14,10 +14,15 @@ ended; a sure win if legging it on my next turn banks the lead, nearly a loss if
 boss, whose turn comes first, could bank theirs; else the new-cap lead, each cap on the table
 shared by whose gits are nearer, fallen gits and tall towers, in caps, squashed to −1..1.
 Legging it in a two-boss game ends it, so its value is reckoned exactly (the heuristic's
-arithmetic: the caps left behind, the table scooped by the other boss), not played. The
-look-aheads go to the candidates by UCB1 with progressive widening (``ceil(ACT_PW_K ·
-n^ACT_PW_ALPHA)`` candidates open after ``n``, best prior first); the one with the best mean
-among those looked at twice wins (legging it first on a tie: it is exact). The git's first
+arithmetic: the caps left behind, the table scooped by the other boss), not played; when it
+wins outright nothing is looked at. The look-aheads **race** the candidates (sequential
+halving on common random numbers): each round plays every candidate left once, all from one
+seed, so two candidates meet the same luck as far as their play lets them; the first round
+opens the heuristic's picks first, up to half the budget; each round halves the field (not
+below two); the race stops early when the leader is DOMINATE clear (of the runner-up and of
+legging it), legging it is that far clear of the leader, or the candidates come out the same.
+So the budget goes where the candidates are close. The best mean among the finalists (and
+legging it, first on a tie: it is exact) wins. The git's first
 action is then played as searched; its second, and everything else in the activation, as the
 search would.
 
@@ -33,7 +38,7 @@ scored by the search's terms with the walking route to the caps (``physics/route
 
 **Budget, deterministic.** ``--think-ms`` is turned into iteration counts once, by
 calibrations measured on the project's 2-core machine (``ITERATIONS_PER_S`` throws and
-``ACTIVATIONS_PER_S`` look-aheads per second; see docs/ai.md), never by the wall clock while
+``ACTIVATIONS_PER_S`` look-aheads at most per second; see docs/ai.md), never by the wall clock while
 playing: the same seed and think-ms give the same match on any machine under any load. The
 controller's name carries its budget (``mcts`` at the default, ``mcts@250`` at 250 ms), so a
 tournament's table, a match summary and a replay's ``meta.ai`` bind it.
@@ -74,11 +79,11 @@ ROUTE_CELL = 1.0  # the leaf's route fields to the caps: grid cell (inches) ...
 ROUTE_CACHE = 64  # ... and fields kept (one per cap, base size and terrain layout)
 CAP_GAP = 0.6  # leaf: a cap an inch further away costs this (the search's weight)
 # The activation level (which git, its first action, or leg it):
-ACTIVATIONS_PER_S = 6.0  # calibration: look-aheads per second of think time (see docs/ai.md)
+ACTIVATIONS_PER_S = 12.0  # calibration: at most this many look-aheads per second of think time (docs/ai.md)
 MIN_LOOKS = 4
+DOMINATE = 0.5  # a race stops when its leader is this far clear (in the value's units, -1 .. 1)
+SOLO_LOOKS = 3  # ... or when one candidate is left, after this many looks at it
 REPLY_TURNS = 1  # each look-ahead plays the activation, then this many turns of the others
-ACT_PW_K, ACT_PW_ALPHA = 2.0, 0.5  # progressive widening over the candidates, best prior first
-ACT_UCB_C = 0.5  # exploration, in the value's units (-1 .. 1)
 MAX_DECISIONS = 400  # a look-ahead's decisions (a guard: an activation and a reply take ~30)
 # The value of a look-ahead's end (boss's view), in caps, then squashed to -1 .. 1:
 CAP_SHARE = 0.5  # a cap on the table nearer my gits than theirs (tanh of the gap / CAP_NEAR_IN)
@@ -147,6 +152,7 @@ class MctsController(SearchController):
         self.act_rng = stream(seed, f"ai/mcts/{boss}/activations")  # the look-aheads' seeds
         self._plan: tuple[str, str] | None = None  # (git, first action) the activation search chose
         self.last_candidates: list[tuple[str, str | None, int, float]] = []  # (git, action, visits, mean)
+        self.last_looks = 0  # look-aheads the last activation choice played (at most self.looks)
 
     # ------------------------------------------------------------------ the activation
 
@@ -191,31 +197,68 @@ class MctsController(SearchController):
     def activation_search(
         self, req: ChooseActivation, match: Any, cands: list[tuple[str, str | None]]
     ) -> tuple[str, str | None]:
+        """Race the candidates on common chance: each round plays every candidate still in it
+        once, all from the same look-ahead seed (so two candidates meet the same dice and the
+        same reply as far as their play lets them: their difference is the choice's, not the
+        luck's), then halves the field (never below two). The first round opens the heuristic's
+        picks first, as many as half the budget. It stops early when the choice is settled:
+        legging it wins outright (1, exact: nothing can beat it), the leader is DOMINATE ahead of
+        the rest (or of legging it, or behind it), or every candidate left has come out the same.
+        So the budget goes where the candidates are close (issue 27's "spend the look-ahead
+        budget where the candidates' values are close"), and is never more than ``self.looks``."""
         n = [0] * len(cands)
         total = [0.0] * len(cands)
         legs = [k for k, c in enumerate(cands) if c[0] == "leg_it"]
+        leg_v: float | None = None
         for k in legs:  # legging it is exact (it ends a two-boss game): one look settles it
             n[k], total[k] = 1, self.leg_it_value(match, req.boss)
+            leg_v = total[k] if leg_v is None else max(leg_v, total[k])
         open_ = [k for k in range(len(cands)) if k not in legs]
-        width = 0
-        for it in range(self.looks):
-            allowed = min(len(open_), max(1, math.ceil(ACT_PW_K * (it + 1) ** ACT_PW_ALPHA)))
-            if width < allowed:
-                k = open_[width]
-                width += 1
-            else:
-                pool = open_[:width]
-                logn = math.log(sum(n[j] for j in pool) or 1)
-                k = max(pool, key=lambda j: (total[j] / n[j] + ACT_UCB_C * math.sqrt(logn / n[j]), -j))
-            total[k] += self.look_ahead(match, req.boss, cands[k])
-            n[k] += 1
+        budget = self.looks
+        alive = open_[: min(budget, max(2, budget // 2))]
+        if leg_v is not None and leg_v >= BANKED:
+            alive = []  # legging it now wins the game: no look-ahead can do better
+        rounds = 0
+        while alive and budget >= len(alive):
+            seed = int(self.act_rng.integers(0, 2**31))  # common to the round's candidates
+            for k in alive:
+                total[k] += self.look_ahead(match, req.boss, cands[k], seed)
+                n[k] += 1
+            budget -= len(alive)
+            rounds += 1
+            ranked = sorted(alive, key=lambda j: (-total[j] / n[j], j))
+            means = [total[j] / n[j] for j in ranked]
+            if self.settled(means, leg_v, rounds):
+                alive = ranked[:1]
+                break
+            alive = ranked[: max(2, math.ceil(len(ranked) / 2))] if len(ranked) > 2 else ranked
+        self.last_looks = self.looks - budget
         self.last_candidates = [(c[0], c[1], n[k], total[k] / n[k] if n[k] else 0.0) for k, c in enumerate(cands)]
-        seen = [k for k in range(len(cands)) if n[k]]
-        sure = [k for k in seen if n[k] >= 2 or k in legs] or seen
+        finalists = set(alive) | set(legs)
+        if not finalists:  # no budget even for one round (cannot happen: MIN_LOOKS): the heuristic's pick
+            return cands[open_[0]]
         # On a tie, legging it first (its value is exact, a look-ahead's an estimate), then the
         # most looked at, then the earlier (better prior).
-        best = max(sure, key=lambda k: (total[k] / n[k], k in legs, n[k], -k))
+        best = max(finalists, key=lambda k: (total[k] / n[k] if n[k] else -math.inf, k in legs, n[k], -k))
         return cands[best]
+
+    @staticmethod
+    def settled(means: list[float], leg_v: float | None, rounds: int) -> bool:
+        """Whether a race is decided after ``rounds`` rounds (``means`` best first): one
+        candidate left and looked at SOLO_LOOKS times or far from legging it; the leader
+        DOMINATE clear of the runner-up and of legging it, or legging it DOMINATE clear of the
+        leader (after two rounds each: one look is too noisy to stop on); or every candidate
+        left come out the same twice (nothing the look-aheads see tells them apart)."""
+        lead = means[0]
+        if len(means) == 1:
+            return rounds >= SOLO_LOOKS or (leg_v is not None and abs(lead - leg_v) > DOMINATE)
+        if rounds < 2:
+            return False
+        if means[0] - means[-1] < 1e-9:
+            return True
+        if leg_v is not None and leg_v - lead > DOMINATE:
+            return True
+        return lead - means[1] > DOMINATE and (leg_v is None or lead - leg_v > DOMINATE)
 
     def leg_it_value(self, match: Any, boss: int) -> float:
         """Legging it now: with one other boss the game ends at once and the margin is the
@@ -226,10 +269,15 @@ class MctsController(SearchController):
         margin = self.leg_it_margin(match)
         return 1.0 if margin > 0 else (0.0 if margin == 0 else -1.0)
 
-    def look_ahead(self, match: Any, boss: int, cand: tuple[str, str | None]) -> float:
-        """One play-out of ``cand`` on a scratch copy of the match: the value of where it ends."""
-        seed = int(self.act_rng.integers(0, 2**31))
+    def look_ahead(self, match: Any, boss: int, cand: tuple[str, str | None], seed: int | None = None) -> float:
+        """One play-out of ``cand`` on a scratch copy of the match, its chance from ``seed`` (one
+        drawn from this controller's stream if None): the value of where it ends."""
+        if seed is None:
+            seed = int(self.act_rng.integers(0, 2**31))
         twin = match.scratch_copy(seed)
+        # A scratch game is never replayed: hashing its log at every answer (the replay's
+        # checksum) would cost a twentieth of the look-ahead for nothing.
+        twin.log_checksum = _no_checksum
         twin.start_look_ahead(boss, cand[0], REPLY_TURNS)
         ctrls: list[Any] = []
         for b in range(len(match.bosses)):
@@ -490,6 +538,10 @@ class MctsController(SearchController):
 
         walk([], list(dice), 0.0)
         return best[0], float(best[1])
+
+
+def _no_checksum() -> str:
+    return ""
 
 
 def _sd(xs: list[float]) -> float:
