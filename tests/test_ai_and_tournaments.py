@@ -856,3 +856,23 @@ def test_a_boxed_in_vehicle_is_not_valued_for_loot_it_cannot_drive_to(monkeypatc
     monkeypatch.setattr(driver, "boxed_in", lambda v, match: True)
     assert driver.activation_worth(m.models["a1v"], m, ai.caps(m), 0) == 0.0
     assert ai.decide(ChooseActivation(0, ("a1v", "a2"), ""), m) == "a2"
+
+
+def test_a_fallen_enemy_whose_boss_has_caps_is_loot_on_a_vehicles_run():
+    """ "Bump into a Fallen Git: If you bump into a fallen git (friend or foe), pause, move them the
+    minimum distance needed to clear the path of your movement, steal 1 cap from them": with no
+    caps on the table, a fallen enemy 8" ahead of the buggy is worth a drive (and is where it
+    drives) while its boss has caps to steal, and nothing once the stash is empty."""
+    import math
+
+    from spacegits_sim.ai import driver
+
+    m = _car_and_git()
+    m.place_model(m.models["b1"], (12.0, 12.0), "test set-up: 8 in ahead")
+    _fell(m, "b1")
+    v = m.models["a1v"]
+    m.bosses[1].stash = 3
+    assert driver.activation_worth(v, m, [], 0) > 4.0
+    assert math.dist(driver.drive_target(v, m, [], 0), m.position("b1")) < 0.01
+    m.bosses[1].stash = 0
+    assert driver.activation_worth(v, m, [], 0) == 0.0
