@@ -778,3 +778,111 @@ def test_the_tournament_command_takes_a_controller_registered_at_run_time(tmp_pa
     register_controller("random_plugin", lambda seed, boss: make_controller("random", seed, boss))
     assert cli_main(["tournament", "--ai", "random_plugin,random", "--games", "2", "--jobs", "1"]) == 0
     assert "random_plugin vs random" in capsys.readouterr().out
+
+
+def _car_and_git(enemy=None):
+    """Red: a buggy (a1v, its driver a1) facing east at (4, 12) and an orc on foot (a2) at
+    (20, 3); Blue: ``enemy`` (default an orc in the far corner). No caps yet."""
+    import math
+
+    from helpers import match
+
+    blue = enemy or {"type": "orc", "name": "Urg"}
+    m = match(
+        [
+            [
+                {"type": "orc", "name": "Gaz", "vehicle": "buggy", "weapons": ["pistol"]},
+                {"type": "orc", "name": "Rukk"},
+            ],
+            [blue],
+        ],
+        {},
+        None,
+        1,
+        options={"deploy_distance_in": 0.0, "vehicle_deploy_distance_in": 0.0},
+    )
+    m.place_model(m.models["a1v"], (4.0, 12.0), "test set-up")
+    m.table.move_figure("a1v", (4.0, 12.0), angle=0.0)
+    m.place_model(m.models["a2"], (20.0, 3.0), "test set-up")
+    assert math.isclose(m.table.figure("a1v").angle, 0.0)
+    return m
+
+
+def test_a_vehicle_with_a_line_of_caps_in_its_reach_is_activated_over_a_git_nearer_one_cap():
+    """Issue 27: "no cars parked for the whole game"; "Purposeful vehicles. Drive to where caps
+    ... are". Vehicles "can loot caps, and caps don't halt their movement", and a buggy scoots
+    three move dice up to its handling (3D10 here), so three caps 6-12" along its nose are one
+    activation's loot, while the git on foot 3" from a lone cap stops at it. The heuristic
+    activates the buggy (it used to weigh a vehicle as a git, by its nearest cap, and left the
+    cars parked while gits picked the middle clean), and drives at that line."""
+    import math
+
+    from spacegits_sim.ai import driver
+    from spacegits_sim.ai.heuristic import HeuristicController
+    from spacegits_sim.rules.decisions import ChooseActivation
+
+    m = _car_and_git()
+    for x in (10.0, 13.0, 16.0):
+        m.place_cap((x, 12.0), "test: a line ahead of the buggy")
+    m.place_cap((20.0, 6.0), "test: a lone cap near the git")
+    ai = HeuristicController(seed=1, boss=0)
+    assert ai.decide(ChooseActivation(0, ("a1v", "a2", "leg_it"), ""), m) == "a1v"
+    target = driver.drive_target(m.models["a1v"], m, ai.caps(m), 0)
+    assert math.isclose(target[1], 12.0) and target[0] >= 10.0  # along the line, not the git's cap
+
+
+def test_a_vehicle_in_reach_of_a_ram_the_smash_odds_favour_is_activated_over_a_git_far_from_caps():
+    """Issue 27: "Drive to where ... rams are". "When a vehicle smashes something, you roll a
+    number of D6 equal to the vehicle's toughness plus its current speed": a buggy (toughness 5)
+    driving into a bike (toughness 3) 10" ahead wins the exchange by several damage dice, so it is
+    activated rather than a git 5" from the only cap, which sits 14" behind the buggy."""
+    import math
+
+    from spacegits_sim.ai.heuristic import HeuristicController
+    from spacegits_sim.rules.decisions import ChooseActivation
+
+    m = _car_and_git({"type": "goblin", "name": "Snit", "vehicle": "bike"})
+    m.place_model(m.models["b1v"], (14.0, 12.0), 'test set-up: the bike 10" ahead')
+    m.table.move_figure("b1v", (14.0, 12.0), angle=math.pi / 2)
+    m.place_cap((20.0, 8.0), "test: the git's cap, 5\" off")
+    ai = HeuristicController(seed=1, boss=0)
+    assert ai.decide(ChooseActivation(0, ("a1v", "a2", "leg_it"), ""), m) == "a1v"
+
+
+def test_a_boxed_in_vehicle_is_not_valued_for_loot_it_cannot_drive_to(monkeypatch):
+    """The other side of the vehicle's worth: a hull no move die can take anywhere is not
+    scooted (every die would be a crash where it stands: ``driver.boxed_in``, pinned by its own
+    tests), so caps in its reach are worth nothing to it and the git on foot is activated."""
+    from spacegits_sim.ai import driver
+    from spacegits_sim.ai.heuristic import HeuristicController
+    from spacegits_sim.rules.decisions import ChooseActivation
+
+    m = _car_and_git()
+    for x in (10.0, 13.0, 16.0):
+        m.place_cap((x, 12.0), "test: a line ahead of the buggy")
+    m.place_cap((20.0, 6.0), "test: a lone cap near the git")
+    ai = HeuristicController(seed=1, boss=0)
+    assert driver.activation_worth(m.models["a1v"], m, ai.caps(m), 0) > 8.0
+    monkeypatch.setattr(driver, "boxed_in", lambda v, match: True)
+    assert driver.activation_worth(m.models["a1v"], m, ai.caps(m), 0) == 0.0
+    assert ai.decide(ChooseActivation(0, ("a1v", "a2"), ""), m) == "a2"
+
+
+def test_a_fallen_enemy_whose_boss_has_caps_is_loot_on_a_vehicles_run():
+    """ "Bump into a Fallen Git: If you bump into a fallen git (friend or foe), pause, move them the
+    minimum distance needed to clear the path of your movement, steal 1 cap from them": with no
+    caps on the table, a fallen enemy 8" ahead of the buggy is worth a drive (and is where it
+    drives) while its boss has caps to steal, and nothing once the stash is empty."""
+    import math
+
+    from spacegits_sim.ai import driver
+
+    m = _car_and_git()
+    m.place_model(m.models["b1"], (12.0, 12.0), "test set-up: 8 in ahead")
+    _fell(m, "b1")
+    v = m.models["a1v"]
+    m.bosses[1].stash = 3
+    assert driver.activation_worth(v, m, [], 0) > 4.0
+    assert math.dist(driver.drive_target(v, m, [], 0), m.position("b1")) < 0.01
+    m.bosses[1].stash = 0
+    assert driver.activation_worth(v, m, [], 0) == 0.0

@@ -51,20 +51,121 @@ def smash_expectation(v: Any, target: Any, speed: int, head_on: bool) -> float:
     return n * (p * big + (1 - p) * weak)
 
 
-def drive_target(v: Any, match: Any, caps: list[Point], boss: int) -> Point:
-    """Where to drive: an enemy vehicle worth ramming, else the nearest cap, else the middle."""
+def ram_target(v: Any, match: Any, boss: int) -> tuple[Any, float] | None:
+    """An enemy vehicle within RAM_IN whose smash odds favour a ram (with the edge my expected
+    smash damage has over its answer), the first such in the match's order; None if there is none."""
     p = match.position(v.id)
     touching = set(match.touching(v.id))
     for e in match.models.values():
         if e.vehicle is None or not e.in_play or e.boss == boss or e.id in touching:
             continue  # (one it touches already: drive clear first, and come back with a run-up)
-        mine = smash_expectation(v, e, 5, False)
-        theirs = smash_expectation(e, v, 0, False)
-        if mine - theirs >= RAM_EDGE and _dist(p, match.position(e.id)) < 14:
-            return match.position(e.id)  # type: ignore[no-any-return]
+        edge = smash_expectation(v, e, 5, False) - smash_expectation(e, v, 0, False)
+        if edge >= RAM_EDGE and _dist(p, match.position(e.id)) < RAM_IN:
+            return e, edge
+    return None
+
+
+def drive_target(v: Any, match: Any, caps: list[Point], boss: int) -> Point:
+    """Where to drive: an enemy vehicle worth ramming (unless the best straight run in reach,
+    :func:`loot_run`, loots more), else the loot that run heads for, else the nearest cap,
+    else the middle. The same weighing as :func:`activation_worth`'s."""
+    ram = ram_target(v, match, boss)
+    loot, at = loot_run(v, match, caps + robbable(match, boss))
+    if ram is not None and (at is None or RAM_POINTS * ram[1] >= loot):
+        return match.position(ram[0].id)  # type: ignore[no-any-return]
+    if at is not None:
+        return at
+    p = match.position(v.id)
     if caps:
         return min(caps, key=lambda c: _dist(p, c))
     return (match.table.width / 2, match.table.height / 2)
+
+
+RAM_IN = 14.0  # an enemy vehicle this close is driven at when the smash odds favour the ram
+CAP_POINTS = 8.0  # a cap in hand, in the heuristic's activation points (a git touching one scores 12/1.5)
+LOOT_HIT = 0.75  # the share of the loot lying on a run's line that the thrown dice bring the hull over
+REAR_SHARE = 0.6  # ... when it lies in the rear arc (the first die is spent turning the hull round)
+CAP_HALF_IN = 0.5  # a cap's half-width: one this close to the corridor's side is still bumped
+RAM_POINTS = 1.0  # activation points per die of smash damage a ram is expected to win by
+
+
+def reach(v: Any) -> float:
+    """How far a scoot is expected to drive the hull: the mean of each move die the heuristic
+    picks (:func:`move_dice_sizes`, from the engine's own choices), as the vehicle counts it."""
+    from ..rules.fleet import MOVE_DICE, dice_choices, next_size
+
+    n, largest, bigger = effects.vehicle_dice(v, MOVE_DICE, v.vehicle.engine)
+    sizes = move_dice_sizes(v, tuple(dice_choices(largest, n, next_size(largest) if bigger else None)))
+    return float(sum(effects.vehicle_move(v, max(1, round((s + 1) / 2))) for s in sizes))
+
+
+def robbable(match: Any, boss: int) -> list[Point]:
+    """Fallen enemy gits on foot whose boss still has caps: a vehicle that bumps one moves it
+    aside and steals a cap ("steal 1 cap from them"), so they are loot on its way like caps."""
+    return [
+        match.position(m.id)
+        for m in match.models.values()
+        if m.in_play
+        and m.fallen
+        and m.boss != boss
+        and m.vehicle is None
+        and m.aboard is None
+        and match.bosses[m.boss].stash > 0
+    ]
+
+
+def loot_run(v: Any, match: Any, loot: list[Point]) -> tuple[float, Point | None]:
+    """The straight run within a scoot's reach that sweeps the most loot, and the loot it heads
+    for: for each piece within reach, the run from the hull's centre towards it (cut short where
+    the hull would meet terrain or the edge) counts every piece its front corridor passes over,
+    each at LOOT_HIT, less with its distance (the later dice scatter more) and REAR_SHARE for a
+    heading in the rear arc. Caps do not halt a vehicle ("caps don't halt their movement"), so a
+    run through a cluster loots it all in one activation, which a git on foot (stopped by each
+    cap) cannot: the worth is in expected caps (times CAP_POINTS, the scale of a git's cap)."""
+    if not loot:
+        return 0.0, None
+    table = match.table
+    p = match.position(v.id)
+    far = reach(v)
+    half_w = v.vehicle.hull_in[0] / 2 + CAP_HALF_IN
+    half_l = v.vehicle.hull_in[1] / 2
+    best: tuple[float, Point | None] = (0.0, None)
+    for q in loot:
+        d = _dist(p, q)
+        if d < 1e-6 or d > far + half_l:
+            continue
+        ux, uy = (q[0] - p[0]) / d, (q[1] - p[1]) / d
+        run = table.sweep_hull(
+            v.id, far, facing=math.atan2(uy, ux), kinds=(Kind.TERRAIN,), step_in=PREVIEW_STEP_IN
+        ).travelled
+        total = 0.0
+        for c in loot:
+            t = (c[0] - p[0]) * ux + (c[1] - p[1]) * uy
+            s = -(c[0] - p[0]) * uy + (c[1] - p[1]) * ux
+            if -half_l <= t <= run + half_l and abs(s) <= half_w:
+                total += LOOT_HIT * (1.0 - 0.5 * max(0.0, t) / (far + half_l))
+        if table.local_point(v.id, q)[0] < 0:
+            total *= REAR_SHARE
+        if total > best[0]:
+            best = (total, q)
+    return CAP_POINTS * best[0], best[1]
+
+
+def activation_worth(v: Any, match: Any, caps: list[Point], boss: int) -> float:
+    """What a scoot could win this activation, in the heuristic's activation points (the scale
+    of its git's cap, CAP_POINTS): the loot of the best run in reach (:func:`loot_run`: caps,
+    and fallen enemies to steal from) and a ram the smash odds favour (RAM_POINTS per die of
+    edge), whichever is more, as :func:`drive_target` drives for them. Valued by what the hull
+    can do (its reach, corridor and smash dice), never by what it is. A hull :func:`boxed_in`
+    does not scoot (the heuristic only shoots with it), so its drive is worth nothing."""
+    if boxed_in(v, match):
+        return 0.0
+    loot, _at = loot_run(v, match, caps + robbable(match, boss))
+    ram = ram_target(v, match, boss)
+    rammed = 0.0
+    if ram is not None and _dist(match.position(v.id), match.position(ram[0].id)) <= reach(v):
+        rammed = RAM_POINTS * ram[1]
+    return max(loot, rammed)
 
 
 TURN_AIM_IN = 7.0  # a target behind: throw the dice this far off to its side, just ahead of the middle

@@ -415,7 +415,9 @@ class HeuristicController:
             if shooters:
                 score += 4.0 * len(shooters) + 0.9 * m.tower.height
         caps = self.caps(match)
-        if caps:
+        if m.vehicle is not None:  # what its drive can loot or ram: caps don't halt a vehicle
+            score += driver.activation_worth(m, match, caps, self.boss)
+        elif caps:
             d = min(_dist(pos, c) for c in caps)
             score += 12.0 / (1.0 + d)
         for how, target in match._boot_targets(m):
