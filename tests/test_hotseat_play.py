@@ -5,6 +5,7 @@ log says things in a player's words; and a monkey test of random input on every 
 
 from __future__ import annotations
 
+import math
 import os
 import random
 import re
@@ -268,6 +269,40 @@ def test_single_option_requests_are_not_asked_and_the_game_replays_exactly():
     assert v.match.log_checksum() == app.match.log_checksum()
 
 
+def test_a_note_of_an_answer_given_without_asking_goes_once_the_other_side_answers():
+    """ "only one choice: die 2" stayed under Red's next prompt after Blue's whole activation
+    (and on the game-over screen): the note is about the human's last answer, so an AI's answer
+    ends it."""
+    app = new_app(3)
+    assert app.match.pending is not None and app.match.pending.boss not in app.humans  # Blue deploys first
+    app.note = "only one choice: die 2"
+    n = len(app.match.decisions)
+    for _ in range(50):
+        app.update(0.5)
+        if len(app.match.decisions) > n:
+            break
+    assert len(app.match.decisions) > n and app.note == ""
+
+
+def test_the_log_scrolled_back_follows_the_game_again_once_the_player_answers():
+    """Scrolled back a few lines to read what happened, the log stayed there for the rest of
+    the game: the newest lines (what the other side just did) never showed again unless the
+    player scrolled down. An answer brings it back to the newest line."""
+    app = new_app(3)
+    for _ in range(400):
+        app.update(5.0)
+        if app.human_turn() is not None:
+            break
+    req = app.human_turn()
+    assert isinstance(req, Deploy)
+    app.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False))
+    assert app.log_scroll == 6
+    app.deploy_pick = 0
+    spot = app.deploy_points(req)[0]
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=app.renderer.to_px(app.scene, spot), button=1))
+    assert app.answer_ready is not None and app.log_scroll == 0
+
+
 def test_care_is_asked_once_per_scoot_and_never_for_a_tower_that_cannot_fall():
     app = new_app(3)
     asked_care: list[tuple[int, str]] = []
@@ -375,20 +410,48 @@ def test_the_game_over_card_does_not_cover_the_log(tmp_path):
 # ---------------------------------------------------------------- 4. words a player uses
 
 
-def test_rendered_text_shows_no_internal_ids():
+@pytest.fixture(scope="module")
+def drawn_game() -> tuple[HotseatApp, set[str]]:
+    """Every string drawn over a whole hot-seat game (seed 4), the log scrolled back at the end."""
+    pygame.display.init()
+    pygame.font.init()
     app = new_app(4)
     rec = Recorder(app.renderer)
     surf = pygame.Surface(app.size)
     play_as_human(app, surf)
+    app.log_scroll = 6
+    app.draw_ui(surf, app.update(0.0))
+    return app, rec.seen
+
+
+def test_rendered_text_shows_no_internal_ids(drawn_game):
+    app, seen = drawn_game
     ids = set(app.match.models) | set(app.match.terrain_types)
     bad = []
-    for s in rec.seen:
+    for s in seen:
         words = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", s))
         hits = (words & ids) | {w for w in words if re.fullmatch(r"[a-z]+_[a-z_]+", w)}
         if hits:
             bad.append((s, hits))
     assert not bad, bad[:10]
-    assert len(rec.seen) > 100
+    assert len(seen) > 100
+
+
+def test_every_character_drawn_has_a_glyph_in_the_windows_fonts(drawn_game):
+    """The log's "more below" mark was an arrow the default font has no glyph for: a box on
+    screen. Every character the window draws must be one its fonts can show."""
+    app, seen = drawn_game
+    r = app.renderer
+    for font in (r.font, r.small, r.big):
+        tofu = pygame.image.tobytes(font.render("\U0010fffd", True, (255, 255, 255)), "RGB")
+        missing = {
+            ch
+            for s in seen
+            for ch in s
+            if ord(ch) > 127 and pygame.image.tobytes(font.render(ch, True, (255, 255, 255)), "RGB") == tofu
+        }
+        assert not missing, sorted(missing)
+    assert any("newer lines below" in s for s in seen)
 
 
 def test_a_shoved_git_is_the_one_that_is_shoved_in_the_log():
@@ -460,21 +523,40 @@ def deploying(seed: int = 3) -> tuple[HotseatApp, Deploy]:
 def test_every_deploy_spot_offered_is_accepted_when_its_pixel_is_clicked():
     """Seed 3 offered a grid centre at a barrel's edge whose click the window refused: a grid
     centre is exactly 0.5" from every whole-inch edge, where a half-inch base just touches, and
-    the pixel moves it a few hundredths of an inch (about one spot in five, at every table edge
-    and building). Every spot offered must be a click the window takes."""
+    its pixel moves it a few hundredths of an inch (one spot in five, at every table edge and
+    building). A click on an offered spot's pixel deploys there (or where it clicked, if that
+    is legal too); the spots offered stay the rules' own (every legal grid centre)."""
     app, req = deploying(3)
+    reach = 1.5 / app.renderer.layout(app.scene)[1]
     offered = 0
-    for k in range(len(req.models)):
+    for k, mid in enumerate(req.models):
         app.deploy_pick = k
-        for p in app.deploy_points(req):
+        pts = app.deploy_points(req)
+        grid = [(x + 0.5, y + 0.5) for x in range(int(req.width)) for y in range(int(req.height))]
+        assert pts == [p for p in grid if req.legal(mid, p) is None]
+        for p in pts:
             app.deploy_pick = k  # (a click resets the pick)
             px = app.renderer.to_px(app.scene, p)
             app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=px, button=1))
-            assert app.answer_ready == (req.models[k], app.renderer.to_table(app.scene, px)), app.message
-            assert req.legal(req.models[k], p) is None
+            assert app.answer_ready is not None, app.message
+            who, at = app.answer_ready
+            assert who == mid and req.legal(mid, at) is None
+            assert at == p or at == app.renderer.to_table(app.scene, px)
+            assert math.dist(at, p) <= reach
             app.answer_ready = None
             offered += 1
-    assert offered > 100 * len(req.models)  # still most of the deployment zone
+    assert offered > 100 * len(req.models)
+
+
+def test_a_deploy_click_on_forbidden_ground_is_still_refused_with_why():
+    """The pixel's forgiveness is a pixel and a half: a click well inside the keep-out is
+    refused, and the window says why."""
+    app, req = deploying(3)
+    mid = req.models[0]
+    cap = next(iter(app.scene.caps.values()))
+    assert req.legal(mid, cap) is not None
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=app.renderer.to_px(app.scene, cap), button=1))
+    assert app.answer_ready is None and "cannot go there" in app.message
 
 
 def test_the_window_state_says_where_the_window_sits_on_the_screen():

@@ -504,7 +504,8 @@ class BoardRenderer:
         for i, (text, newest) in enumerate(shown):
             surf.blit(self.text(text, self.small, TEXT if newest else DIM), (box.left, box.top + i * 17))
         if scroll and fits:
-            more = self.text(f"  ↓ {scroll} newer lines (scroll down)", self.small, (255, 220, 120))
+            # (words, no arrow: the default font has no glyph for one, it drew a box)
+            more = self.text(f"  {scroll} newer lines below: scroll down", self.small, (255, 220, 120))
             pygame.draw.rect(surf, PANEL, pygame.Rect(box.left, box.bottom - 17, box.width, 17))
             surf.blit(more, (box.left, box.bottom - 17))
         return len(rows)

@@ -182,7 +182,10 @@ class HotseatApp(Watcher):
             self.countdown = None
             return ans
         if req.boss not in self.humans:
-            return super().answer_for(req)
+            ans = super().answer_for(req)
+            if ans is not None:  # the note was about the human's last answer: stale now
+                self.note = ""
+            return ans
         auto = self.only_answer(req)
         if auto is not None:
             return auto
@@ -255,6 +258,7 @@ class HotseatApp(Watcher):
         self.answer_ready = answer
         self.message = ""
         self.note = ""
+        self.log_scroll = 0  # read back, then played on: the log follows the game again
         self.page = 0
         self.confirm_leg_it = False
         return True
@@ -454,7 +458,7 @@ class HotseatApp(Watcher):
             self.drag_start = p
             self.drag_now = p
         elif isinstance(req, Deploy):
-            self.submit((req.models[self.deploy_pick % len(req.models)], p))
+            self.submit((req.models[self.deploy_pick % len(req.models)], self.deploy_spot(req, p)))
             self.deploy_pick = 0
         elif isinstance(req, ChooseActivation):
             mid = self.model_at(p)
@@ -608,24 +612,33 @@ class HotseatApp(Watcher):
         return out
 
     def deploy_points(self, req: Deploy) -> list[tuple[float, float]]:
-        """Legal spots (on a 1" grid) for the git a click would deploy now (cached per request).
-
-        A spot is offered only if a click on its pixel is accepted: the pixel rounds the spot a
-        few hundredths of an inch, and a grid centre lies exactly half an inch from every
-        whole-inch edge (the table's, a building's), where a half-inch base just touches: one in
-        five spots offered so was refused when clicked."""
+        """Legal spots (on a 1" grid) for the git a click would deploy now (cached per request):
+        what the red shading leaves free."""
         mid = req.models[self.deploy_pick % len(req.models)]
         key = (id(req), mid)
         if getattr(self, "_deploy_key", None) != key:
-            pts = []
-            for x in range(int(req.width)):
-                for y in range(int(req.height)):
-                    p = (x + 0.5, y + 0.5)
-                    clicked = self.renderer.to_table(self.scene, self.renderer.to_px(self.scene, p))
-                    if req.legal(mid, p) is None and clicked is not None and req.legal(mid, clicked) is None:
-                        pts.append(p)
+            pts = [
+                (x + 0.5, y + 0.5)
+                for x in range(int(req.width))
+                for y in range(int(req.height))
+                if req.legal(mid, (x + 0.5, y + 0.5)) is None
+            ]
             self._deploy_key, self._deploy_pts = key, pts
         return list(self._deploy_pts)
+
+    def deploy_spot(self, req: Deploy, p: tuple[float, float]) -> tuple[float, float]:
+        """Where a click at table point ``p`` deploys: there, or, if that is refused and a spot
+        the window offers lies under the click's pixel, that spot. A grid centre lies exactly
+        0.5" from every whole-inch edge (the table's, a building's), where a half-inch base just
+        touches, and its pixel moves it a few hundredths of an inch: one offered spot in five
+        was refused when clicked (seed 3: 171 of 786), and shading those squares instead made
+        the table's left and top edges red but not its right and bottom (pixels round one way)."""
+        mid = req.models[self.deploy_pick % len(req.models)]
+        if req.legal(mid, p) is None:
+            return p
+        reach = 1.5 / self.renderer.layout(self.scene)[1]  # a pixel and a half, in inches
+        near = [q for q in self.deploy_points(req) if math.dist(p, q) <= reach]
+        return min(near, key=lambda q: math.dist(p, q)) if near else p
 
     # ------------------------------------------------------------------ drawing
 
@@ -824,7 +837,8 @@ class HotseatApp(Watcher):
         lines = wrap(self.prompt(), self.renderer.font, width, indent=0)[:3]
         for i, line in enumerate(lines):
             surf.blit(self.renderer.text(line, self.renderer.font, (255, 240, 200)), (x0, top + 4 + i * 18))
-        extra, col = (self.message, (255, 140, 120)) if self.message else (self.note, (150, 200, 255))
+        note = "" if self.finished else self.note
+        extra, col = (self.message, (255, 140, 120)) if self.message else (note, (150, 200, 255))
         if not extra:
             tip = next((b for b in self.buttons if not b.enabled and b.rect.collidepoint(self.hover_px)), None)
             extra, col = (f"{tip.label}: {tip.tooltip}", (255, 220, 120)) if tip is not None else ("", DIM)
