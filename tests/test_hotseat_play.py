@@ -468,6 +468,9 @@ def test_terrain_is_named_as_a_player_would():
     assert names["wall3"] == "a wall"  # there are two walls
     assert names["building1"] == "a building"
     assert ev.terrain_phrase("Exploding Barrel", False) == "an exploding barrel"
+    # the data names it by the book's plural heading; one piece is said in the singular
+    assert ev.terrain_phrase("Exploding Barrels", False) == "an exploding barrel"
+    assert ev.terrain_phrase("Exploding Barrels", True) == "the exploding barrel"
     assert ev.terrain_phrase("Low Wall", True) == "the low wall"
 
 

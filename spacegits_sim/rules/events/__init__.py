@@ -226,8 +226,13 @@ def display_names(started: MatchStarted) -> dict[str, str]:
 
 
 def terrain_phrase(name: str, only: bool) -> str:
-    """ "the low wall" (the only one), "an exploding barrel" (one of several)."""
+    """ "the low wall" (the only one), "an exploding barrel" (one of several).
+
+    Terrain is named by its rulebook heading, which can be plural ("Exploding Barrels"): a
+    phrase about one piece says it in the singular, as a player would ("bumps an exploding barrel")."""
     word = name.lower()
+    if word.endswith("s") and not word.endswith("ss"):
+        word = word[:-1]
     if only:
         return f"the {word}"
     return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
