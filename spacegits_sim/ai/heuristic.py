@@ -644,7 +644,8 @@ class HeuristicController:
                 self._machine.pop(m.id, None)
                 self._rescuing[m.id] = o.id
         self._hunting.pop(m.id, None)
-        bold = m.id in self._must_walk and not self.under_fire(m, match)  # (under fire: out of the line)
+        bold = m.id in self._must_walk  # (under fire too: both lone gits traced were, and walked
+        # away from the guns, their towers falling on the way, while the robber robbed on)
         self._must_walk.discard(m.id)
         for r, d in self.robbers_in_reach(m, match, bold)[:1]:  # a robber at a fallen friend: walk into it
             # ... unless walking to a fallen friend to boot it up: stood up against its robber, the
@@ -657,8 +658,10 @@ class HeuristicController:
         self._escaping.pop(m.id, None)
         shooters = self.shooters_at(m, match) if m.tower.height >= UNDER_FIRE_TOWER else []
         rescue = self.fallen_friends(m, match)[:1] if m.id in self._rescuing else []
-        if rescue and (rescue[0][1] <= RESCUE_NEAR or m.tower.height <= RESCUE_BRAVE):
+        if rescue and (rescue[0][1] <= RESCUE_NEAR or m.tower.height <= RESCUE_BRAVE or (bold and self.robbers(match))):
             shooters = []  # a friend on the ground this close is worth a shot or two taken on the way
+            # (and a git that must walk anyway, with a robber at a friend, walks to the friend:
+            # the two lone gits traced walked away from the guns instead, and fell on the way)
         if m.id in self._hunting:
             shooters = []  # as is a robber farming one (a hunter's tower is HUNT_TOWER or shorter)
         if shooters:  # under fire: stagger away from the guns
