@@ -12,6 +12,11 @@ the event log afterwards.
     .venv/bin/python tools/ai_report.py --matches 80                      # heuristic mirror, every scenario
     .venv/bin/python tools/ai_report.py --matches 40 --ai search,heuristic --scenario quickstart
     .venv/bin/python tools/ai_report.py --matches 20 --json out/ai_report.json
+    .venv/bin/python tools/ai_report.py --matches 40 --first-seed 41 --scenario four_bosses   # seeds 41-80
+
+Every unanswered pair is listed with its seed, robber, victim and boss, to trace.
+--ai lists one AI per seat; seats past the list's end play its last AI (``search,heuristic``
+on Four Bosses: the search in seat 0, the heuristic in the other three).
 
 Definitions (per AI where a row is about one side's choices):
 - near-zero move dice: a git's scoot die that moved it under 0.1".
@@ -23,11 +28,16 @@ Definitions (per AI where a row is about one side's choices):
   is the share stood up within two of its boss's activations.
 - robbed 3+ unanswered: (robber, victim) pairs with 3+ boots in, where between the first and the
   third no model of the victim's boss shot at (a bullet throw aimed within 3.5" of it, hit or
-  miss), hit, fought or smashed the robber; "could answer" counts
-  those of them where, at one of the boss's choices of activation in between, a standing git of
-  its had a ready gun with a clear line to the robber in range, or stood within 12" of it (a
-  walk into it: a fight). The others the boss could not reach: every git of its down, far off
-  or behind walls.
+  miss), hit, fought or smashed the robber, or walked or drove at it (a move throw whose line
+  passes within 15 degrees of a robber 12" or nearer and ends no nearer than 1" short of it:
+  the git or vehicle heads into it, arrived or not, as a missed shot counts; printed apart, as
+  "answered only by a walk or drive"); "could answer" counts those of them where, at one of the
+  boss's choices of activation in between, a standing git of its had a ready gun with a clear
+  line to the robber in range, or a standing git or vehicle stood within 12" of it (a walk into
+  it is a fight, a vehicle's drive into it a smash; vehicles count since 2026-12-01 night, branch
+  rob: the heuristic drives them at robbers). The others the boss could not reach: every git of
+  its down, far off or behind walls. A git with a gun whose range falls short of the robber but
+  that could walk in range first is not counted ("could answer" is one action, not two).
 - vehicle activations with no drive (before the siren), drives stopping within 1" of their start.
 - matches with vehicles in which no vehicle drove at all: the row above counts only activations
   of vehicles, so a derby whose gits loot every cap and leg it before any vehicle is activated
@@ -382,13 +392,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--scenario", action="append", choices=sorted(SCENARIOS), help="default: all four")
     ap.add_argument("--json", type=Path, help="write the totals here")
+    ap.add_argument("--first-seed", type=int, default=1, help="play seeds first..first+N-1 (to split a long run)")
     args = ap.parse_args(argv)
     if args.matches < 1 or args.matches > 10_000:
         ap.error("--matches must be between 1 and 10000")
     out: dict[str, Any] = {}
     for name in args.scenario or list(SCENARIOS):
         rows = []
-        for seed in range(1, args.matches + 1):
+        for seed in range(args.first_seed, args.first_seed + args.matches):
             n = len(load_scenario(ROOT / SCENARIOS[name], default_rules()).players)
             ais = [a.strip() for a in args.ai.split(",")]
             ais = (ais + [ais[-1]] * n)[:n]  # seats past the list's end play its last AI
