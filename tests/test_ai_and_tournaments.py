@@ -590,6 +590,109 @@ def test_a_robbed_gits_boss_walks_a_git_with_a_tower_of_4_into_the_robber():
     assert aim[0] > m.position("b1")[0] - 1.0 and abs(aim[1] - 14) < 1.5  # at the robber, not at the cap
 
 
+def test_a_robbed_gits_boss_walks_a_tall_git_that_must_scoot_anyway_into_the_robber():
+    """Issue 27: "drive a robber off (shoot, fight, shove) instead of leaving it to farm a fallen
+    git". Pal carries a tower of 10 (too tall to pick a fight by choice), has no gun and nothing
+    to boot: "they do one or two different actions", so its first is a scoot whatever it wants,
+    and its tower is at risk on any walk. That walk goes into the Thief over fallen Grunk, not to
+    the cap (Four Bosses seeds 20 and 55: lone gits with towers of 10-12 walked to caps while a
+    robber 8" off farmed their friend). A second action it may skip is still skipped."""
+    from helpers import match
+
+    from spacegits_sim.ai.heuristic import HeuristicController
+    from spacegits_sim.rules.decisions import AimThrow, ChooseAction
+
+    r = 25 / 25.4 / 2
+    m = match(
+        [[{"type": "orc", "name": "Grunk"}, {"type": "orc", "name": "Pal"}], [{"type": "orc", "name": "Thief"}]],
+        {"a1": (12, 14), "a2": (4, 14), "b1": (12 - 2 * r - 0.01, 14)},
+    )
+    m.place_cap((2.0, 2.0), "test")
+    _fell(m, "a1")
+    m.place_model(m.models["a2"], (12 - 2 * r - 9.0, 14), 'test: 9" from Grunk, out of its rescue reach')
+    for _ in range(10):
+        assert m.models["a2"].tower.add_die()
+    m.sync_tower(m.models["a2"])
+    ai = HeuristicController(seed=1, boss=0)
+    assert m.models["a2"].tower.height == 10 and not ai.robbers_in_reach(m.models["a2"], m)
+    assert ai.decide(ChooseAction(0, ("scoot",), "", "a2"), m) == "scoot"
+    aim = ai.decide(AimThrow(0, "a2", "move", (6, 6, 6), 24.0, 24.0), m).aim
+    assert aim[0] > m.position("b1")[0] - 1.0 and abs(aim[1] - 14) < 1.5  # at the robber, not at the cap
+    assert ai.decide(ChooseAction(0, ("scoot", "done"), "", "a2"), m) == "done"
+
+
+def test_a_tall_git_that_must_scoot_under_the_robbers_gun_walks_to_its_robbed_friend_not_away():
+    """Issue 27: "drive a robber off ... instead of leaving it to farm a fallen git". Pal carries a
+    tower of 10, 6" from fallen Grunk, and the armed Thief standing over Grunk has Pal in its line
+    (under fire, a tall git walks out of the line). With no gun and nothing to boot, Pal's first
+    action is a scoot whatever it does, its tower at risk on any walk: it walks to Grunk (booted
+    up, Grunk stands against the Thief and a fight breaks out), not away from the gun (Four Bosses
+    seeds 20 and 55: both lone gits walked away from the guns and fell on the way)."""
+    from helpers import match
+
+    from spacegits_sim.ai.heuristic import HeuristicController
+    from spacegits_sim.rules.decisions import AimThrow, ChooseAction
+
+    r = 25 / 25.4 / 2
+    m = match(
+        [
+            [{"type": "orc", "name": "Grunk"}, {"type": "orc", "name": "Pal"}],
+            [{"type": "orc", "name": "Thief", "weapons": ["pistol"]}],
+        ],
+        {"a1": (12, 14), "a2": (4, 14), "b1": (12, 14 + 2 * r + 0.01)},
+    )
+    m.place_cap((22.0, 2.0), "test")
+    _fell(m, "a1")
+    m.place_model(m.models["a2"], (12 - 2 * r - 6.0, 14), 'test: 6" from Grunk')
+    for _ in range(10):
+        assert m.models["a2"].tower.add_die()
+    m.sync_tower(m.models["a2"])
+    ai = HeuristicController(seed=1, boss=0)
+    assert ai.under_fire(m.models["a2"], m) and ai.robbers(m) == {"b1"}
+    assert ai.decide(ChooseAction(0, ("scoot",), "", "a2"), m) == "scoot"
+    aim = ai.decide(AimThrow(0, "a2", "move", (6, 6, 6), 24.0, 24.0), m).aim
+    assert aim[0] > 10 and not ai._escaping.get("a2")  # towards Grunk, not away from the Thief's gun
+
+
+def test_a_robbed_gits_boss_sends_a_vehicle_with_a_tall_tower_at_the_robber():
+    """Issue 27: "drive a robber off". A buggy 5" from the Thief over fallen Grunk carries a
+    tower of 8; Pal, on foot, stands 10" from a cap. Robbers stand only before the siren, when a
+    vehicle's tumbling tower is a wipeout that "clears up the dice tower" (no fall, no wreck),
+    so the tall tower is no reason to leave the robber farming Grunk: the buggy is activated
+    (derby seeds 2 and 33: vehicles 9-11" off with towers of 14 and 8 were passed over)."""
+    from helpers import match
+
+    from spacegits_sim.ai.heuristic import HeuristicController
+    from spacegits_sim.rules.decisions import ChooseActivation
+
+    r = 25 / 25.4 / 2
+    m = match(
+        [
+            [
+                {"type": "orc", "name": "Grunk"},
+                {"type": "orc", "name": "Gaz", "vehicle": "buggy"},
+                {"type": "orc", "name": "Pal"},
+            ],
+            [{"type": "orc", "name": "Thief"}],
+        ],
+        {"a1": (12, 14), "b1": (12 - 2 * r - 0.01, 14), "a3": (12, 3)},
+        None,
+        1,
+        options={"deploy_distance_in": 0.0, "vehicle_deploy_distance_in": 0.0},
+    )
+    m.place_model(m.models["a2v"], (4, 14), "test set-up")
+    m.table.move_figure("a2v", (4, 14), angle=0.0)
+    m.place_cap((22.0, 2.0), "test")
+    _fell(m, "a1")
+    v = m.models["a2v"]
+    for _ in range(8):
+        assert v.tower.add_die()
+    m.sync_tower(v)
+    ai = HeuristicController(seed=1, boss=0)
+    assert ai.robbers(m) == {"b1"} and v.tower.height == 8
+    assert ai.decide(ChooseActivation(0, ("a2v", "a3", "leg_it"), ""), m) == "a2v"
+
+
 def test_a_robbed_gits_boss_shoots_the_robber_before_ducking_out_of_its_fire():
     """Issue 27: a robber shot at is answered. Gunner carries a tower of 5 and the Thief, standing
     over fallen Grunk, has it in its pistol's line (under fire, a tall git steps out of the line

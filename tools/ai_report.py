@@ -12,6 +12,11 @@ the event log afterwards.
     .venv/bin/python tools/ai_report.py --matches 80                      # heuristic mirror, every scenario
     .venv/bin/python tools/ai_report.py --matches 40 --ai search,heuristic --scenario quickstart
     .venv/bin/python tools/ai_report.py --matches 20 --json out/ai_report.json
+    .venv/bin/python tools/ai_report.py --matches 40 --first-seed 41 --scenario four_bosses   # seeds 41-80
+
+Every unanswered pair is listed with its seed, robber, victim and boss, to trace.
+--ai lists one AI per seat; seats past the list's end play its last AI (``search,heuristic``
+on Four Bosses: the search in seat 0, the heuristic in the other three).
 
 Definitions (per AI where a row is about one side's choices):
 - near-zero move dice: a git's scoot die that moved it under 0.1".
@@ -23,11 +28,16 @@ Definitions (per AI where a row is about one side's choices):
   is the share stood up within two of its boss's activations.
 - robbed 3+ unanswered: (robber, victim) pairs with 3+ boots in, where between the first and the
   third no model of the victim's boss shot at (a bullet throw aimed within 3.5" of it, hit or
-  miss), hit, fought or smashed the robber; "could answer" counts
-  those of them where, at one of the boss's choices of activation in between, a standing git of
-  its had a ready gun with a clear line to the robber in range, or stood within 12" of it (a
-  walk into it: a fight). The others the boss could not reach: every git of its down, far off
-  or behind walls.
+  miss), hit, fought or smashed the robber, or walked or drove at it (a move throw whose line
+  passes within 15 degrees of a robber 12" or nearer and ends no nearer than 1" short of it:
+  the git or vehicle heads into it, arrived or not, as a missed shot counts; printed apart, as
+  "answered only by a walk or drive"); "could answer" counts those of them where, at one of the
+  boss's choices of activation in between, a standing git of its had a ready gun with a clear
+  line to the robber in range, or a standing git or vehicle stood within 12" of it (a walk into
+  it is a fight, a vehicle's drive into it a smash; vehicles count since 2026-12-01 night, branch
+  rob: the heuristic drives them at robbers). The others the boss could not reach: every git of
+  its down, far off or behind walls. A git with a gun whose range falls short of the robber but
+  that could walk in range first is not counted ("could answer" is one action, not two).
 - vehicle activations with no drive (before the siren), drives stopping within 1" of their start.
 - matches with vehicles in which no vehicle drove at all: the row above counts only activations
   of vehicles, so a derby whose gits loot every cap and leg it before any vehicle is activated
@@ -38,6 +48,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import statistics
 import sys
 from collections import defaultdict
@@ -79,6 +90,7 @@ class Probe:
     fallen: dict[str, tuple[int, bool]] = field(default_factory=dict)  # git -> (event index, friend within 6")
     answerable: list[tuple[int, str]] = field(default_factory=list)  # (event index, robber it could answer)
     shots: list[tuple[int, str]] = field(default_factory=list)  # (event index, the enemy a bullet throw aimed at)
+    walks: list[tuple[int, str]] = field(default_factory=list)  # (event index, a robber a move throw headed at)
 
     def decide(self, request: Any, match: Any) -> Any:
         if isinstance(request, AimThrow) and request.purpose == "move":
@@ -109,6 +121,14 @@ class Probe:
         answer = self.inner.decide(request, match)
         if isinstance(request, AimThrow) and request.purpose == "move" and match.models[request.model].vehicle is None:
             self.plans.append(plan_of(self.inner, request.model))
+        if isinstance(request, AimThrow) and request.purpose == "move":
+            aim = getattr(answer, "aim", None) or (answer.get("aim") if isinstance(answer, dict) else None)
+            if aim is not None:
+                self.walks += [
+                    (len(match.events), r)
+                    for r in _robbers(match, self.boss)
+                    if _heads_at(match, request.model, aim, r)
+                ]
         if isinstance(request, AimThrow) and request.purpose == "bullet":
             aim = getattr(answer, "aim", None) or (answer.get("aim") if isinstance(answer, dict) else None)
             foes = [o for o in match.models.values() if o.boss != self.boss and o.in_play and o.standing]
@@ -136,28 +156,51 @@ def plan_of(ai: Any, model: str) -> str:
     return "caps"
 
 
-def _answerable_robbers(match: Match, boss: int) -> list[str]:
-    """Standing enemies touching one of ``boss``'s fallen gits that one of its standing gits
-    could act against now: a ready gun with a clear line in range, or within 12\" to walk into."""
-    mine = [g for g in match.in_play(boss) if g.standing and g.vehicle is None and g.aboard is None]
-    out = []
+def _robbers(match: Match, boss: int) -> list[str]:
+    """Standing enemies touching one of ``boss``'s fallen gits (each of their activations, they
+    can put the boot in again)."""
+    out: list[str] = []
     for o in match.in_play(boss):
         if not o.fallen:
             continue
         for rid in match.touching(o.id):
             r = match.models[rid]
-            if r.boss == boss or not r.standing or rid in out:
-                continue
-            for g in mine:
-                if match.table.distance_between(g.id, rid) <= ANSWER_IN:
-                    out.append(rid)
-                    break
-                guns = [w for w in g.weapons if w.kind == "shooting" and effects.gun_ready(g, w)]
-                reach = max((effects.weapon_range(g, w) for w in guns), default=0.0)
-                line = match.table.line_of_fire(g.id, match.position(rid), reach) if reach > 0 else None
-                if line is not None and line.hit is not None and line.hit.thing.id == rid:
-                    out.append(rid)
-                    break
+            if r.boss != boss and r.standing and rid not in out:
+                out.append(rid)
+    return out
+
+
+def _heads_at(match: Match, mover: str, aim: Any, rid: str) -> bool:
+    """Whether a move throw aimed at ``aim`` walks (or drives) ``mover`` into ``rid``: the robber
+    within 12\" (edge to edge), within 15 degrees of the throw's line, and the aim no nearer than
+    1\" short of it (the dice lie at or past it, so each move drags the git towards it)."""
+    if match.table.distance_between(mover, rid) > ANSWER_IN:
+        return False
+    p, q = match.position(mover), match.position(rid)
+    a, b = (aim[0] - p[0], aim[1] - p[1]), (q[0] - p[0], q[1] - p[1])
+    na, nb = _dist(aim, p), _dist(q, p)
+    if na < 1e-9 or nb < 1e-9 or na < nb - 1.0:
+        return False
+    return (a[0] * b[0] + a[1] * b[1]) / (na * nb) >= math.cos(math.radians(15.0))
+
+
+def _answerable_robbers(match: Match, boss: int) -> list[str]:
+    """Robbers of ``boss``'s fallen gits that one of its standing models could act against now:
+    a git's ready gun with a clear line in range, or a git or vehicle within 12\" to walk or drive
+    into (a fight; a vehicle's bump is a smash)."""
+    mine = [g for g in match.in_play(boss) if g.standing and g.aboard is None]
+    out = []
+    for rid in _robbers(match, boss):
+        for g in mine:
+            if match.table.distance_between(g.id, rid) <= ANSWER_IN:
+                out.append(rid)
+                break
+            guns = [w for w in g.weapons if w.kind == "shooting" and effects.gun_ready(g, w)]
+            reach = max((effects.weapon_range(g, w) for w in guns), default=0.0)
+            line = match.table.line_of_fire(g.id, match.position(rid), reach) if reach > 0 else None
+            if line is not None and line.hit is not None and line.hit.thing.id == rid:
+                out.append(rid)
+                break
     return out
 
 
@@ -249,6 +292,7 @@ def measure(match: Match, probes: list[Probe], ais: list[str]) -> dict[str, Any]
             out[ai]["down_after_3"] += acts_before_up >= 3
 
     robs: dict[tuple[str, str], list[int]] = defaultdict(list)  # robbed 3+ times
+    unanswered: list[dict[str, Any]] = []
     for i, e in enumerate(events):
         if e.kind == "booted" and e.how == "boot_in":
             robs[(e.model, e.target)].append(i)
@@ -273,9 +317,16 @@ def measure(match: Match, probes: list[Probe], ais: list[str]) -> dict[str, Any]
         probe = next((p for p in probes if p.boss == vb), None)
         if probe is not None and any(idx[0] <= i < idx[2] and t == robber for i, t in probe.shots):
             answered = True  # shot at: bullets thrown at the robber, hit or miss
+        if not answered and probe is not None and any(idx[0] <= i < idx[2] and t == robber for i, t in probe.walks):
+            answered = True  # walked or drove at: move dice thrown at it, arrived or not (as a missed shot)
+            out[ai]["robbed_3_walked_at_only"] += 1
         out[ai]["robbed_3_unanswered"] += not answered
         could = probe is not None and any(idx[0] <= i < idx[2] and r == robber for i, r in probe.answerable)
         out[ai]["robbed_3_unanswered_could"] += not answered and could
+        if not answered:
+            unanswered.append(
+                {"robber": robber, "victim": victim, "boss": vb, "could": bool(could), "events": [idx[0], idx[2]]}
+            )
 
     if vehicles:  # vehicles: activations with no drive, short drives
         siren_at = next((i for i, e in enumerate(events) if e.kind == "siren"), len(events))
@@ -308,6 +359,7 @@ def measure(match: Match, probes: list[Probe], ais: list[str]) -> dict[str, Any]
         "clock_s": over.clock_s,
         "past_timer": over.clock_s > timer,
         "past_safety": bool(over.safety_fired) or over.clock_s > 1.5 * timer,
+        "unanswered": unanswered,
     }
 
 
@@ -328,6 +380,13 @@ def report(name: str, rows: list[dict[str, Any]]) -> dict[str, Any]:
     print(f"\n## {name}: {games} matches, game clock median {statistics.median(clocks):.1f} min")
     print(f"games past the timer: {pct(past, games)}; past 1.5x the timer: {pct(safety, games)}")
     summary: dict[str, Any] = {"games": games, "past_timer": past, "past_safety": safety, "ais": {}}
+    pairs = [p | {"seed": r.get("seed")} for r in rows for p in r.get("unanswered", [])]
+    for p in pairs:
+        print(
+            f"unanswered: seed {p['seed']}, {p['robber']} robbed {p['victim']} (boss {p['boss']}) "
+            f"between events {p['events'][0]} and {p['events'][1]}; {'answerable' if p['could'] else 'out of reach'}"
+        )
+    summary["unanswered"] = pairs
     with_vehicles = sum(bool(r.get("vehicles")) for r in rows)
     if with_vehicles:
         parked = sum(bool(r.get("no_drive")) for r in rows)
@@ -343,6 +402,9 @@ def report(name: str, rows: list[dict[str, Any]]) -> dict[str, Any]:
             "...still down after 3+": pct(t["down_after_3"], t["fallen_with_friend"]),
             "gits robbed 3+ times by one enemy (unanswered; of them, could answer)": (
                 f"{t['robbed_3']} ({t['robbed_3_unanswered']}; {t['robbed_3_unanswered_could']})"
+            ),
+            "...answered only by a walk or drive at the robber that did not reach it": str(
+                t.get("robbed_3_walked_at_only", 0)
             ),
         }
         if t.get("drives") or t.get("veh_acts_before"):
@@ -369,21 +431,26 @@ def report(name: str, rows: list[dict[str, Any]]) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--matches", type=int, default=20, help="seeded matches per scenario (seeds 1..N)")
-    ap.add_argument("--ai", default="heuristic", help="one AI for every seat, or one per seat (comma-separated)")
+    ap.add_argument(
+        "--ai",
+        default="heuristic",
+        help="one AI per seat (comma-separated); seats past the list's end play its last AI",
+    )
     ap.add_argument("--scenario", action="append", choices=sorted(SCENARIOS), help="default: all four")
     ap.add_argument("--json", type=Path, help="write the totals here")
+    ap.add_argument("--first-seed", type=int, default=1, help="play seeds first..first+N-1 (to split a long run)")
     args = ap.parse_args(argv)
     if args.matches < 1 or args.matches > 10_000:
         ap.error("--matches must be between 1 and 10000")
     out: dict[str, Any] = {}
     for name in args.scenario or list(SCENARIOS):
         rows = []
-        for seed in range(1, args.matches + 1):
+        for seed in range(args.first_seed, args.first_seed + args.matches):
             n = len(load_scenario(ROOT / SCENARIOS[name], default_rules()).players)
             ais = [a.strip() for a in args.ai.split(",")]
             ais = (ais * n)[:n]  # one AI in every seat, or two alternating (A B A B at four seats)
             match, probes = play(SCENARIOS[name], seed, ais)
-            rows.append(measure(match, probes, ais))
+            rows.append(measure(match, probes, ais) | {"seed": seed})
             print(f"\r{name}: {seed}/{args.matches}", end="", file=sys.stderr, flush=True)
         print(file=sys.stderr)
         out[name] = report(name, rows)

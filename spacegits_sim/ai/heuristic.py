@@ -129,6 +129,7 @@ class HeuristicController:
         self._routes: dict[tuple[Any, ...], RouteField] = {}  # walking distances round terrain, per goal
         self._rescuing: dict[str, str] = {}  # model -> the fallen friend it is walking over to boot up
         self._hunting: dict[str, str] = {}  # model -> the robber it is walking into, to fight it off
+        self._must_walk: set[str] = set()  # gits whose scoot now is the only action they have left
 
     # ------------------------------------------------------------------ dispatch
 
@@ -378,10 +379,14 @@ class HeuristicController:
                     out.add(other)
         return out
 
-    def robbers_in_reach(self, m: Any, match: Any) -> list[tuple[str, float]]:
+    def robbers_in_reach(self, m: Any, match: Any, bold: bool = False) -> list[tuple[str, float]]:
         """Robbers ``m`` could walk into and fight off (nearest first, edge-to-edge distance):
-        a standing pedestrian with a short tower (a fight shakes its tower), or a vehicle, within HUNT_IN."""
-        if not m.standing or (m.vehicle is None and m.tower.height > HUNT_TOWER):
+        a standing pedestrian with a short tower (a fight shakes its tower), or a vehicle, within HUNT_IN.
+        ``bold``: the git walks now whatever it chooses (a scoot is all it has left), so its tall
+        tower is at risk anyway, and the walk may as well go into the robber (issue 27: two lone
+        gits with towers of 10-12 walked to caps, and fell on the way, while a robber 8" off farmed
+        their friend)."""
+        if not m.standing or (m.vehicle is None and m.tower.height > HUNT_TOWER and not bold):
             return []  # (a vehicle drives into it whatever its tower: it smashes, and before the
             # siren a wipeout only clears the tower)
         out = [(r, match.table.distance_between(m.id, r)) for r in self.robbers(match)]
@@ -433,6 +438,10 @@ class HeuristicController:
         hunt = self.robbers_in_reach(m, match)
         if hunt:  # a robber farming a fallen friend: fight it off before it robs again
             score += 15.0 / (1.0 + hunt[0][1])
+            if m.vehicle is not None:  # ... and a vehicle's tall tower is no reason to leave it
+                score += 0.9 * m.tower.height  # (robbers stand only before the siren, when a wipeout
+                # merely clears the tower: two derby vehicles 9-11" off, towers of 8 and 14, were
+                # passed over for a smash elsewhere and a drive to caps, issue 27)
         rescue = self.fallen_friends(m, match)
         if rescue:  # a friend on the ground is a git out of the game until somebody boots it up
             score += 15.0 / (1.0 + rescue[0][1])
@@ -523,6 +532,10 @@ class HeuristicController:
             return "boot"
         shot = self.shot_target(m, match) if "shoot" in opts else None
         robber = shot is not None and shot.id in self.robbers(match)  # a robber in the line: shoot it first
+        if m.vehicle is None and "done" not in opts and shot is None:
+            self._must_walk.add(m.id)  # nothing to shoot or boot and no stopping: it walks anyway
+        else:
+            self._must_walk.discard(m.id)
         if "scoot" in opts and self.under_fire(m, match) and not robber:
             return "scoot"  # out of the line of fire first (but a robber farming a friend is shot first)
         if "scoot" in opts and m.vehicle is None and not robber and self.rescue_pick(m, match) is not None:
@@ -633,7 +646,10 @@ class HeuristicController:
                 self._machine.pop(m.id, None)
                 self._rescuing[m.id] = o.id
         self._hunting.pop(m.id, None)
-        for r, d in self.robbers_in_reach(m, match)[:1]:  # a robber at a fallen friend: walk into it
+        bold = m.id in self._must_walk  # (under fire too: both lone gits traced were, and walked
+        # away from the guns, their towers falling on the way, while the robber robbed on)
+        self._must_walk.discard(m.id)
+        for r, d in self.robbers_in_reach(m, match, bold)[:1]:  # a robber at a fallen friend: walk into it
             # ... unless walking to a fallen friend to boot it up: stood up against its robber, the
             # friend is back in the game and fights the robber off itself
             if m.id not in self._rescuing and HUNT_WORTH / (1.0 + d) > best:
@@ -644,8 +660,10 @@ class HeuristicController:
         self._escaping.pop(m.id, None)
         shooters = self.shooters_at(m, match) if m.tower.height >= UNDER_FIRE_TOWER else []
         rescue = self.fallen_friends(m, match)[:1] if m.id in self._rescuing else []
-        if rescue and (rescue[0][1] <= RESCUE_NEAR or m.tower.height <= RESCUE_BRAVE):
+        if rescue and (rescue[0][1] <= RESCUE_NEAR or m.tower.height <= RESCUE_BRAVE or (bold and self.robbers(match))):
             shooters = []  # a friend on the ground this close is worth a shot or two taken on the way
+            # (and a git that must walk anyway, with a robber at a friend, walks to the friend:
+            # the two lone gits traced walked away from the guns instead, and fell on the way)
         if m.id in self._hunting:
             shooters = []  # as is a robber farming one (a hunter's tower is HUNT_TOWER or shorter)
         if shooters:  # under fire: stagger away from the guns
