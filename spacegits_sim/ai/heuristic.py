@@ -445,6 +445,12 @@ class HeuristicController:
         rescue = self.fallen_friends(m, match)
         if rescue:  # a friend on the ground is a git out of the game until somebody boots it up
             score += 15.0 / (1.0 + rescue[0][1])
+            # ... and on the loot's own scale (a vehicle's drive scores 8 a cap) it is a git back in
+            # the game plus the cap an enemy would steal by booting it, full within a scoot's reach
+            # and less beyond: without this a derby car's drive outbid every rescue (booted within 2
+            # activations fell 77% -> 46% when cars began to drive, issue 27)
+            worth = 8.0 + (8.0 if match.bosses[self.boss].stash > 0 and self.enemies(match) else 0.0)
+            score += worth / (1.0 + max(0.0, rescue[0][1] - RESCUE_NEAR) / RESCUE_NEAR)
         score -= 0.9 * m.tower.height  # tall towers are one stumble from falling over
         if effects.wastes_next_activation(m):
             score -= 3.0
