@@ -26,9 +26,10 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff format --check spacegits_sim tools tests
 	$(VENV)/bin/mypy spacegits_sim
 
-## test: the static gates, then the whole test suite (a few minutes)
+## test: the static gates, then the whole test suite (a few minutes), one worker per core
+## (pytest-xdist: the suite is 1,500 short tests, so two cores halve it)
 test: lint
-	$(PY) -m pytest -q -m "not slow"
+	$(PY) -m pytest -q -m "not slow" -n auto
 
 ## test-long: the full-size statistical runs, 120 kills of a saving process, and a long fuzz run
 test-long: $(STAMP)
