@@ -67,6 +67,8 @@ RESCUE_NEAR = 3.5  # a fallen friend this close is walked to even under fire (an
 RESCUE_BRAVE = 4  # ... as is one farther off by a git whose tower is this short or shorter
 HUNT_IN = 12.0  # a robber (an enemy standing over a fallen friend) this close is worth walking into ...
 HUNT_WORTH = 2.5  # ... worth this many caps as far away (the fight drives it off its victim) ...
+FIRE_WORTH = 2.5  # a robber out of this git's gun range but in its scoot's reach: walk in range, then shoot
+FIRE_SHORT = 1.5  # ... to a spot this far inside the gun's range of the robber (the dice scatter)
 HUNT_TOWER = 4  # ... by a git whose tower is this short or shorter (the fight must not topple it;
 # 3 left a lone git with a tower of 4 walking to caps while the robber farmed its friend, issue 27)
 FREE_IN = 2.0  # a throw direction is free if the base can sweep this far along it ...
@@ -129,6 +131,7 @@ class HeuristicController:
         self._routes: dict[tuple[Any, ...], RouteField] = {}  # walking distances round terrain, per goal
         self._rescuing: dict[str, str] = {}  # model -> the fallen friend it is walking over to boot up
         self._hunting: dict[str, str] = {}  # model -> the robber it is walking into, to fight it off
+        self._firing: dict[str, str] = {}  # model -> the robber it is walking in range of, to shoot it
         self._must_walk: set[str] = set()  # gits whose scoot now is the only action they have left
 
     # ------------------------------------------------------------------ dispatch
@@ -392,6 +395,34 @@ class HeuristicController:
         out = [(r, match.table.distance_between(m.id, r)) for r in self.robbers(match)]
         return sorted(((r, d) for r, d in out if d <= HUNT_IN), key=lambda t: (t[1], t[0]))
 
+    def firing_walk(self, m: Any, match: Any) -> tuple[str, Point] | None:
+        """A robber at a fallen friend that ``m``'s ready gun cannot reach from here but can after
+        a scoot towards it, and the spot to walk to: on the line to the robber, FIRE_SHORT inside
+        the gun's range. "They do one or two different actions out of scoot, shoot, or boot": a
+        scoot then a shot answers the robber (issue 27, Four Bosses seed 29: a lone git with a 6"
+        shotgun 10" from the robber scooted to caps and shot at nothing while its friend was
+        robbed three times). None for a vehicle, a git without a ready gun, or no such robber."""
+        if m.vehicle is not None or not m.standing:
+            return None
+        guns = [w for w in m.weapons if w.kind == "shooting" and effects.gun_ready(m, w)]
+        reach = max((effects.weapon_range(m, w) for w in guns), default=0.0)
+        if reach <= FIRE_SHORT:
+            return None
+        p = match.position(m.id)
+        walk = sum((sides + 1) / 2 for sides in m.move_dice)  # an average scoot's length
+        best: tuple[float, str, Point] | None = None
+        for r in self.robbers(match):
+            d = match.table.distance_between(m.id, r)
+            if d <= reach - FIRE_SHORT or d > reach + walk:
+                continue
+            q = match.position(r)
+            c = _dist(p, q) or 1.0
+            stand = reach - FIRE_SHORT + (c - d)  # centre to centre: the range counts from the edge
+            spot = (q[0] + (p[0] - q[0]) / c * stand, q[1] + (p[1] - q[1]) / c * stand)
+            if best is None or d < best[0]:
+                best = (d, r, spot)
+        return None if best is None else (best[1], best[2])
+
     def shooters_at(self, m: Any, match: Any) -> list[Any]:
         """Standing enemies that could shoot ``m`` now: a gun that reaches, a clear line."""
         out = []
@@ -563,6 +594,8 @@ class HeuristicController:
         goal = self.caps(match) or self.robbers_in_reach(m, match)  # (a rescue walked above)
         if "scoot" in opts and goal and not (tall and "done" in opts):
             return "scoot"
+        if "scoot" in opts and "shoot" in opts and self.firing_walk(m, match) is not None:
+            return "scoot"  # walk in range of the robber at a friend, then shoot it (the second action)
         if "scoot" in opts and "done" not in opts:
             return "scoot" if not ("shoot" in opts and tall) else "shoot"
         return "done" if "done" in opts else opts[0]
@@ -663,6 +696,17 @@ class HeuristicController:
                 self._machine.pop(m.id, None)
                 self._rescuing.pop(m.id, None)
                 self._hunting[m.id] = r
+        firing = self.firing_walk(m, match) if m.id not in self._rescuing else None
+        self._firing.pop(m.id, None)
+        if firing is not None and m.id in self._hunting and m.tower.height > HUNT_TOWER:
+            # a tall git that must walk anyway (bold) walks in range and shoots, not into a fight
+            # its tower would not survive
+            self._hunting.pop(m.id, None)
+            best = 0.0
+        if firing is not None and m.id not in self._hunting and FIRE_WORTH / (1.0 + _dist(p, firing[1])) > best:
+            best, target = FIRE_WORTH / (1.0 + _dist(p, firing[1])), firing[1]
+            self._machine.pop(m.id, None)
+            self._firing[m.id] = firing[0]
         self._escaping.pop(m.id, None)
         shooters = self.shooters_at(m, match) if m.tower.height >= UNDER_FIRE_TOWER else []
         rescue = self.fallen_friends(m, match)[:1] if m.id in self._rescuing else []
@@ -670,7 +714,7 @@ class HeuristicController:
             shooters = []  # a friend on the ground this close is worth a shot or two taken on the way
             # (and a git that must walk anyway, with a robber at a friend, walks to the friend:
             # the two lone gits traced walked away from the guns instead, and fell on the way)
-        if m.id in self._hunting:
+        if m.id in self._hunting or m.id in self._firing:
             shooters = []  # as is a robber farming one (a hunter's tower is HUNT_TOWER or shorter)
         if shooters:  # under fire: stagger away from the guns
             sx = sum(match.position(e.id)[0] for e in shooters) / len(shooters)
@@ -691,6 +735,8 @@ class HeuristicController:
         # and far enough that the git never reaches the dice: a git that bumps a die it walked
         # into stops there, with the rest of its dice piled against it
         beyond = max(2.0, expected + 1.0 - d) if d < expected + 1.0 and not stuck else 0.0
+        if m.id in self._firing:
+            beyond = 0.0  # at the firing spot, not past it: past it the walk would bump the robber (a fight)
         aim = (target[0] + (target[0] - p[0]) / d * beyond, target[1] + (target[1] - p[1]) / d * beyond)
         self._target[m.id] = target
         goal = self._hunting.get(m.id) or self._rescuing.get(m.id) or self._machine.get(m.id)
@@ -832,7 +878,11 @@ class HeuristicController:
         machine = self._machine.get(m.id)
         rescue = self._rescuing.get(m.id)
         to_target = (
-            machine is not None or self._escaping.get(m.id) or m.id in self._rescuing or m.id in self._hunting
+            machine is not None
+            or self._escaping.get(m.id)
+            or m.id in self._rescuing
+            or m.id in self._hunting
+            or m.id in self._firing
         ) and target is not None
         dice = [(d, match.table.die(d).position, float(match.table.die(d).value)) for d in req.options]
         best, best_score = req.options[0], -math.inf
