@@ -160,3 +160,21 @@ def test_a_die_aimed_along_a_free_facing_turns_a_wedged_hull_onto_that_facing():
         drive = driver.preview(v, m, aim, 4, 0.3)
         assert drive.turned >= min(abs(turn), driver.FREE_AIM_MAX) - math.radians(12)
         assert drive.travelled >= driver.SHORT_IN
+
+
+def test_a_die_lying_behind_is_resolved_while_it_can_still_move_not_after_the_front_one():
+    """A buggy 8" short of the north edge, facing it, with a die of 6 ahead and off to the left
+    and a 3 lying behind. "If the move dice lies in the vehicle's rear arc, you move directly
+    forward the rolled number of inches (without pivoting first), then suffer 1 damage", and
+    "You have to resolve all your move dice": the damage die comes whichever goes first. The 6
+    first drives the hull up near the edge with the 3 still behind it (then 0.5" into the
+    edge); the 3 first drives 3" while there is room, and the 6 still drives its 6"."""
+    m = _buggy((12.0, 16.0, NORTH))
+    v = m.models["a1v"]
+    front = m.table.place_die(6, 6, (9.0, 19.0))
+    behind = m.table.place_die(6, 3, (12.0, 12.0))
+    first = driver.preview(v, m, (9.0, 19.0), 6, 0.3, ignore=(front,))
+    assert first.arc == "front" and driver._drive_from(v, m, first, (12.0, 12.0), 3, 0.3).travelled < driver.SHORT_IN
+    back = driver.preview(v, m, (12.0, 12.0), 3, 0.3, ignore=(behind,))
+    assert back.arc == "rear" and driver._drive_from(v, m, back, (9.0, 19.0), 6, 0.3).travelled >= 5.0
+    assert driver.order_move_die(v, (front, behind), m, None, 0) == behind

@@ -219,7 +219,7 @@ def order_move_die(v: Any, options: tuple[str, ...], match: Any, target: Point |
         drive = preview(v, match, d.position, d.value, table.die_radius(die), ignore=(die,))
         score = 0.0
         if drive.arc == "rear":
-            score -= 3.0
+            score -= REAR_COST
         if d.value > handling:
             score -= 2.0
         c = drive.contact
@@ -268,12 +268,20 @@ def _stuck_after(v: Any, match: Any, first: Drive, rest: list[str]) -> float:
     best = math.inf
     for k, (at, value, reach) in enumerate(dice):
         nxt = _drive_from(v, match, first, at, value, reach)
-        waste = _stuck(nxt.travelled)
+        waste = _waste(nxt)
         others = dice[:k] + dice[k + 1 :]
         if others:
-            waste += min(_stuck(_drive_from(v, match, nxt, *o).travelled) for o in others)
+            waste += min(_waste(_drive_from(v, match, nxt, *o)) for o in others)
         best = min(best, waste)
     return best
+
+
+def _waste(drive: Drive) -> float:
+    """What a later die's drive costs, in STUCK_COST units: how nearly it went nowhere, and the
+    rear arc's damage die (REAR_COST), charged later as it is now in :func:`order_move_die`, or
+    the order would put the dice lying behind last for free, after the front ones have driven
+    the hull up to the edge or a wall they then run into."""
+    return _stuck(drive.travelled) + (REAR_COST / STUCK_COST if drive.arc == "rear" else 0.0)
 
 
 def _run_after(v: Any, match: Any, first: Drive, die: str) -> float:
@@ -323,6 +331,7 @@ def _drive_from(v: Any, match: Any, first: Drive, at: Point, value: int, reach: 
     return Drive(arc, abs(facing - first.facing), facing, went, end, None)
 
 
+REAR_COST = 3.0  # a die resolved in the rear arc: "then suffer 1 damage"
 SHORT_IN = 1.0  # a drive shorter than this went nowhere (the issue-27 figure)
 STUCK_COST = 4.0  # what a die that leaves the hull where it is costs (a crash's worth)
 DIE_REACH = 0.3  # a thrown die's footprint radius (a D6), for previews of dice not yet thrown
