@@ -38,7 +38,10 @@ Definitions (per AI where a row is about one side's choices):
   rob: the heuristic drives them at robbers). The others the boss could not reach: every git of
   its down, far off or behind walls. A git with a gun whose range falls short of the robber but
   that could walk in range first is not counted ("could answer" is one action, not two).
-- vehicle activations with no drive (before the siren), drives stopping within 1" of their start.
+- vehicle activations with no drive (before the siren), drives stopping within 1" of their start;
+  the short drives broken down by what stopped them (enemy or friendly hull or git, terrain, the
+  edge, a die, or nothing), by which die of the activation it was (1st, 2nd, 3rd+) and by the arc
+  the die lay in, to trace them by cause (the headline row is unchanged).
 - matches with vehicles in which no vehicle drove at all: the row above counts only activations
   of vehicles, so a derby whose gits loot every cap and leg it before any vehicle is activated
   (half of them, 2026-12-01) passes it while a watcher sees every car parked the whole game.
