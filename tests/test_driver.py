@@ -160,3 +160,55 @@ def test_a_die_aimed_along_a_free_facing_turns_a_wedged_hull_onto_that_facing():
         drive = driver.preview(v, m, aim, 4, 0.3)
         assert drive.turned >= min(abs(turn), driver.FREE_AIM_MAX) - math.radians(12)
         assert drive.travelled >= driver.SHORT_IN
+
+
+def test_a_die_lying_behind_is_resolved_while_it_can_still_move_not_after_the_front_one():
+    """A buggy 8" short of the north edge, facing it, with a die of 6 ahead and off to the left
+    and a 3 lying behind. "If the move dice lies in the vehicle's rear arc, you move directly
+    forward the rolled number of inches (without pivoting first), then suffer 1 damage", and
+    "You have to resolve all your move dice": the damage die comes whichever goes first. The 6
+    first drives the hull up near the edge with the 3 still behind it (then 0.5" into the
+    edge); the 3 first drives 3" while there is room, and the 6 still drives its 6"."""
+    m = _buggy((12.0, 16.0, NORTH))
+    v = m.models["a1v"]
+    front = m.table.place_die(6, 6, (9.0, 19.0))
+    behind = m.table.place_die(6, 3, (12.0, 12.0))
+    first = driver.preview(v, m, (9.0, 19.0), 6, 0.3, ignore=(front,))
+    assert first.arc == "front" and driver._drive_from(v, m, first, (12.0, 12.0), 3, 0.3).travelled < driver.SHORT_IN
+    back = driver.preview(v, m, (12.0, 12.0), 3, 0.3, ignore=(behind,))
+    assert back.arc == "rear" and driver._drive_from(v, m, back, (9.0, 19.0), 6, 0.3).travelled >= 5.0
+    assert driver.order_move_die(v, (front, behind), m, None, 0) == behind
+
+
+def test_a_vehicle_rams_from_where_its_dice_are_spent_on_the_run_up_not_from_so_close_the_rest_drive_0():
+    """Two buggies (3D12 move dice, about 6" each) facing each other. "You have to resolve all
+    your move dice": rammed from 8" off, the first die reaches the other hull and the two left
+    lie round it, each a drive of 0" into the hull it now touches (issue 27: drives that stop
+    within 1"). From 10" off the first die is spent on the run-up and one is left at most: that
+    ram is still made. (The book's smash counts the die's speed, "the vehicle's toughness plus
+    its current speed", so the ram itself is as hard from either distance.)"""
+    close = vmatch([buggy()], [buggy("Zog")], {"a1v": (8.0, 12.0, EAST), "b1v": (16.0, 12.0, WEST)})
+    v, foe = close.models["a1v"], close.models["b1v"]
+    assert driver.smash_expectation(v, foe, 5, False) - driver.smash_expectation(foe, v, 0, False) >= driver.RAM_EDGE
+    assert driver.ram_target(v, close, 0) is None
+    far = vmatch([buggy()], [buggy("Zog")], {"a1v": (8.0, 12.0, EAST), "b1v": (18.0, 12.0, WEST)})
+    ram = driver.ram_target(far.models["a1v"], far, 0)
+    assert ram is not None and ram[0].id == "b1v"
+
+
+def test_a_vehicle_wedged_nose_to_an_enemy_hull_between_walls_is_boxed_in_and_does_not_scoot():
+    """A buggy between two walls, nose to an enemy buggy it touches: no pivot ends clear ("it
+    may not end overlapping"), and straight on is the enemy hull. "You have to resolve all your
+    move dice", so each die would be a ram of 0" into the hull it touches (the smash counts the
+    die's speed, so it still hurts, but the hull goes nowhere: issue 27's drives within 1").
+    That is no way out: the buggy is boxed in and does not scoot (it shoots)."""
+    walls = [
+        {"type": "wall", "polygon": [[6, 10.2], [14, 10.2], [14, 10.9], [6, 10.9]]},
+        {"type": "wall", "polygon": [[6, 13.1], [14, 13.1], [14, 13.8], [6, 13.8]]},
+    ]
+    m = vmatch([buggy()], [buggy("Zog")], {"a1v": (12.0, 12.0, EAST), "b1v": (15.0, 12.0, WEST)}, walls)
+    v, foe = m.models["a1v"], m.models["b1v"]
+    assert "b1v" in m.touching("a1v")
+    assert driver.smash_expectation(v, foe, 4, False) - driver.smash_expectation(foe, v, 0, False) >= driver.RAM_EDGE
+    assert driver.preview(v, m, (16.0, 12.0), 4, 0.3).travelled < 0.1
+    assert driver.boxed_in(v, m)

@@ -38,7 +38,10 @@ Definitions (per AI where a row is about one side's choices):
   rob: the heuristic drives them at robbers). The others the boss could not reach: every git of
   its down, far off or behind walls. A git with a gun whose range falls short of the robber but
   that could walk in range first is not counted ("could answer" is one action, not two).
-- vehicle activations with no drive (before the siren), drives stopping within 1" of their start.
+- vehicle activations with no drive (before the siren), drives stopping within 1" of their start;
+  the short drives broken down by what stopped them (enemy or friendly hull or git, terrain, the
+  edge, a die, or nothing), by which die of the activation it was (1st, 2nd, 3rd+) and by the arc
+  the die lay in, to trace them by cause (the headline row is unchanged).
 - matches with vehicles in which no vehicle drove at all: the row above counts only activations
   of vehicles, so a derby whose gits loot every cap and leg it before any vehicle is activated
   (half of them, 2026-12-01) passes it while a watcher sees every car parked the whole game.
@@ -215,6 +218,18 @@ def _stop_kind(stop: str | None, model: str, boss_of: dict[str, int]) -> str:
     return kind
 
 
+def _drive_stop_kind(stop: str | None, model: str, boss_of: dict[str, int], vehicles: set[str]) -> str:
+    """What a short drive stopped against: an enemy or friendly hull or git, a die, a cap,
+    terrain, the edge (or nothing: a short die, or a pivot that took the room)."""
+    if stop is None:
+        return "nothing"
+    kind, _, thing = stop.partition(":")
+    if kind == "figure":
+        side = "friendly" if boss_of.get(thing) == boss_of.get(model) else "enemy"
+        return f"{side} {'hull' if thing in vehicles else 'git'}"
+    return kind
+
+
 def _stood_up_or_gone(events: list[Any], start: int, git: str) -> int:
     """The event index at which a fallen git is up again or out of play (len(events) if never)."""
     for i in range(start, len(events)):
@@ -343,11 +358,21 @@ def measure(match: Match, probes: list[Probe], ais: list[str]) -> dict[str, Any]
             key = "before" if i < siren_at else "after"
             out[ai][f"veh_acts_{key}"] += 1
             out[ai][f"veh_still_{key}"] += not drove
+        die_no: dict[str, int] = {}  # the how-manieth drive of its activation each vehicle is on
         for x in events:
+            if x.kind == "activation_started":
+                die_no.clear()
             if x.kind == "vehicle_moved" and x.how == "drive" and x.model in boss_of:
                 ai = ai_of_boss[boss_of[x.model]]
+                die_no[x.model] = die_no.get(x.model, 0) + 1
                 out[ai]["drives"] += 1
                 out[ai]["drives_short"] += x.travelled < 1.0
+                if x.travelled < 1.0:  # what stopped it, and which die of the activation it was
+                    kind = _drive_stop_kind(x.stop, x.model, boss_of, vehicles)
+                    out[ai][f"short_by:{kind}"] += 1
+                    out[ai][f"short_die:{min(die_no[x.model], 3)}"] += 1
+                    out[ai][f"short_arc:{x.arc or 'none'}"] += 1
+                    out[ai][f"short_by_die:{kind} (die {min(die_no[x.model], 3)}, {x.arc or 'none'})"] += 1
 
     over = next(e for e in reversed(events) if e.kind == "game_over")
     timer = match.scenario.timer_min * 60.0
@@ -413,6 +438,17 @@ def report(name: str, rows: list[dict[str, Any]]) -> dict[str, Any]:
             )
             lines["...after the siren"] = pct(t["veh_still_after"], t["veh_acts_after"])
             lines['drives stopping within 1"'] = pct(t["drives_short"], t["drives"])
+            for group, label in (
+                ("short_by", "stopped by"),
+                ("short_die", "die of the activation"),
+                ("short_arc", "arc"),
+                ("short_by_die", "cause (die, arc)"),
+            ):
+                parts = ", ".join(
+                    f"{k.split(':', 1)[1]} {n}" for k, n in sorted(t.items()) if k.startswith(f"{group}:")
+                )
+                if parts:
+                    lines[f"...short drives by {label}"] = parts
         plans = sorted({k.split(":")[1] for k in t if k.startswith("plan:")})
         for plan in plans:
             against = ", ".join(

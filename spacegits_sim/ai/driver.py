@@ -56,13 +56,40 @@ def ram_target(v: Any, match: Any, boss: int) -> tuple[Any, float] | None:
     smash damage has over its answer), the first such in the match's order; None if there is none."""
     p = match.position(v.id)
     touching = set(match.touching(v.id))
+    per_die = 0.0
     for e in match.models.values():
         if e.vehicle is None or not e.in_play or e.boss == boss or e.id in touching:
             continue  # (one it touches already: drive clear first, and come back with a run-up)
         edge = smash_expectation(v, e, 5, False) - smash_expectation(e, v, 0, False)
-        if edge >= RAM_EDGE and _dist(p, match.position(e.id)) < RAM_IN:
+        d = _dist(p, match.position(e.id))
+        if edge < RAM_EDGE or d >= RAM_IN:
+            continue
+        if not per_die:
+            per_die, n = _per_die(v)
+        edge -= RAM_LEFT_COST * _dice_left(d - v.vehicle.hull_in[1] / 2 - min(e.vehicle.hull_in) / 2, per_die, n)
+        if edge >= RAM_EDGE:
             return e, edge
     return None
+
+
+RAM_LEFT_COST = 0.6  # per move die expected to be left after the ram (each a 0" drive into the rammed hull)
+
+
+def _per_die(v: Any) -> tuple[float, int]:
+    """The expected run of one of the move dice the heuristic picks, and how many it throws."""
+    from ..rules.fleet import MOVE_DICE
+
+    n = max(1, effects.vehicle_dice(v, MOVE_DICE, v.vehicle.engine)[0])
+    return reach(v) / n, n
+
+
+def _dice_left(gap: float, per_die: float, n: int) -> int:
+    """How many of ``n`` move dice are expected to be left once the hull has covered ``gap``
+    inches to the rammed hull: they lie round it, and "You have to resolve all your move dice",
+    so each drives 0" into the hull it now touches (issue 27: drives that stop within 1"). A
+    ram from farther off spends the dice on the run-up, and the hardest one can hit last."""
+    needed = max(1, math.ceil(max(0.0, gap) / per_die)) if per_die > 0 else 1
+    return max(0, n - needed)
 
 
 def drive_target(v: Any, match: Any, caps: list[Point], boss: int) -> Point:
@@ -219,7 +246,7 @@ def order_move_die(v: Any, options: tuple[str, ...], match: Any, target: Point |
         drive = preview(v, match, d.position, d.value, table.die_radius(die), ignore=(die,))
         score = 0.0
         if drive.arc == "rear":
-            score -= 3.0
+            score -= REAR_COST
         if d.value > handling:
             score -= 2.0
         c = drive.contact
@@ -268,12 +295,20 @@ def _stuck_after(v: Any, match: Any, first: Drive, rest: list[str]) -> float:
     best = math.inf
     for k, (at, value, reach) in enumerate(dice):
         nxt = _drive_from(v, match, first, at, value, reach)
-        waste = _stuck(nxt.travelled)
+        waste = _waste(nxt)
         others = dice[:k] + dice[k + 1 :]
         if others:
-            waste += min(_stuck(_drive_from(v, match, nxt, *o).travelled) for o in others)
+            waste += min(_waste(_drive_from(v, match, nxt, *o)) for o in others)
         best = min(best, waste)
     return best
+
+
+def _waste(drive: Drive) -> float:
+    """What a later die's drive costs, in STUCK_COST units: how nearly it went nowhere, and the
+    rear arc's damage die (REAR_COST), charged later as it is now in :func:`order_move_die`, or
+    the order would put the dice lying behind last for free, after the front ones have driven
+    the hull up to the edge or a wall they then run into."""
+    return _stuck(drive.travelled) + (REAR_COST / STUCK_COST if drive.arc == "rear" else 0.0)
 
 
 def _run_after(v: Any, match: Any, first: Drive, die: str) -> float:
@@ -323,6 +358,7 @@ def _drive_from(v: Any, match: Any, first: Drive, at: Point, value: int, reach: 
     return Drive(arc, abs(facing - first.facing), facing, went, end, None)
 
 
+REAR_COST = 3.0  # a die resolved in the rear arc: "then suffer 1 damage"
 SHORT_IN = 1.0  # a drive shorter than this went nowhere (the issue-27 figure)
 STUCK_COST = 4.0  # what a die that leaves the hull where it is costs (a crash's worth)
 DIE_REACH = 0.3  # a thrown die's footprint radius (a D6), for previews of dice not yet thrown
@@ -527,7 +563,8 @@ def boxed_in(v: Any, match: Any) -> bool:
     on) can it run SHORT_IN without
     meeting terrain, the edge or a friendly hull. Then the boss does not scoot at all: the
     rules make it resolve every move die it throws, and each would be a crash into what it
-    touches (smash dice at the die's speed) for nothing. An enemy hull in the way is a ram."""
+    touches (smash dice at the die's speed) for nothing. An enemy hull in the way is a ram,
+    unless the hull touches it already: a ram from contact drives 0" (:func:`_from_contact`)."""
     return next(_free_turns(v, match, rams=True), None) is None
 
 
@@ -552,8 +589,9 @@ def _free_turns(v: Any, match: Any, rams: bool) -> Any:
             kinds=(Kind.FIGURE, Kind.TERRAIN),
             facing=angle + turn,
         )
-        if run.travelled >= SHORT_IN - 1e-6 or (rams and _ram(v, match, run.contact, v.boss, 4)):
-            yield turn
+        ram = rams and _ram(v, match, run.contact, v.boss, 4)
+        if run.travelled >= SHORT_IN - 1e-6 or (ram and not _from_contact(v, match, run.contact, run.travelled)):
+            yield turn  # (a ram of 0" into a hull it touches is no way out: every die would be one)
 
 
 def _on_table(p: Point, table: Any) -> Point:
