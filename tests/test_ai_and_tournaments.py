@@ -989,3 +989,83 @@ def test_a_fallen_enemy_whose_boss_has_caps_is_loot_on_a_vehicles_run():
     assert math.dist(driver.drive_target(v, m, [], 0), m.position("b1")) < 0.01
     m.bosses[1].stash = 0
     assert driver.activation_worth(v, m, [], 0) == 0.0
+
+
+def _car_git_and_fallen_friend(gap):
+    """Red: a buggy (a1v) facing east at (4, 12) with one cap 4" along its nose (a loot run worth
+    one cap, 8 points), an orc on foot (Rukk, a2) and fallen Grunk (a3) ``gap`` inches edge to edge
+    from Rukk, far from the cap; Blue: a standing orc in the far corner. No robbers, no guns."""
+    import math
+
+    from helpers import match
+
+    r = 25 / 25.4 / 2
+    m = match(
+        [
+            [
+                {"type": "orc", "name": "Gaz", "vehicle": "buggy", "weapons": ["pistol"]},
+                {"type": "orc", "name": "Rukk"},
+                {"type": "orc", "name": "Grunk"},
+            ],
+            [{"type": "orc", "name": "Urg"}],
+        ],
+        {},
+        None,
+        1,
+        options={"deploy_distance_in": 0.0, "vehicle_deploy_distance_in": 0.0},
+    )
+    m.place_model(m.models["a1v"], (4.0, 12.0), "test set-up")
+    m.table.move_figure("a1v", (4.0, 12.0), angle=0.0)
+    m.place_model(m.models["b1"], (22.0, 2.0), "test set-up: far from everything")
+    m.place_model(m.models["a3"], (20.0, 22.0), "test set-up: Grunk, far from the cap")
+    m.place_model(m.models["a2"], (20.0 - 2 * r - gap, 22.0), f'test set-up: Rukk {gap}" from Grunk')
+    _fell(m, "a3")
+    m.place_cap((8.0, 12.0), "test: one cap 4\" along the buggy's nose")
+    assert math.isclose(m.table.distance_between("a2", "a3"), gap, abs_tol=0.01)
+    return m
+
+
+def test_a_git_3_in_from_a_fallen_friend_is_activated_over_a_vehicles_one_cap_loot_run():
+    """Issue 27: "Walk over to boot a fallen friend when it pays" (Boot Up the Arse: "If a git is
+    in contact with a friendly fallen git, they can boot them up the arse to get them to stand
+    up."). A fallen friend in a scoot's reach is valued on the loot's scale, 8 a cap: a git back
+    in the game, plus the cap an enemy would steal by booting it while its boss has caps and
+    enemies stand (afc540c: before it a derby car's drive outbid every rescue). Rukk stands 3"
+    from fallen Grunk; the buggy has a run worth one cap: Rukk is activated."""
+    from spacegits_sim.ai import driver
+    from spacegits_sim.ai.heuristic import RESCUE_NEAR, HeuristicController
+    from spacegits_sim.rules.decisions import ChooseActivation
+
+    m = _car_git_and_fallen_friend(3.0)
+    ai = HeuristicController(seed=1, boss=0)
+    assert 3.0 <= RESCUE_NEAR and m.bosses[0].stash > 0
+    assert [o.id for o, _ in ai.fallen_friends(m.models["a2"], m)] == ["a3"]
+    run = driver.activation_worth(m.models["a1v"], m, ai.caps(m), 0)
+    assert 15.0 / (1.0 + 3.0) + 1.0 < run <= driver.CAP_POINTS  # more than the rescue was worth before afc540c
+    assert ai.decide(ChooseActivation(0, ("a1v", "a2", "leg_it"), ""), m) == "a2"
+
+
+def test_a_fallen_friends_rescue_worth_is_full_within_rescue_near_and_falls_off_beyond():
+    """The rescue's worth on the loot's scale (Boot Up the Arse: "If a git is in contact with a
+    friendly fallen git, they can boot them up the arse to get them to stand up."): 8 for a git
+    back in the game, 8 more while its boss has caps to steal and enemies stand, full within
+    RESCUE_NEAR (a scoot's reach) and divided by 1 + (d - RESCUE_NEAR) / RESCUE_NEAR beyond it,
+    on top of the older 15 / (1 + d). Measured through ``value_of_activating`` (its tie-break
+    noise is under 0.1) with the cap far off and no shot, boot, robber or tower to add."""
+    import math
+
+    from spacegits_sim.ai.heuristic import RESCUE_IN, RESCUE_NEAR, HeuristicController
+
+    def extra(gap, stash):
+        m = _car_git_and_fallen_friend(gap)
+        m.bosses[0].stash = stash
+        ai = HeuristicController(seed=1, boss=0)
+        d = m.table.distance_between("a2", "a3")
+        cap = 12.0 / (1.0 + min(math.dist(m.position("a2"), c) for c in ai.caps(m)))
+        return ai.value_of_activating(m.models["a2"], m) - 15.0 / (1.0 + d) - cap
+
+    assert RESCUE_NEAR < 7.0 <= RESCUE_IN
+    for gap, stash, worth in ((2.0, 3, 16.0), (3.0, 3, 16.0), (7.0, 3, 16.0 / (1 + (7.0 - RESCUE_NEAR) / RESCUE_NEAR))):
+        assert worth <= extra(gap, stash) < worth + 0.1, (gap, stash)
+    assert 8.0 <= extra(3.0, 0) < 8.1  # no caps to steal: a git back in the game only
+    assert extra(7.0, 3) < extra(3.0, 3) - 7.0  # half as much at twice the reach
