@@ -539,15 +539,12 @@ def test_a_robbed_gits_boss_shoots_the_robber_first():
     assert ai.shot_target(m.models["a2"], m).id == "b1"
 
 
-def test_a_robbed_gits_boss_without_a_shot_walks_a_git_into_the_robber_to_fight_it_off():
-    """Issue 27: "drive a robber off (shoot, fight, shove) instead of leaving it to farm a fallen
-    git" (Bumping: "If you bump into a standing enemy model your activation ends and a fight
-    breaks out"). Thief stands over fallen Grunk; Pal has no gun, stands 8" off, and the only cap
-    lies far the other way: Pal is the git picked, and it throws its move dice at the Thief."""
+def _robbed_grunk_and_pal(tower=0):
+    """The robber board the hunting tests share. Red: fallen Grunk (a1) at (12, 14) and Pal (a2,
+    no gun) 9" west of it edge to edge, out of its rescue reach (8" from the Thief), carrying a
+    tower of ``tower`` dice; Blue: the Thief (b1) touching Grunk on Pal's side, a robber; the only
+    cap far off in the corner (2, 2)."""
     from helpers import match
-
-    from spacegits_sim.ai.heuristic import HeuristicController
-    from spacegits_sim.rules.decisions import AimThrow, ChooseActivation
 
     r = 25 / 25.4 / 2
     m = match(
@@ -557,6 +554,22 @@ def test_a_robbed_gits_boss_without_a_shot_walks_a_git_into_the_robber_to_fight_
     m.place_cap((2.0, 2.0), "test")
     _fell(m, "a1")
     m.place_model(m.models["a2"], (12 - 2 * r - 9.0, 14), 'test: 9" from Grunk, out of its rescue reach')
+    if tower:
+        for _ in range(tower):
+            assert m.models["a2"].tower.add_die()
+        m.sync_tower(m.models["a2"])
+    return m
+
+
+def test_a_robbed_gits_boss_without_a_shot_walks_a_git_into_the_robber_to_fight_it_off():
+    """Issue 27: "drive a robber off (shoot, fight, shove) instead of leaving it to farm a fallen
+    git" (Bumping: "If you bump into a standing enemy model your activation ends and a fight
+    breaks out"). Thief stands over fallen Grunk; Pal has no gun, stands 8" off, and the only cap
+    lies far the other way: Pal is the git picked, and it throws its move dice at the Thief."""
+    from spacegits_sim.ai.heuristic import HeuristicController
+    from spacegits_sim.rules.decisions import AimThrow, ChooseActivation
+
+    m = _robbed_grunk_and_pal()
     ai = HeuristicController(seed=1, boss=0)
     assert ai.robbers(m) == {"b1"} and not ai.fallen_friends(m.models["a2"], m)
     assert ai.decide(ChooseActivation(0, ("a2", "leg_it"), ""), m) == "a2"
@@ -568,22 +581,10 @@ def test_a_robbed_gits_boss_walks_a_git_with_a_tower_of_4_into_the_robber():
     """Issue 27: "drive a robber off (shoot, fight, shove) instead of leaving it to farm a fallen
     git". As above, but Pal already carries a tower of 4 (the one case traced on branch team: a lone git
     with a tower of 4 walking to caps while the Thief robbed its friend): it still hunts."""
-    from helpers import match
-
     from spacegits_sim.ai.heuristic import HeuristicController
     from spacegits_sim.rules.decisions import AimThrow
 
-    r = 25 / 25.4 / 2
-    m = match(
-        [[{"type": "orc", "name": "Grunk"}, {"type": "orc", "name": "Pal"}], [{"type": "orc", "name": "Thief"}]],
-        {"a1": (12, 14), "a2": (4, 14), "b1": (12 - 2 * r - 0.01, 14)},
-    )
-    m.place_cap((2.0, 2.0), "test")
-    _fell(m, "a1")
-    m.place_model(m.models["a2"], (12 - 2 * r - 9.0, 14), 'test: 9" from Grunk, out of its rescue reach')
-    for _ in range(4):
-        assert m.models["a2"].tower.add_die()
-    m.sync_tower(m.models["a2"])
+    m = _robbed_grunk_and_pal(tower=4)
     ai = HeuristicController(seed=1, boss=0)
     assert m.models["a2"].tower.height == 4 and [r for r, _ in ai.robbers_in_reach(m.models["a2"], m)] == ["b1"]
     aim = ai.decide(AimThrow(0, "a2", "move", (6, 6, 6), 24.0, 24.0), m).aim
@@ -597,22 +598,10 @@ def test_a_robbed_gits_boss_walks_a_tall_git_that_must_scoot_anyway_into_the_rob
     and its tower is at risk on any walk. That walk goes into the Thief over fallen Grunk, not to
     the cap (Four Bosses seeds 20 and 55: lone gits with towers of 10-12 walked to caps while a
     robber 8" off farmed their friend). A second action it may skip is still skipped."""
-    from helpers import match
-
     from spacegits_sim.ai.heuristic import HeuristicController
     from spacegits_sim.rules.decisions import AimThrow, ChooseAction
 
-    r = 25 / 25.4 / 2
-    m = match(
-        [[{"type": "orc", "name": "Grunk"}, {"type": "orc", "name": "Pal"}], [{"type": "orc", "name": "Thief"}]],
-        {"a1": (12, 14), "a2": (4, 14), "b1": (12 - 2 * r - 0.01, 14)},
-    )
-    m.place_cap((2.0, 2.0), "test")
-    _fell(m, "a1")
-    m.place_model(m.models["a2"], (12 - 2 * r - 9.0, 14), 'test: 9" from Grunk, out of its rescue reach')
-    for _ in range(10):
-        assert m.models["a2"].tower.add_die()
-    m.sync_tower(m.models["a2"])
+    m = _robbed_grunk_and_pal(tower=10)
     ai = HeuristicController(seed=1, boss=0)
     assert m.models["a2"].tower.height == 10 and not ai.robbers_in_reach(m.models["a2"], m)
     assert ai.decide(ChooseAction(0, ("scoot",), "", "a2"), m) == "scoot"
