@@ -66,6 +66,7 @@ def test_a_failed_or_missing_run_says_not_measured_never_met():
     runs = ai_bars.plan(quick=True, strengths=True, out=Path("/nonexistent"))
     for r in runs:
         r.rc, r.error = 1, "exit 1: boom"
+    runs[0].rc, runs[0].error = None, "not run: --only"
     bars = ai_bars.bars_of(runs)
     assert bars and all(b.met is None and b.verdict() == "not measured" for b in bars)
     assert all("not measured" in b.figure for b in bars)

@@ -3,6 +3,7 @@
     .venv/bin/python tools/ai_bars.py --jobs 2                     # the behaviour bars, full size
     .venv/bin/python tools/ai_bars.py --jobs 2 --strengths         # ... and the strength and timing bars
     .venv/bin/python tools/ai_bars.py --quick --json out/bars.json # a small version (a smoke test, not a verdict)
+    .venv/bin/python tools/ai_bars.py --only "heuristic x80"       # some runs; the others' bars: not measured
 
 Why a separate tool: the bars are read off several commands (``tools/ai_report.py`` for how the
 AIs play, ``spacegits tournament`` and ``tools/baseline_ai.py`` for who wins, and
@@ -163,17 +164,18 @@ def execute(run: Run) -> Run:
 
 
 def run_all(runs: list[Run], jobs: int) -> None:
-    """``jobs`` subprocesses at once; a progress line per finished run."""
+    """``jobs`` subprocesses at once (runs already marked not run are left); a progress line per finished run."""
     done = 0
+    todo = [r for r in runs if not r.error]
     with ThreadPoolExecutor(max_workers=jobs) as pool:
-        pending: set[Future[Run]] = {pool.submit(execute, r) for r in runs}
+        pending: set[Future[Run]] = {pool.submit(execute, r) for r in todo}
         while pending:
             finished, pending = wait(pending, return_when=FIRST_COMPLETED)
             for f in finished:
                 r = f.result()
                 done += 1
                 status = "ok" if not r.error else f"FAILED ({r.error})"
-                print(f"[{done}/{len(runs)}] {r.name}: {r.seconds:.1f} s, {status}", file=sys.stderr, flush=True)
+                print(f"[{done}/{len(todo)}] {r.name}: {r.seconds:.1f} s, {status}", file=sys.stderr, flush=True)
 
 
 def _share(n: int, d: int) -> tuple[str, float | None]:
@@ -319,6 +321,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--strengths", action="store_true", help="also the tournaments and the mcts timing")
     ap.add_argument("--json", type=Path, default=Path("out/ai_bars.json"), help="where to write the bars")
     ap.add_argument("--keep", type=Path, default=None, help="keep each run's own JSON in this folder")
+    ap.add_argument(
+        "--only",
+        action="append",
+        default=None,
+        help="run only the runs whose name contains this (repeatable); the others' bars say not measured",
+    )
     args = ap.parse_args(argv)
     if not 1 <= args.jobs <= 64:
         ap.error("--jobs must be between 1 and 64")
@@ -328,6 +336,9 @@ def main(argv: list[str] | None = None) -> int:
         out = args.keep or Path(tmp)
         out.mkdir(parents=True, exist_ok=True)
         runs = plan(args.quick, args.strengths, out.resolve())
+        for r in runs:
+            if args.only and not any(o in r.name for o in args.only):
+                r.error = "not run: --only"
         t0 = time.perf_counter()
         load0 = os.getloadavg()[0]
         run_all(runs, args.jobs)
@@ -340,7 +351,8 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"\n{len(bars)} bars: {len(measured) - failed} met, {failed} not met, {unmeasured} not measured"
         f" -> {overall}{' (--quick: a smoke test, not a verdict)' if args.quick else ''};"
-        f" {len(runs)} runs in {time.perf_counter() - t0:.0f} s, load average {load0:.1f} -> {os.getloadavg()[0]:.1f}"
+        f" {sum(r.rc is not None for r in runs)} of {len(runs)} runs in {time.perf_counter() - t0:.0f} s,"
+        f" load average {load0:.1f} -> {os.getloadavg()[0]:.1f}"
     )
     if not args.strengths:
         print("strength and timing bars not measured (--strengths)")
