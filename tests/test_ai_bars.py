@@ -1,0 +1,80 @@
+"""tools/ai_bars.py: one command measures every bar of issue 27's "Done when" (table and JSON),
+and a bar without data says "not measured", never "met"."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+_spec = importlib.util.spec_from_file_location("ai_bars", ROOT / "tools" / "ai_bars.py")
+assert _spec is not None and _spec.loader is not None
+ai_bars = importlib.util.module_from_spec(_spec)
+sys.modules["ai_bars"] = ai_bars
+_spec.loader.exec_module(ai_bars)
+
+BEHAVIOUR_BARS = {
+    'move dice under 0.1"',
+    "games past 1.5x the timer",
+    "games past the timer",
+    "fallen gits (friend within 6\") booted within 2 of their boss's activations",
+    "gits robbed 3+ times by one enemy, boss never answered",
+}
+DERBY_BARS = {"vehicle activations with no drive, before the siren", 'drives stopping within 1"'}
+
+
+def test_the_quick_run_measures_every_behaviour_bar_of_every_run_into_one_table_and_json(tmp_path):
+    """Issue 27 "Done when": near-zero move dice for every AI on every scenario, the derby's
+    parked and short drives, the timer, boots within two activations, unanswered robbers: a real
+    ``--quick`` run of every ``ai_report.py`` subprocess, read back from their JSON rows."""
+    out = tmp_path / "bars.json"
+    p = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "ai_bars.py"), "--quick", "--jobs", "2", "--json", str(out)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert p.returncode == 0, p.stderr[-2000:]
+    doc = json.loads(out.read_text())
+    runs = {r["name"]: r for r in doc["runs"]}
+    assert len(runs) == 9 and all(r["rc"] == 0 and not r["error"] for r in runs.values()), runs
+    # a progress line per finished run, saying which and how long
+    assert sum(" s, ok" in line for line in p.stderr.splitlines()) == 9
+    for name in runs:
+        got = {b["bar"] for b in doc["bars"] if b["run"] == name}
+        want = BEHAVIOUR_BARS | (DERBY_BARS if name.endswith("derby") else set())
+        assert got == want, (name, got ^ want)
+        assert any(name in line for line in p.stdout.splitlines())
+    for b in doc["bars"]:
+        assert b["met"] in ("met", "NOT met", "not measured"), b
+        assert (b["met"] == "not measured") == (b["value"] is None or b["figure"].startswith("not measured")), b
+    assert doc["quick"] and not doc["strengths"]
+    lines = p.stdout.splitlines()
+    assert [c.strip() for c in lines[0].split(" | ")] == ["bar", "run", "figure", "threshold", "met"]
+    rows = [line for line in lines[2:] if line.count(" | ") == 4]
+    assert len(rows) == len(doc["bars"]) and all(r.rstrip().endswith(("met", "not measured")) for r in rows)
+    assert "strength and timing bars not measured" in p.stdout
+
+
+def test_a_failed_or_missing_run_says_not_measured_never_met():
+    """Honesty: a run that failed (no JSON), a tournament with no decided game and a timing run
+    with no output leave their bars "not measured", and the whole verdict is not "met"."""
+    runs = ai_bars.plan(quick=True, strengths=True, out=Path("/nonexistent"))
+    for r in runs:
+        r.rc, r.error = 1, "exit 1: boom"
+    runs[0].rc, runs[0].error = None, "not run: --only"
+    bars = ai_bars.bars_of(runs)
+    assert bars and all(b.met is None and b.verdict() == "not measured" for b in bars)
+    assert all("not measured" in b.figure for b in bars)
+    tie = ai_bars.Run("tournament heuristic,random x2", "tournament", [], "heuristic", "quickstart")
+    tie.data = {"pairs": [{"wins_a": 0, "wins_b": 0, "ties": 2, "failed": 0, "rate_a": float("nan"), "ci95": [0, 1]}]}
+    assert ai_bars.tournament_bar(tie, "heuristic beats random", ">= 95%", lambda v, _: v >= 0.95).met is None
+    lost = ai_bars.Run("tournament mcts,search@ef7b879 x200", "tournament", [], "mcts", "quickstart")
+    lost.data = {
+        "pairs": [{"wins_a": 120, "wins_b": 80, "ties": 0, "failed": 0, "rate_a": 0.6, "ci95": [0.531, 0.666]}]
+    }
+    assert [b.met for b in ai_bars.bars_of([lost])] == [False]  # 60% but its CI's lower end is under 55%
