@@ -52,3 +52,16 @@ def test_a_die_that_went_nowhere_is_filed_under_what_stopped_it():
     assert ai_report._stop_kind("figure:c", "a", boss_of) == "enemy"
     assert ai_report._stop_kind("terrain:wall_1", "a", boss_of) == "terrain"
     assert ai_report._stop_kind(None, "a", boss_of) == "nothing"
+
+
+def test_near_zero_dice_that_looted_a_cap_are_counted_apart_and_still_in_the_headline():
+    # "If you bump into a bottle cap, you loot it": a die stopped on a cap within 0.1" did loot,
+    # so the report shows those apart; the headline row (issue 27's bar) keeps counting them.
+    match, probes = ai_report.play(ai_report.SCENARIOS["quickstart"], 2, ["heuristic"])
+    row = ai_report.measure(match, probes, ["heuristic"])["ais"]["heuristic"]
+    dice = [e for e in match.events if e.kind == "model_moved" and e.reason == "scoot" and e.value is not None]
+    near = [e for e in dice if e.travelled < 0.1]
+    looted = [e for e in near if (e.stop or "").startswith("cap:")]
+    assert row["near_zero"] == len(near)
+    assert row["near_zero_looted"] == len(looted)
+    assert 0 < row["near_zero_looted"] <= row["near_zero"]  # seed 2 has such dice (2 of 2)

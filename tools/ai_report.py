@@ -19,7 +19,8 @@ Every unanswered pair is listed with its seed, robber, victim and boss, to trace
 on Four Bosses: the search in seat 0, the heuristic in the other three).
 
 Definitions (per AI where a row is about one side's choices):
-- near-zero move dice: a git's scoot die that moved it under 0.1".
+- near-zero move dice: a git's scoot die that moved it under 0.1". "...of which looted a cap":
+  those of them that stopped on a cap lying within 0.1" (the die looted it; the rest did nothing).
 - terrain starts gone nowhere: of the scoots begun touching terrain, those whose dice together
   moved the git under 0.1".
 - past the timer / past 1.5x: the game clock at game over against the scenario's timer.
@@ -265,6 +266,9 @@ def measure(match: Match, probes: list[Probe], ais: list[str]) -> dict[str, Any]
             ai = ai_of_boss[boss_of[e.model]]
             out[ai]["move_dice"] += 1
             out[ai]["near_zero"] += e.travelled < 0.1
+            # A die that stopped on a cap within 0.1" still looted it ("If you bump into a bottle
+            # cap, you loot it"): counted in the headline (the issue's bar), and apart here.
+            out[ai]["near_zero_looted"] += e.travelled < 0.1 and (e.stop or "").startswith("cap:")
 
     for p in probes:  # scoots begun against terrain; move dice by plan
         ai = ai_of_boss[p.boss]
@@ -420,6 +424,7 @@ def report(name: str, rows: list[dict[str, Any]]) -> dict[str, Any]:
     for ai, t in sorted(tot.items()):
         lines = {
             'move dice under 0.1"': pct(t["near_zero"], t["move_dice"]),
+            "...of which looted a cap (the rest did nothing)": pct(t.get("near_zero_looted", 0), t["near_zero"]),
             "scoots begun against terrain that went nowhere": pct(t["terrain_nowhere"], t["terrain_starts"]),
             'fallen gits (friend within 6") booted within 2 activations': pct(
                 t["booted_within_2"], t["fallen_with_friend"]
