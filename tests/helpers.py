@@ -114,3 +114,19 @@ def vmatch(red: list[dict], blue: list[dict], positions: dict, terrain=None, see
 def buggy(name="Gaz", **extra: Any) -> dict:
     """An orc driving a buggy, as a gang file writes it."""
     return dict(VEHICLE_ORC, name=name, vehicle="buggy", **extra)
+
+
+def load_tool(name: str) -> Any:
+    """Import ``tools/<name>.py`` as module ``name`` (tools are scripts, not a package: the
+    tests that check a tool's figures load it the way its command line runs it)."""
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    spec = importlib.util.spec_from_file_location(name, root / "tools" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module

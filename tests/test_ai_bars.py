@@ -3,18 +3,15 @@ and a bar without data says "not measured", never "met"."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
 from pathlib import Path
 
+from helpers import load_tool
+
 ROOT = Path(__file__).resolve().parent.parent
-_spec = importlib.util.spec_from_file_location("ai_bars", ROOT / "tools" / "ai_bars.py")
-assert _spec is not None and _spec.loader is not None
-ai_bars = importlib.util.module_from_spec(_spec)
-sys.modules["ai_bars"] = ai_bars
-_spec.loader.exec_module(ai_bars)
+ai_bars = load_tool("ai_bars")
 
 BEHAVIOUR_BARS = {
     'move dice under 0.1"',

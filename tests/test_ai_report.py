@@ -2,18 +2,11 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
+from helpers import load_tool
 
 from spacegits_sim.ai import make_controller
 
-ROOT = Path(__file__).resolve().parent.parent
-_spec = importlib.util.spec_from_file_location("ai_report", ROOT / "tools" / "ai_report.py")
-assert _spec is not None and _spec.loader is not None
-ai_report = importlib.util.module_from_spec(_spec)
-sys.modules["ai_report"] = ai_report
-_spec.loader.exec_module(ai_report)
+ai_report = load_tool("ai_report")
 
 
 def test_two_ais_at_four_seats_sit_alternately_and_each_counts_only_its_own_dice():

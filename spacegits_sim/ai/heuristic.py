@@ -115,6 +115,12 @@ def _dist(a: Point, b: Point) -> float:
     return math.hypot(a[0] - b[0], a[1] - b[1])
 
 
+def _gun_reach(m: Any) -> float:
+    """The longest range among ``m``'s shooting weapons ready to fire (0 with none)."""
+    guns = [w for w in m.weapons if w.kind == "shooting" and effects.gun_ready(m, w)]
+    return max((effects.weapon_range(m, w) for w in guns), default=0.0)
+
+
 class HeuristicController:
     name = "heuristic"
 
@@ -404,8 +410,7 @@ class HeuristicController:
         robbed three times). None for a vehicle, a git without a ready gun, or no such robber."""
         if m.vehicle is not None or not m.standing:
             return None
-        guns = [w for w in m.weapons if w.kind == "shooting" and effects.gun_ready(m, w)]
-        reach = max((effects.weapon_range(m, w) for w in guns), default=0.0)
+        reach = _gun_reach(m)
         if reach <= FIRE_SHORT:
             return None
         p = match.position(m.id)
@@ -427,8 +432,7 @@ class HeuristicController:
         """Standing enemies that could shoot ``m`` now: a gun that reaches, a clear line."""
         out = []
         for e in self.enemies(match):
-            guns = [w for w in e.weapons if w.kind == "shooting" and effects.gun_ready(e, w)]
-            reach = max((effects.weapon_range(e, w) for w in guns), default=0.0)
+            reach = _gun_reach(e)
             if reach <= 0:
                 continue
             line = match.table.line_of_fire(e.id, match.position(m.id), reach)
