@@ -38,9 +38,13 @@ def test_the_quick_run_measures_every_behaviour_bar_of_every_run_into_one_table_
     assert p.returncode == 0, p.stderr[-2000:]
     doc = json.loads(out.read_text())
     runs = {r["name"]: r for r in doc["runs"]}
-    assert len(runs) == 9 and all(r["rc"] == 0 and not r["error"] for r in runs.values()), runs
+    assert len(runs) == 12 and all(r["rc"] == 0 and not r["error"] for r in runs.values()), runs
+    # every AI on every scenario: the heuristic, the search and the tree search, four scenarios each
+    assert {(ai, sc) for ai in ("heuristic", "search", "mcts") for sc in ai_bars.SCENARIOS} == {
+        (r["subject"].split("@")[0], r["scenario"]) for r in runs.values()
+    }
     # a progress line per finished run, saying which and how long
-    assert sum(" s, ok" in line for line in p.stderr.splitlines()) == 9
+    assert sum(" s, ok" in line for line in p.stderr.splitlines()) == 12
     for name in runs:
         got = {b["bar"] for b in doc["bars"] if b["run"] == name}
         want = BEHAVIOUR_BARS | (DERBY_BARS if name.endswith("derby") else set())

@@ -16,7 +16,8 @@ The runs, full size (``--quick``: 2 matches a heuristic run, 1 for the search an
 a 100 ms budget; tournaments of 2 games, the timing over 1 match; about a minute on 2 cores):
 - ``ai_report.py --matches 80`` heuristic vs heuristic on each scenario (seeds 1-80);
 - ``ai_report.py --matches 40 --ai search,heuristic`` on each scenario;
-- ``ai_report.py --matches 20 --ai mcts,heuristic --scenario quickstart``;
+- ``ai_report.py --matches 40 --ai mcts,heuristic`` on each scenario (the issue's "every AI on
+  every scenario", the same size as the search's);
 - with ``--strengths``: ``spacegits tournament --ai heuristic,random --games 400``,
   ``--ai search,heuristic --games 400``, ``tools/baseline_ai.py --commit ef7b879 -- tournament
   --ai mcts,search@ef7b879 --games 200`` (Wilson 95% intervals), and ``tools/search_timing.py
@@ -87,7 +88,7 @@ class Bar:
 
 def plan(quick: bool, strengths: bool, out: Path) -> list[Run]:
     """The runs, full size or ``--quick``."""
-    h, s, m = (2, 1, 1) if quick else (80, 40, 20)
+    h, s, m = (2, 1, 1) if quick else (80, 40, 40)
     mcts = "mcts@100" if quick else "mcts"
     report = [PY, str(ROOT / "tools" / "ai_report.py")]
     runs: list[Run] = []
@@ -107,9 +108,10 @@ def plan(quick: bool, strengths: bool, out: Path) -> list[Run]:
         p = out / f"report_search_{sc}.json"
         argv = [*report, "--matches", str(s), "--ai", "search,heuristic", "--scenario", sc, "--json", str(p)]
         runs.append(Run(f"search vs heuristic x{s} {sc}", "report", argv, "search", sc, p))
-    p = out / "report_mcts_quickstart.json"
-    argv = [*report, "--matches", str(m), "--ai", f"{mcts},heuristic", "--scenario", "quickstart", "--json", str(p)]
-    runs.append(Run(f"{mcts} vs heuristic x{m} quickstart", "report", argv, mcts, "quickstart", p))
+    for sc in SCENARIOS:  # "for every AI on every scenario": the tree search too
+        p = out / f"report_mcts_{sc}.json"
+        argv = [*report, "--matches", str(m), "--ai", f"{mcts},heuristic", "--scenario", sc, "--json", str(p)]
+        runs.append(Run(f"{mcts} vs heuristic x{m} {sc}", "report", argv, mcts, sc, p))
     if strengths:
         g, gb = (2, 2) if quick else (400, 200)
         cli = [PY, "-m", "spacegits_sim.cli"]
@@ -375,6 +377,8 @@ def main(argv: list[str] | None = None) -> int:
         "runs": [
             {
                 "name": r.name,
+                "subject": r.subject,
+                "scenario": r.scenario,
                 "argv": [a if a != PY else "python" for a in r.argv],
                 "rc": r.rc,
                 "seconds": round(r.seconds, 1),
