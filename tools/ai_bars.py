@@ -238,7 +238,8 @@ def report_bars(r: Run) -> list[Bar]:
     b = Bar("gits robbed 3+ times by one enemy, boss never answered", r.name, threshold="none")
     if t is not None:
         n, could, of = get("robbed_3_unanswered") or 0, get("robbed_3_unanswered_could") or 0, get("robbed_3") or 0
-        b.figure, b.value, b.met = f"{n} (of {of} robbed 3+; {could} answerable)", float(n), n == 0
+        later = get("robbed_3_unanswered_later") or 0  # answerable in two activations, not in one
+        b.figure, b.value, b.met = f"{n} (of {of} robbed 3+; {could} answerable, {later} over 2)", float(n), n == 0
     else:
         b.figure = NOT_MEASURED + (f" ({r.error})" if r.error else "")
     bars.append(b)

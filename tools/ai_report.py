@@ -30,15 +30,22 @@ Definitions (per AI where a row is about one side's choices):
 - robbed 3+ unanswered: (robber, victim) pairs with 3+ boots in, where between the first and the
   third no model of the victim's boss shot at (a bullet throw aimed within 3.5" of it, hit or
   miss), hit, fought or smashed the robber, or walked or drove at it (a move throw whose line
-  passes within 15 degrees of a robber 12" or nearer and ends no nearer than 1" short of it:
-  the git or vehicle heads into it, arrived or not, as a missed shot counts; printed apart, as
-  "answered only by a walk or drive"); "could answer" counts those of them where, at one of the
-  boss's choices of activation in between, a standing git of its had a ready gun with a clear
-  line to the robber in range, or a standing git or vehicle stood within 12" of it (a walk into
-  it is a fight, a vehicle's drive into it a smash; vehicles count since 2026-12-01 night, branch
-  rob: the heuristic drives them at robbers). The others the boss could not reach: every git of
-  its down, far off or behind walls. A git with a gun whose range falls short of the robber but
-  that could walk in range first is not counted ("could answer" is one action, not two).
+  passes within 15 degrees of a robber 12" or nearer (for a git on foot, or within two of its
+  average scoots, whichever is farther: a walk over two activations) and ends no nearer than 1"
+  short of it: the git or vehicle heads into it, arrived or not, as a missed shot counts; printed
+  apart, as "answered only by a walk or drive"). "Could answer" counts those of them where, at one
+  of the boss's choices of activation in between, one activation of a standing model of its
+  ("one or two different actions out of scoot, shoot, or boot") could act against the robber:
+  a git's ready gun with a clear line to it in range (shoot); a git within 12" of it or within its
+  average scoot's reach (3.5" a D6, the mean of each move die), whichever is farther, or a vehicle
+  within 12" (a walk into it is a fight, a vehicle's drive into it a smash; vehicles count since
+  2026-12-01 night, branch rob: the heuristic drives them at robbers); or a git with a ready gun
+  within the gun's range plus its average scoot's reach (scoot to a spot from which the gun
+  reaches, then shoot; edge-to-edge distances, the line from that spot not checked; two actions
+  since 2026-12-02, branch reach; before, "could answer" was one action). "Answerable only over
+  several activations" counts the unanswered the boss could not answer in one activation but could
+  in two: a git within two average scoots of the robber (a fight), or of its gun's range of it
+  (then a shot). The rest the boss could not reach: every git of its down, far off or behind walls.
 - vehicle activations with no drive (before the siren), drives stopping within 1" of their start;
   the short drives broken down by what stopped them (enemy or friendly hull or git, terrain, the
   edge, a die, or nothing), by which die of the activation it was (1st, 2nd, 3rd+) and by the arc
@@ -81,6 +88,7 @@ TOUCH_IN = 0.05  # a base this close to terrain counts as touching it (sweeps le
 FRIEND_IN = 6.0
 SHOT_AT_IN = 3.5  # a bullet throw aimed this close to an enemy was aimed at it (the AIs aim 2.5" past)
 ANSWER_IN = 12.0  # a robber this close (edge to edge) to a standing git can be walked into and fought
+SEVERAL = 2  # activations: a robber within this many average scoots is answerable over several
 
 
 @dataclass
@@ -93,6 +101,7 @@ class Probe:
     plans: list[str] = field(default_factory=list)  # the plan each of those scoots' aims served (plan_of)
     fallen: dict[str, tuple[int, bool]] = field(default_factory=dict)  # git -> (event index, friend within 6")
     answerable: list[tuple[int, str]] = field(default_factory=list)  # (event index, robber it could answer)
+    reachable: list[tuple[int, str]] = field(default_factory=list)  # (event index, robber 2 activations off)
     shots: list[tuple[int, str]] = field(default_factory=list)  # (event index, the enemy a bullet throw aimed at)
     walks: list[tuple[int, str]] = field(default_factory=list)  # (event index, a robber a move throw headed at)
 
@@ -104,6 +113,7 @@ class Probe:
                 self.scoots.append((m.id, len(match.events), bool(near)))
         if isinstance(request, ChooseActivation):
             self.answerable += [(len(match.events), r) for r in _answerable_robbers(match, self.boss)]
+            self.reachable += [(len(match.events), r) for r in _answerable_robbers(match, self.boss, SEVERAL)]
             for m in match.models.values():
                 if m.boss != self.boss or m.vehicle is not None or not m.fallen or m.removed or not m.in_play:
                     continue
@@ -174,11 +184,19 @@ def _robbers(match: Match, boss: int) -> list[str]:
     return out
 
 
+def _scoot_reach(m: Any) -> float:
+    """An average scoot's length: a die's mean roll for each move die (3.5" a D6)."""
+    return float(sum((sides + 1) / 2 for sides in m.move_dice))
+
+
 def _heads_at(match: Match, mover: str, aim: Any, rid: str) -> bool:
     """Whether a move throw aimed at ``aim`` walks (or drives) ``mover`` into ``rid``: the robber
-    within 12\" (edge to edge), within 15 degrees of the throw's line, and the aim no nearer than
-    1\" short of it (the dice lie at or past it, so each move drags the git towards it)."""
-    if match.table.distance_between(mover, rid) > ANSWER_IN:
+    within 12\" (edge to edge; for a git on foot, or within two of its average scoots: a walk
+    over two activations), within 15 degrees of the throw's line, and the aim no nearer than 1\"
+    short of it (the dice lie at or past it, so each move drags the git towards it)."""
+    m = match.models[mover]
+    far = ANSWER_IN if m.vehicle is not None else max(ANSWER_IN, SEVERAL * _scoot_reach(m))
+    if match.table.distance_between(mover, rid) > far:
         return False
     p, q = match.position(mover), match.position(rid)
     a, b = (aim[0] - p[0], aim[1] - p[1]), (q[0] - p[0], q[1] - p[1])
@@ -188,19 +206,29 @@ def _heads_at(match: Match, mover: str, aim: Any, rid: str) -> bool:
     return (a[0] * b[0] + a[1] * b[1]) / (na * nb) >= math.cos(math.radians(15.0))
 
 
-def _answerable_robbers(match: Match, boss: int) -> list[str]:
-    """Robbers of ``boss``'s fallen gits that one of its standing models could act against now:
-    a git's ready gun with a clear line in range, or a git or vehicle within 12\" to walk or drive
-    into (a fight; a vehicle's bump is a smash)."""
+def _answerable_robbers(match: Match, boss: int, activations: int = 1) -> list[str]:
+    """Robbers of ``boss``'s fallen gits that one of its standing models could act against in
+    one activation of two actions ("one or two different actions out of scoot, shoot, or boot"):
+    a git's ready gun with a clear line in range (shoot); a git within 12\" or its average
+    scoot's reach, whichever is longer, or a vehicle within 12\" (walk or drive into it: a fight,
+    a vehicle's bump a smash); a git within its average scoot's reach of a spot from which its
+    ready gun reaches the robber, i.e. edge to edge within the gun's range plus that reach (scoot,
+    then shoot; the line from that spot is not checked). With ``activations`` of 2 or more, the
+    walks are that many average scoots long (answerable over several activations)."""
     mine = [g for g in match.in_play(boss) if g.standing and g.aboard is None]
     out = []
     for rid in _robbers(match, boss):
         for g in mine:
-            if match.table.distance_between(g.id, rid) <= ANSWER_IN:
+            d = match.table.distance_between(g.id, rid)
+            walk = 0.0 if g.vehicle is not None else activations * _scoot_reach(g)
+            if d <= max(ANSWER_IN, walk):
                 out.append(rid)
                 break
             guns = [w for w in g.weapons if w.kind == "shooting" and effects.gun_ready(g, w)]
             reach = max((effects.weapon_range(g, w) for w in guns), default=0.0)
+            if reach > 0 and d <= reach + walk and walk > 0:
+                out.append(rid)
+                break
             line = match.table.line_of_fire(g.id, match.position(rid), reach) if reach > 0 else None
             if line is not None and line.hit is not None and line.hit.thing.id == rid:
                 out.append(rid)
@@ -342,9 +370,18 @@ def measure(match: Match, probes: list[Probe], ais: list[str]) -> dict[str, Any]
         out[ai]["robbed_3_unanswered"] += not answered
         could = probe is not None and any(idx[0] <= i < idx[2] and r == robber for i, r in probe.answerable)
         out[ai]["robbed_3_unanswered_could"] += not answered and could
+        later = probe is not None and any(idx[0] <= i < idx[2] and r == robber for i, r in probe.reachable)
+        out[ai]["robbed_3_unanswered_later"] += not answered and not could and later
         if not answered:
             unanswered.append(
-                {"robber": robber, "victim": victim, "boss": vb, "could": bool(could), "events": [idx[0], idx[2]]}
+                {
+                    "robber": robber,
+                    "victim": victim,
+                    "boss": vb,
+                    "could": bool(could),
+                    "later": bool(later and not could),
+                    "events": [idx[0], idx[2]],
+                }
             )
 
     if vehicles:  # vehicles: activations with no drive, short drives
@@ -411,9 +448,10 @@ def report(name: str, rows: list[dict[str, Any]]) -> dict[str, Any]:
     summary: dict[str, Any] = {"games": games, "past_timer": past, "past_safety": safety, "ais": {}}
     pairs = [p | {"seed": r.get("seed")} for r in rows for p in r.get("unanswered", [])]
     for p in pairs:
+        reach = "answerable" if p["could"] else "answerable over several activations" if p.get("later") else None
         print(
             f"unanswered: seed {p['seed']}, {p['robber']} robbed {p['victim']} (boss {p['boss']}) "
-            f"between events {p['events'][0]} and {p['events'][1]}; {'answerable' if p['could'] else 'out of reach'}"
+            f"between events {p['events'][0]} and {p['events'][1]}; {reach or 'out of reach'}"
         )
     summary["unanswered"] = pairs
     with_vehicles = sum(bool(r.get("vehicles")) for r in rows)
@@ -432,6 +470,9 @@ def report(name: str, rows: list[dict[str, Any]]) -> dict[str, Any]:
             "...still down after 3+": pct(t["down_after_3"], t["fallen_with_friend"]),
             "gits robbed 3+ times by one enemy (unanswered; of them, could answer)": (
                 f"{t['robbed_3']} ({t['robbed_3_unanswered']}; {t['robbed_3_unanswered_could']})"
+            ),
+            "...unanswered, answerable only over several activations (not in one)": str(
+                t.get("robbed_3_unanswered_later", 0)
             ),
             "...answered only by a walk or drive at the robber that did not reach it": str(
                 t.get("robbed_3_walked_at_only", 0)

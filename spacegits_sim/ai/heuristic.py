@@ -69,6 +69,8 @@ HUNT_IN = 12.0  # a robber (an enemy standing over a fallen friend) this close i
 HUNT_WORTH = 2.5  # ... worth this many caps as far away (the fight drives it off its victim) ...
 FIRE_WORTH = 2.5  # a robber out of this git's gun range but in its scoot's reach: walk in range, then shoot
 FIRE_SHORT = 1.5  # ... to a spot this far inside the gun's range of the robber (the dice scatter)
+HUNT_FAR_ROBBED = 1  # a robber that has robbed its fallen friend this often is hunted from farther:
+HUNT_FAR_SCOOTS = 2  # ... as far as this many average scoots (a walk over several activations)
 HUNT_TOWER = 4  # ... by a git whose tower is this short or shorter (the fight must not topple it;
 # 3 left a lone git with a tower of 4 walking to caps while the robber farmed its friend, issue 27)
 FREE_IN = 2.0  # a throw direction is free if the base can sweep this far along it ...
@@ -388,6 +390,38 @@ class HeuristicController:
                     out.add(other)
         return out
 
+    def robberies(self, match: Any, robber: str, victim: str) -> int:
+        """How often ``robber`` has put the boot into ``victim`` since ``victim`` last fell over
+        (read back from the event log to the fall: each robbery took a cap from this boss)."""
+        n = 0
+        for e in reversed(match.events):
+            if e.kind == "booted" and e.how == "boot_in" and e.model == robber and e.target == victim:
+                n += 1
+            elif e.kind == "tower_fell" and e.model == victim and e.outcome == "fell_over":
+                break
+        return n
+
+    def farming(self, match: Any) -> set[str]:
+        """Robbers that have already robbed the fallen friend they stand over HUNT_FAR_ROBBED
+        times or more: they stay and rob again every activation (issue 27, Four Bosses seed 75:
+        a robber 15-18" from the boss's only standing git robbed its friend three times while
+        that git walked away from the guns), so they are worth a walk over several activations."""
+        out: set[str] = set()
+        if match.siren:
+            return out
+        for o in match.in_play(self.boss):
+            if not o.fallen:
+                continue
+            for other in match.touching(o.id):
+                e = match.models[other]
+                if e.boss != self.boss and e.standing and self.robberies(match, other, o.id) >= HUNT_FAR_ROBBED:
+                    out.add(other)
+        return out
+
+    def scoot_reach(self, m: Any) -> float:
+        """An average scoot's length: a die's mean roll for each move die."""
+        return float(sum((sides + 1) / 2 for sides in m.move_dice))
+
     def robbers_in_reach(self, m: Any, match: Any, bold: bool = False) -> list[tuple[str, float]]:
         """Robbers ``m`` could walk into and fight off (nearest first, edge-to-edge distance):
         a standing pedestrian with a short tower (a fight shakes its tower), or a vehicle, within HUNT_IN.
@@ -399,7 +433,14 @@ class HeuristicController:
             return []  # (a vehicle drives into it whatever its tower: it smashes, and before the
             # siren a wipeout only clears the tower)
         out = [(r, match.table.distance_between(m.id, r)) for r in self.robbers(match)]
-        return sorted(((r, d) for r, d in out if d <= HUNT_IN), key=lambda t: (t[1], t[0]))
+        # A git on foot walks at a robber that is farming its friend from farther than one scoot:
+        # "drive a robber off (shoot, fight, shove)" takes two activations from there, and every
+        # activation it is left alone it robs again (a vehicle drives at robbers within HUNT_IN).
+        far = HUNT_FAR_SCOOTS * self.scoot_reach(m) if m.vehicle is None else 0.0
+        farming = self.farming(match) if far > HUNT_IN else set()
+        return sorted(
+            ((r, d) for r, d in out if d <= HUNT_IN or (r in farming and d <= far)), key=lambda t: (t[1], t[0])
+        )
 
     def firing_walk(self, m: Any, match: Any) -> tuple[str, Point] | None:
         """A robber at a fallen friend that ``m``'s ready gun cannot reach from here but can after
