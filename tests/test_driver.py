@@ -212,28 +212,3 @@ def test_a_vehicle_wedged_nose_to_an_enemy_hull_between_walls_is_boxed_in_and_do
     assert driver.smash_expectation(v, foe, 4, False) - driver.smash_expectation(foe, v, 0, False) >= driver.RAM_EDGE
     assert driver.preview(v, m, (16.0, 12.0), 4, 0.3).travelled < 0.1
     assert driver.boxed_in(v, m)
-
-
-def test_dice_thrown_at_a_rammed_hulls_centre_are_judged_where_they_rest_against_its_near_face():
-    """A buggy 8" from an enemy buggy standing broadside to it. Dice cannot lie on a hull: thrown
-    at its centre they come to rest against the face towards the thrower's hand, round the
-    hull the ram leaves the rammer touching. "You have to resolve all your move dice", and a die
-    lying in the corridor there drives 0" into the hull it now touches (issue 27: drives within
-    1"). The throw's preview samples its landings where they rest (not inside the hull), sees
-    the dice left after a ram at the centre going nowhere, and values an aim beside the hull
-    (the dice left lie off the rammer's nose, a pivot turns it off the rammed corner) higher."""
-    m = vmatch([buggy()], [buggy("Zog")], {"a1v": (6.0, 12.0, EAST), "b1v": (14.0, 12.0, NORTH)})
-    m.place_cap((20.0, 20.0), "test")
-    v = m.models["a1v"]
-    hand = m.hand_point(0, (14.0, 12.0))
-    rest = driver._at_rest(v, m, hand, (14.0, 12.0))
-    near = {t.id: gap for t, gap in m.table.within(1.0, point=rest, kinds=(Kind.FIGURE,))}
-    assert "b1v" in near and near["b1v"] >= driver.DIE_REACH - 1e-6  # beside the hull, not on it
-    assert near["b1v"] <= driver.DIE_REACH + driver.REST_STEP_IN  # against its face...
-    assert math.dist(hand, rest) < math.dist(hand, (14.0, 12.0)) - 0.9  # ...the one facing the hand
-    worth, shortest = driver.throw_worth(v, m, (14.0, 12.0), (12, 12, 12), (14.0, 12.0), 0)
-    assert shortest < driver.SHORT_IN
-    side = max(
-        driver.throw_worth(v, m, p, (12, 12, 12), (14.0, 12.0), 0)[0] for p in driver.ram_side_aims(v, m, (14.0, 12.0))
-    )
-    assert side > worth
