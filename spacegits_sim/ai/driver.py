@@ -465,7 +465,7 @@ def throw_worth(
     ]
     scores, shortest = [], math.inf
     tough = max(1, v.toughness)
-    points = [_at_rest(v, match, hand, _on_table(p, table)) for p in samples]
+    points = [_on_table(p, table) for p in samples]
     for i, p in enumerate(points):
         drive = preview(v, match, p, value, DIE_REACH)
         score = here - _dist(drive.end, target) + 0.5 * drive.travelled
@@ -493,38 +493,6 @@ def throw_worth(
     return best + 0.5 * sum(scores) / k, shortest
 
 
-REST_STEP_IN = 0.25  # how finely a sampled landing inside a hull or a wall is walked back to its near face
-
-
-def _at_rest(v: Any, match: Any, hand: Point, p: Point) -> Point:
-    """Where a die thrown from ``hand`` towards ``p`` comes to rest when ``p`` lies inside another
-    hull or a wall: against its near face, back along the throw (a die cannot lie on them).
-    Aimed at a rammed hull's centre, the dice rest where the rammer's nose ends the ram, so each
-    left after it drives 0" into that hull ("You have to resolve all your move dice"); a
-    sample inside the hull would hide that from :func:`throw_worth`."""
-    table = match.table
-    d = _dist(hand, p)
-    if d < 1e-6:
-        return p
-    ux, uy = (p[0] - hand[0]) / d, (p[1] - hand[1]) / d
-
-    def inside(q: Point) -> bool:
-        for thing, _gap in table.within(DIE_REACH, point=q, kinds=(Kind.FIGURE, Kind.TERRAIN)):
-            if thing.kind == Kind.TERRAIN:
-                if not table.terrain_piece(thing.id).crossable:  # (a die rests on a crossable area)
-                    return True
-                continue
-            m = match.models.get(thing.id)
-            if m is not None and m.vehicle is not None and m.id != v.id:
-                return True
-        return False
-
-    back = 0.0
-    while back < d and inside((p[0] - ux * back, p[1] - uy * back)):
-        back += REST_STEP_IN
-    return (p[0] - ux * back, p[1] - uy * back) if back < d else p
-
-
 def choose_move_aim(v: Any, match: Any, target: Point, sizes: tuple[int, ...], boss: int) -> Point:
     """Where to throw the move dice: the front-arc aim (:func:`aim_into_front_arc`), kept when
     every sample of its landing drives the hull AIM_OK_IN or more; else the best by
@@ -549,56 +517,15 @@ def choose_move_aim(v: Any, match: Any, target: Point, sizes: tuple[int, ...], b
         if w > best_worth + 1e-9:
             best, best_worth = p, w
     # and along the facings the hull can reach and run out on (a hull wedged by a corner or a
-    # wall may have only one or two, which the ring above can miss), and beside a hull it rams
-    for p in [aim_for_turn(v, match, t) for t in free_turns(v, match)[::2]] + ram_side_aims(v, match, target):
-        p = _on_table(p, table)
+    # wall may have only one or two, which the ring above can miss)
+    for turn in free_turns(v, match)[::2]:
+        p = _on_table(aim_for_turn(v, match, turn), table)
         if table.local_point(v.id, p)[0] < 0.25 or table.within(0.0, point=p, kinds=(Kind.TERRAIN,)):
             continue
         w, _s = throw_worth(v, match, p, sizes, target, boss)
         if w > best_worth + 1e-9:
             best, best_worth = p, w
     return best
-
-
-RAM_SIDE = (1.0, 0.5)  # aims beside a rammed hull: the corridor overlaps it by this many of its half-widths
-
-
-def ram_side_aims(v: Any, match: Any, target: Point) -> list[Point]:
-    """Aims beside the enemy hull at ``target`` (a ram), level with its centre and past it,
-    offset so the front corridor the pivot brings the die into overlaps the hull's side by
-    RAM_SIDE of the corridor's half-width. Dice thrown at a hull's centre come to rest against
-    its near face, where the rammer's nose ends: "You have to resolve all your move dice", and
-    each left there drives 0" into it (issue 27). Beside it, the dice left after the ram lie off
-    the rammer's nose, and a die there pivots it off the rammed corner and along the hull.
-    :func:`throw_worth` judges them against the other aims, dice left after the ram included."""
-    foe = next(
-        (
-            m
-            for m in match.models.values()
-            if m.vehicle is not None and m.in_play and m.boss != v.boss and _dist(match.position(m.id), target) < 1e-6
-        ),
-        None,
-    )
-    if foe is None:
-        return []
-    p = match.position(v.id)
-    d = _dist(p, target)
-    if d < 1e-6:
-        return []
-    ux, uy = (target[0] - p[0]) / d, (target[1] - p[1]) / d
-    a = match.table.figure(foe.id).angle
-    w, length = foe.vehicle.hull_in
-    ca, sa = math.cos(a), math.sin(a)
-    across = length / 2 * abs(-ca * uy + sa * ux) + w / 2 * abs(sa * uy + ca * ux)  # its half-extent across my line
-    along = length / 2 * abs(ca * ux + sa * uy) + w / 2 * abs(-sa * ux + ca * uy)
-    half_w = v.vehicle.hull_in[0] / 2
-    out: list[Point] = []
-    for sgn in (1.0, -1.0):
-        for k in RAM_SIDE:
-            s = sgn * (across + half_w * (2.0 - k))
-            for b in (0.0, along):
-                out.append((target[0] + ux * b - uy * s, target[1] + uy * b + ux * s))
-    return out
 
 
 FREE_AIM_IN = 5.0  # aims along a free facing: this far beyond the hull's front half-length
