@@ -58,7 +58,7 @@ from ..rng import stream
 from ..rules import effects
 from ..rules.decisions import AimThrow, ChooseAction, ChooseActivation, OrderMoveDie, Throw
 from .heuristic import HeuristicController, _clamp, _dist
-from .search import CLEAR_IN, RESCUE_TOUCH, RESCUED, SearchController
+from .search import CLEAR_IN, RESCUE_TOUCH, SearchController
 
 Point = tuple[float, float]
 
@@ -502,8 +502,7 @@ class MctsController(SearchController):
         def leaf(order: list[str], score: float, fight: bool) -> None:
             end = scratch.figure_position(m.id)
             if friend is not None:
-                gap = scratch.distance_between(m.id, friend)
-                score += RESCUED if gap <= RESCUE_TOUCH else -CAP_GAP * gap
+                score += self.rescue_end(scratch.distance_between(m.id, friend))
             elif away:
                 score -= CAP_GAP * max(0.0, CLEAR_IN - min(scratch.distance_between(m.id, f) for f in away))
             elif caps:
