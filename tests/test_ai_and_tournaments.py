@@ -397,13 +397,13 @@ def test_the_search_rolls_out_its_walk_to_a_fallen_friend_where_dice_thrown_at_t
     Pal walks to fallen Grunk; the heuristic aims past Grunk, but Red reaches in from the south
     edge and a building stands where its hand would be, so dice thrown there stop against the
     building, 5" short, and Pal would walk past Grunk. The search rolls its rescue aims out
-    with real throws on a scratch table: its aim's dice land by Grunk."""
+    with real throws on a scratch table: the walk to its aim's dice reaches Grunk."""
     from helpers import match
 
     from spacegits_sim.ai.heuristic import HeuristicController
     from spacegits_sim.ai.search import SearchController
     from spacegits_sim.rng import stream
-    from spacegits_sim.rules.decisions import AimThrow
+    from spacegits_sim.rules.decisions import AimThrow, Throw
 
     def table():
         m = match(
@@ -433,8 +433,19 @@ def test_the_search_rolls_out_its_walk_to_a_fallen_friend_where_dice_thrown_at_t
     assert h._rescuing == {"a2": "a1"} and landed(m, heuristic) > 4.0  # its dice stop at the building
     m = table()
     ai = SearchController(seed=1, boss=0)
-    aim = ai.decide(AimThrow(0, "a2", "move", (6, 6, 6), 24.0, 24.0), m).aim
-    assert ai.rescue_of(m.models["a2"], m) == "a1" and landed(m, aim) < 3.0
+    req = AimThrow(0, "a2", "move", (6, 6, 6), 24.0, 24.0)
+    aim = ai.decide(req, m).aim
+    assert ai.rescue_of(m.models["a2"], m) == "a1"
+
+    def reached(aim):  # of 20 throws at ``aim`` walked in the best order, how many end touching Grunk
+        m = table()  # (a rollout scores RESCUED, 12, for an end in contact; any end short of him is
+        judge = SearchController(seed=7, boss=0)  # scored below 0: the gap and the wasted dice)
+        scratch = m.table.copy()
+        return sum(judge._rollout(m, scratch, m.models["a2"], req, Throw(aim, 0.15), "a1") > 0 for _ in range(20))
+
+    # (branch contact: its aims lie straight on past Grunk, so the dice need not land by him,
+    # but the walk through them must reach him)
+    assert reached(aim) >= 14 and reached(heuristic) <= 5, (reached(aim), reached(heuristic))
 
 
 def _under_fire_by_a_fallen_friend(tower, gap=4.0):
