@@ -116,6 +116,15 @@ def buggy(name="Gaz", **extra: Any) -> dict:
     return dict(VEHICLE_ORC, name=name, vehicle="buggy", **extra)
 
 
+def fell(m: Match, mid: str) -> None:
+    """Knock a git over as the rules do when its own tower falls (no dice on the table)."""
+    g = m.models[mid]
+    g.tower.clear()
+    g.fallen = True
+    m.table.set_upright(mid, False)
+    m.sync_tower(g)
+
+
 def load_tool(name: str) -> Any:
     """Import ``tools/<name>.py`` as module ``name`` (tools are scripts, not a package: the
     tests that check a tool's figures load it the way its command line runs it)."""

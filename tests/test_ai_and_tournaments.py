@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from helpers import fell as _fell
 
 from spacegits_sim.ai import make_controller, register_controller
 from spacegits_sim.data import default_rules
@@ -331,15 +332,6 @@ def test_the_heuristic_moves_a_git_under_fire_out_of_the_line_instead_of_leaving
     assert ai.decide(ChooseAction(0, ("scoot", "shoot"), "?", "a1"), m) == "scoot"
     aim = ai.decide(AimThrow(0, "a1", "move", (6, 6, 6), 24.0, 24.0), m).aim
     assert aim[1] > 18 and abs(aim[0] - 12) < 1  # straight away from the gun at (12, 4)
-
-
-def _fell(m, mid):
-    """Knock a git over as the rules do when its own tower falls (no dice on the table)."""
-    g = m.models[mid]
-    g.tower.clear()
-    g.fallen = True
-    m.table.set_upright(mid, False)
-    m.sync_tower(g)
 
 
 def test_the_heuristic_walks_over_to_boot_up_a_fallen_friend_within_reach():

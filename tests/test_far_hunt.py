@@ -11,6 +11,7 @@ git, 15-18" from the robber, walked away from the guns while its friend was robb
 from __future__ import annotations
 
 from helpers import drive, load_tool, match
+from helpers import fell as _fell
 
 from spacegits_sim.ai.heuristic import HUNT_IN, HeuristicController
 from spacegits_sim.rules.decisions import AimThrow, ChooseAction
@@ -18,15 +19,6 @@ from spacegits_sim.rules.events import TowerFell
 
 R = 25 / 25.4 / 2  # an orc's base radius, inches
 ai_report = load_tool("ai_report")
-
-
-def _fell(m, mid):
-    """Knock a git over as the rules do when its own tower falls (no dice on the table)."""
-    g = m.models[mid]
-    g.tower.clear()
-    g.fallen = True
-    m.table.set_upright(mid, False)
-    m.sync_tower(g)
 
 
 def _far_robber(gap: float, weapons: tuple[str, ...] = ()):

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import math
 
+from helpers import fell as _fell
 from helpers import match
-from test_ai_and_tournaments import _fell
 
 from spacegits_sim.ai.heuristic import HeuristicController
 from spacegits_sim.ai.search import RESCUE_TOUCH, RESCUED, SearchController
