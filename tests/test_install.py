@@ -6,6 +6,7 @@ import os
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 from conftest import ROOT
@@ -17,7 +18,7 @@ def test_wheel_install_finds_the_rules_and_scenarios(tmp_path: Path):
     shutil.copytree(
         ROOT, src, ignore=shutil.ignore_patterns(".venv", "build", "out", ".git", "*.egg-info", "__pycache__", "golden")
     )
-    subprocess.run(
+    build = subprocess.run(
         [
             sys.executable,
             "-m",
@@ -32,8 +33,17 @@ def test_wheel_install_finds_the_rules_and_scenarios(tmp_path: Path):
         ],
         check=True,
         cwd=tmp_path,
+        capture_output=True,
+        text=True,
     )
+    # every folder that ships is declared: setuptools' "Package would be ignored" wall of text
+    # on each install (the README's first command shows it to a new user) means one is not
+    assert "would be ignored" not in build.stdout + build.stderr
     (wheel,) = wheel_dir.glob("spacegits_sim-*.whl")
+    with zipfile.ZipFile(wheel) as z:  # the other games' books, gangs, cars and scenarios ship too
+        shipped = sorted(n for n in z.namelist() if n.startswith("spacegits_sim/rulesets/") and n.endswith(".yaml"))
+    rulesets = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "spacegits_sim" / "rulesets").rglob("*.yaml"))
+    assert shipped == rulesets, sorted(set(rulesets) - set(shipped))
     target = tmp_path / "site"
     subprocess.run(
         [sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target), str(wheel)],
