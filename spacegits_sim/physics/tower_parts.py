@@ -54,20 +54,21 @@ def _no_gravity(body: pymunk.Body, _gravity: Any, _damping: float, dt: float) ->
     pymunk.Body.update_velocity(body, (0.0, 0.0), 1.0, dt)
 
 
-def _chipmunk() -> Any:
-    """pymunk's C library, if its internals are the ones the two shortcuts below were written
-    against (pymunk 7: ``Space._space``, ``Body._body``); else None, and they use the public API."""
+def _chipmunk() -> tuple[Any, Any]:
+    """pymunk's C library and its cffi ``ffi``, if its internals are the ones the shortcuts below
+    were written against (pymunk 7: ``Space._space``, ``Body._body``); else (None, None), and
+    they use the public API."""
     try:
-        from pymunk._chipmunk import lib
+        from pymunk._chipmunk import ffi, lib
 
         lib.cpBodyGetPosition(pymunk.Body(1.0, 1.0)._body)
         _ = pymunk.Space()._space
     except (ImportError, AttributeError):  # pragma: no cover - another pymunk
-        return None
-    return lib
+        return None, None
+    return lib, ffi
 
 
-_LIB = _chipmunk()
+_LIB, _FFI = _chipmunk()
 
 
 def direct_step(space: pymunk.Space) -> Callable[[float], None]:
@@ -77,15 +78,34 @@ def direct_step(space: pymunk.Space) -> Callable[[float], None]:
     none of them (bodies are added and removed between steps, never from a callback), and for
     a small space that bookkeeping is a fifth of the step's cost. (It also asserts that every
     body added has a positive mass: dice are built with theirs.)
+
+    The partial holds a *borrowed* pointer to the C space (``ffi.cast``), not pymunk's owning
+    handle ``space._space``, so it never keeps the C space alive past the ``pymunk.Space``; the
+    caller keeps ``space`` alive while it steps (a :class:`_Plane` holds both). Why it must not
+    own it: pymunk frees a C space when its handle dies, by iterating its shapes and bodies
+    through Python callbacks with the space locked (``cpSpaceEachShape``). Holding the handle in
+    the partial meant a dropped plane freed its ``Space`` (and with it the only references to
+    its dice, whose pymunk objects are in cycles, so only the garbage collector frees them)
+    *before* the C space; a collection that then fell inside one of those callbacks (a rare
+    full one, after hours of play in one process) freed the dice, whose destructors remove them
+    from the still-locked space: chipmunk's abort "cannot be done safely during a call to
+    cpSpaceStep() or during a query" (cpSpace.c:485), which killed long one-process
+    tournaments. Owned by the ``Space`` alone, the C space is freed while the ``Space``'s own
+    tables still hold the dice, so no collection can free them during it (as in plain pymunk).
     """
     if _LIB is None:  # pragma: no cover - another pymunk
         return space.step
-    return partial(_LIB.cpSpaceStep, space._space)  # (a C partial: no Python frame per step)
+    borrowed = _FFI.cast("cpSpace *", space._space)  # (not owning: see above)
+    return partial(_LIB.cpSpaceStep, borrowed)  # (a C partial: no Python frame per step)
 
 
 def velocity_setter(body: pymunk.Body) -> Callable[[tuple[float, float]], None]:
     """Set a kinematic carrier's velocity straight in chipmunk (the carry loop sets it every
-    step; pymunk's property goes through its typed ``__setattr__`` and an assert each time)."""
+    step; pymunk's property goes through its typed ``__setattr__`` and an assert each time).
+
+    The setter holds pymunk's owning handle to the body: keep it only as long as ``body`` (the
+    stepping loop's local), or the body's C side would outlive its pymunk object and be freed
+    late, outside the collector (the trap :func:`direct_step` explains)."""
     if _LIB is None:  # pragma: no cover - another pymunk
 
         def set_v(v: tuple[float, float]) -> None:
