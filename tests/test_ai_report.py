@@ -58,3 +58,27 @@ def test_near_zero_dice_that_looted_a_cap_are_counted_apart_and_still_in_the_hea
     assert row["near_zero"] == len(near)
     assert row["near_zero_looted"] == len(looted)
     assert 0 < row["near_zero_looted"] <= row["near_zero"]  # seed 2 has such dice (2 of 2)
+
+
+def test_swap_seats_the_ais_the_other_way_round_on_even_seeds_only():
+    # The derby's gangs differ (Red a buggy and a bike, Blue a truck and a jeep): an AI always
+    # in seat 0 is measured on Red's vehicles only, so --swap trades seats as tournaments do.
+    assert ai_report.seating("search,heuristic", 2, 1) == ["search", "heuristic"]
+    assert ai_report.seating("search,heuristic", 2, 2) == ["search", "heuristic"]
+    assert ai_report.seating("search,heuristic", 2, 1, swap=True) == ["search", "heuristic"]
+    assert ai_report.seating("search,heuristic", 2, 2, swap=True) == ["heuristic", "search"]
+    assert ai_report.seating("search,heuristic", 4, 4, swap=True) == ["heuristic", "search"] * 2
+    assert ai_report.seating("heuristic", 2, 2, swap=True) == ["heuristic", "heuristic"]
+
+
+def test_drives_are_counted_by_seat_too_and_the_seats_add_up_to_the_headline():
+    match, probes = ai_report.play(ai_report.SCENARIOS["derby"], 1, ["heuristic"])
+    row = ai_report.measure(match, probes, ["heuristic"])["ais"]["heuristic"]
+    drives = [e for e in match.events if e.kind == "vehicle_moved" and e.how == "drive"]
+    boss_of = {m.id: m.boss for m in match.models.values()}
+    for seat in (0, 1):
+        mine = [e for e in drives if boss_of[e.model] == seat]
+        assert row[f"seat_drives:{seat}"] == len(mine) > 0
+        assert row[f"seat_short:{seat}"] == sum(e.travelled < 1.0 for e in mine)
+    assert row["seat_drives:0"] + row["seat_drives:1"] == row["drives"]
+    assert row["seat_short:0"] + row["seat_short:1"] == row["drives_short"]

@@ -56,3 +56,28 @@ def test_the_searchs_walk_away_from_among_its_friends_uses_its_move_dice():
             moved += _scoot(m, ai, "a2")
         nowhere = sum(d < 0.1 for d in moved)
         assert len(moved) >= 2 * len(SEEDS) and nowhere <= len(moved) / 8, (name, nowhere, len(moved))
+
+
+def test_in_a_won_endgame_the_search_walks_no_vehicle_away_and_its_guns_go_first_as_the_heuristics():
+    """A vehicle's move throw is the driver's (aimed at caps or a ram, never away), so the walk
+    away before legging it is for gits only: picked to walk away, a derby car within 7" of an
+    enemy drove at whatever the driver aimed at and skipped the shot the heuristic fires first
+    (issue 27: 39% of such drives stopped within 1", the search as Blue, seeds 1-12)."""
+    from helpers import buggy, vmatch
+
+    from spacegits_sim.ai.heuristic import HeuristicController
+    from spacegits_sim.rules.decisions import ChooseAction
+
+    m = vmatch(
+        [buggy(), {"type": "orc", "name": "Pal"}],
+        [{"type": "orc", "name": "Thief"}],
+        {"a1v": (12.0, 12.0, 0.0), "a2": (30.0, 30.0), "b1": (17.0, 12.0)},
+    )
+    m.bosses[0].stash += 1
+    ai = SearchController(seed=1, boss=0)
+    car = m.models["a1v"]
+    assert ai.winning_endgame(m) and m.table.distance_between("a1v", "b1") <= 7.0
+    assert ai.retreat_from(car, m) is None and not ai.retreats(car, m)
+    req = ChooseAction(0, ("scoot", "shoot", "done"), "", "a1v")
+    assert HeuristicController(seed=1, boss=0).decide(req, m) == "shoot"  # the Thief in arc and range
+    assert ai.decide(req, m) == "shoot"

@@ -16,7 +16,10 @@ the event log afterwards.
 
 Every unanswered pair is listed with its seed, robber, victim and boss, to trace.
 --ai lists one AI per seat; seats past the list's end play its last AI (``search,heuristic``
-on Four Bosses: the search in seat 0, the heuristic in the other three).
+on Four Bosses: the search in seat 0, the heuristic in the other three). ``--swap`` rotates the
+list one seat on even seeds, as tournaments swap seats: the derby's gangs differ (Red drives a
+buggy and a bike, Blue a truck and a jeep), and Red's drives stop short more often whoever
+drives them, so an AI always in seat 0 is measured on Red's vehicles only (2026-12-02, drive2).
 
 Definitions (per AI where a row is about one side's choices):
 - near-zero move dice: a git's scoot die that moved it under 0.1". "...of which looted a cap":
@@ -49,7 +52,7 @@ Definitions (per AI where a row is about one side's choices):
 - vehicle activations with no drive (before the siren), drives stopping within 1" of their start;
   the short drives broken down by what stopped them (enemy or friendly hull or git, terrain, the
   edge, a die, or nothing), by which die of the activation it was (1st, 2nd, 3rd+) and by the arc
-  the die lay in, to trace them by cause (the headline row is unchanged).
+  the die lay in, to trace them by cause (the headline row is unchanged); and by seat (boss index).
 - matches with vehicles in which no vehicle drove at all: the row above counts only activations
   of vehicles, so a derby whose gits loot every cap and leg it before any vehicle is activated
   (half of them, 2026-12-01) passes it while a watcher sees every car parked the whole game.
@@ -408,6 +411,9 @@ def measure(match: Match, probes: list[Probe], ais: list[str]) -> dict[str, Any]
                 die_no[x.model] = die_no.get(x.model, 0) + 1
                 out[ai]["drives"] += 1
                 out[ai]["drives_short"] += x.travelled < 1.0
+                seat = boss_of[x.model]  # the derby's two gangs drive different vehicles
+                out[ai][f"seat_drives:{seat}"] += 1
+                out[ai][f"seat_short:{seat}"] += x.travelled < 1.0
                 if x.travelled < 1.0:  # what stopped it, and which die of the activation it was
                     kind = _drive_stop_kind(x.stop, x.model, boss_of, vehicles)
                     out[ai][f"short_by:{kind}"] += 1
@@ -484,6 +490,11 @@ def report(name: str, rows: list[dict[str, Any]]) -> dict[str, Any]:
             )
             lines["...after the siren"] = pct(t["veh_still_after"], t["veh_acts_after"])
             lines['drives stopping within 1"'] = pct(t["drives_short"], t["drives"])
+            seats = sorted(k.split(":", 1)[1] for k in t if k.startswith("seat_drives:"))
+            if seats:
+                lines["...by seat"] = ", ".join(
+                    f"{s} {pct(t.get(f'seat_short:{s}', 0), t[f'seat_drives:{s}'])}" for s in seats
+                )
             for group, label in (
                 ("short_by", "stopped by"),
                 ("short_die", "die of the activation"),
@@ -510,6 +521,15 @@ def report(name: str, rows: list[dict[str, Any]]) -> dict[str, Any]:
     return summary
 
 
+def seating(ai_list: str, n: int, seed: int, swap: bool = False) -> list[str]:
+    """The AI at each of ``n`` seats: one in every seat, or two alternating (A B A B at four
+    seats); with ``swap``, even seeds rotate the list one seat, as tournaments swap seats (the
+    derby's two gangs drive different vehicles: an AI always in seat 0 drives only Red's)."""
+    ais = [a.strip() for a in ai_list.split(",")]
+    ais = (ais * n)[:n]
+    return ais[1:] + ais[:1] if swap and seed % 2 == 0 else ais
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--matches", type=int, default=20, help="seeded matches per scenario (seeds 1..N)")
@@ -521,6 +541,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--scenario", action="append", choices=sorted(SCENARIOS), help="default: all four")
     ap.add_argument("--json", type=Path, help="write the totals here")
     ap.add_argument("--first-seed", type=int, default=1, help="play seeds first..first+N-1 (to split a long run)")
+    ap.add_argument(
+        "--swap",
+        action="store_true",
+        help="even seeds rotate the AIs one seat (as tournaments swap seats; the derby's gangs differ)",
+    )
     args = ap.parse_args(argv)
     if args.matches < 1 or args.matches > 10_000:
         ap.error("--matches must be between 1 and 10000")
@@ -529,8 +554,7 @@ def main(argv: list[str] | None = None) -> int:
         rows = []
         for seed in range(args.first_seed, args.first_seed + args.matches):
             n = len(load_scenario(ROOT / SCENARIOS[name], default_rules()).players)
-            ais = [a.strip() for a in args.ai.split(",")]
-            ais = (ais * n)[:n]  # one AI in every seat, or two alternating (A B A B at four seats)
+            ais = seating(args.ai, n, seed, args.swap)
             match, probes = play(SCENARIOS[name], seed, ais)
             rows.append(measure(match, probes, ais) | {"seed": seed})
             print(f"\r{name}: {seed}/{args.matches}", end="", file=sys.stderr, flush=True)
