@@ -335,3 +335,83 @@ def test_the_tree_search_walks_a_git_over_to_a_fallen_friend_it_can_reach():
         req = ChooseActivation(0, ("a2", "a3", "leg_it"), "activate a model or leg it")
         picks.append(ai.activation_search(req, m, [("a3", "scoot"), ("a2", "scoot")]))
     assert picks == [("a2", "scoot")] * 3, picks
+
+
+# ---------------------------------------------------------------- robbers at a fallen friend (issue 27)
+
+
+def _robbed_position(robber_boss: int = 2, robber_lead: int = 4) -> Match:
+    """Three bosses. Red's Grunk lies fallen at (12, 12) with the robber (Green's Rob, or
+    Blue's) standing in contact over it; Red's Pal stands 5" below, Lone in a corner 1" from
+    the only cap; the third boss's git far off in the other corner. The robber's boss is
+    ``robber_lead`` new caps ahead."""
+    from helpers import fell, match
+
+    gangs = [
+        [{"type": "orc", "name": n} for n in ("Grunk", "Pal", "Lone")],
+        [{"type": "orc", "name": "Bob"}],
+        [{"type": "orc", "name": "Rob"}],
+    ]
+    robber, other = ("c1", "b1") if robber_boss == 2 else ("b1", "c1")
+    r = 25 / 25.4  # two orc bases' radii: centre to centre at contact
+    m = match(
+        gangs,
+        {
+            "a1": (12.0, 12.0),
+            robber: (12.0 + r + 0.02, 12.0),
+            "a2": (12.0 + r, 7.0),
+            "a3": (2.0, 21.0),
+            other: (22.0, 2.0),
+        },
+    )
+    fell(m, "a1")
+    m.place_cap((2.0, 22.6), "test")
+    m.bosses[robber_boss].stash += robber_lead
+    return m
+
+
+def test_the_value_counts_a_robber_standing_over_a_fallen_friend_as_caps_it_will_take():
+    """ "Put the Boot In: If a git is in contact with a fallen enemy git, they can put the boot
+    in. Take 1 bottle cap from the fallen model's boss": a robber left standing over a fallen
+    friend robs again on its next activation. The same table is worth less with the robber
+    there before the siren than after it ("you cannot boot any more ... you can't rob them")."""
+    m = _robbed_position(robber_lead=0)
+    ai = MctsController(seed=1, boss=0)
+    assert m.touching("a1") == ["c1"]
+    robbed = ai.value(m)
+    m.siren = True
+    assert robbed < ai.value(m) - 0.1, (robbed, ai.value(m))
+
+
+def test_the_value_counts_the_caps_of_a_boss_that_has_legged_it():
+    """ "The game ends when all but one of the gangs have legged it", and the most new caps wins:
+    a boss gone with 4 new caps still beats me on 2, however far I lead the one still playing
+    (Four Bosses seeds 2 and 37: the look-ahead valued as won a table whose leader had legged it
+    in the reply); on 6, I lead it."""
+    values = []
+    for mine in (2, 6):
+        m = _robbed_position(robber_boss=2, robber_lead=4)
+        m.siren = True  # (no robbing: the lead alone)
+        m.bosses[0].stash += mine
+        m.bosses[2].out = True  # Green has legged it
+        m.models["c1"].in_play = False
+        values.append(MctsController(seed=1, boss=0).value(m))
+    assert values[0] < 0.0 < values[1], values
+
+
+def test_the_activation_search_walks_at_a_robber_farming_a_fallen_friend_over_a_cap():
+    """Issue 27: "no git robbed 3+ times by the same enemy while its boss never answered the
+    robber". Green's robber stands over fallen Grunk, Green 4 caps ahead; Pal 5" off can walk
+    into it (a fight), Lone can loot the one cap 1" off. Green's reply (the heuristic's) legs it
+    with the lead, so every look-ahead ends with the robber gone: only the robber as the
+    activation ends (and Green's caps, counted though gone) tell the walk at it from the cap.
+    Offered Lone first, the search plays Pal's walk, on each of three seeds."""
+    from spacegits_sim.rules.decisions import ChooseActivation
+
+    m = _robbed_position()
+    picks = []
+    for seed in range(1, 4):
+        ai = MctsController(seed=seed, boss=0, think_ms=1000)
+        req = ChooseActivation(0, ("a2", "a3", "leg_it"), "activate a model or leg it")
+        picks.append(ai.activation_search(req, m, [("a3", "scoot"), ("a2", "scoot")]))
+    assert picks == [("a2", "scoot")] * 3, picks

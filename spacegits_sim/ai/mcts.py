@@ -96,6 +96,12 @@ FALLEN = 1.0  # a fallen git: out of the game until booted up or rebooted, and r
 RESCUE_SHARE = 0.8
 RESCUE_NEAR_SHARE = 0.6  # the share for a friend just out of contact, down to 0 at the reach
 RESCUE_REACH_IN = 8.0
+# ... and a fallen git with a standing enemy git over it is robbed again on each of that enemy's
+# activations ("Put the Boot In: If a git is in contact with a fallen enemy git, they can put the
+# boot in. Take 1 bottle cap from the fallen model's boss"): a cap each (issue 27, Four Bosses
+# seeds 2 and 37: the look-ahead saw the robbery in every reply alike, so shooting elsewhere
+# valued the same as driving the robber off, and the robber farmed the fallen friend 3-4 times).
+ROBBED = 1.0
 TOWER = 0.06  # each die of a standing git's tower (one stumble from falling)
 SQUASH = 2.5  # value = tanh(caps / SQUASH)
 BANKED = 1.0  # my turn next, and legging it then wins: a won game ...
@@ -284,20 +290,25 @@ class MctsController(SearchController):
             h = _Playout(seed, b, self if b == self.boss else None, cand if b == self.boss else None, self._routes)
             h._last_fight_len = len(twin.events)
             ctrls.append(h)
+        robbed: float | None = None  # the robbers over fallen gits as the activation ends
         for _ in range(MAX_DECISIONS):
             r = twin.pending
             if r is None:
                 break
+            if robbed is None and isinstance(r, ChooseActivation) and r.boss != boss:
+                robbed = self.robbed(twin)
             twin.answer(collect(r, lambda q: ctrls[q.boss].decide(q, twin)))
-        return self.value(twin)
+        return self.value(twin, self.robbed(twin) if robbed is None else robbed)
 
-    def value(self, match: Any) -> float:
+    def value(self, match: Any, robbed: float | None = None) -> float:
         """Where a look-ahead ends, from this boss's seat, -1 (lost) .. 1 (won).
 
-        A finished game is its result. Otherwise, the new-cap lead, the caps on the table
-        shared by whose gits are nearer, fallen gits and tall towers, in caps, squashed by tanh;
-        and whether the next boss to act could bank a win by legging it (it is my turn next
-        after a reply: a sure win; theirs first: nearly a loss)."""
+        A finished game is its result. Otherwise, the new-cap lead over the best other boss
+        (one that has legged it too: its caps count at the end), the caps on the table shared
+        by whose gits are nearer, fallen gits and tall towers, the robbers standing over fallen
+        gits (``robbed``, :meth:`robbed`, as the activation ended; at this end if None), in
+        caps, squashed by tanh; and whether the next boss to act could bank a win by legging it
+        (it is my turn next after a reply: a sure win; theirs first: nearly a loss)."""
         if match.pending is None or all(b.out for b in match.bosses):
             over = match.result()
             if over is not None:
@@ -306,16 +317,26 @@ class MctsController(SearchController):
                     return 0.0 if len(over.winners) > 1 else 1.0
                 return -1.0
         mine = self.new_caps(match, self.boss)
-        others = [b for b in match.bosses if b.index != self.boss and not b.out]
-        if not others:
+        # The lead is over every other boss, gone or not: "The game ends when all but one of the
+        # gangs have legged it", and the most new caps wins, a gang's that legged it early too
+        # (before, only the bosses still playing counted: Four Bosses seeds 2 and 37 valued as
+        # won a table where the robber's boss, 4-10 caps ahead, had legged it in the reply).
+        others = [b for b in match.bosses if b.index != self.boss]
+        playing = [b for b in others if not b.out]
+        if not playing:
             return 0.0
         rival = max(others, key=lambda b: self.new_caps(match, b.index))
         lead = mine - self.new_caps(match, rival.index)
         nxt = match.pending.boss if match.pending is not None else self.boss
         banked = lead - 2 * _at_risk(match, self.boss) - len(match.table.tokens) > 0 and nxt == self.boss
-        if not banked and -lead - 2 * _at_risk(match, rival.index) - len(match.table.tokens) > 0 and nxt != self.boss:
+        # ... and the one that could bank a win by legging it first is one still playing
+        threat = max(playing, key=lambda b: self.new_caps(match, b.index))
+        margin = self.new_caps(match, threat.index) - max(
+            self.new_caps(match, b.index) for b in match.bosses if b.index != threat.index
+        )
+        if not banked and margin - 2 * _at_risk(match, threat.index) - len(match.table.tokens) > 0 and nxt != self.boss:
             return THREAT
-        v = float(lead)
+        v = float(lead) - (self.robbed(match) if robbed is None else robbed)
         me_at = [match.position(m.id) for m in match.in_play(self.boss) if m.standing]
         them_at = [match.position(m.id) for b in others for m in match.in_play(b.index) if m.standing]
         for c in self.caps(match):
@@ -333,6 +354,32 @@ class MctsController(SearchController):
         if banked:  # a won game; of two won games, the one with the better table (friends booted up)
             return BANKED - BANKED_SPREAD * (1.0 - math.tanh(v / SQUASH)) / 2.0
         return math.tanh(v / SQUASH)
+
+    def robbed(self, match: Any) -> float:
+        """The caps the robbers standing over fallen gits will take on their next activations
+        (ROBBED a robber), mine taken counted against me, my robbers' takings for me. Measured as
+        the look-ahead's activation ends (before the others' reply): what the activation did
+        about a robber (shot it down, fought or shoved it off), whatever the reply then does
+        (the reply's heuristic may leg the robber's boss out, which no real boss had to)."""
+        out = 0.0
+        for m in match.models.values():
+            if m.in_play and m.fallen:
+                out += (1.0 if m.boss == self.boss else -1.0) * ROBBED * self.robbers_over(m, match)
+        return out
+
+    @staticmethod
+    def robbers_over(m: Any, match: Any) -> int:
+        """The standing enemy gits touching fallen ``m`` that can put the boot in on their next
+        activation (a cap each), no more than its boss's stash; none after the siren (nobody may
+        boot) or for a vehicle's hull (vehicles "can't take boot actions")."""
+        if match.siren or not m.fallen:
+            return 0
+        n = 0
+        for rid in match.touching(m.id):
+            r = match.models[rid]
+            if r.boss != m.boss and r.in_play and r.standing and r.vehicle is None and r.aboard is None:
+                n += 1
+        return min(n, int(match.bosses[m.boss].stash))
 
     @staticmethod
     def rescue_share(m: Any, match: Any) -> float:
