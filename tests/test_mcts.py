@@ -326,14 +326,8 @@ def test_the_tree_search_walks_a_git_over_to_a_fallen_friend_it_can_reach():
     """Issue 27: "a fallen friend within reach is booted up". Pal stands 7" from fallen Grunk
     (edge to edge, one scoot), Lone far off; offered Lone first (as if the heuristic had rated it
     best), the activation search plays Pal's scoot, the walk over to Grunk."""
-    from spacegits_sim.rules.decisions import ChooseActivation
-
     m = _rescue_position(8.0)
-    picks = []
-    for seed in range(1, 4):
-        ai = MctsController(seed=seed, boss=0, think_ms=1000)
-        req = ChooseActivation(0, ("a2", "a3", "leg_it"), "activate a model or leg it")
-        picks.append(ai.activation_search(req, m, [("a3", "scoot"), ("a2", "scoot")]))
+    picks = _picks_on_three_seeds(m)
     assert picks == [("a2", "scoot")] * 3, picks
 
 
@@ -406,12 +400,17 @@ def test_the_activation_search_walks_at_a_robber_farming_a_fallen_friend_over_a_
     with the lead, so every look-ahead ends with the robber gone: only the robber as the
     activation ends (and Green's caps, counted though gone) tell the walk at it from the cap.
     Offered Lone first, the search plays Pal's walk, on each of three seeds."""
+    m = _robbed_position()
+    picks = _picks_on_three_seeds(m)
+    assert picks == [("a2", "scoot")] * 3, picks
+
+
+def _picks_on_three_seeds(m):
+    """The activation search's pick, seeds 1-3, offered a3's scoot before a2's."""
     from spacegits_sim.rules.decisions import ChooseActivation
 
-    m = _robbed_position()
-    picks = []
-    for seed in range(1, 4):
-        ai = MctsController(seed=seed, boss=0, think_ms=1000)
-        req = ChooseActivation(0, ("a2", "a3", "leg_it"), "activate a model or leg it")
-        picks.append(ai.activation_search(req, m, [("a3", "scoot"), ("a2", "scoot")]))
-    assert picks == [("a2", "scoot")] * 3, picks
+    req = ChooseActivation(0, ("a2", "a3", "leg_it"), "activate a model or leg it")
+    return [
+        MctsController(seed=seed, boss=0, think_ms=1000).activation_search(req, m, [("a3", "scoot"), ("a2", "scoot")])
+        for seed in range(1, 4)
+    ]
