@@ -552,12 +552,12 @@ def main(argv: list[str] | None = None) -> int:
     out: dict[str, Any] = {}
     for name in args.scenario or list(SCENARIOS):
         rows = []
-        for seed in range(args.first_seed, args.first_seed + args.matches):
+        for k, seed in enumerate(range(args.first_seed, args.first_seed + args.matches), 1):
             n = len(load_scenario(ROOT / SCENARIOS[name], default_rules()).players)
             ais = seating(args.ai, n, seed, args.swap)
             match, probes = play(SCENARIOS[name], seed, ais)
             rows.append(measure(match, probes, ais) | {"seed": seed})
-            print(f"\r{name}: {seed}/{args.matches}", end="", file=sys.stderr, flush=True)
+            print(f"\r{name}: {k}/{args.matches} played (seed {seed})", end="", file=sys.stderr, flush=True)
         print(file=sys.stderr)
         out[name] = report(name, rows)
     if args.json:
