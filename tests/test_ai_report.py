@@ -82,3 +82,13 @@ def test_drives_are_counted_by_seat_too_and_the_seats_add_up_to_the_headline():
         assert row[f"seat_short:{seat}"] == sum(e.travelled < 1.0 for e in mine)
     assert row["seat_drives:0"] + row["seat_drives:1"] == row["drives"]
     assert row["seat_short:0"] + row["seat_short:1"] == row["drives_short"]
+
+
+def test_games_past_the_timer_are_listed_by_seed_to_trace_them(capsys):
+    rows = [
+        {"seed": s, "ais": {}, "past_timer": late, "past_safety": False, "clock_s": c}
+        for s, late, c in ((3, False, 1500.0), (4, True, 1950.0), (5, True, 2100.0))
+    ]
+    out = ai_report.report("derby", rows)
+    assert out["past_timer"] == 2 and out["past_timer_seeds"] == [4, 5]
+    assert "seed 4 (32.5 min), seed 5 (35.0 min)" in capsys.readouterr().out

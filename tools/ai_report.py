@@ -451,7 +451,11 @@ def report(name: str, rows: list[dict[str, Any]]) -> dict[str, Any]:
     clocks = [r["clock_s"] / 60 for r in rows]
     print(f"\n## {name}: {games} matches, game clock median {statistics.median(clocks):.1f} min")
     print(f"games past the timer: {pct(past, games)}; past 1.5x the timer: {pct(safety, games)}")
+    late = [(r.get("seed"), round(r["clock_s"] / 60, 1)) for r in rows if r["past_timer"]]
+    if late:  # to trace them: which seeds, and how late (game clock in minutes)
+        print("...past the timer: " + ", ".join(f"seed {s} ({c} min)" for s, c in late))
     summary: dict[str, Any] = {"games": games, "past_timer": past, "past_safety": safety, "ais": {}}
+    summary["past_timer_seeds"] = [s for s, _c in late]
     pairs = [p | {"seed": r.get("seed")} for r in rows for p in r.get("unanswered", [])]
     for p in pairs:
         reach = "answerable" if p["could"] else "answerable over several activations" if p.get("later") else None
