@@ -102,6 +102,7 @@ RESCUE_REACH_IN = 8.0
 # seeds 2 and 37: the look-ahead saw the robbery in every reply alike, so shooting elsewhere
 # valued the same as driving the robber off, and the robber farmed the fallen friend 3-4 times).
 ROBBED = 1.0
+FARM_ROUNDS = 3.0
 TOWER = 0.06  # each die of a standing git's tower (one stumble from falling)
 SQUASH = 2.5  # value = tanh(caps / SQUASH)
 BANKED = 1.0  # my turn next, and legging it then wins: a won game ...
@@ -364,7 +365,11 @@ class MctsController(SearchController):
         out = 0.0
         for m in match.models.values():
             if m.in_play and m.fallen:
-                out += (1.0 if m.boss == self.boss else -1.0) * ROBBED * self.robbers_over(m, match)
+                n = self.robbers_over(m, match)
+                if n:
+                    rounds = 1.0 + (FARM_ROUNDS - 1.0) * (1.0 - self.rescue_share(m, match) / RESCUE_SHARE)
+                    taken = min(n * rounds, float(match.bosses[m.boss].stash))
+                    out += (1.0 if m.boss == self.boss else -1.0) * ROBBED * taken
         return out
 
     @staticmethod
