@@ -212,3 +212,27 @@ def test_a_vehicle_wedged_nose_to_an_enemy_hull_between_walls_is_boxed_in_and_do
     assert driver.smash_expectation(v, foe, 4, False) - driver.smash_expectation(foe, v, 0, False) >= driver.RAM_EDGE
     assert driver.preview(v, m, (16.0, 12.0), 4, 0.3).travelled < 0.1
     assert driver.boxed_in(v, m)
+
+
+def test_a_vehicle_whose_scoot_would_leave_two_dice_driving_0_into_a_wall_shoots_instead():
+    """A buggy in a dead-end lane (walls 0.1" off both sides, too tight for any pivot to end
+    clear, "it may not end overlapping"), its nose 2.5" short of the end wall. It is not boxed
+    in (straight on runs 1" clear), but whatever the throw, the first die drives it into the end
+    wall and "You have to resolve all your move dice": the two left are drives of 0" into the
+    wall it now touches, each a smash at the die's speed for nothing (issue 27: drives that stop
+    within 1"). The heuristic shoots instead; the same buggy with the end wall gone scoots."""
+    lane = [
+        {"type": "wall", "polygon": [[6, 10.2], [18, 10.2], [18, 10.9], [6, 10.9]]},
+        {"type": "wall", "polygon": [[6, 13.1], [18, 13.1], [18, 13.8], [6, 13.8]]},
+    ]
+    end = {"type": "wall", "polygon": [[16.0, 10.9], [16.7, 10.9], [16.7, 13.1], [16.0, 13.1]]}
+    ai = HeuristicController(seed=1, boss=0)
+    dead_end = _buggy((12.0, 12.0, EAST), lane + [end], cap=(20.0, 12.0))
+    v = dead_end.models["a1v"]
+    assert not driver.boxed_in(v, dead_end)
+    assert driver.free_turns(v, dead_end) == [0.0]  # straight on, into the end wall
+    assert ai.scoot_waste(v, dead_end) >= driver.WASTE_MAX
+    assert ai.decide(ChooseAction(0, ("scoot", "shoot"), "", "a1v"), dead_end) == "shoot"
+    open_lane = _buggy((12.0, 12.0, EAST), lane, cap=(20.0, 12.0))
+    assert ai.scoot_waste(open_lane.models["a1v"], open_lane) < driver.WASTE_MAX
+    assert ai.decide(ChooseAction(0, ("scoot", "shoot"), "", "a1v"), open_lane) == "scoot"

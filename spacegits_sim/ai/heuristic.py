@@ -606,6 +606,13 @@ class HeuristicController:
         opts = req.options
         if m.vehicle is not None and "scoot" in opts and len(opts) > 1 and driver.boxed_in(m, match):
             opts = tuple(o for o in opts if o != "scoot")  # every move die would crash it where it is
+        elif (
+            m.vehicle is not None
+            and "scoot" in opts
+            and len(opts) > 1
+            and self.scoot_waste(m, match) >= driver.WASTE_MAX
+        ):
+            opts = tuple(o for o in opts if o != "scoot")  # two of its dice would drive 0" into what it rams
         advised = [(adv[1], i, a, adv[0]) for i, a in enumerate(opts) if (adv := effects.action_advice(m, a))]
         for _rank, _i, action, when in sorted(advised):  # gear actions, as their handlers advise
             if self.advised_now(when, m, match):
@@ -645,15 +652,27 @@ class HeuristicController:
             return "scoot" if not ("shoot" in opts and tall) else "shoot"
         return "done" if "done" in opts else opts[0]
 
+    def drive_aim(self, v: Any, match: Any, sizes: tuple[int, ...]) -> tuple[Point, Point]:
+        """Where a scoot of ``v`` heads (a robber at a fallen friend to ram off, else
+        :func:`driver.drive_target`) and where its move dice ``sizes`` are thrown."""
+        hunt = self.robbers_in_reach(v, match)  # a robber at a fallen friend: ram it off (a smash)
+        target = match.position(hunt[0][0]) if hunt else driver.drive_target(v, match, self.caps(match), self.boss)
+        return target, driver.choose_move_aim(v, match, target, sizes, self.boss)
+
+    def scoot_waste(self, v: Any, match: Any) -> float:
+        """How many of the move dice of the scoot it would make now are expected to go nowhere
+        (:func:`driver.throw_waste`, at the aim :meth:`aim` would throw them at)."""
+        sizes = driver.planned_sizes(v)
+        _target, aim = self.drive_aim(v, match, sizes)
+        return driver.throw_waste(v, match, aim, sizes, self.boss)
+
     # ------------------------------------------------------------------ throws
 
     def aim(self, req: AimThrow, match: Any) -> Throw:
         if req.purpose == "move" and match.models[req.model].vehicle is not None:
             v = match.models[req.model]  # throw the move dice towards the target, into the front arc
-            hunt = self.robbers_in_reach(v, match)  # a robber at a fallen friend: ram it off (a smash)
-            target = match.position(hunt[0][0]) if hunt else driver.drive_target(v, match, self.caps(match), self.boss)
+            target, aim = self.drive_aim(v, match, tuple(req.dice))
             self._target[v.id] = target
-            aim = driver.choose_move_aim(v, match, target, tuple(req.dice), self.boss)
             return Throw(_clamp(aim, req.width, req.height), 0.2)
         if req.purpose == "wipeout":  # dice for an enemy's wipeout: spin it to face the nearest wall
             return Throw(_clamp(match.position(req.model), req.width, req.height), 0.1)
