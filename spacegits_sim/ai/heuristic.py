@@ -497,7 +497,10 @@ class HeuristicController:
                 score += 4.0 * len(shooters) + 0.9 * m.tower.height
         caps = self.caps(match)
         if m.vehicle is not None:  # what its drive can loot or ram: caps don't halt a vehicle
-            score += driver.activation_worth(m, match, caps, self.boss)
+            drive = driver.activation_worth(m, match, caps, self.boss)
+            if drive > 0 and self.scoot_waste(m, match) >= driver.WASTE_MAX:
+                drive = 0.0  # it would not scoot (:meth:`choose_action`): two of its dice would go nowhere
+            score += drive
         elif caps:
             d = min(_dist(pos, c) for c in caps)
             score += 12.0 / (1.0 + d)
