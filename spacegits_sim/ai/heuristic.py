@@ -132,6 +132,7 @@ class HeuristicController:
         self.seen_throws: Counter[str] = Counter()
         self._last_fight_len = 0
         self._target: dict[str, Point] = {}
+        self._held: dict[str, int] = {}  # vehicle -> the activation it did not scoot in, for its waste
         self._machine: dict[str, str] = {}  # model -> terrain it is walking to, to boot
         self._moved: dict[str, float] = {}  # model -> inches scooted in its current activation
         self._stuck: dict[str, int] = {}  # model -> scoots in a row that got nowhere
@@ -498,7 +499,7 @@ class HeuristicController:
         caps = self.caps(match)
         if m.vehicle is not None:  # what its drive can loot or ram: caps don't halt a vehicle
             drive = driver.activation_worth(m, match, caps, self.boss)
-            if drive > 0 and self.scoot_waste(m, match) >= driver.WASTE_MAX:
+            if drive > 0 and m.id not in self._held and self.scoot_waste(m, match) >= driver.WASTE_MAX:
                 drive = 0.0  # it would not scoot (:meth:`choose_action`): two of its dice would go nowhere
             score += drive
         elif caps:
@@ -609,13 +610,10 @@ class HeuristicController:
         opts = req.options
         if m.vehicle is not None and "scoot" in opts and len(opts) > 1 and driver.boxed_in(m, match):
             opts = tuple(o for o in opts if o != "scoot")  # every move die would crash it where it is
-        elif (
-            m.vehicle is not None
-            and "scoot" in opts
-            and len(opts) > 1
-            and self.scoot_waste(m, match) >= driver.WASTE_MAX
-        ):
-            opts = tuple(o for o in opts if o != "scoot")  # two of its dice would drive 0" into what it rams
+        elif m.vehicle is not None and "scoot" in opts and len(opts) > 1 and not self.held_before(m, match):
+            if self.scoot_waste(m, match) >= driver.WASTE_MAX:  # two of its dice would drive 0" into what it hits
+                opts = tuple(o for o in opts if o != "scoot")
+                self._held[m.id] = match.activations  # (once: held each time, it might never drive again)
         advised = [(adv[1], i, a, adv[0]) for i, a in enumerate(opts) if (adv := effects.action_advice(m, a))]
         for _rank, _i, action, when in sorted(advised):  # gear actions, as their handlers advise
             if self.advised_now(when, m, match):
@@ -655,6 +653,11 @@ class HeuristicController:
             return "scoot" if not ("shoot" in opts and tall) else "shoot"
         return "done" if "done" in opts else opts[0]
 
+    def held_before(self, v: Any, match: Any) -> bool:
+        """Whether vehicle ``v`` was kept from a wasteful scoot in an earlier activation than this
+        one, and has not scooted since: then it scoots, waste or not."""
+        return v.id in self._held and self._held[v.id] != match.activations
+
     def drive_aim(self, v: Any, match: Any, sizes: tuple[int, ...]) -> tuple[Point, Point]:
         """Where a scoot of ``v`` heads (a robber at a fallen friend to ram off, else
         :func:`driver.drive_target`) and where its move dice ``sizes`` are thrown."""
@@ -675,6 +678,7 @@ class HeuristicController:
         if req.purpose == "move" and match.models[req.model].vehicle is not None:
             v = match.models[req.model]  # throw the move dice towards the target, into the front arc
             target, aim = self.drive_aim(v, match, tuple(req.dice))
+            self._held.pop(v.id, None)  # it scoots: held again next time its dice would go nowhere
             self._target[v.id] = target
             return Throw(_clamp(aim, req.width, req.height), 0.2)
         if req.purpose == "wipeout":  # dice for an enemy's wipeout: spin it to face the nearest wall
