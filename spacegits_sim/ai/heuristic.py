@@ -499,7 +499,7 @@ class HeuristicController:
         caps = self.caps(match)
         if m.vehicle is not None:  # what its drive can loot or ram: caps don't halt a vehicle
             drive = driver.activation_worth(m, match, caps, self.boss)
-            if drive > 0 and m.id not in self._held and self.scoot_waste(m, match) >= driver.WASTE_MAX:
+            if drive > 0 and m.id not in self._held and self.holds_back(m, match):
                 drive = 0.0  # it would not scoot (:meth:`choose_action`): two of its dice would go nowhere
             score += drive
         elif caps:
@@ -611,7 +611,7 @@ class HeuristicController:
         if m.vehicle is not None and "scoot" in opts and len(opts) > 1 and driver.boxed_in(m, match):
             opts = tuple(o for o in opts if o != "scoot")  # every move die would crash it where it is
         elif m.vehicle is not None and "scoot" in opts and len(opts) > 1 and not self.held_before(m, match):
-            if self.scoot_waste(m, match) >= driver.WASTE_MAX:  # two of its dice would drive 0" into what it hits
+            if self.holds_back(m, match):  # two of its dice would drive 0" into what it hits
                 opts = tuple(o for o in opts if o != "scoot")
                 self._held[m.id] = match.activations  # (once: held each time, it might never drive again)
         advised = [(adv[1], i, a, adv[0]) for i, a in enumerate(opts) if (adv := effects.action_advice(m, a))]
@@ -657,6 +657,16 @@ class HeuristicController:
         """Whether vehicle ``v`` was kept from a wasteful scoot in an earlier activation than this
         one, and has not scooted since: then it scoots, waste or not."""
         return v.id in self._held and self._held[v.id] != match.activations
+
+    def holds_back(self, v: Any, match: Any) -> bool:
+        """Whether vehicle ``v`` skips its scoot for the dice it would waste (:meth:`scoot_waste`
+        WASTE_MAX or more), unless the drive is at a robber over a fallen friend: that ram is the
+        answer ("drive a robber off"), and the dice left lying against the robber's hull are its
+        price. Held from that smash, the car shot past or sat while the robber booted the friend
+        again (derby seeds 63 and 80: robbed three times unanswered, the car 2-8\" off)."""
+        if self.robbers_in_reach(v, match):
+            return False
+        return self.scoot_waste(v, match) >= driver.WASTE_MAX
 
     def drive_aim(self, v: Any, match: Any, sizes: tuple[int, ...]) -> tuple[Point, Point]:
         """Where a scoot of ``v`` heads (a robber at a fallen friend to ram off, else
