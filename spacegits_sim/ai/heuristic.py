@@ -498,10 +498,7 @@ class HeuristicController:
                 score += 4.0 * len(shooters) + 0.9 * m.tower.height
         caps = self.caps(match)
         if m.vehicle is not None:  # what its drive can loot or ram: caps don't halt a vehicle
-            drive = driver.activation_worth(m, match, caps, self.boss)
-            if drive > 0 and m.id not in self._held and self.holds_back(m, match):
-                drive = 0.0  # it would not scoot (:meth:`choose_action`): two of its dice would go nowhere
-            score += drive
+            score += driver.activation_worth(m, match, caps, self.boss)
         elif caps:
             d = min(_dist(pos, c) for c in caps)
             score += 12.0 / (1.0 + d)
