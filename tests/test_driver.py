@@ -18,7 +18,7 @@ from helpers import buggy, fell, vmatch
 from spacegits_sim.ai import driver
 from spacegits_sim.ai.heuristic import HeuristicController
 from spacegits_sim.physics.table import Kind
-from spacegits_sim.rules.decisions import AimThrow, ChooseAction
+from spacegits_sim.rules.decisions import AimThrow, ChooseAction, ChooseActivation
 
 NORTH, WEST = math.pi / 2, math.pi
 ORC = {"type": "orc", "weapons": ["pistol", "regular_h2h"]}
@@ -258,3 +258,21 @@ def test_a_vehicle_whose_drive_rams_a_robber_off_a_fallen_friend_scoots_though_i
     assert ai.robbers(m) == {"b1"} and [r for r, _ in ai.robbers_in_reach(v, m)] == ["b1"]
     assert ai.scoot_waste(v, m) >= driver.WASTE_MAX
     assert ai.decide(ChooseAction(0, ("scoot", "done"), "", "a1v"), m) == "scoot"
+
+
+def test_a_car_whose_scoot_the_gate_would_hold_gives_its_activation_to_a_car_that_can_drive():
+    """Issue 27: drives that stop within 1". The buggy in the dead-end lane has a cap 1.3" off its
+    nose, worth a drive, but its first die drives it onto the end wall and "You have to resolve
+    all your move dice": the two left are 0" drives into the wall, so its scoot would be held
+    (it shoots instead). The boss activates its other buggy, in the open, whose dice go
+    somewhere, rather than the car that would only sit; handing the activation to a git instead
+    walked the gits into friends and walls (80 derbies: move dice under 0.1" 7.1% -> 10.9%)."""
+    end = {"type": "wall", "polygon": [[16.0, 10.9], [16.7, 10.9], [16.7, 13.1], [16.0, 13.1]]}
+    places = {"a1v": (12.0, 12.0, EAST), "a2v": (12.0, 20.0, EAST), "b1": (3.0, 3.0)}
+    m = vmatch([buggy(), buggy("Zog")], [dict(ORC, name="Urg")], places, LANE + [end])
+    m.place_cap((14.8, 12.0), "test")
+    ai = HeuristicController(seed=1, boss=0)
+    lane_car, open_car = m.models["a1v"], m.models["a2v"]
+    assert ai.value_of_activating(lane_car, m) > ai.value_of_activating(open_car, m)
+    assert ai.scoot_waste(lane_car, m) >= driver.WASTE_MAX > ai.scoot_waste(open_car, m)
+    assert ai.decide(ChooseActivation(0, ("a1v", "a2v", "leg_it"), ""), m) == "a2v"

@@ -539,7 +539,23 @@ class HeuristicController:
         opts = [o for o in req.options if o != "leg_it"]
         if not opts:
             return "leg_it"
-        return max(opts, key=lambda mid: self.value_of_activating(match.models[mid], match))
+        worth = {mid: self.value_of_activating(match.models[mid], match) for mid in opts}
+        best = max(opts, key=lambda mid: worth[mid])
+        v = match.models[best]
+        if v.vehicle is not None and best not in self._held and self.holds_back(v, match):
+            # its scoot would be held (:meth:`choose_action`): another car whose dice would not
+            # go nowhere drives instead, if there is one (not a git: handed to the gits, the
+            # activations walked them into friends and walls, issue 27's near-zero move dice)
+            cars = [
+                mid
+                for mid in opts
+                if mid != best
+                and match.models[mid].vehicle is not None
+                and not self.holds_back(match.models[mid], match)
+            ]
+            if cars:
+                best = max(cars, key=lambda mid: worth[mid])
+        return best
 
     def shot_target(self, m: Any, match: Any) -> Any:
         if m.vehicle is not None:  # the enemy some git aboard can hit (in range, line and arc)
