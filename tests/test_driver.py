@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import math
 
-from helpers import buggy, vmatch
+from helpers import buggy, fell, vmatch
 
 from spacegits_sim.ai import driver
 from spacegits_sim.ai.heuristic import HeuristicController
 from spacegits_sim.physics.table import Kind
-from spacegits_sim.rules.decisions import AimThrow, ChooseAction
+from spacegits_sim.rules.decisions import AimThrow, ChooseAction, ChooseActivation
 
 NORTH, WEST = math.pi / 2, math.pi
 ORC = {"type": "orc", "weapons": ["pistol", "regular_h2h"]}
@@ -212,3 +212,67 @@ def test_a_vehicle_wedged_nose_to_an_enemy_hull_between_walls_is_boxed_in_and_do
     assert driver.smash_expectation(v, foe, 4, False) - driver.smash_expectation(foe, v, 0, False) >= driver.RAM_EDGE
     assert driver.preview(v, m, (16.0, 12.0), 4, 0.3).travelled < 0.1
     assert driver.boxed_in(v, m)
+
+
+LANE = [  # a lane from x 6" to 18" along y 12", walls 0.1" off a buggy's sides
+    {"type": "wall", "polygon": [[6, 10.2], [18, 10.2], [18, 10.9], [6, 10.9]]},
+    {"type": "wall", "polygon": [[6, 13.1], [18, 13.1], [18, 13.8], [6, 13.8]]},
+]
+
+
+def test_a_vehicle_whose_scoot_would_leave_two_dice_driving_0_into_a_wall_shoots_instead():
+    """A buggy in a dead-end lane (walls 0.1" off both sides, too tight for any pivot to end
+    clear, "it may not end overlapping"), its nose 2.5" short of the end wall. It is not boxed
+    in (straight on runs 1" clear), but whatever the throw, the first die drives it into the end
+    wall and "You have to resolve all your move dice": the two left are drives of 0" into the
+    wall it now touches, each a smash at the die's speed for nothing (issue 27: drives that stop
+    within 1"). The heuristic shoots instead; the same buggy with the end wall gone scoots."""
+    end = {"type": "wall", "polygon": [[16.0, 10.9], [16.7, 10.9], [16.7, 13.1], [16.0, 13.1]]}
+    ai = HeuristicController(seed=1, boss=0)
+    dead_end = _buggy((12.0, 12.0, EAST), LANE + [end], cap=(20.0, 12.0))
+    v = dead_end.models["a1v"]
+    assert not driver.boxed_in(v, dead_end)
+    assert driver.free_turns(v, dead_end) == [0.0]  # straight on, into the end wall
+    assert ai.scoot_waste(v, dead_end) >= driver.WASTE_MAX
+    assert ai.decide(ChooseAction(0, ("scoot", "shoot"), "", "a1v"), dead_end) == "shoot"
+    open_lane = _buggy((12.0, 12.0, EAST), LANE, cap=(20.0, 12.0))
+    assert ai.scoot_waste(open_lane.models["a1v"], open_lane) < driver.WASTE_MAX
+    assert ai.decide(ChooseAction(0, ("scoot", "shoot"), "", "a1v"), open_lane) == "scoot"
+
+
+def test_a_vehicle_whose_drive_rams_a_robber_off_a_fallen_friend_scoots_though_its_dice_would_go_nowhere():
+    """Issue 27: "drive a robber off (shoot, fight, shove) instead of leaving it to farm a fallen
+    git". A buggy in a lane (walls 0.1" off both sides), the Thief 2" off its nose standing over
+    fallen Grunk. Its first die drives it into the Thief, and the two left are drives of 0" into
+    the Thief's base: the waste forecast is two dice, the gate's mark, yet that ram is the answer
+    to the robber ("bumping into them starts a fight", a smash), so the buggy scoots. Held back,
+    it shot past or sat while the robber booted its friend again (derby seeds 63 and 80: three
+    robberies unanswered, the car 2-8" off)."""
+    r = 25 / 25.4 / 2
+    orc = {"type": "orc", "weapons": ["pistol", "regular_h2h"]}
+    places = {"a1v": (12.0, 12.0, EAST), "b1": (16.0, 12.0), "a2": (16.0 + 2 * r + 0.01, 12.0)}
+    m = vmatch([buggy(), dict(orc, name="Grunk")], [dict(orc, name="Thief")], places, LANE)
+    fell(m, "a2")
+    ai = HeuristicController(seed=1, boss=0)
+    v = m.models["a1v"]
+    assert ai.robbers(m) == {"b1"} and [r for r, _ in ai.robbers_in_reach(v, m)] == ["b1"]
+    assert ai.scoot_waste(v, m) >= driver.WASTE_MAX
+    assert ai.decide(ChooseAction(0, ("scoot", "done"), "", "a1v"), m) == "scoot"
+
+
+def test_a_car_whose_scoot_the_gate_would_hold_gives_its_activation_to_a_car_that_can_drive():
+    """Issue 27: drives that stop within 1". The buggy in the dead-end lane has a cap 1.3" off its
+    nose, worth a drive, but its first die drives it onto the end wall and "You have to resolve
+    all your move dice": the two left are 0" drives into the wall, so its scoot would be held
+    (it shoots instead). The boss activates its other buggy, in the open, whose dice go
+    somewhere, rather than the car that would only sit; handing the activation to a git instead
+    walked the gits into friends and walls (80 derbies: move dice under 0.1" 7.1% -> 10.9%)."""
+    end = {"type": "wall", "polygon": [[16.0, 10.9], [16.7, 10.9], [16.7, 13.1], [16.0, 13.1]]}
+    places = {"a1v": (12.0, 12.0, EAST), "a2v": (12.0, 20.0, EAST), "b1": (3.0, 3.0)}
+    m = vmatch([buggy(), buggy("Zog")], [dict(ORC, name="Urg")], places, LANE + [end])
+    m.place_cap((14.8, 12.0), "test")
+    ai = HeuristicController(seed=1, boss=0)
+    lane_car, open_car = m.models["a1v"], m.models["a2v"]
+    assert ai.value_of_activating(lane_car, m) > ai.value_of_activating(open_car, m)
+    assert ai.scoot_waste(lane_car, m) >= driver.WASTE_MAX > ai.scoot_waste(open_car, m)
+    assert ai.decide(ChooseActivation(0, ("a1v", "a2v", "leg_it"), ""), m) == "a2v"

@@ -493,6 +493,56 @@ def throw_worth(
     return best + 0.5 * sum(scores) / k, shortest
 
 
+def planned_sizes(v: Any) -> tuple[int, ...]:
+    """The move dice :func:`move_dice_sizes` picks from the engine's own choices."""
+    from ..rules.fleet import MOVE_DICE, dice_choices, next_size
+
+    n, largest, bigger = effects.vehicle_dice(v, MOVE_DICE, v.vehicle.engine)
+    return move_dice_sizes(v, tuple(dice_choices(largest, n, next_size(largest) if bigger else None)))
+
+
+def throw_waste(v: Any, match: Any, aim: Point, sizes: tuple[int, ...], boss: int) -> float:
+    """How many of the move dice thrown at ``aim`` are expected to go (nearly) nowhere, each
+    resolved in turn ("You have to resolve all your move dice"): the dice (each of its size's
+    mean value) lie at the aim and one sigma short of it and past it along the throw (then
+    across it), the way the throw's landing spreads them, and are driven one after the other
+    from the pose the one before leaves, the longest drive first. A ram, or a drive into a
+    wall with the dice left lying past it, leaves them 0" drives into what the hull touches."""
+    table = match.table
+    aim = _on_table(aim, table)
+    hand = match.hand_point(boss, aim)
+    along, across = table.landing_spread(hand, aim, 0.2)
+    d = _dist(hand, aim) or 1.0
+    ux, uy = (aim[0] - hand[0]) / d, (aim[1] - hand[1]) / d
+    spots = [
+        (aim[0] - ux * along * SCATTER, aim[1] - uy * along * SCATTER),
+        (aim[0] + ux * along * SCATTER, aim[1] + uy * along * SCATTER),
+        aim,
+        (aim[0] - uy * across * SCATTER, aim[1] + ux * across * SCATTER),
+        (aim[0] + uy * across * SCATTER, aim[1] - ux * across * SCATTER),
+    ]
+    n = max(1, len(sizes))
+    dice = [(_on_table(spots[k % len(spots)], table), max(1, round((s + 1) / 2))) for k, s in enumerate(sizes)][:n]
+    waste, pose = 0.0, None
+    while dice:
+        drives = [
+            (
+                preview(v, match, at, value, DIE_REACH)
+                if pose is None
+                else _drive_from(v, match, pose, at, value, DIE_REACH)
+            )
+            for at, value in dice
+        ]
+        k = max(range(len(dice)), key=lambda i: drives[i].travelled)
+        waste += _stuck(drives[k].travelled)
+        pose = drives[k]
+        dice = dice[:k] + dice[k + 1 :]
+    return waste
+
+
+WASTE_MAX = 1.5  # a scoot whose thrown dice are expected to waste this many or more is not made
+
+
 def choose_move_aim(v: Any, match: Any, target: Point, sizes: tuple[int, ...], boss: int) -> Point:
     """Where to throw the move dice: the front-arc aim (:func:`aim_into_front_arc`), kept when
     every sample of its landing drives the hull AIM_OK_IN or more; else the best by

@@ -132,6 +132,7 @@ class HeuristicController:
         self.seen_throws: Counter[str] = Counter()
         self._last_fight_len = 0
         self._target: dict[str, Point] = {}
+        self._held: dict[str, int] = {}  # vehicle -> the activation it did not scoot in, for its waste
         self._machine: dict[str, str] = {}  # model -> terrain it is walking to, to boot
         self._moved: dict[str, float] = {}  # model -> inches scooted in its current activation
         self._stuck: dict[str, int] = {}  # model -> scoots in a row that got nowhere
@@ -538,7 +539,23 @@ class HeuristicController:
         opts = [o for o in req.options if o != "leg_it"]
         if not opts:
             return "leg_it"
-        return max(opts, key=lambda mid: self.value_of_activating(match.models[mid], match))
+        worth = {mid: self.value_of_activating(match.models[mid], match) for mid in opts}
+        best = max(opts, key=lambda mid: worth[mid])
+        v = match.models[best]
+        if v.vehicle is not None and best not in self._held and self.holds_back(v, match):
+            # its scoot would be held (:meth:`choose_action`): another car whose dice would not
+            # go nowhere drives instead, if there is one (not a git: handed to the gits, the
+            # activations walked them into friends and walls, issue 27's near-zero move dice)
+            cars = [
+                mid
+                for mid in opts
+                if mid != best
+                and match.models[mid].vehicle is not None
+                and not self.holds_back(match.models[mid], match)
+            ]
+            if cars:
+                best = max(cars, key=lambda mid: worth[mid])
+        return best
 
     def shot_target(self, m: Any, match: Any) -> Any:
         if m.vehicle is not None:  # the enemy some git aboard can hit (in range, line and arc)
@@ -606,6 +623,10 @@ class HeuristicController:
         opts = req.options
         if m.vehicle is not None and "scoot" in opts and len(opts) > 1 and driver.boxed_in(m, match):
             opts = tuple(o for o in opts if o != "scoot")  # every move die would crash it where it is
+        elif m.vehicle is not None and "scoot" in opts and len(opts) > 1 and not self.held_before(m, match):
+            if self.holds_back(m, match):  # two of its dice would drive 0" into what it hits
+                opts = tuple(o for o in opts if o != "scoot")
+                self._held[m.id] = match.activations  # (once: held each time, it might never drive again)
         advised = [(adv[1], i, a, adv[0]) for i, a in enumerate(opts) if (adv := effects.action_advice(m, a))]
         for _rank, _i, action, when in sorted(advised):  # gear actions, as their handlers advise
             if self.advised_now(when, m, match):
@@ -645,15 +666,43 @@ class HeuristicController:
             return "scoot" if not ("shoot" in opts and tall) else "shoot"
         return "done" if "done" in opts else opts[0]
 
+    def held_before(self, v: Any, match: Any) -> bool:
+        """Whether vehicle ``v`` was kept from a wasteful scoot in an earlier activation than this
+        one, and has not scooted since: then it scoots, waste or not."""
+        return v.id in self._held and self._held[v.id] != match.activations
+
+    def holds_back(self, v: Any, match: Any) -> bool:
+        """Whether vehicle ``v`` skips its scoot for the dice it would waste (:meth:`scoot_waste`
+        WASTE_MAX or more), unless the drive is at a robber over a fallen friend: that ram is the
+        answer ("drive a robber off"), and the dice left lying against the robber's hull are its
+        price. Held from that smash, the car shot past or sat while the robber booted the friend
+        again (derby seeds 63 and 80: robbed three times unanswered, the car 2-8\" off)."""
+        if self.robbers_in_reach(v, match):
+            return False
+        return self.scoot_waste(v, match) >= driver.WASTE_MAX
+
+    def drive_aim(self, v: Any, match: Any, sizes: tuple[int, ...]) -> tuple[Point, Point]:
+        """Where a scoot of ``v`` heads (a robber at a fallen friend to ram off, else
+        :func:`driver.drive_target`) and where its move dice ``sizes`` are thrown."""
+        hunt = self.robbers_in_reach(v, match)  # a robber at a fallen friend: ram it off (a smash)
+        target = match.position(hunt[0][0]) if hunt else driver.drive_target(v, match, self.caps(match), self.boss)
+        return target, driver.choose_move_aim(v, match, target, sizes, self.boss)
+
+    def scoot_waste(self, v: Any, match: Any) -> float:
+        """How many of the move dice of the scoot it would make now are expected to go nowhere
+        (:func:`driver.throw_waste`, at the aim :meth:`aim` would throw them at)."""
+        sizes = driver.planned_sizes(v)
+        _target, aim = self.drive_aim(v, match, sizes)
+        return driver.throw_waste(v, match, aim, sizes, self.boss)
+
     # ------------------------------------------------------------------ throws
 
     def aim(self, req: AimThrow, match: Any) -> Throw:
         if req.purpose == "move" and match.models[req.model].vehicle is not None:
             v = match.models[req.model]  # throw the move dice towards the target, into the front arc
-            hunt = self.robbers_in_reach(v, match)  # a robber at a fallen friend: ram it off (a smash)
-            target = match.position(hunt[0][0]) if hunt else driver.drive_target(v, match, self.caps(match), self.boss)
+            target, aim = self.drive_aim(v, match, tuple(req.dice))
+            self._held.pop(v.id, None)  # it scoots: held again next time its dice would go nowhere
             self._target[v.id] = target
-            aim = driver.choose_move_aim(v, match, target, tuple(req.dice), self.boss)
             return Throw(_clamp(aim, req.width, req.height), 0.2)
         if req.purpose == "wipeout":  # dice for an enemy's wipeout: spin it to face the nearest wall
             return Throw(_clamp(match.position(req.model), req.width, req.height), 0.1)
