@@ -414,3 +414,31 @@ def _picks_on_three_seeds(m):
         MctsController(seed=seed, boss=0, think_ms=1000).activation_search(req, m, [("a3", "scoot"), ("a2", "scoot")])
         for seed in range(1, 4)
     ]
+
+
+def test_the_value_counts_a_robber_over_a_fallen_git_no_friend_can_boot_up_as_robbing_it_again_and_again():
+    """Issue 27: "no git robbed 3+ times by the same enemy while its boss never answered the
+    robber" (Four Bosses seed 37: Snikk, a 12-dice tower, 13.8" from the robber, out of its
+    Pistol's reach, shot elsewhere twice while Gazbag was robbed three times, the look-ahead
+    costing the robber one cap whatever it did). "Put the Boot In: If a git is in contact with a
+    fallen enemy git, they can put the boot in. Take 1 bottle cap from the fallen model's boss",
+    on each of the robber's activations until the git is booted up: a robber over a git no
+    friend can reach takes FARM_ROUNDS caps (more than the 2 that legging it would cost), one
+    over a git with a friend in contact one (the friend boots it up first), no more than the
+    stash holds."""
+    from spacegits_sim.ai.mcts import FARM_ROUNDS
+
+    far = _robbed_position(robber_lead=0)
+    far.place_model(far.models["a2"], (22.0, 22.0), "test")  # Pal out of reach: nobody to boot Grunk up
+    ai = MctsController(seed=1, boss=0)
+    assert ai.robbed(far) == FARM_ROUNDS == 3.0  # (caps of mine it will take)
+    poorer = _robbed_position(robber_lead=0)  # no robber, and 2 caps fewer (legging it: Grunk and Pal)
+    poorer.place_model(poorer.models["a2"], (22.0, 22.0), "test")
+    poorer.place_model(poorer.models["c1"], (22.0, 12.0), "test")
+    poorer.bosses[0].stash -= 2
+    assert ai.value(far) < ai.value(poorer), (ai.value(far), ai.value(poorer))
+    near = _robbed_position(robber_lead=0)
+    near.place_model(near.models["a2"], (12.0, 12.0 - 25 / 25.4 - 0.02), "test")  # Pal in contact
+    assert ai.robbed(near) == 1.0
+    far.bosses[0].stash = 2
+    assert ai.robbed(far) == 2.0

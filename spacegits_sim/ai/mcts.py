@@ -102,6 +102,13 @@ RESCUE_REACH_IN = 8.0
 # seeds 2 and 37: the look-ahead saw the robbery in every reply alike, so shooting elsewhere
 # valued the same as driving the robber off, and the robber farmed the fallen friend 3-4 times).
 ROBBED = 1.0
+# ... and not on the next activation only: the robber stays over the git and robs it on each of
+# its activations until the git is booted up (Four Bosses seed 37: Snikk, 12 dice tall and out of
+# its Pistol's reach, shot elsewhere twice while Gazbag was robbed three times, because the
+# look-ahead's one reply cost the robber's cap whatever Red did, legging it included). A robber
+# over a git no friend can reach counts FARM_ROUNDS robberies, one with a friend in contact one
+# (it boots it up first), in between by the rescue share; the stash caps them.
+FARM_ROUNDS = 3.0
 TOWER = 0.06  # each die of a standing git's tower (one stumble from falling)
 SQUASH = 2.5  # value = tanh(caps / SQUASH)
 BANKED = 1.0  # my turn next, and legging it then wins: a won game ...
@@ -364,14 +371,22 @@ class MctsController(SearchController):
 
     def robbed(self, match: Any) -> float:
         """The caps the robbers standing over fallen gits will take on their next activations
-        (ROBBED a robber), mine taken counted against me, my robbers' takings for me. Measured as
+        (ROBBED a robbery; FARM_ROUNDS robberies for a git no friend can reach to boot it up,
+        down to one for a git with a friend in contact, by :meth:`rescue_share`; no more than
+        the victim's boss's stash), mine taken counted against me, another boss's for me
+        (whoever robs it: with four bosses a third boss's robber is counted for me too; not
+        changed, see docs/ai.md, 2026-12-02 afternoon, mcts37). Measured as
         the look-ahead's activation ends (before the others' reply): what the activation did
         about a robber (shot it down, fought or shoved it off), whatever the reply then does
         (the reply's heuristic may leg the robber's boss out, which no real boss had to)."""
         out = 0.0
         for m in match.models.values():
             if m.in_play and m.fallen:
-                out += (1.0 if m.boss == self.boss else -1.0) * ROBBED * self.robbers_over(m, match)
+                n = self.robbers_over(m, match)
+                if n:
+                    rounds = 1.0 + (FARM_ROUNDS - 1.0) * (1.0 - self.rescue_share(m, match) / RESCUE_SHARE)
+                    taken = min(n * rounds, float(match.bosses[m.boss].stash))
+                    out += (1.0 if m.boss == self.boss else -1.0) * ROBBED * taken
         return out
 
     @staticmethod
