@@ -442,3 +442,45 @@ def test_the_value_counts_a_robber_over_a_fallen_git_no_friend_can_boot_up_as_ro
     assert ai.robbed(near) == 1.0
     far.bosses[0].stash = 2
     assert ai.robbed(far) == 2.0
+
+
+def test_late_and_hopelessly_behind_the_tree_search_legs_it_as_the_heuristic_does():
+    """Issue 27: "Leg it when staying gains less than it risks"; "after the siren, play to end
+    the game", and "The game ends when all but one of the gangs have legged it". 3 new caps
+    behind with 6 caps on the table at 85% of the timer: drawing level would take half of what
+    is left more than the leader takes (the heuristic's CONCEDE_SHARE is a third), and
+    the look-ahead alone would stay (a tanh of the lead is never a sure loss), dragging the
+    game past the timer. Only 1 behind, or early, it plays on."""
+    from spacegits_sim.rules.decisions import ChooseActivation
+
+    for behind, clock, legs in ((3, 0.85, True), (3, 0.1, False), (1, 0.85, False)):
+        m = _orcs({"a1": (3.0, 3.0), "a2": (3.0, 8.0), "b1": (21.0, 21.0)})
+        for p in ((12.0, 12.0), (12.0, 15.0), (15.0, 12.0), (15.0, 15.0), (9.0, 12.0), (12.0, 9.0)):
+            m.place_cap(p, "test")
+        m.bosses[1].stash += behind
+        m.clock = m.scenario.timer_min * 60 * clock
+        ai = MctsController(seed=2, boss=0, think_ms=250)
+        req = ChooseActivation(0, ("a1", "a2", "leg_it"), "activate a model or leg it")
+        assert (ai.choose_activation(req, m) == "leg_it") is legs, (behind, clock, ai.last_candidates)
+
+
+def test_the_tree_search_does_not_weigh_a_scoot_for_a_vehicle_boxed_into_a_corner():
+    """A buggy nose to the west edge with its side against the north edge (test_driver's
+    boxed-in corner): "You have to resolve all your move dice", and every die would drive it
+    into the edge, so the heuristic never scoots it. The activation search's candidates are
+    the heuristic's first picks and then the other actions worth weighing: the boxed-in
+    buggy's scoot is not among them; out in the open it is."""
+    import math
+
+    from helpers import buggy, vmatch
+
+    from spacegits_sim.rules.decisions import ChooseActivation
+
+    orc = {"type": "orc", "weapons": ["pistol", "regular_h2h"], "name": "Urg"}
+    for where, boxed in (((1.55, 22.95, math.pi), True), ((12.0, 12.0, math.pi), False)):
+        m = vmatch([buggy()], [orc], {"a1v": where, "b1": (3.0, 3.0)})
+        m.place_cap((12.0, 6.0), "test")
+        ai = MctsController(seed=1, boss=0, think_ms=250)
+        req = ChooseActivation(0, ("a1v", "leg_it"), "activate a model or leg it")
+        cands = ai.activation_candidates(req, m)
+        assert (("a1v", "scoot") in cands) is not boxed, (where, cands)

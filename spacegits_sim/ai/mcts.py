@@ -175,6 +175,12 @@ class MctsController(SearchController):
         then the other bosses' reply), UCB with progressive widening over the candidates."""
         t0 = time.perf_counter()
         self._plan = None
+        if "leg_it" in req.options and self.hopeless(match):
+            # Late and hopelessly behind, concede as the heuristic does: the look-ahead values
+            # staying above a sure loss however far behind (a tanh of the lead is never -1), so
+            # mcts never legged it behind, and the leader, its margin short of the caps still
+            # down, stayed too (issue 27: 7 of 40 mcts derbies past the timer, main 7051aa5).
+            return "leg_it"
         cands = self.activation_candidates(req, match)
         if len(cands) == 1:
             return cands[0][0]
@@ -193,6 +199,7 @@ class MctsController(SearchController):
         prior = {mid: HeuristicController.value_of_activating(self, match.models[mid], match) for mid in gits}
         firsts: list[tuple[str, str | None]] = []
         others: list[tuple[str, str | None]] = []
+        held = dict(self._held)  # the heuristic's first picks are asked here, not made: no car is held by them
         for mid in sorted(gits, key=lambda g: (-prior[g], g)):
             m = match.models[mid]
             acts = match._legal_actions(m) if m.standing else []
@@ -201,7 +208,9 @@ class MctsController(SearchController):
                 continue
             first = HeuristicController.choose_action(self, ChooseAction(self.boss, tuple(acts), "", mid), match)
             firsts.append((mid, first))
-            others.extend((mid, a) for a in acts if a != first)
+            sensible = HeuristicController.sensible_actions(self, m, tuple(acts), match)
+            others.extend((mid, a) for a in sensible if a != first)
+        self._held = held
         out = firsts + others  # widening opens the heuristic's picks first, then the other actions
         if "leg_it" in req.options:
             out.append(("leg_it", None))
