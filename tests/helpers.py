@@ -111,6 +111,15 @@ def vmatch(red: list[dict], blue: list[dict], positions: dict, terrain=None, see
     return m
 
 
+LANE = [  # a lane from x 6" to 18" along y 12", walls 0.1" off a buggy's sides
+    {"type": "wall", "polygon": [[6, 10.2], [18, 10.2], [18, 10.9], [6, 10.9]]},
+    {"type": "wall", "polygon": [[6, 13.1], [18, 13.1], [18, 13.8], [6, 13.8]]},
+]
+
+# its end wall, 2.5" off the nose of a buggy at x 12" facing east
+LANE_END = {"type": "wall", "polygon": [[16.0, 10.9], [16.7, 10.9], [16.7, 13.1], [16.0, 13.1]]}
+
+
 def buggy(name="Gaz", **extra: Any) -> dict:
     """An orc driving a buggy, as a gang file writes it."""
     return dict(VEHICLE_ORC, name=name, vehicle="buggy", **extra)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 
-from helpers import buggy, fell, vmatch
+from helpers import LANE, LANE_END, buggy, fell, vmatch
 
 from spacegits_sim.ai import driver
 from spacegits_sim.ai.heuristic import HeuristicController
@@ -214,12 +214,6 @@ def test_a_vehicle_wedged_nose_to_an_enemy_hull_between_walls_is_boxed_in_and_do
     assert driver.boxed_in(v, m)
 
 
-LANE = [  # a lane from x 6" to 18" along y 12", walls 0.1" off a buggy's sides
-    {"type": "wall", "polygon": [[6, 10.2], [18, 10.2], [18, 10.9], [6, 10.9]]},
-    {"type": "wall", "polygon": [[6, 13.1], [18, 13.1], [18, 13.8], [6, 13.8]]},
-]
-
-
 def test_a_vehicle_whose_scoot_would_leave_two_dice_driving_0_into_a_wall_shoots_instead():
     """A buggy in a dead-end lane (walls 0.1" off both sides, too tight for any pivot to end
     clear, "it may not end overlapping"), its nose 2.5" short of the end wall. It is not boxed
@@ -227,7 +221,7 @@ def test_a_vehicle_whose_scoot_would_leave_two_dice_driving_0_into_a_wall_shoots
     wall and "You have to resolve all your move dice": the two left are drives of 0" into the
     wall it now touches, each a smash at the die's speed for nothing (issue 27: drives that stop
     within 1"). The heuristic shoots instead; the same buggy with the end wall gone scoots."""
-    end = {"type": "wall", "polygon": [[16.0, 10.9], [16.7, 10.9], [16.7, 13.1], [16.0, 13.1]]}
+    end = LANE_END
     ai = HeuristicController(seed=1, boss=0)
     dead_end = _buggy((12.0, 12.0, EAST), LANE + [end], cap=(20.0, 12.0))
     v = dead_end.models["a1v"]
@@ -267,7 +261,7 @@ def test_a_car_whose_scoot_the_gate_would_hold_gives_its_activation_to_a_car_tha
     (it shoots instead). The boss activates its other buggy, in the open, whose dice go
     somewhere, rather than the car that would only sit; handing the activation to a git instead
     walked the gits into friends and walls (80 derbies: move dice under 0.1" 7.1% -> 10.9%)."""
-    end = {"type": "wall", "polygon": [[16.0, 10.9], [16.7, 10.9], [16.7, 13.1], [16.0, 13.1]]}
+    end = LANE_END
     places = {"a1v": (12.0, 12.0, EAST), "a2v": (12.0, 20.0, EAST), "b1": (3.0, 3.0)}
     m = vmatch([buggy(), buggy("Zog")], [dict(ORC, name="Urg")], places, LANE + [end])
     m.place_cap((14.8, 12.0), "test")

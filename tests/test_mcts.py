@@ -484,3 +484,25 @@ def test_the_tree_search_does_not_weigh_a_scoot_for_a_vehicle_boxed_into_a_corne
         req = ChooseActivation(0, ("a1v", "leg_it"), "activate a model or leg it")
         cands = ai.activation_candidates(req, m)
         assert (("a1v", "scoot") in cands) is not boxed, (where, cands)
+
+
+def test_the_tree_search_does_not_weigh_a_scoot_the_heuristic_holds_back_for_its_wasted_dice():
+    """A buggy in a dead-end lane (test_driver's), its nose 2.5" short of the end wall: its
+    first die drives it into the wall, and "You have to resolve all your move dice", so the two
+    left would drive 0" into it. The heuristic holds that scoot back (it shoots); the activation
+    search does not weigh it either (issue 27: mcts's derby drives within 1" were 16%, mostly
+    scoots the heuristic would not have made), and asking the heuristic's first pick holds no
+    car (the boss has not activated it). With the end wall gone the scoot is weighed."""
+    from helpers import LANE, LANE_END, buggy, vmatch
+
+    from spacegits_sim.rules.decisions import ChooseActivation
+
+    orc = {"type": "orc", "weapons": ["pistol", "regular_h2h"], "name": "Urg"}
+    for walls, held in ((LANE + [LANE_END], True), (LANE, False)):
+        m = vmatch([buggy()], [orc], {"a1v": (12.0, 12.0, 0.0), "b1": (3.0, 3.0)}, walls)
+        m.place_cap((20.0, 12.0), "test")
+        ai = MctsController(seed=1, boss=0, think_ms=250)
+        assert (ai.scoot_ruled_out(m.models["a1v"], m) == "waste") is held
+        cands = ai.activation_candidates(ChooseActivation(0, ("a1v", "leg_it"), ""), m)
+        assert (("a1v", "scoot") in cands) is not held, (walls, cands)
+        assert ai._held == {}
