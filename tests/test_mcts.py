@@ -506,3 +506,24 @@ def test_the_tree_search_does_not_weigh_a_scoot_the_heuristic_holds_back_for_its
         cands = ai.activation_candidates(ChooseActivation(0, ("a1v", "leg_it"), ""), m)
         assert (("a1v", "scoot") in cands) is not held, (walls, cands)
         assert ai._held == {}
+
+
+def test_a_car_the_tree_search_holds_back_for_its_wasted_dice_is_held_once_only():
+    """The buggy in the dead-end lane again: the activation search activates it to shoot (its
+    scoot left out: two dice would drive 0" into the end wall). Held once, like the heuristic's
+    cars ("it scoots the next time, waste or not": held each time, it might never drive), its
+    scoot is weighed at its next activation; the heuristic's held_before tells the two apart."""
+    from helpers import LANE, LANE_END, buggy, vmatch
+
+    from spacegits_sim.rules.decisions import ChooseAction, ChooseActivation
+
+    orc = {"type": "orc", "weapons": ["pistol", "regular_h2h"], "name": "Urg"}
+    m = vmatch([buggy()], [orc], {"a1v": (12.0, 12.0, 0.0), "b1": (3.0, 3.0)}, LANE + [LANE_END])
+    m.place_cap((20.0, 12.0), "test")
+    ai = MctsController(seed=1, boss=0, think_ms=250)
+    req = ChooseActivation(0, ("a1v", "leg_it"), "")
+    assert ("a1v", "scoot") not in ai.activation_candidates(req, m)
+    ai._plan = ("a1v", "shoot")  # what the search chose
+    assert ai.choose_action(ChooseAction(0, ("scoot", "shoot"), "", "a1v"), m) == "shoot"
+    m.activations += 1  # its next activation
+    assert ("a1v", "scoot") in ai.activation_candidates(req, m)
