@@ -439,6 +439,26 @@ def _from_contact(v: Any, match: Any, contact: Any, travelled: float) -> bool:
     return contact.thing.id in match.touching(v.id)
 
 
+def _landing_spots(match: Any, aim: Point, boss: int) -> tuple[Point, Point, Point, Point, Point]:
+    """Where a throw of move dice at ``aim`` (kept on the table) spreads them, as the table's own
+    landing spread has it: the aim, SCATTER sigmas to its left and right across the throw, and
+    short of it and past it along the throw (the points :func:`throw_worth` and
+    :func:`throw_waste` preview)."""
+    table = match.table
+    aim = _on_table(aim, table)
+    hand = match.hand_point(boss, aim)
+    along, across = table.landing_spread(hand, aim, 0.2)
+    d = _dist(hand, aim) or 1.0
+    ux, uy = (aim[0] - hand[0]) / d, (aim[1] - hand[1]) / d
+    return (
+        aim,
+        (aim[0] - uy * across * SCATTER, aim[1] + ux * across * SCATTER),
+        (aim[0] + uy * across * SCATTER, aim[1] - ux * across * SCATTER),
+        (aim[0] - ux * along * SCATTER, aim[1] - uy * along * SCATTER),
+        (aim[0] + ux * along * SCATTER, aim[1] + uy * along * SCATTER),
+    )
+
+
 def throw_worth(
     v: Any, match: Any, aim: Point, sizes: tuple[int, ...], target: Point, boss: int
 ) -> tuple[float, float]:
@@ -449,20 +469,10 @@ def throw_worth(
     the rear arc and a crash's smash into terrain, and STUCK_COST for a drive under SHORT_IN
     (unless it is a ram worth making)."""
     table = match.table
-    aim = _on_table(aim, table)
-    hand = match.hand_point(boss, aim)
-    along, across = table.landing_spread(hand, aim, 0.2)
-    d = _dist(hand, aim) or 1.0
-    ux, uy = (aim[0] - hand[0]) / d, (aim[1] - hand[1]) / d
+    aim, left, right, short, past = _landing_spots(match, aim, boss)
     value = max(1, round(sum((s + 1) / 2 for s in sizes) / len(sizes)))
     here = _dist(match.position(v.id), target)
-    samples = [
-        aim,
-        (aim[0] - uy * across * SCATTER, aim[1] + ux * across * SCATTER),
-        (aim[0] + uy * across * SCATTER, aim[1] - ux * across * SCATTER),
-        (aim[0] - ux * along * SCATTER, aim[1] - uy * along * SCATTER),
-        (aim[0] + ux * along * SCATTER, aim[1] + uy * along * SCATTER),
-    ]
+    samples = [aim, left, right, short, past]
     scores, shortest = [], math.inf
     tough = max(1, v.toughness)
     points = [_on_table(p, table) for p in samples]
@@ -509,18 +519,8 @@ def throw_waste(v: Any, match: Any, aim: Point, sizes: tuple[int, ...], boss: in
     from the pose the one before leaves, the longest drive first. A ram, or a drive into a
     wall with the dice left lying past it, leaves them 0" drives into what the hull touches."""
     table = match.table
-    aim = _on_table(aim, table)
-    hand = match.hand_point(boss, aim)
-    along, across = table.landing_spread(hand, aim, 0.2)
-    d = _dist(hand, aim) or 1.0
-    ux, uy = (aim[0] - hand[0]) / d, (aim[1] - hand[1]) / d
-    spots = [
-        (aim[0] - ux * along * SCATTER, aim[1] - uy * along * SCATTER),
-        (aim[0] + ux * along * SCATTER, aim[1] + uy * along * SCATTER),
-        aim,
-        (aim[0] - uy * across * SCATTER, aim[1] + ux * across * SCATTER),
-        (aim[0] + uy * across * SCATTER, aim[1] - ux * across * SCATTER),
-    ]
+    aim, left, right, short, past = _landing_spots(match, aim, boss)
+    spots = [short, past, aim, left, right]
     n = max(1, len(sizes))
     dice = [(_on_table(spots[k % len(spots)], table), max(1, round((s + 1) / 2))) for k, s in enumerate(sizes)][:n]
     waste, pose = 0.0, None
