@@ -133,6 +133,9 @@ class HeuristicController:
         self._last_fight_len = 0
         self._target: dict[str, Point] = {}
         self._held: dict[str, int] = {}  # vehicle -> the activation it did not scoot in, for its waste
+        # scoot_ruled_out's answers while one decision asks it more than once of the same match
+        # (the tree search's candidates: a car's first pick, then its sensible actions); None: off
+        self._ruled_out_memo: dict[tuple[str, int, int, int], str | None] | None = None
         self._machine: dict[str, str] = {}  # model -> terrain it is walking to, to boot
         self._moved: dict[str, float] = {}  # model -> inches scooted in its current activation
         self._stuck: dict[str, int] = {}  # model -> scoots in a row that got nowhere
@@ -626,11 +629,18 @@ class HeuristicController:
         by all of them."""
         if m.vehicle is None:
             return None
+        memo = self._ruled_out_memo
+        key = (m.id, id(match), match.activations, len(match.events))
+        if memo is not None and key in memo:
+            return memo[key]
+        why: str | None = None
         if driver.boxed_in(m, match):
-            return "boxed in"
-        if not self.held_before(m, match) and self.holds_back(m, match):
-            return "waste"
-        return None
+            why = "boxed in"
+        elif not self.held_before(m, match) and self.holds_back(m, match):
+            why = "waste"
+        if memo is not None:
+            memo[key] = why
+        return why
 
     def sensible_actions(self, m: Any, opts: tuple[str, ...], match: Any) -> tuple[str, ...]:
         """The actions of ``opts`` worth weighing at all: a vehicle's scoot that

@@ -200,16 +200,20 @@ class MctsController(SearchController):
         firsts: list[tuple[str, str | None]] = []
         others: list[tuple[str, str | None]] = []
         held = dict(self._held)  # the heuristic's first picks are asked here, not made: no car is held by them
-        for mid in sorted(gits, key=lambda g: (-prior[g], g)):
-            m = match.models[mid]
-            acts = match._legal_actions(m) if m.standing else []
-            if not acts:
-                firsts.append((mid, None))
-                continue
-            first = HeuristicController.choose_action(self, ChooseAction(self.boss, tuple(acts), "", mid), match)
-            firsts.append((mid, first))
-            sensible = HeuristicController.sensible_actions(self, m, tuple(acts), match)
-            others.extend((mid, a) for a in sensible if a != first)
+        self._ruled_out_memo = {}  # a car's first pick and its sensible actions ask the same question
+        try:
+            for mid in sorted(gits, key=lambda g: (-prior[g], g)):
+                m = match.models[mid]
+                acts = match._legal_actions(m) if m.standing else []
+                if not acts:
+                    firsts.append((mid, None))
+                    continue
+                first = HeuristicController.choose_action(self, ChooseAction(self.boss, tuple(acts), "", mid), match)
+                firsts.append((mid, first))
+                sensible = HeuristicController.sensible_actions(self, m, tuple(acts), match)
+                others.extend((mid, a) for a in sensible if a != first)
+        finally:
+            self._ruled_out_memo = None
         self._held = held
         out = firsts + others  # widening opens the heuristic's picks first, then the other actions
         if "leg_it" in req.options:

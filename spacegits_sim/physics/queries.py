@@ -18,6 +18,38 @@ from .world import TableWorld, _Figure
 
 SWEEP_SKIN_IN = 5e-5  # a hull's sweep ends touching, overlapping by at most this (invariants allow 1e-4)
 
+# Probe boxes for hull queries, one per (size, group, mask), kept and moved rather than made anew:
+# building a pymunk body and box costs ten times the query itself, and the derby's drive previews
+# ask hundreds of thousands of them. A probe is never added to a space (a query only reads it), so
+# one probe serves every table, scratch copies included; it is placed before each use.
+_PROBES: dict[tuple[tuple[float, float], int, int], tuple[pymunk.Poly, pymunk.Body]] = {}
+_PROBES_MAX = 256  # hull sizes x groups x kind masks a process meets (a guard, never reached in a game)
+
+
+_HULL_QUERIES = [0]  # hull probes asked in this process: the work meter of :func:`hull_queries`
+
+
+def hull_queries() -> int:
+    """How many hull probes (:meth:`Queries.hull_fits`, each step of :meth:`Queries.sweep_hull`)
+    this process has asked so far: a deterministic measure of the work a stretch of play cost
+    (the same game asks the same probes on any machine), which a look-ahead reads as its cost."""
+    return _HULL_QUERIES[0]
+
+
+def _probe(size: tuple[float, float], group: int, mask: int) -> tuple[pymunk.Poly, pymunk.Body]:
+    """The probe box of this size and filter, and its body (kept here: a shape holds its body
+    only weakly)."""
+    key = (size, group, mask)
+    kept = _PROBES.get(key)
+    if kept is None:
+        if len(_PROBES) >= _PROBES_MAX:
+            _PROBES.clear()
+        body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
+        probe = pymunk.Poly.create_box(body, size)
+        probe.filter = pymunk.ShapeFilter(group=group, mask=mask)
+        kept = _PROBES[key] = (probe, body)
+    return kept
+
 
 class Queries(TableWorld):
     """Questions the rules ask of the table; only sweeps' callers move anything."""
@@ -485,10 +517,16 @@ class Queries(TableWorld):
         end = start + fwd * distance
         return HullSweep((start.x, start.y), (end.x, end.y), angle0, angle, distance, distance, None)
 
-    def _hull_on_table(self, pos: Vec2d, ang: float, w: float, ln: float) -> bool:
+    def _hull_on_table(self, pos: Point, ang: float, w: float, ln: float) -> bool:
+        # ``pos + Vec2d(cx, cy).rotated(ang)`` for each corner, written out: the same arithmetic
+        # in the same order (so the same bits), without four Vec2d objects per corner; the
+        # derby's drive previews ask this hundreds of thousands of times a game.
+        cos, sin = math.cos(ang), math.sin(ang)
+        px, py, width, height = pos[0], pos[1], self.width, self.height
         for cx, cy in ((ln / 2, w / 2), (ln / 2, -w / 2), (-ln / 2, w / 2), (-ln / 2, -w / 2)):
-            p = pos + Vec2d(cx, cy).rotated(ang)
-            if not (0.0 <= p.x <= self.width and 0.0 <= p.y <= self.height):
+            x = px + (cx * cos - cy * sin)
+            y = py + (cx * sin + cy * cos)
+            if not (0.0 <= x <= width and 0.0 <= y <= height):
                 return False
         return True
 
@@ -522,11 +560,10 @@ class Queries(TableWorld):
         depths for two polygons are not reliable, its overlap test is)."""
         assert f.hull is not None
         w, ln = f.hull
-        body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
+        _HULL_QUERIES[0] += 1
+        probe, body = _probe((max(ln - 2 * skin, 1e-3), max(w - 2 * skin, 1e-3)), f.shape.filter.group, _mask(kinds))
         body.position = position
         body.angle = angle
-        probe = pymunk.Poly.create_box(body, (max(ln - 2 * skin, 1e-3), max(w - 2 * skin, 1e-3)))
-        probe.filter = pymunk.ShapeFilter(group=f.shape.filter.group, mask=_mask(kinds))
         probe.cache_bb()
         return [
             q.shape for q in self.space.shape_query(probe) if q.shape.thing.id != f.id and q.shape is not f.tower_shape
