@@ -527,3 +527,52 @@ def test_a_car_the_tree_search_holds_back_for_its_wasted_dice_is_held_once_only(
     assert ai.choose_action(ChooseAction(0, ("scoot", "shoot"), "", "a1v"), m) == "shoot"
     m.activations += 1  # its next activation
     assert ("a1v", "scoot") in ai.activation_candidates(req, m)
+
+
+def _activation_choices(scenario: str, seed: int, n: int) -> list[tuple[int, float, int]]:
+    """(looks played, look units spent, the budget) of mcts's first ``n`` searched activation
+    choices in a ``scenario`` match against the heuristic."""
+    from spacegits_sim.data.paths import scenarios_dir
+
+    sc = load_scenario(scenarios_dir() / scenario, default_rules())
+    ai = make_controller("mcts", seed, 0)
+    out: list[tuple[int, float, int]] = []
+    search = ai.activation_search
+
+    def spy(*a, **k):  # type: ignore[no-untyped-def]
+        got = search(*a, **k)
+        out.append((ai.last_looks, ai.last_spent, ai.looks))
+        if len(out) >= n:
+            raise _Enough
+        return got
+
+    ai.activation_search = spy  # type: ignore[method-assign]
+    with pytest.raises(_Enough):
+        Match(sc, seed=seed).play([ai, make_controller("heuristic", seed, 1)])
+    return out
+
+
+class _Enough(Exception):
+    pass
+
+
+def test_a_derby_look_ahead_costs_its_hull_probes_so_an_activation_choice_stays_within_a_second():
+    """Issue 27: "at ≤ 1 s per decision at the 95th percentile". A derby look-ahead previews
+    every drive with thousands of hull probes (the derby's activation choices took 2.4 s median
+    of CPU at 11 looks); each look now costs one unit plus its probes (``look_cost``), so the
+    race plays fewer of them there, and a look is begun only while budget is left."""
+    from spacegits_sim.ai.mcts import look_cost
+
+    assert look_cost(0) == 1.0 < look_cost(1000)
+    choices = _activation_choices("demolition_derby.yaml", 3, 4)
+    # fails with every look counted as one unit (11 looks: 6, 3 and 2 for six candidates)
+    assert max(looks for looks, _s, _b in choices) < 11, choices
+    for looks, spent, _budget in choices:
+        assert spent > looks  # a derby look costs more than a Quick Start look's unit
+    assert all(looks <= budget for looks, _s, budget in choices)
+
+
+def test_a_quick_start_look_ahead_asks_no_hull_probe_and_costs_one_unit():
+    """No vehicles, no hull probes: the Quick Start's race is as calibrated (a unit a look)."""
+    for looks, spent, _budget in _activation_choices("quickstart.yaml", 3, 3):
+        assert spent == looks

@@ -52,6 +52,7 @@ import math
 import time
 from typing import Any
 
+from ..physics.queries import hull_queries
 from ..physics.routes import RouteField
 from ..play.protocol import collect
 from ..rng import stream
@@ -81,6 +82,10 @@ CAP_GAP = 0.6  # leaf: a cap an inch further away costs this (the search's weigh
 # The activation level (which git, its first action, or leg it):
 ACTIVATIONS_PER_S = 12.0  # calibration: at most this many look-aheads per second of think time (docs/ai.md)
 MIN_LOOKS = 4
+# ... and a look's cost beyond one unit (one Quick Start look), in hull probes: a probe costs about
+# 14 us of CPU on the project's machine, so this many make a unit's 83 ms at ACTIVATIONS_PER_S
+# (issue 27: ≤ 1 s a decision at the 95th percentile; derby activation choices took 2.4 s median).
+LOOK_PROBES = 4000.0
 DOMINATE = 0.5  # a race stops when its leader is this far clear (in the value's units, -1 .. 1)
 SOLO_LOOKS = 3  # ... or when one candidate is left, after this many looks at it
 REPLY_TURNS = 1  # each look-ahead plays the activation, then this many turns of the others
@@ -114,6 +119,15 @@ SQUASH = 2.5  # value = tanh(caps / SQUASH)
 BANKED = 1.0  # my turn next, and legging it then wins: a won game ...
 BANKED_SPREAD = 0.05  # ... told apart by the rest of the value, within this much below BANKED
 THREAT = -0.6  # their turn would come first, and legging it wins it for them
+
+
+def look_cost(probes: int) -> float:
+    """What a look-ahead cost, in look units (the budget's): one, plus its hull probes at
+    LOOK_PROBES a unit. Counted, not timed, so a seed replays the same race under any load. A
+    game without vehicles asks no hull probes, so its looks cost one each, as calibrated; a
+    derby look, whose heuristic answers preview every drive with thousands of probes, costs
+    what it takes (docs/ai.md: 74 ms plus 14 us a probe, against 17-37 ms for a Quick Start look)."""
+    return 1.0 + probes / LOOK_PROBES
 
 
 def iterations_for(think_ms: float) -> int:
@@ -166,6 +180,7 @@ class MctsController(SearchController):
         self._plan: tuple[str, str] | None = None  # (git, first action) the activation search chose
         self.last_candidates: list[tuple[str, str | None, int, float]] = []  # (git, action, visits, mean)
         self.last_looks = 0  # look-aheads the last activation choice played (at most self.looks)
+        self.last_spent = 0.0  # ... and what they cost, in look units (look_cost)
 
     # ------------------------------------------------------------------ the activation
 
@@ -240,25 +255,35 @@ class MctsController(SearchController):
             n[k], total[k] = 1, self.leg_it_value(match, req.boss)
             leg_v = total[k] if leg_v is None else max(leg_v, total[k])
         open_ = [k for k in range(len(cands)) if k not in legs]
-        budget = self.looks
-        alive = open_[: min(budget, max(2, budget // 2))]
+        budget = float(self.looks)  # in look units: a look costs 1 plus its hull probes (look_cost)
+        alive = open_[: min(self.looks, max(2, self.looks // 2))]
         if leg_v is not None and leg_v >= BANKED:
             alive = []  # legging it now wins the game: no look-ahead can do better
-        rounds = 0
-        while alive and budget >= len(alive):
+        rounds = looks = 0
+        spent = 0.0
+        while alive and budget >= len(alive) * (spent / looks if looks else 1.0):
             seed = int(self.act_rng.integers(0, 2**31))  # common to the round's candidates
+            played: list[int] = []
             for k in alive:
+                if len(played) >= 2 and budget < spent / looks:
+                    break  # dear looks (vehicles): the budget ran out mid-round; the rest drop out
+                q0 = hull_queries()
                 total[k] += self.look_ahead(match, req.boss, cands[k], seed)
                 n[k] += 1
-            budget -= len(alive)
+                cost = look_cost(hull_queries() - q0)
+                budget -= cost
+                spent += cost
+                looks += 1
+                played.append(k)
             rounds += 1
-            ranked = sorted(alive, key=lambda j: (-total[j] / n[j], j))
+            ranked = sorted(played, key=lambda j: (-total[j] / n[j], j))
             means = [total[j] / n[j] for j in ranked]
             if self.settled(means, leg_v, rounds):
                 alive = ranked[:1]
                 break
             alive = ranked[: max(2, math.ceil(len(ranked) / 2))] if len(ranked) > 2 else ranked
-        self.last_looks = self.looks - budget
+        self.last_looks = looks
+        self.last_spent = spent
         self.last_candidates = [(c[0], c[1], n[k], total[k] / n[k] if n[k] else 0.0) for k, c in enumerate(cands)]
         finalists = set(alive) | set(legs)
         if not finalists:  # no budget even for one round (cannot happen: MIN_LOOKS): the heuristic's pick
