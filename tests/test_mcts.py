@@ -576,3 +576,26 @@ def test_a_quick_start_look_ahead_asks_no_hull_probe_and_costs_one_unit():
     """No vehicles, no hull probes: the Quick Start's race is as calibrated (a unit a look)."""
     for looks, spent, _budget in _activation_choices("quickstart.yaml", 3, 3):
         assert spent == looks
+
+
+def _flat_race(means: dict[str, float]) -> tuple[str, str | None]:
+    """The activation race over candidates (in this order: the heuristic's first) whose every
+    look-ahead comes out at exactly ``means``."""
+    from spacegits_sim.rules.decisions import ChooseActivation
+
+    ai = MctsController(seed=1, boss=0)
+    ai.look_ahead = lambda match, boss, cand, seed=None: means[cand[0]]  # type: ignore[method-assign]
+    req = ChooseActivation(0, tuple(means), "activate a model")
+    return ai.activation_search(req, None, [(g, "shoot") for g in means])
+
+
+def test_far_ahead_or_behind_candidates_the_value_cannot_tell_apart_go_by_the_heuristics_order():
+    """Issue 27: "no git robbed 3+ times by the same enemy while its boss never answered the
+    robber". Far ahead (or behind), tanh flattens: a robbed cap moves the value by less than a
+    hundredth, so in derby seeds 14 and 24 every candidate came out at 1.0 (or -1.0) and mcts
+    took one that left the robber be, three times. There the heuristic's order decides (it puts
+    the robber first); where the value is not flat, the better mean still wins."""
+    assert _flat_race({"answer the robber": 0.990, "elsewhere": 0.997}) == ("answer the robber", "shoot")
+    assert _flat_race({"answer the robber": -0.999, "elsewhere": -0.992}) == ("answer the robber", "shoot")
+    assert _flat_race({"answer the robber": 0.970, "elsewhere": 0.997}) == ("elsewhere", "shoot")  # 0.027 apart
+    assert _flat_race({"a": 0.300, "b": 0.305}) == ("b", "shoot")  # not flat: the better mean

@@ -87,6 +87,8 @@ MIN_LOOKS = 4
 # (issue 27: ≤ 1 s a decision at the 95th percentile; derby activation choices took 2.4 s median).
 LOOK_PROBES = 4000.0
 DOMINATE = 0.5  # a race stops when its leader is this far clear (in the value's units, -1 .. 1)
+SATURATED = 0.95  # a best value this near a sure win or loss is where tanh flattens: ...
+CLOSE = 0.01  # ... candidates this near the best are as good as it, and the heuristic's order picks
 SOLO_LOOKS = 3  # ... or when one candidate is left, after this many looks at it
 REPLY_TURNS = 1  # each look-ahead plays the activation, then this many turns of the others
 MAX_DECISIONS = 400  # a look-ahead's decisions (a guard: an activation and a reply take ~30)
@@ -291,6 +293,15 @@ class MctsController(SearchController):
         # On a tie, legging it first (its value is exact, a look-ahead's an estimate), then the
         # most looked at, then the earlier (better prior).
         best = max(finalists, key=lambda k: (total[k] / n[k] if n[k] else -math.inf, k in legs, n[k], -k))
+        top = total[best] / n[best] if n[best] else -math.inf
+        if best not in legs and abs(top) >= SATURATED:
+            # Far ahead or far behind, the squashed value tells a cap or two apart by less than
+            # CLOSE (tanh's slope at 0.95 is a fiftieth of a cap): a robber farming a fallen
+            # friend costs nothing the look-aheads can see (issue 27, derby seeds 14 and 24: a
+            # git robbed three times while every candidate came out at 1.0 or at -1.0). There
+            # the rules of thumb decide: the first of those as good as the best, in the
+            # heuristic's order (its picks first, the gits it rates most worth activating first).
+            best = min(k for k in finalists if k not in legs and n[k] and total[k] / n[k] >= top - CLOSE)
         return cands[best]
 
     @staticmethod
