@@ -79,3 +79,15 @@ def test_a_failed_or_missing_run_says_not_measured_never_met():
         "pairs": [{"wins_a": 120, "wins_b": 80, "ties": 0, "failed": 0, "rate_a": 0.6, "ci95": [0.531, 0.666]}]
     }
     assert [b.met for b in ai_bars.bars_of([lost])] == [False]  # 60% but its CI's lower end is under 55%
+
+
+def test_the_searches_swap_seats_and_mcts_is_timed_on_the_derby_as_well_as_the_quick_start():
+    """The derby's two gangs differ, so the search and mcts sit in both seats (``--swap``); and
+    the issue's "≤ 1 s per decision" is read where mcts thinks longest, the derby, too."""
+    runs = ai_bars.plan(quick=False, strengths=True, out=Path("/nonexistent"))
+    for r in runs:
+        if r.kind == "report" and r.subject != "heuristic":
+            assert "--swap" in r.argv, r.name
+    timed = {r.scenario for r in runs if r.kind == "timing"}
+    assert timed == {"quickstart", "derby"}
+    assert len({b.bar for b in ai_bars.bars_of([r for r in runs if r.kind == "timing"])}) == 4

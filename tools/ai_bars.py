@@ -15,14 +15,16 @@ come from one command line that anyone can run again.
 The runs, full size (``--quick``: 2 matches a heuristic run, 1 for the search and for mcts at
 a 100 ms budget; tournaments of 2 games, the timing over 1 match; about a minute on 2 cores):
 - ``ai_report.py --matches 80`` heuristic vs heuristic on each scenario (seeds 1-80);
-- ``ai_report.py --matches 40 --ai search,heuristic`` on each scenario;
-- ``ai_report.py --matches 40 --ai mcts,heuristic`` on each scenario (the issue's "every AI on
-  every scenario", the same size as the search's);
+- ``ai_report.py --matches 40 --ai search,heuristic --swap`` on each scenario (seats rotated on
+  even seeds: the derby's two gangs differ);
+- ``ai_report.py --matches 40 --ai mcts,heuristic --swap`` on each scenario (the issue's "every AI
+  on every scenario", the same size as the search's);
 - with ``--strengths``: ``spacegits tournament --ai heuristic,random --games 400``,
   ``--ai search,heuristic --games 400``, ``tools/baseline_ai.py --commit ef7b879 -- tournament
   --ai mcts,search@ef7b879 --games 200`` (Wilson 95% intervals), and ``tools/search_timing.py
-  --ai mcts`` (the 95th percentile per decision, in wall and in CPU time, with the load average:
-  the wall clock stretches on a shared machine, the CPU time does not).
+  --ai mcts`` on the Quick Start and on the derby (the 95th percentile per decision, in wall and
+  in CPU time, with the load average: the wall clock stretches on a shared machine, the CPU time
+  does not).
 
 Each behaviour bar is read for the AI a run is about (the heuristic in its mirror, the search
 and mcts in their seat against the heuristic), per scenario; the per-game bars (the timer) for
@@ -106,11 +108,11 @@ def plan(quick: bool, strengths: bool, out: Path) -> list[Run]:
         )
     for sc in SCENARIOS:
         p = out / f"report_search_{sc}.json"
-        argv = [*report, "--matches", str(s), "--ai", "search,heuristic", "--scenario", sc, "--json", str(p)]
+        argv = [*report, "--matches", str(s), "--ai", "search,heuristic", "--swap", "--scenario", sc, "--json", str(p)]
         runs.append(Run(f"search vs heuristic x{s} {sc}", "report", argv, "search", sc, p))
     for sc in SCENARIOS:  # "for every AI on every scenario": the tree search too
         p = out / f"report_mcts_{sc}.json"
-        argv = [*report, "--matches", str(m), "--ai", f"{mcts},heuristic", "--scenario", sc, "--json", str(p)]
+        argv = [*report, "--matches", str(m), "--ai", f"{mcts},heuristic", "--swap", "--scenario", sc, "--json", str(p)]
         runs.append(Run(f"{mcts} vs heuristic x{m} {sc}", "report", argv, mcts, sc, p))
     if strengths:
         g, gb = (2, 2) if quick else (400, 200)
@@ -139,10 +141,14 @@ def plan(quick: bool, strengths: bool, out: Path) -> list[Run]:
         if quick:
             argv += ["--think-ms", "100"]
         runs.append(Run(f"tournament {mcts},search@{BASELINE} x{gb}", "tournament", argv, mcts, "quickstart", p))
-        argv = [PY, str(ROOT / "tools" / "search_timing.py"), "--ai", "mcts", "--matches", "1" if quick else "10"]
-        if quick:
-            argv += ["--think-ms", "100"]
-        runs.append(Run(f"search_timing {mcts} x{1 if quick else 10}", "timing", argv, mcts, "quickstart"))
+        for sc, yaml in (("quickstart", "quickstart.yaml"), ("derby", "demolition_derby.yaml")):
+            # (the derby too: its look-aheads preview every drive, and cost most; issue 27's bar
+            # had been read off the Quick Start alone until 2026-12-04)
+            argv = [PY, str(ROOT / "tools" / "search_timing.py"), "--ai", "mcts", "--scenario", yaml]
+            argv += ["--matches", "1" if quick else "10"]
+            if quick:
+                argv += ["--think-ms", "100"]
+            runs.append(Run(f"search_timing {mcts} x{1 if quick else 10} {sc}", "timing", argv, mcts, sc))
     return runs
 
 
@@ -276,7 +282,7 @@ def timing_bars(r: Run) -> list[Bar]:
     lines = r.stdout.splitlines()
     out = []
     for label, idx in (("wall", 0), ("CPU", 1)):
-        b = Bar(f"{r.subject} per decision, 95th percentile ({label})", r.name, threshold="<= 1000 ms")
+        b = Bar(f"{r.subject} per decision, {r.scenario}, 95th percentile ({label})", r.name, threshold="<= 1000 ms")
         m = P95.search(lines[idx]) if r.rc == 0 and len(lines) > idx else None
         if m:
             b.value = float(m.group(1))
