@@ -599,3 +599,32 @@ def test_far_ahead_or_behind_candidates_the_value_cannot_tell_apart_go_by_the_he
     assert _flat_race({"answer the robber": -0.999, "elsewhere": -0.992}) == ("answer the robber", "shoot")
     assert _flat_race({"answer the robber": 0.970, "elsewhere": 0.997}) == ("elsewhere", "shoot")  # 0.027 apart
     assert _flat_race({"a": 0.300, "b": 0.305}) == ("b", "shoot")  # not flat: the better mean
+
+
+def test_a_car_whose_last_scoot_went_nowhere_is_not_scooted_again_from_where_it_stands():
+    """Issue 27, mcts derby seed 1: a buggy nosed at the far edge, the throw's landing spread
+    along its axis, drove every die 0" into the edge (rear arc, a damage die each) in four
+    activations running. A car whose last scoot drove each die under an inch and that still
+    stands where it left it is not scooted by the tree search again (the same throw from the
+    same pose spreads its dice the same way); a drive that went somewhere, or a car moved since
+    (rammed, spun), is scooted as before."""
+    from helpers import buggy, vmatch
+
+    from spacegits_sim.rules import events as ev
+    from spacegits_sim.rules.decisions import ChooseActivation
+
+    orc = {"type": "orc", "weapons": ["pistol", "regular_h2h"], "name": "Urg"}
+    req = ChooseActivation(0, ("a1v", "leg_it"), "")
+    for drives, moved, weighed in (((0.0, 0.4), False, False), ((0.0, 4.0), False, True), ((0.0, 0.4), True, True)):
+        m = vmatch([buggy()], [orc], {"a1v": (12.0, 12.0, 0.0), "b1": (3.0, 3.0)})
+        m.place_cap((24.0, 12.0), "test")
+        ai = MctsController(seed=1, boss=0, think_ms=250)
+        assert ("a1v", "scoot") in ai.activation_candidates(req, m)
+        at = m.position("a1v")
+        m.emit(ev.ActivationStarted(m.bosses[0].name, "a1v", 1))
+        for d in drives:
+            m.emit(ev.VehicleMoved("a1v", at, at, 0.0, 0.0, 5, "rear", d, "edge", "drive"))
+        if moved:  # rammed since: it stands somewhere else
+            m.table.move_figure("a1v", (12.0, 14.0))
+        assert (("a1v", "scoot") in ai.activation_candidates(req, m)) is weighed, (drives, moved)
+        assert (ai.scoot_ruled_out(m.models["a1v"], m) == "went nowhere") is not weighed

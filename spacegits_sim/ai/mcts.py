@@ -58,6 +58,7 @@ from ..play.protocol import collect
 from ..rng import stream
 from ..rules import effects
 from ..rules.decisions import AimThrow, ChooseAction, ChooseActivation, OrderMoveDie, Throw
+from . import driver
 from .heuristic import HeuristicController, _clamp, _dist
 from .search import CLEAR_IN, RESCUE_TOUCH, SearchController
 
@@ -121,6 +122,7 @@ SQUASH = 2.5  # value = tanh(caps / SQUASH)
 BANKED = 1.0  # my turn next, and legging it then wins: a won game ...
 BANKED_SPREAD = 0.05  # ... told apart by the rest of the value, within this much below BANKED
 THREAT = -0.6  # their turn would come first, and legging it wins it for them
+STILL_IN, STILL_RAD = 0.05, math.radians(1.0)  # a vehicle this close to a pose has not moved from it
 
 
 def look_cost(probes: int) -> float:
@@ -461,6 +463,38 @@ class MctsController(SearchController):
         if d <= RESCUE_TOUCH:
             return RESCUE_SHARE
         return RESCUE_NEAR_SHARE * max(0.0, 1.0 - d / RESCUE_REACH_IN)
+
+    def scoot_ruled_out(self, m: Any, match: Any) -> str | None:
+        """The heuristic's reasons (boxed in, the gate's waste), and one more: "went nowhere", a
+        vehicle whose last scoot drove every die under an inch and that still stands exactly
+        where that scoot left it (:meth:`went_nowhere`). The same throw from the same pose
+        scatters its dice the same way (issue 27, mcts derby seed 1: a buggy nosed at the far
+        edge, the throw's spread along its axis, scooted five activations running, 8 of mcts's
+        41 short drives in 40 derbies, each a rear-arc die into the edge and a damage die)."""
+        why = super().scoot_ruled_out(m, match)
+        if why is None and m.vehicle is not None and self.went_nowhere(m, match):
+            return "went nowhere"
+        return why
+
+    @staticmethod
+    def went_nowhere(v: Any, match: Any) -> bool:
+        """Whether vehicle ``v``'s last scoot drove each of its dice under SHORT_IN (the event
+        log's drives of its last activation that drove) and nothing has moved it since (its
+        pose is that scoot's end)."""
+        last: list[Any] = []
+        for e in reversed(match.events):
+            if e.kind == "vehicle_moved" and e.model == v.id and e.how == "drive":
+                last.append(e)
+            elif e.kind == "activation_started" and last:
+                break
+        if not last:
+            return False
+        if any(e.travelled >= driver.SHORT_IN for e in last):
+            return False
+        x, y = match.position(v.id)
+        end = last[0]  # the last drive of that scoot
+        turned = abs(math.remainder(match.table.figure(v.id).angle - end.angle_end, math.tau))
+        return _dist((x, y), end.end) < STILL_IN and turned < STILL_RAD
 
     def choose_action(self, req: Any, match: Any) -> Any:
         plan, self._plan = self._plan, None
