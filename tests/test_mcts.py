@@ -628,3 +628,27 @@ def test_a_car_whose_last_scoot_went_nowhere_is_not_scooted_again_from_where_it_
             m.table.move_figure("a1v", (12.0, 14.0))
         assert (("a1v", "scoot") in ai.activation_candidates(req, m)) is weighed, (drives, moved)
         assert (ai.scoot_ruled_out(m.models["a1v"], m) == "went nowhere") is not weighed
+
+
+def test_a_car_held_for_a_scoot_that_went_nowhere_is_held_once_then_scoots_again():
+    """Held for good, a car whose dice went nowhere parks for the rest of the game (issue 27's
+    "no cars parked for the whole game"; with it held for good, mcts's derby vehicle activations
+    with no drive before the siren rose to 35%, 68/196): held once, as the gate's waste is
+    ("held once only"), the next activation it is weighed again."""
+    from helpers import buggy, vmatch
+
+    from spacegits_sim.rules import events as ev
+    from spacegits_sim.rules.decisions import ChooseAction, ChooseActivation
+
+    orc = {"type": "orc", "weapons": ["pistol", "regular_h2h"], "name": "Urg"}
+    m = vmatch([buggy()], [orc], {"a1v": (12.0, 12.0, 0.0), "b1": (3.0, 3.0)})
+    m.place_cap((24.0, 12.0), "test")
+    ai = MctsController(seed=1, boss=0, think_ms=250)
+    at = m.position("a1v")
+    m.emit(ev.ActivationStarted(m.bosses[0].name, "a1v", 1))
+    m.emit(ev.VehicleMoved("a1v", at, at, 0.0, 0.0, 5, "rear", 0.0, "edge", "drive"))
+    req = ChooseActivation(0, ("a1v", "leg_it"), "")
+    assert ("a1v", "scoot") not in ai.activation_candidates(req, m)
+    ai.choose_action(ChooseAction(0, ("scoot", "shoot", "done"), "", "a1v"), m)  # held in this activation
+    m.activations += 1  # its boss's next activation: still where the scoot left it
+    assert ("a1v", "scoot") in ai.activation_candidates(req, m)

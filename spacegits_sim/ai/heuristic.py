@@ -659,7 +659,7 @@ class HeuristicController:
             why = self.scoot_ruled_out(m, match)
             if why is not None:
                 opts = tuple(o for o in opts if o != "scoot")
-            if why == "waste":  # (once: held each time, it might never drive again)
+            if why in ("waste", "went nowhere"):  # (once: held each time, it might never drive again)
                 self._held[m.id] = match.activations
         advised = [(adv[1], i, a, adv[0]) for i, a in enumerate(opts) if (adv := effects.action_advice(m, a))]
         for _rank, _i, action, when in sorted(advised):  # gear actions, as their handlers advise

@@ -123,6 +123,7 @@ BANKED = 1.0  # my turn next, and legging it then wins: a won game ...
 BANKED_SPREAD = 0.05  # ... told apart by the rest of the value, within this much below BANKED
 THREAT = -0.6  # their turn would come first, and legging it wins it for them
 STILL_IN, STILL_RAD = 0.05, math.radians(1.0)  # a vehicle this close to a pose has not moved from it
+HELD_ONCE = ("waste", "went nowhere")  # the reasons a car's scoot is held for one activation only
 
 
 def look_cost(probes: int) -> float:
@@ -472,8 +473,8 @@ class MctsController(SearchController):
         edge, the throw's spread along its axis, scooted five activations running, 8 of mcts's
         41 short drives in 40 derbies, each a rear-arc die into the edge and a damage die)."""
         why = super().scoot_ruled_out(m, match)
-        if why is None and m.vehicle is not None and self.went_nowhere(m, match):
-            return "went nowhere"
+        if why is None and m.vehicle is not None and not self.held_before(m, match) and self.went_nowhere(m, match):
+            return "went nowhere"  # held once, as the gate's waste is: held for good, the car parks
         return why
 
     @staticmethod
@@ -500,7 +501,7 @@ class MctsController(SearchController):
         plan, self._plan = self._plan, None
         if plan is not None and plan[0] == req.model and "done" not in req.options and plan[1] in req.options:
             m = match.models[req.model]
-            if plan[1] != "scoot" and "scoot" in req.options and self.scoot_ruled_out(m, match) == "waste":
+            if plan[1] != "scoot" and "scoot" in req.options and self.scoot_ruled_out(m, match) in HELD_ONCE:
                 # held once, as the heuristic holds a car (its choose_action is not asked here):
                 # unmarked, the search left the scoot out of every later activation of the car
                 # too, and it never drove (40 derbies: no drive before the siren 29%, 23/80)
