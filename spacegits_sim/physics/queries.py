@@ -7,6 +7,7 @@ figures, terrain no taller than the low height) are passed over by lines of fire
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Iterable
 from typing import Any
 
@@ -21,33 +22,43 @@ SWEEP_SKIN_IN = 5e-5  # a hull's sweep ends touching, overlapping by at most thi
 # Probe boxes for hull queries, one per (size, group, mask), kept and moved rather than made anew:
 # building a pymunk body and box costs ten times the query itself, and the derby's drive previews
 # ask hundreds of thousands of them. A probe is never added to a space (a query only reads it), so
-# one probe serves every table, scratch copies included; it is placed before each use.
-_PROBES: dict[tuple[tuple[float, float], int, int], tuple[pymunk.Poly, pymunk.Body]] = {}
-_PROBES_MAX = 256  # hull sizes x groups x kind masks a process meets (a guard, never reached in a game)
+# one probe serves every table, scratch copies included; it is placed before each use. Both the
+# probes and the count of them are per thread: matches played side by side in one process (a
+# Dask worker with several threads, the window's AI thread) neither move each other's probe
+# between its placing and its query nor add to each other's count.
+_PROBES_MAX = 256  # hull sizes x groups x kind masks a thread meets (a guard, never reached in a game)
 
 
-_HULL_QUERIES = [0]  # hull probes asked in this process: the work meter of :func:`hull_queries`
+class _PerThread(threading.local):
+    def __init__(self) -> None:
+        self.probes: dict[tuple[tuple[float, float], int, int], tuple[pymunk.Poly, pymunk.Body]] = {}
+        self.queries = 0  # hull probes asked in this thread: the work meter of :func:`hull_queries`
+
+
+_HERE = _PerThread()
 
 
 def hull_queries() -> int:
     """How many hull probes (:meth:`Queries.hull_fits`, each step of :meth:`Queries.sweep_hull`)
-    this process has asked so far: a deterministic measure of the work a stretch of play cost
+    this thread has asked so far: a deterministic measure of the work a stretch of play cost
     (the same game asks the same probes on any machine), which a look-ahead reads as its cost."""
-    return _HULL_QUERIES[0]
+    return _HERE.queries
 
 
 def _probe(size: tuple[float, float], group: int, mask: int) -> tuple[pymunk.Poly, pymunk.Body]:
-    """The probe box of this size and filter, and its body (kept here: a shape holds its body
-    only weakly)."""
+    """This thread's probe box of this size and filter, and its body (kept here: a shape holds
+    its body only weakly); counted as one hull probe asked."""
+    here = _HERE
+    here.queries += 1
     key = (size, group, mask)
-    kept = _PROBES.get(key)
+    kept = here.probes.get(key)
     if kept is None:
-        if len(_PROBES) >= _PROBES_MAX:
-            _PROBES.clear()
+        if len(here.probes) >= _PROBES_MAX:
+            here.probes.clear()
         body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
         probe = pymunk.Poly.create_box(body, size)
         probe.filter = pymunk.ShapeFilter(group=group, mask=mask)
-        kept = _PROBES[key] = (probe, body)
+        kept = here.probes[key] = (probe, body)
     return kept
 
 
@@ -560,7 +571,6 @@ class Queries(TableWorld):
         depths for two polygons are not reliable, its overlap test is)."""
         assert f.hull is not None
         w, ln = f.hull
-        _HULL_QUERIES[0] += 1
         probe, body = _probe((max(ln - 2 * skin, 1e-3), max(w - 2 * skin, 1e-3)), f.shape.filter.group, _mask(kinds))
         body.position = position
         body.angle = angle
