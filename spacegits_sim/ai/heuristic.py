@@ -123,6 +123,11 @@ def _gun_reach(m: Any) -> float:
     return max((effects.weapon_range(m, w) for w in guns), default=0.0)
 
 
+# The reasons a car's scoot is held for one activation only (then it scoots, waste or not): the
+# gate's forecast waste, and a subclass's own (the tree search's "went nowhere", mcts.py).
+HELD_ONCE = ("waste", "went nowhere")
+
+
 class HeuristicController:
     name = "heuristic"
 
@@ -659,7 +664,7 @@ class HeuristicController:
             why = self.scoot_ruled_out(m, match)
             if why is not None:
                 opts = tuple(o for o in opts if o != "scoot")
-            if why in ("waste", "went nowhere"):  # (once: held each time, it might never drive again)
+            if why in HELD_ONCE:  # (once: held each time, it might never drive again)
                 self._held[m.id] = match.activations
         advised = [(adv[1], i, a, adv[0]) for i, a in enumerate(opts) if (adv := effects.action_advice(m, a))]
         for _rank, _i, action, when in sorted(advised):  # gear actions, as their handlers advise

@@ -59,7 +59,7 @@ from ..rng import stream
 from ..rules import effects
 from ..rules.decisions import AimThrow, ChooseAction, ChooseActivation, OrderMoveDie, Throw
 from . import driver
-from .heuristic import HeuristicController, _clamp, _dist
+from .heuristic import HELD_ONCE, HeuristicController, _clamp, _dist
 from .search import CLEAR_IN, RESCUE_TOUCH, SearchController
 
 Point = tuple[float, float]
@@ -84,8 +84,9 @@ CAP_GAP = 0.6  # leaf: a cap an inch further away costs this (the search's weigh
 ACTIVATIONS_PER_S = 12.0  # calibration: at most this many look-aheads per second of think time (docs/ai.md)
 MIN_LOOKS = 4
 # ... and a look's cost beyond one unit (one Quick Start look), in hull probes: a probe costs about
-# 14 us of CPU on the project's machine, so this many make a unit's 83 ms at ACTIVATIONS_PER_S
-# (issue 27: ≤ 1 s a decision at the 95th percentile; derby activation choices took 2.4 s median).
+# 14 us of CPU on the project's machine, so this many make 56 ms, two thirds of a unit's 83 ms at
+# ACTIVATIONS_PER_S (a derby look's other work is dearer than a Quick Start look's too; issue 27:
+# ≤ 1 s a decision at the 95th percentile; derby activation choices took 2.4 s median).
 LOOK_PROBES = 4000.0
 DOMINATE = 0.5  # a race stops when its leader is this far clear (in the value's units, -1 .. 1)
 SATURATED = 0.95  # a best value this near a sure win or loss is where tanh flattens: ...
@@ -123,7 +124,6 @@ BANKED = 1.0  # my turn next, and legging it then wins: a won game ...
 BANKED_SPREAD = 0.05  # ... told apart by the rest of the value, within this much below BANKED
 THREAT = -0.6  # their turn would come first, and legging it wins it for them
 STILL_IN, STILL_RAD = 0.05, math.radians(1.0)  # a vehicle this close to a pose has not moved from it
-HELD_ONCE = ("waste", "went nowhere")  # the reasons a car's scoot is held for one activation only
 
 
 def look_cost(probes: int) -> float:
