@@ -652,3 +652,30 @@ def test_a_car_held_for_a_scoot_that_went_nowhere_is_held_once_then_scoots_again
     ai.choose_action(ChooseAction(0, ("scoot", "shoot", "done"), "", "a1v"), m)  # held in this activation
     m.activations += 1  # its boss's next activation: still where the scoot left it
     assert ("a1v", "scoot") in ai.activation_candidates(req, m)
+
+
+def test_a_car_held_back_for_its_wasted_dice_is_not_activated_to_shoot_while_another_car_can_drive():
+    """Issue 27: "Purposeful vehicles ... avoid parking" (bar: derby vehicle activations with no
+    drive before the siren ≤ 25%). The buggy in the dead-end lane would waste two dice against
+    the end wall, so its scoot is held; activated, it only shoots. With a second buggy out in
+    the open that may drive, the activation search weighs that one (the heuristic's
+    choose_activation sends it too), not the held one; alone, the held buggy still shoots."""
+    from helpers import LANE, LANE_END, buggy, vmatch
+
+    from spacegits_sim.rules.decisions import ChooseActivation
+
+    orc = {"type": "orc", "weapons": ["pistol", "regular_h2h"], "name": "Urg"}
+    for other, dropped in ((True, True), (False, False)):
+        red = [buggy(), buggy("Naz")] if other else [buggy()]
+        where = {"a1v": (12.0, 12.0, 0.0), "b1": (3.0, 3.0)}
+        if other:
+            where["a2v"] = (6.0, 20.0, 0.0)
+        m = vmatch(red, [orc], where, LANE + [LANE_END])
+        m.place_cap((20.0, 12.0), "test")
+        ai = MctsController(seed=1, boss=0, think_ms=250)
+        assert ai.scoot_ruled_out(m.models["a1v"], m) == "waste"
+        opts = ("a1v", "a2v", "leg_it") if other else ("a1v", "leg_it")
+        cands = ai.activation_candidates(ChooseActivation(0, opts, ""), m)
+        assert (not any(c[0] == "a1v" for c in cands)) is dropped, cands
+        if other:
+            assert ("a2v", "scoot") in cands, cands

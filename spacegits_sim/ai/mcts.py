@@ -221,6 +221,8 @@ class MctsController(SearchController):
         others: list[tuple[str, str | None]] = []
         held = dict(self._held)  # the heuristic's first picks are asked here, not made: no car is held by them
         self._ruled_out_memo = {}  # a car's first pick and its sensible actions ask the same question
+        held_cars: set[str] = set()  # cars whose scoot would be held this activation (HELD_ONCE)
+        free_car = False  # ... and whether another car may drive
         try:
             for mid in sorted(gits, key=lambda g: (-prior[g], g)):
                 m = match.models[mid]
@@ -228,6 +230,11 @@ class MctsController(SearchController):
                 if not acts:
                     firsts.append((mid, None))
                     continue
+                if m.vehicle is not None and "scoot" in acts:
+                    why = self.scoot_ruled_out(m, match)
+                    if why in HELD_ONCE:
+                        held_cars.add(mid)
+                    free_car = free_car or why is None
                 first = HeuristicController.choose_action(self, ChooseAction(self.boss, tuple(acts), "", mid), match)
                 firsts.append((mid, first))
                 sensible = HeuristicController.sensible_actions(self, m, tuple(acts), match)
@@ -235,6 +242,14 @@ class MctsController(SearchController):
         finally:
             self._ruled_out_memo = None
         self._held = held
+        if held_cars and free_car and not self.robbers(match):
+            # A car held back from its scoot only shoots: another car that may drive goes instead,
+            # as the heuristic's choose_activation sends it (issue 27's "no cars parked": 28 of
+            # mcts's 41 derby vehicle activations with no drive before the siren on seeds 21-40
+            # were a held car activated to shoot, the other car free). A robber over a fallen
+            # friend keeps every gun in the race (the answer comes first).
+            firsts = [c for c in firsts if c[0] not in held_cars]
+            others = [c for c in others if c[0] not in held_cars]
         out = firsts + others  # widening opens the heuristic's picks first, then the other actions
         if "leg_it" in req.options:
             out.append(("leg_it", None))
