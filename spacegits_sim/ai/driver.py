@@ -447,7 +447,7 @@ def _landing_spots(match: Any, aim: Point, boss: int) -> tuple[Point, Point, Poi
     table = match.table
     aim = _on_table(aim, table)
     hand = match.hand_point(boss, aim)
-    along, across = table.landing_spread(hand, aim, 0.2)
+    along, across = table.landing_spread(hand, aim, THROW_STRENGTH)
     d = _dist(hand, aim) or 1.0
     ux, uy = (aim[0] - hand[0]) / d, (aim[1] - hand[1]) / d
     return (
@@ -457,6 +457,39 @@ def _landing_spots(match: Any, aim: Point, boss: int) -> tuple[Point, Point, Poi
         (aim[0] - ux * along * SCATTER, aim[1] - uy * along * SCATTER),
         (aim[0] + ux * along * SCATTER, aim[1] + uy * along * SCATTER),
     )
+
+
+THROW_STRENGTH = 0.2  # how hard the move dice are thrown (the heuristic's vehicle throws)
+
+
+def lost_share(match: Any, aim: Point, boss: int) -> float:
+    """The chance a move die thrown at ``aim`` comes to rest past the table's edge, where it is
+    lost ("Anything whose centre crosses the table edge is lost", the table's throw model) and
+    drives nothing: the throw's mean rest point is its aim, spread by :meth:`landing_spread`
+    along the throw and across it (normal, each edge taken on its own). A car nosed at an edge
+    aimed its dice at it and lost them all (issue 27, mcts derby seed 30: three dice at 0.2"
+    from the edge, every one off the table, twice; 10 of 41 vehicle activations with no drive
+    on seeds 21-40); the landing spots, kept on the table, could not see it."""
+    table = match.table
+    aim = _on_table(aim, table)
+    hand = match.hand_point(boss, aim)
+    along, across = table.landing_spread(hand, aim, THROW_STRENGTH)
+    d = _dist(hand, aim) or 1.0
+    ux, uy = (aim[0] - hand[0]) / d, (aim[1] - hand[1]) / d
+    inside = 1.0
+    for nx, ny, gap in (
+        (-1.0, 0.0, aim[0]),
+        (1.0, 0.0, table.width - aim[0]),
+        (0.0, -1.0, aim[1]),
+        (0.0, 1.0, table.height - aim[1]),
+    ):
+        sd = math.hypot(along * (ux * nx + uy * ny), across * (-uy * nx + ux * ny))
+        if sd > 1e-9:
+            inside *= 0.5 * (1.0 + math.erf(gap / (sd * math.sqrt(2.0))))
+    return 1.0 - inside
+
+
+LOST_SHORT = 0.2  # a throw losing this share of its dice off the edge is not kept as it is
 
 
 def throw_worth(
@@ -495,6 +528,10 @@ def throw_worth(
             score -= NEXT_WEIGHT * STUCK_COST * max(0.0, 1.0 - nxt / SHORT_IN)
             shortest = min(shortest, nxt)
         scores.append(score)
+    lost = lost_share(match, aim, boss)  # a die lost past the edge drives nothing: a die gone nowhere
+    scores = [(1.0 - lost) * sc - lost * STUCK_COST for sc in scores]
+    if lost >= LOST_SHORT:
+        shortest = 0.0
     # The boss picks which die to resolve first, so the throw is worth the best of its dice
     # (the expected best of len(sizes) samples drawn from these) and, less, the rest (their mean).
     scores.sort(reverse=True)
@@ -537,7 +574,7 @@ def throw_waste(v: Any, match: Any, aim: Point, sizes: tuple[int, ...], boss: in
         waste += _stuck(drives[k].travelled)
         pose = drives[k]
         dice = dice[:k] + dice[k + 1 :]
-    return waste
+    return waste + n * lost_share(match, aim, boss)  # and the dice lost past the edge
 
 
 WASTE_MAX = 1.5  # a scoot whose thrown dice are expected to waste this many or more is not made
