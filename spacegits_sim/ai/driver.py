@@ -439,17 +439,27 @@ def _from_contact(v: Any, match: Any, contact: Any, travelled: float) -> bool:
     return contact.thing.id in match.touching(v.id)
 
 
-def _landing_spots(match: Any, aim: Point, boss: int) -> tuple[Point, Point, Point, Point, Point]:
-    """Where a throw of move dice at ``aim`` (kept on the table) spreads them, as the table's own
-    landing spread has it: the aim, SCATTER sigmas to its left and right across the throw, and
-    short of it and past it along the throw (the points :func:`throw_worth` and
-    :func:`throw_waste` preview)."""
+THROW_STRENGTH = 0.2  # how hard the move dice are thrown (the heuristic's vehicle throws)
+
+
+def _throw_spread(match: Any, aim: Point, boss: int) -> tuple[Point, Point, float, float]:
+    """A move throw at ``aim`` as the table's throw model sees it: the aim kept on the table, the
+    unit vector from the boss's hand to it, and the 1-sigma spread of the dice's rest points along
+    and across that line (:meth:`landing_spread`; the mean rest point is the aim)."""
     table = match.table
     aim = _on_table(aim, table)
     hand = match.hand_point(boss, aim)
     along, across = table.landing_spread(hand, aim, THROW_STRENGTH)
     d = _dist(hand, aim) or 1.0
-    ux, uy = (aim[0] - hand[0]) / d, (aim[1] - hand[1]) / d
+    return aim, ((aim[0] - hand[0]) / d, (aim[1] - hand[1]) / d), along, across
+
+
+def _landing_spots(match: Any, aim: Point, boss: int) -> tuple[Point, Point, Point, Point, Point]:
+    """Where a throw of move dice at ``aim`` (kept on the table) spreads them, as the table's own
+    landing spread has it: the aim, SCATTER sigmas to its left and right across the throw, and
+    short of it and past it along the throw (the points :func:`throw_worth` and
+    :func:`throw_waste` preview)."""
+    aim, (ux, uy), along, across = _throw_spread(match, aim, boss)
     return (
         aim,
         (aim[0] - uy * across * SCATTER, aim[1] + ux * across * SCATTER),
@@ -457,9 +467,6 @@ def _landing_spots(match: Any, aim: Point, boss: int) -> tuple[Point, Point, Poi
         (aim[0] - ux * along * SCATTER, aim[1] - uy * along * SCATTER),
         (aim[0] + ux * along * SCATTER, aim[1] + uy * along * SCATTER),
     )
-
-
-THROW_STRENGTH = 0.2  # how hard the move dice are thrown (the heuristic's vehicle throws)
 
 
 def lost_share(match: Any, aim: Point, boss: int) -> float:
@@ -471,11 +478,7 @@ def lost_share(match: Any, aim: Point, boss: int) -> float:
     from the edge, every one off the table, twice; 10 of 41 vehicle activations with no drive
     on seeds 21-40); the landing spots, kept on the table, could not see it."""
     table = match.table
-    aim = _on_table(aim, table)
-    hand = match.hand_point(boss, aim)
-    along, across = table.landing_spread(hand, aim, THROW_STRENGTH)
-    d = _dist(hand, aim) or 1.0
-    ux, uy = (aim[0] - hand[0]) / d, (aim[1] - hand[1]) / d
+    aim, (ux, uy), along, across = _throw_spread(match, aim, boss)
     inside = 1.0
     for nx, ny, gap in (
         (-1.0, 0.0, aim[0]),
