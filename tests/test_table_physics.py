@@ -33,6 +33,29 @@ def test_a_die_thrown_at_a_wall_of_terrain_stops_against_it():
     assert any(d.stopped_by is not None and d.stopped_by.id == "wall" for d in res.dice)
 
 
+def test_where_a_die_stopped_in_flight_comes_to_rest_is_asked_before_the_throw():
+    """``flight_rest``: a die thrown over a tall thing it cannot clear drops before it and
+    slides back off it, as :meth:`throw` bounces it; with nothing in the way it is None. 200
+    real dice thrown at a point past a building rest, on average, within half an inch of the
+    answer along the throw (measured: a mean x of 14.36 against 14.39, sd 0.17)."""
+    t = Table()
+    t.add_terrain("building", 6.0, polygon=[(15, 8), (16, 8), (16, 16), (15, 16)])
+    hand, rest = (6.0, 12.0), (19.0, 12.0)
+    at = t.flight_rest(hand, rest, 0.2)
+    assert at is not None and at[0] < 15.0 and abs(at[1] - 12.0) < 1e-6
+    assert t.flight_rest(hand, (13.0, 12.0), 0.2) is None  # short of the building: nothing stops it
+    rs, rf = rngs()
+    xs = []
+    for _ in range(10):
+        res = t.throw(hand, rest, [6] * 20, rs, rf, strength=0.2)
+        xs += [d.position[0] for d in res.dice if not d.lost and abs(d.position[1] - 12.0) < 3.5]
+        for d in res.dice:
+            if not d.lost:
+                t.remove_die(d.id)
+    assert len(xs) >= 150
+    assert abs(float(np.mean(xs)) - at[0]) < 0.5, (float(np.mean(xs)), at)
+
+
 def test_dice_thrown_off_the_edge_are_reported_lost():
     t = Table()
     rs, rf = rngs()

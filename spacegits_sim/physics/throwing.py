@@ -130,6 +130,32 @@ class Throwing(TableWorld):
         across = mean_slide * math.sin(float(tp["direction_spread_rad"]))
         return math.sqrt(sigma**2 + var_slide), math.sqrt(sigma**2 + across**2)
 
+    def flight_rest(self, hand: Point, rest: Point, strength: float, sides: int = 6) -> Point | None:
+        """Where a die thrown from ``hand`` to come to rest at ``rest`` (its touchdown that point
+        less the throw's mean slide, as :meth:`throw` aims) comes to rest instead if something
+        taller than it stops it in the air: it drops before the tall thing and slides back off
+        it, as :meth:`throw` bounces it (at 0.3 of the slide speed, the mean slide of that).
+        None if nothing stops it. No scatter and nothing moved: a question about the table (a
+        thrower asks it before throwing over a wall, a building or a hull)."""
+        tp = self.p["throw"]
+        hand_v, rest_v = Vec2d(*hand), Vec2d(*rest)
+        offset = rest_v - hand_v
+        if offset.length <= 1e-9:
+            return None
+        direction = offset.normalized()
+        mu = float(self.p["die_friction"])
+        v_nom = float(tp["slide_speed_min_in_s"]) + strength * (
+            float(tp["slide_speed_max_in_s"]) - float(tp["slide_speed_min_in_s"])
+        )
+        spread, turn_sd = float(tp["slide_spread"]), float(tp["direction_spread_rad"])
+        mean_slide = v_nom**2 * math.exp(2 * spread**2) / (2 * mu * self.g) * math.exp(-(turn_sd**2) / 2)
+        traj, stop_at, _hits = self._fly(hand_v, rest_v - direction * mean_slide, sides, "flight_rest")
+        if stop_at is None:
+            return None
+        back = (0.3 * v_nom) ** 2 * math.exp(2 * spread**2) / (2 * mu * self.g)
+        x, y = traj[-1][0] - direction.x * back, traj[-1][1] - direction.y * back
+        return (x, y)
+
     def spill(
         self,
         origin: Point,
