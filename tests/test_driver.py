@@ -273,7 +273,8 @@ def test_a_car_whose_scoot_the_gate_would_hold_gives_its_activation_to_a_car_tha
 
 
 def test_the_share_of_move_dice_lost_past_the_edge_is_what_real_throws_lose():
-    """The table's throw model: "Anything whose centre crosses the table edge is lost", and a
+    """The book: "Any dice lost over the edge of the world are gone." The table's throw model:
+    "Anything whose centre crosses the table edge is lost", and a
     throw's mean rest point is its aim. ``lost_share`` (the landing spread, normal along and
     across the throw) against 400 real throws of a D6 at each aim, by the far boss (a long
     throw, the widest spread): within three binomial sigmas plus 0.05 for the model's normal
@@ -299,7 +300,7 @@ def test_the_share_of_move_dice_lost_past_the_edge_is_what_real_throws_lose():
 def test_a_vehicle_nosed_at_the_edge_does_not_throw_its_move_dice_where_they_fall_off():
     """Issue 27, mcts derby seed 30: a jeep nosed at the far edge threw its three move dice at
     a point 0.2" from it, from the far side of the table; all three came to rest past the edge
-    ("Anything whose centre crosses the table edge is lost") and it did not drive, twice. A
+    ("Any dice lost over the edge of the world are gone") and it did not drive, twice. A
     buggy of the far boss nosed at the near edge, a cap just short of the edge: the aim keeps
     its dice on the table (at most one in six lost; the old aim at 0.94" from the edge lost
     three in ten), and the waste it forecasts counts the lost ones."""

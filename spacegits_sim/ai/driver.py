@@ -442,16 +442,16 @@ def _from_contact(v: Any, match: Any, contact: Any, travelled: float) -> bool:
 THROW_STRENGTH = 0.2  # how hard the move dice are thrown (the heuristic's vehicle throws)
 
 
-def _throw_spread(match: Any, aim: Point, boss: int) -> tuple[Point, Point, float, float]:
+def _throw_spread(match: Any, aim: Point, boss: int) -> tuple[Point, Point, Point, float, float]:
     """A move throw at ``aim`` as the table's throw model sees it: the aim kept on the table, the
-    unit vector from the boss's hand to it, and the 1-sigma spread of the dice's rest points along
-    and across that line (:meth:`landing_spread`; the mean rest point is the aim)."""
+    boss's hand, the unit vector from the hand to the aim, and the 1-sigma spread of the dice's
+    rest points along and across that line (:meth:`landing_spread`; the mean rest point is the aim)."""
     table = match.table
     aim = _on_table(aim, table)
     hand = match.hand_point(boss, aim)
     along, across = table.landing_spread(hand, aim, THROW_STRENGTH)
     d = _dist(hand, aim) or 1.0
-    return aim, ((aim[0] - hand[0]) / d, (aim[1] - hand[1]) / d), along, across
+    return aim, hand, ((aim[0] - hand[0]) / d, (aim[1] - hand[1]) / d), along, across
 
 
 def _landing_spots(match: Any, aim: Point, boss: int) -> tuple[Point, Point, Point, Point, Point]:
@@ -459,7 +459,7 @@ def _landing_spots(match: Any, aim: Point, boss: int) -> tuple[Point, Point, Poi
     landing spread has it: the aim, SCATTER sigmas to its left and right across the throw, and
     short of it and past it along the throw (the points :func:`throw_worth` and
     :func:`throw_waste` preview)."""
-    aim, (ux, uy), along, across = _throw_spread(match, aim, boss)
+    aim, hand, (ux, uy), along, across = _throw_spread(match, aim, boss)
     spots = (
         aim,
         (aim[0] - uy * across * SCATTER, aim[1] + ux * across * SCATTER),
@@ -470,7 +470,6 @@ def _landing_spots(match: Any, aim: Point, boss: int) -> tuple[Point, Point, Poi
     # A die thrown over a wall, a building or a hull it cannot clear drops before it (the
     # table's flight_rest): 13 of the 30 short drives on heuristic derby seeds 1-10 followed a
     # throw with a die stopped in the air, 27% of the drives after such throws against 6%.
-    hand = match.hand_point(boss, aim)
     out = []
     for p in spots:
         stopped = match.table.flight_rest(hand, p, THROW_STRENGTH)
@@ -480,14 +479,15 @@ def _landing_spots(match: Any, aim: Point, boss: int) -> tuple[Point, Point, Poi
 
 def lost_share(match: Any, aim: Point, boss: int) -> float:
     """The chance a move die thrown at ``aim`` comes to rest past the table's edge, where it is
-    lost ("Anything whose centre crosses the table edge is lost", the table's throw model) and
-    drives nothing: the throw's mean rest point is its aim, spread by :meth:`landing_spread`
-    along the throw and across it (normal, each edge taken on its own). A car nosed at an edge
-    aimed its dice at it and lost them all (issue 27, mcts derby seed 30: three dice at 0.2"
-    from the edge, every one off the table, twice; 10 of 41 vehicle activations with no drive
-    on seeds 21-40); the landing spots, kept on the table, could not see it."""
+    lost ("Any dice lost over the edge of the world are gone"; the table's throw model: "Anything
+    whose centre crosses the table edge is lost") and drives nothing: the throw's mean rest point
+    is its aim, spread by :meth:`landing_spread` along the throw and across it (normal, each edge
+    taken on its own). A car nosed at an edge aimed its dice at it and lost them all (issue 27,
+    mcts derby seed 30: three dice at 0.2" from the edge, every one off the table, twice; 10 of
+    41 vehicle activations with no drive on seeds 21-40); the landing spots, kept on the table,
+    could not see it."""
     table = match.table
-    aim, (ux, uy), along, across = _throw_spread(match, aim, boss)
+    aim, _hand, (ux, uy), along, across = _throw_spread(match, aim, boss)
     inside = 1.0
     for nx, ny, gap in (
         (-1.0, 0.0, aim[0]),

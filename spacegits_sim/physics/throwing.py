@@ -65,14 +65,9 @@ class Throwing(TableWorld):
         dist = offset.length
         direction = offset.normalized() if dist > 1e-9 else Vec2d(1, 0)
         mu = float(self.p["die_friction"])
-        v_nom = float(tp["slide_speed_min_in_s"]) + strength * (
-            float(tp["slide_speed_max_in_s"]) - float(tp["slide_speed_min_in_s"])
-        )
+        v_nom = self._slide_speed(strength)
         spread = float(tp["slide_spread"])
-        # expected slide distance E[v^2]/(2 mu g) with v log-normal: the mean rest point is the aim
-        # (times E[cos(turn)] = exp(-s^2/2) for the normal turn off the line of the throw)
-        turn_sd = float(tp["direction_spread_rad"])
-        mean_slide = v_nom**2 * math.exp(2 * spread**2) / (2 * mu * self.g) * math.exp(-(turn_sd**2) / 2)
+        mean_slide = self._pullback(v_nom)  # the touchdown this far short: the mean rest point is the aim
         sigma = scatter + float(tp["scatter_per_in"]) * dist if scatter > 0 else 0.0
 
         results: list[DieResult] = []
@@ -109,6 +104,22 @@ class Throwing(TableWorld):
 
         return self._come_to_rest(results, bodies, all_hits)
 
+    def _slide_speed(self, strength: float) -> float:
+        """A throw's nominal landing speed (in/s) for ``strength`` 0-1: how far its dice slide."""
+        tp = self.p["throw"]
+        return float(tp["slide_speed_min_in_s"]) + strength * (
+            float(tp["slide_speed_max_in_s"]) - float(tp["slide_speed_min_in_s"])
+        )
+
+    def _pullback(self, v_nom: float) -> float:
+        """How far short of the aim a throw touches down: the expected slide E[v^2]/(2 mu g) of a
+        log-normal landing speed, times E[cos(turn)] = exp(-s^2/2) for the normal turn off the
+        line of the throw, so a throw's mean resting point is its aim."""
+        tp = self.p["throw"]
+        spread, turn_sd = float(tp["slide_spread"]), float(tp["direction_spread_rad"])
+        mu = float(self.p["die_friction"])
+        return v_nom**2 * math.exp(2 * spread**2) / (2 * mu * self.g) * math.exp(-(turn_sd**2) / 2)
+
     def landing_spread(self, hand: Point, aim: Point, strength: float) -> tuple[float, float]:
         """The 1-sigma spread of where a die thrown from ``hand`` at ``aim`` comes to rest, in
         inches (along the throw, across it): the hand's touchdown scatter (grows with the
@@ -120,9 +131,7 @@ class Throwing(TableWorld):
         scatter = float(tp["scatter_in"])
         sigma = scatter + float(tp["scatter_per_in"]) * dist if scatter > 0 else 0.0
         mu = float(self.p["die_friction"])
-        v_nom = float(tp["slide_speed_min_in_s"]) + strength * (
-            float(tp["slide_speed_max_in_s"]) - float(tp["slide_speed_min_in_s"])
-        )
+        v_nom = self._slide_speed(strength)
         spread = float(tp["slide_spread"])
         base = v_nom**2 / (2 * mu * self.g)  # slide = base * exp(2 * spread * N): log-normal
         var_slide = base**2 * math.exp(4 * spread**2) * (math.exp(4 * spread**2) - 1)
@@ -144,12 +153,9 @@ class Throwing(TableWorld):
             return None
         direction = offset.normalized()
         mu = float(self.p["die_friction"])
-        v_nom = float(tp["slide_speed_min_in_s"]) + strength * (
-            float(tp["slide_speed_max_in_s"]) - float(tp["slide_speed_min_in_s"])
-        )
-        spread, turn_sd = float(tp["slide_spread"]), float(tp["direction_spread_rad"])
-        mean_slide = v_nom**2 * math.exp(2 * spread**2) / (2 * mu * self.g) * math.exp(-(turn_sd**2) / 2)
-        traj, stop_at, _hits = self._fly(hand_v, rest_v - direction * mean_slide, sides, "flight_rest")
+        v_nom = self._slide_speed(strength)
+        spread = float(tp["slide_spread"])
+        traj, stop_at, _hits = self._fly(hand_v, rest_v - direction * self._pullback(v_nom), sides, "flight_rest")
         if stop_at is None:
             return None
         back = (0.3 * v_nom) ** 2 * math.exp(2 * spread**2) / (2 * mu * self.g)
