@@ -81,3 +81,68 @@ def test_in_a_won_endgame_the_search_walks_no_vehicle_away_and_its_guns_go_first
     req = ChooseAction(0, ("scoot", "shoot", "done"), "", "a1v")
     assert HeuristicController(seed=1, boss=0).decide(req, m) == "shoot"  # the Thief in arc and range
     assert ai.decide(req, m) == "shoot"
+
+
+def _pair(seed: int, cap: tuple[float, float] | None):
+    """Red's Pal standing touching Grunk, Grunk on Pal's left, Blue's Thief (and the cap, if
+    any) far off on the same side: the straight way is through Grunk."""
+    m = match(
+        [[{"type": "orc", "name": "Grunk"}, {"type": "orc", "name": "Pal"}], [{"type": "orc", "name": "Thief"}]],
+        dict(a2=(14.0, 12.0), a1=(14.0 - 2 * R, 12.0), b1=(2.0, 12.5)),
+        seed=seed,
+    )
+    if cap is not None:
+        m.place_cap(cap, "test")
+    return m
+
+
+def test_a_git_touching_a_friend_with_no_cap_left_walks_round_it_not_into_it():
+    """Scooting: "If you bump into anything (including your move dice), you stop" — Pal stands
+    touching Grunk, and with no cap left the heuristic's aim is at the Thief, through Grunk:
+    every die lies behind Grunk and moves Pal nowhere. The search rolls out aims into the free
+    space beside it (open_walk); at most one die in six goes nowhere, against every die
+    before (issue 27: Four Bosses throws of the search with all three dice held)."""
+    moved: list[float] = []
+    for seed in SEEDS:
+        m = _pair(seed, None)
+        ai = SearchController(seed=seed, boss=0)
+        assert not m.table.tokens and not ai.winning_endgame(m)
+        moved += _scoot(m, ai, "a2")
+    nowhere = sum(d < 0.1 for d in moved)
+    assert len(moved) >= 2 * len(SEEDS) and nowhere <= len(moved) / 6, (nowhere, len(moved))
+
+
+def test_a_git_touching_a_friend_between_it_and_the_cap_walks_round_the_friend():
+    """The same with the cap behind Grunk: the heuristic's aim and the aims past the cap all
+    run into Grunk. The search also rolls out aims into the free space (free_priors) and
+    walks round: at most one die in four goes nowhere."""
+    moved: list[float] = []
+    for seed in SEEDS:
+        m = _pair(seed, (4.0, 12.0))
+        ai = SearchController(seed=seed, boss=0)
+        moved += _scoot(m, ai, "a2")
+    nowhere = sum(d < 0.1 for d in moved)
+    assert len(moved) >= 2 * len(SEEDS) and nowhere <= len(moved) / 4, (nowhere, len(moved))
+
+
+def test_the_searchs_candidate_aims_are_compared_on_the_same_luck():
+    """Common random numbers: rollout k of every candidate rolls the same faces and the same
+    scatter, so two aims are told apart by where they send the dice, not by which rolled
+    higher; the same aim rolled out twice on the same luck scores the same."""
+    m = _pair(3, (4.0, 12.0))
+    ai = SearchController(seed=3, boss=0)
+    req_dice = (6, 6, 6)
+
+    class Req:
+        dice = req_dice
+        width = height = 24.0
+
+    from spacegits_sim.rules.decisions import Throw
+
+    luck = ai._luck(4)
+    scratch = m.table.copy()
+    a = [ai._rollout(m, scratch, m.models["a2"], Req, Throw((20.0, 12.0), 0.15), luck=luck(k)) for k in range(4)]
+    b = [ai._rollout(m, scratch, m.models["a2"], Req, Throw((20.0, 12.0), 0.15), luck=luck(k)) for k in range(4)]
+    assert a == b and len(set(a)) > 1  # the same luck, the same score; different luck, not
+    faces = [luck(k)[1].integers(1, 7, 3).tolist() for k in (0, 0, 1)]
+    assert faces[0] == faces[1] != faces[2]

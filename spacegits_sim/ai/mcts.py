@@ -167,6 +167,10 @@ class _Arm:
 
 class MctsController(SearchController):
     name = "mcts"
+    # Its rescues and capless walks keep the plain rollouts (the search compares them on
+    # common random numbers): every bar and strength measured for the tree search (docs/ai.md)
+    # was measured so, and its own cap walks are a tree, not a comparison of candidates.
+    compared_walks = False
 
     def __init__(self, seed: int = 0, boss: int = 0, think_ms: int | None = None) -> None:
         super().__init__(seed, boss)

@@ -17,10 +17,12 @@ import time
 from itertools import permutations
 from typing import Any
 
+import numpy as np
+
 from ..physics.table import Kind
 from ..rng import stream
 from ..rules.decisions import AimThrow, OrderMoveDie, Throw
-from .heuristic import HeuristicController, _clamp, _dist
+from .heuristic import FREE_DIRECTIONS, FREE_KINDS, HeuristicController, _clamp, _dist
 
 Point = tuple[float, float]
 WASTED_DIE = 1.5  # a rollout's cost, in its score's units, of a move die that moved the git nowhere
@@ -37,10 +39,20 @@ FIRE_RESCUE_GUNS = 1  # a git under fire from this many guns or fewer ...
 FIRE_RESCUE_TOWER = 5  # ... and a tower this tall or shorter boots up a friend in reach instead
 CLEAR_IN = 7.0  # a walk away is done this far (edge to edge) from every enemy (retreat_from's reach)
 AWAY_TURNS = (0.0, -35.0, 35.0, -70.0, 70.0, -110.0, 110.0)  # a walk away's candidate aims: degrees off straight away
+CAP_ROLLOUTS = 2  # a walk to the caps: this many times the search's rollouts ...
+CAP_FINALISTS = 3  # ... half spread over every candidate, half over the best this many of them
+FREE_PRIORS = 3  # a blocked walk to the caps also rolls out this many aims into the free space ...
+FREE_APART = math.radians(45)  # ... at least this far apart (degrees round the git) ...
+FREE_MARGIN = 1.5  # ... and this far inside the table's edges (dice past the edge are gone)
 
 
 class SearchController(HeuristicController):
     name = "search"
+    # Candidate aims compared on common random numbers (_luck), and a blocked walk with no cap
+    # to score by given free-space candidates (open_walk). The tree search turns both off: it
+    # grows its own tree over the cap walks, and keeps the plain rollouts its bars and
+    # strengths were measured with (docs/ai.md).
+    compared_walks = True
 
     def __init__(self, seed: int = 0, boss: int = 0, rollouts: int = 30, max_decision_s: float = 2.0) -> None:
         super().__init__(seed, boss)
@@ -210,11 +222,15 @@ class SearchController(HeuristicController):
             return best
         p = match.position(m.id)
         caps = sorted(self.caps(match), key=lambda c: _dist(p, c))[:3]
-        if not caps or self._hunting.get(m.id) is not None:
-            # No cap to score by, or a walk into a robber standing over a fallen friend (to fight
-            # it off): the heuristic's plan.
+        if self._hunting.get(m.id) is not None:
+            # A walk into a robber standing over a fallen friend (to fight it off): the
+            # heuristic's plan.
             self._timed(t0)
             return base
+        if not caps:
+            best = self.open_walk(match, m, req, base)
+            self._timed(t0)
+            return best
         # Candidates from the free space only: an aim whose dice land behind a wall, a base or
         # a die the git already touches spends its rollouts on moves that go nowhere (the
         # rollout's straight-line distance to a cap cannot tell them from real progress). A
@@ -226,9 +242,97 @@ class SearchController(HeuristicController):
 
     def cap_walk(self, match: Any, m: Any, req: AimThrow, base: Throw, caps: list[Point]) -> Throw:
         """The aim of a walk to the caps (every other plan, the walk away, a rescue, a hunt, is
-        :meth:`aim_move`'s): the candidates past the nearest caps rolled out. The tree search
-        overrides only this, so it keeps every other plan of the search's."""
-        return self._rolled_out(match, m, req, self.priors(m, req, base, caps, match))
+        :meth:`aim_move`'s): the candidates past the nearest caps rolled out with common random
+        numbers, in two rounds (:meth:`_compared`). The tree search overrides only this, so it
+        keeps every other plan of the search's."""
+        cands = self.priors(m, req, base, caps, match)
+        if not self.is_free(m, base.aim, match):
+            for aim in self.free_priors(m, req, caps[0], match):
+                if all(_dist(aim, k.aim) > 0.25 for k in cands):
+                    cands.append(Throw(aim, 0.15))
+        return self._compared(match, m, req, cands)
+
+    def open_walk(self, match: Any, m: Any, req: AimThrow, base: Throw) -> Throw:
+        """The aim of a walk with no cap left to score it by (the heuristic's, at an enemy or the
+        table's middle): the heuristic's if the git can walk that way, else the best of it and
+        the aims into the free space towards the same target, rolled out (scored by the dice
+        that move the git nowhere; the first on ties, the free aim nearest the target's way).
+        Two gits of a gang standing touching with the caps gone threw every die through each
+        other (issue 27: 3 Four Bosses throws of the search, 8 dice held)."""
+        if not self.compared_walks or self.is_free(m, base.aim, match):
+            return base
+        goal = self._target.get(m.id) or base.aim
+        cands = [base] + [Throw(a, 0.15) for a in self.free_priors(m, req, goal, match) if _dist(a, base.aim) > 0.25]
+        return self._compared(match, m, req, cands)
+
+    def free_priors(self, m: Any, req: AimThrow, goal: Point, match: Any) -> list[Point]:
+        """Aims into the free space for a git whose best-guess aim is blocked: of FREE_DIRECTIONS
+        round it, those it can walk along (:meth:`is_free`), one average throw's reach away
+        (FREE_MARGIN inside the edges), best first by how far one average die along them brings
+        it towards ``goal`` by the walking route, FREE_PRIORS of them FREE_APART apart.
+
+        The heuristic's aim prefers standing still to walking away: a blocked direction gains
+        nothing, one away from the cap loses, so a git touching a friend or a wall on the cap's
+        side kept an aim through it and every die was held (issue 27: 8 Four Bosses throws of
+        the search with all three dice against a friend it stood touching), and the caps' aims,
+        turned the same way, were dropped. Rolled out beside them, a walk round is judged by
+        where it really ends."""
+        p = match.position(m.id)
+        route = self.walk(m, goal, match)
+        here = route.distance(p)
+        reach = 3.5 * len(req.dice)
+        straight = math.atan2(goal[1] - p[1], goal[0] - p[0])
+        w, h = req.width, req.height
+        scored: list[tuple[float, int, float, Point]] = []
+        for k in range(FREE_DIRECTIONS):
+            a = straight + 2 * math.pi * k / FREE_DIRECTIONS
+            aim = (
+                min(max(p[0] + reach * math.cos(a), FREE_MARGIN), w - FREE_MARGIN),
+                min(max(p[1] + reach * math.sin(a), FREE_MARGIN), h - FREE_MARGIN),
+            )
+            if _dist(p, aim) < 1.0 or not self.is_free(m, aim, match):
+                continue
+            r = match.table.sweep(m.id, direction=(math.cos(a), math.sin(a)), distance=3.5, stop_kinds=FREE_KINDS)
+            there = route.distance(r.end)
+            gain = here - there if math.isfinite(here) and math.isfinite(there) else -_dist(r.end, goal)
+            scored.append((gain, k, a, aim))
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        out: list[tuple[float, Point]] = []
+        for _g, _k, a, aim in scored:
+            if all(abs(math.remainder(a - b, 2 * math.pi)) >= FREE_APART for b, _ in out):
+                out.append((a, aim))
+            if len(out) == FREE_PRIORS:
+                break
+        return [aim for _a, aim in out]
+
+    def _compared(self, match: Any, m: Any, req: AimThrow, cands: list[Throw]) -> Throw:
+        """The candidate whose rollouts score best on average (the first on ties), judged with
+        common random numbers: rollout k of every candidate rolls the same faces and the same
+        scatter (each round its own aim), so two aims are compared on the same luck, not on
+        whose three throws rolled higher. CAP_ROLLOUTS times the budget in two rounds: half
+        spread over every candidate, half over the CAP_FINALISTS best. Each candidate thrown
+        three times with its own dice, the search picked walks whose dice lay behind a wall over
+        the aim that scored best over 40 throws (issue 27: Quick Start seed 26, a mean of -5.3
+        chosen over -0.5; 9 of its 31 wasted dice on the Quick Start came from such picks)."""
+        if len(cands) == 1:
+            return cands[0]
+        scratch = match.table.copy()
+        budget = CAP_ROLLOUTS * self.rollouts
+        per = max(2, budget // (2 * len(cands)))
+        luck = self._luck(budget)
+        totals = [0.0] * len(cands)
+        counts = [0] * len(cands)
+        for j, cand in enumerate(cands):
+            for k in range(per):
+                totals[j] += self._rollout(match, scratch, m, req, cand, luck=luck(k))
+            counts[j] = per
+        ranked = sorted(range(len(cands)), key=lambda j: (-totals[j] / counts[j], j))[:CAP_FINALISTS]
+        more = max(1, (budget - per * len(cands)) // len(ranked))
+        for j in ranked:
+            for k in range(per, min(per + more, budget)):
+                totals[j] += self._rollout(match, scratch, m, req, cands[j], luck=luck(k))
+                counts[j] += 1
+        return cands[min(ranked, key=lambda j: (-totals[j] / counts[j], j))]
 
     def _rolled_out(
         self,
@@ -256,6 +360,22 @@ class SearchController(HeuristicController):
                 best, best_v = cand, v
         return best
 
+    def _luck(self, n: int) -> Any:
+        """Common random numbers for comparing candidates: ``luck(k)`` is a fresh pair of
+        (scatter, faces) streams for rollout k, the same pair for every candidate asked, seeded
+        from the search's own stream (so a seed still gives the same match). Returns None-luck
+        (each rollout its own draws from the search's stream) when the controller compares
+        without them (``compared_walks`` False)."""
+        if not self.compared_walks:
+            return lambda _k: None
+        pairs = self.sim_rng.integers(0, 2**63 - 1, size=(n, 2))
+
+        def luck(k: int) -> tuple[np.random.Generator, np.random.Generator]:
+            a, b = (int(x) for x in pairs[k])
+            return np.random.Generator(np.random.PCG64(a)), np.random.Generator(np.random.PCG64(b))
+
+        return luck
+
     def _rescue_rolled_out(
         self, match: Any, scratch: Any, m: Any, req: AimThrow, cands: list[Throw], friend: str
     ) -> Throw:
@@ -267,17 +387,18 @@ class SearchController(HeuristicController):
         that ends short of the friend makes the next one hold its dice against it."""
         budget = RESCUE_ROLLOUTS * self.rollouts
         per = max(2, budget // (2 * len(cands)))
+        more = max(1, (budget - per * len(cands)) // min(RESCUE_FINALISTS, len(cands)))
+        luck = self._luck(per + more)
         totals = [0.0] * len(cands)
         counts = [0] * len(cands)
         for k, cand in enumerate(cands):
-            for _ in range(per):
-                totals[k] += self._rollout(match, scratch, m, req, cand, friend)
+            for i in range(per):
+                totals[k] += self._rollout(match, scratch, m, req, cand, friend, luck=luck(i))
             counts[k] = per
         ranked = sorted(range(len(cands)), key=lambda k: (-totals[k] / counts[k], k))[:RESCUE_FINALISTS]
-        more = max(1, (budget - per * len(cands)) // len(ranked))
         for k in ranked:
-            for _ in range(more):
-                totals[k] += self._rollout(match, scratch, m, req, cands[k], friend)
+            for i in range(per, per + more):
+                totals[k] += self._rollout(match, scratch, m, req, cands[k], friend, luck=luck(i))
             counts[k] += more
         best = min(ranked, key=lambda k: (-totals[k] / counts[k], k))
         return cands[best]
@@ -291,11 +412,14 @@ class SearchController(HeuristicController):
         cand: Throw,
         friend: str | None = None,
         away: list[str] | None = None,
+        luck: tuple[Any, Any] | None = None,
     ) -> float:
-        """Throw on the scratch table, score the best order of the dice, then put it back."""
+        """Throw on the scratch table, score the best order of the dice, then put it back.
+        ``luck``: the (scatter, faces) streams to throw with (default the search's own)."""
         caps = scratch.tokens
         hand = match.hand_point(m.boss, cand.aim)
-        res = scratch.throw(hand, cand.aim, req.dice, self.sim_rng, self.sim_rng, strength=cand.strength)
+        scatter, faces = luck if luck is not None else (self.sim_rng, self.sim_rng)
+        res = scratch.throw(hand, cand.aim, req.dice, scatter, faces, strength=cand.strength)
         landed = [(d.id, d.value) for d in res.dice if not d.lost and scratch.has_die(d.id)]
         value = self._best_order(match, scratch, m, landed, friend, away)[1] if landed else -5.0
         value -= 2.0 * sum(
