@@ -292,9 +292,9 @@ def test_the_search_samples_its_move_aims_from_the_free_space_round_a_git_touchi
     tried: list[tuple[float, float]] = []
     rollout = ai._rollout
 
-    def spy(match_, scratch, git, req, cand, friend=None, away=None):
+    def spy(match_, scratch, git, req, cand, friend=None, away=None, luck=None):
         tried.append(cand.aim)
-        return rollout(match_, scratch, git, req, cand, friend, away)
+        return rollout(match_, scratch, git, req, cand, friend, away, luck)
 
     ai._rollout = spy  # type: ignore[method-assign]
     chosen = ai.decide(AimThrow(0, "a1", "move", (6, 6, 6), 24.0, 24.0), m).aim

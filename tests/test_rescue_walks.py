@@ -45,10 +45,10 @@ def test_a_rescue_throw_rolls_out_every_aim_then_spends_twice_the_budget_on_the_
     friends: set[object] = set()
     rollout = ai._rollout
 
-    def spy(match_, scratch, git, req, cand, friend=None, away=None):
+    def spy(match_, scratch, git, req, cand, friend=None, away=None, luck=None):
         seen[cand.aim] = seen.get(cand.aim, 0) + 1
         friends.add(friend)
-        return rollout(match_, scratch, git, req, cand, friend, away)
+        return rollout(match_, scratch, git, req, cand, friend, away, luck)
 
     ai._rollout = spy  # type: ignore[method-assign]
     chosen = ai.decide(AimThrow(0, "a2", "move", (6, 6, 6), 24.0, 24.0), m).aim
