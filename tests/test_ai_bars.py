@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 ai_bars = load_tool("ai_bars")
 
 BEHAVIOUR_BARS = {
-    'move dice under 0.1"',
+    'move dice under 0.1" or lost past the edge',
     "games past 1.5x the timer",
     "games past the timer",
     "fallen gits (friend within 6\") booted within 2 of their boss's activations",

@@ -24,9 +24,18 @@ def test_two_ais_at_four_seats_sit_alternately_and_each_counts_only_its_own_dice
         for e in match.events
         if e.kind == "model_moved" and e.reason == "scoot" and e.value is not None and boss_of.get(e.model) in (0, 2)
     ]
-    assert row["ais"]["heuristic"]["move_dice"] == len(mine) > 0
+    lost = sum(
+        d["position"] is None
+        for e in match.events
+        if e.kind == "dice_thrown"
+        and e.purpose == "move"
+        and boss_of.get(e.model) in (0, 2)
+        and match.models[e.model].vehicle is None
+        for d in e.dice
+    )
+    assert row["ais"]["heuristic"]["move_dice"] == len(mine) + lost > 0
     by_plan = sum(n for k, n in row["ais"]["heuristic"].items() if k.startswith("plan:") and k.count(":") == 1)
-    assert by_plan == len([e for e in mine if match.models[e.model].vehicle is None])
+    assert by_plan == len([e for e in mine if match.models[e.model].vehicle is None]) + lost
 
 
 def test_a_move_throw_is_filed_under_the_walk_its_aim_served():
@@ -55,7 +64,10 @@ def test_near_zero_dice_that_looted_a_cap_are_counted_apart_and_still_in_the_hea
     dice = [e for e in match.events if e.kind == "model_moved" and e.reason == "scoot" and e.value is not None]
     near = [e for e in dice if e.travelled < 0.1]
     looted = [e for e in near if (e.stop or "").startswith("cap:")]
-    assert row["near_zero"] == len(near)
+    lost = sum(
+        d["position"] is None for e in match.events if e.kind == "dice_thrown" and e.purpose == "move" for d in e.dice
+    )
+    assert row["near_zero"] == len(near) + lost
     assert row["near_zero_looted"] == len(looted)
     assert 0 < row["near_zero_looted"] <= row["near_zero"]  # seed 2 has such dice (2 of 2)
 
@@ -92,3 +104,24 @@ def test_games_past_the_timer_are_listed_by_seed_to_trace_them(capsys):
     out = ai_report.report("derby", rows)
     assert out["past_timer"] == 2 and out["past_timer_seeds"] == [4, 5]
     assert "seed 4 (32.5 min), seed 5 (35.0 min)" in capsys.readouterr().out
+
+
+def test_move_dice_thrown_past_the_edge_count_as_dice_that_went_nowhere():
+    # "Any dice lost over the edge of the world are gone": a lost move die moves the git
+    # nowhere, so the headline counts it with the dice under 0.1", and apart as lost.
+    found = False
+    for seed in range(1, 9):
+        match, probes = ai_report.play(ai_report.SCENARIOS["quickstart"], seed, ["random"])
+        row = ai_report.measure(match, probes, ["random"])["ais"]["random"]
+        throws = [e for e in match.events if e.kind == "dice_thrown" and e.purpose == "move"]
+        lost = sum(d["position"] is None for e in throws for d in e.dice)
+        scoots = [e for e in match.events if e.kind == "model_moved" and e.reason == "scoot" and e.value is not None]
+        assert row["near_zero_lost"] == lost
+        assert row["move_dice"] == len(scoots) + lost
+        assert row["near_zero"] == sum(e.travelled < 0.1 for e in scoots) + lost
+        by_plan_lost = sum(n for k, n in row.items() if k.startswith("plan:") and k.endswith(":against:lost"))
+        assert by_plan_lost == lost
+        if lost:
+            found = True
+            break
+    assert found, "the random AI lost no move die past the edge in 8 Quick Starts"

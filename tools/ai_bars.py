@@ -209,7 +209,13 @@ def report_bars(r: Run) -> list[Bar]:
     def get(key: str) -> int | None:
         return None if t is None else int(t.get(key, 0))
 
-    bar('move dice under 0.1"', "<= 10%", get("near_zero"), get("move_dice"), lambda v, _: v <= 0.10)
+    bar(
+        'move dice under 0.1" or lost past the edge',
+        "<= 10%",
+        get("near_zero"),
+        get("move_dice"),
+        lambda v, _: v <= 0.10,
+    )
     if r.scenario == "derby":
         bar(
             "vehicle activations with no drive, before the siren",

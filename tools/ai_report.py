@@ -22,7 +22,8 @@ buggy and a bike, Blue a truck and a jeep), and Red's drives stop short more oft
 drives them, so an AI always in seat 0 is measured on Red's vehicles only (2026-12-02, drive2).
 
 Definitions (per AI where a row is about one side's choices):
-- near-zero move dice: a git's scoot die that moved it under 0.1". "...of which looted a cap":
+- near-zero move dice: a git's scoot die that moved it under 0.1", or that was thrown past the
+  table's edge and lost (it moved the git nowhere; counted since 2026-12-05). "...of which looted a cap":
   those of them that stopped on a cap lying within 0.1" (the die looted it; the rest did nothing).
 - terrain starts gone nowhere: of the scoots begun touching terrain, those whose dice together
   moved the git under 0.1".
@@ -300,6 +301,15 @@ def measure(match: Match, probes: list[Probe], ais: list[str]) -> dict[str, Any]
             # A die that stopped on a cap within 0.1" still looted it ("If you bump into a bottle
             # cap, you loot it"): counted in the headline (the issue's bar), and apart here.
             out[ai]["near_zero_looted"] += e.travelled < 0.1 and (e.stop or "").startswith("cap:")
+        if e.kind == "dice_thrown" and e.purpose == "move" and e.model in boss_of and e.model not in vehicles:
+            # A move die thrown past the table's edge is gone ("Any dice lost over the edge of the
+            # world are gone") and moves the git nowhere: counted in the headline as a die under
+            # 0.1" (it did less), and apart. Uncounted until 2026-12-05 (branch lost-dice).
+            lost = sum(d["position"] is None for d in e.dice)
+            ai = ai_of_boss[boss_of[e.model]]
+            out[ai]["move_dice"] += lost
+            out[ai]["near_zero"] += lost
+            out[ai]["near_zero_lost"] += lost
 
     for p in probes:  # scoots begun against terrain; move dice by plan
         ai = ai_of_boss[p.boss]
@@ -309,6 +319,11 @@ def measure(match: Match, probes: list[Probe], ais: list[str]) -> dict[str, Any]
             for e in events[start:stop]:
                 if e.kind == "activation_ended":
                     break
+                if e.kind == "dice_thrown" and e.model == model and e.purpose == "move":
+                    lost = sum(d["position"] is None for d in e.dice)
+                    out[ai][f"plan:{plan}"] += lost
+                    out[ai][f"plan:{plan}:near_zero"] += lost
+                    out[ai][f"plan:{plan}:against:lost"] += lost
                 if e.kind == "model_moved" and e.model == model and e.reason == "scoot" and e.value is not None:
                     out[ai][f"plan:{plan}"] += 1
                     if e.travelled < 0.1:
@@ -471,7 +486,8 @@ def report(name: str, rows: list[dict[str, Any]]) -> dict[str, Any]:
         summary["no_drive"] = parked
     for ai, t in sorted(tot.items()):
         lines = {
-            'move dice under 0.1"': pct(t["near_zero"], t["move_dice"]),
+            'move dice under 0.1" or lost past the edge': pct(t["near_zero"], t["move_dice"]),
+            "...of which lost past the edge": pct(t.get("near_zero_lost", 0), t["near_zero"]),
             "...of which looted a cap (the rest did nothing)": pct(t.get("near_zero_looted", 0), t["near_zero"]),
             "scoots begun against terrain that went nowhere": pct(t["terrain_nowhere"], t["terrain_starts"]),
             'fallen gits (friend within 6") booted within 2 activations': pct(
