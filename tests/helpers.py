@@ -148,3 +148,24 @@ def load_tool(name: str) -> Any:
     sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
+
+
+def scoot_waste(make: Callable[[int], Match], model: str, answer_for: Callable[[Match, int], Any], seeds: int = 12):
+    """Real scoots, one per seed: ``make(seed)`` builds the match, ``answer_for(match, seed)``
+    returns the function answering its requests (an AI's decide); ``model`` throws its move
+    dice and walks them. Returns (dice that moved it under 0.1" or were lost past the edge,
+    move dice thrown): issue 27's bar, on real throws."""
+    nowhere = total = 0
+    for seed in range(1, seeds + 1):
+        m = make(seed)
+        start = len(m.events)
+        drive(m, m._scoot(m.models[model]), answer_for(m, seed))
+        for e in m.events[start:]:
+            if e.kind == "model_moved" and e.reason == "scoot" and e.value is not None and e.model == model:
+                total += 1
+                nowhere += e.travelled < 0.1
+            if e.kind == "dice_thrown" and e.purpose == "move" and e.model == model:
+                lost = sum(d["position"] is None for d in e.dice)
+                total += lost
+                nowhere += lost
+    return nowhere, total

@@ -193,14 +193,11 @@ def test_a_git_touching_a_wall_throws_its_move_dice_into_free_space_round_it():
     aim's direction (and the scatter either side of it) is clear of the wall, heading round
     one of the wall's ends; and once a scoot got nowhere anyway, it goes off to one side, then
     the other (issue 16), and back to the plan once it moved."""
-    import math
+    from helpers import match, scoot_waste
 
-    from helpers import match
-
-    from spacegits_sim.ai.heuristic import FREE_SPREAD, HeuristicController
-    from spacegits_sim.physics.table import Kind
+    from spacegits_sim.ai.heuristic import HeuristicController
     from spacegits_sim.rules import events as ev
-    from spacegits_sim.rules.decisions import AimThrow
+    from spacegits_sim.rules.decisions import AimThrow, Throw
 
     r = 25 / 25.4 / 2
     wall = [{"type": "wall", "polygon": [[6, 5], [18, 5], [18, 5.6], [6, 5.6]]}]
@@ -213,11 +210,29 @@ def test_a_git_touching_a_wall_throws_its_move_dice_into_free_space_round_it():
     ai = HeuristicController(seed=1, boss=0)
     ask = AimThrow(0, "a1", "move", (6, 6, 6), 24.0, 24.0)
     first = ai.decide(ask, m).aim
-    angle = math.atan2(first[1] - (5 - r), first[0] - 12)
-    for a in (angle - FREE_SPREAD, angle, angle + FREE_SPREAD):
-        sweep = m.table.sweep("a1", direction=(math.cos(a), math.sin(a)), distance=2.0, stop_kinds=(Kind.TERRAIN,))
-        assert sweep.travelled >= 2.0 - 1e-6  # free space, whichever way the dice scatter
     assert abs(first[0] - 12) > 1.0  # round one end of the wall, not at the cap behind it
+
+    def jammed(seed):
+        j = match(
+            [[{"type": "orc", "name": "Jammed"}], [{"type": "orc", "name": "Far"}]],
+            {"a1": (12, 5 - r), "b1": (22, 22)},
+            wall,
+            seed=seed,
+        )
+        j.place_cap((12.0, 15.0), "test")
+        return j
+
+    def heuristic(j, seed):
+        return lambda req: HeuristicController(seed=seed, boss=0).decide(req, j)
+
+    def straight(j, seed):  # at the cap, through the wall
+        return lambda req: Throw((12.0, 17.0), 0.15) if isinstance(req, AimThrow) else heuristic(j, seed)(req)
+
+    # Free space, whichever way the real dice scatter: 12 real scoots, every die moves the git
+    # (measured 0 of 36 under 0.1"; thrown at the cap through the wall, 36 of 36).
+    nowhere, thrown = scoot_waste(jammed, "a1", heuristic)
+    assert thrown >= 30 and nowhere <= thrown // 10, (nowhere, thrown)
+    assert scoot_waste(jammed, "a1", straight, 4)[0] >= 9
 
     def stuck_scoot():
         p = m.position("a1")
@@ -273,11 +288,10 @@ def test_the_search_samples_its_move_aims_from_the_free_space_round_a_git_touchi
     side, clear of the wall."""
     import math
 
-    from helpers import match
+    from helpers import match, scoot_waste
 
     from spacegits_sim.ai.heuristic import FREE_SPREAD
     from spacegits_sim.ai.search import SearchController
-    from spacegits_sim.physics.table import Kind
     from spacegits_sim.rules.decisions import AimThrow
 
     r = 25 / 25.4 / 2
@@ -299,11 +313,24 @@ def test_the_search_samples_its_move_aims_from_the_free_space_round_a_git_touchi
     ai._rollout = spy  # type: ignore[method-assign]
     chosen = ai.decide(AimThrow(0, "a1", "move", (6, 6, 6), 24.0, 24.0), m).aim
     assert len(set(tried)) >= 2 and chosen in tried
+    through = 0  # aims at or past the cap, through the wall (every die thrown there moves the git nowhere)
     for aim in set(tried):
         angle = math.atan2(aim[1] - (5 - r), aim[0] - 12)
-        for a in (angle - FREE_SPREAD, angle, angle + FREE_SPREAD):
-            sweep = m.table.sweep("a1", direction=(math.cos(a), math.sin(a)), distance=2.0, stop_kinds=(Kind.TERRAIN,))
-            assert sweep.travelled >= 2.0 - 1e-6, aim
+        through += abs(angle - math.pi / 2) < FREE_SPREAD
+    assert through == 0, tried
+
+    def jammed(seed):
+        j = match(
+            [[{"type": "orc", "name": "Jammed"}], [{"type": "orc", "name": "Far"}]],
+            {"a1": (12, 5 - r), "b1": (22, 22)},
+            wall,
+            seed=seed,
+        )
+        j.place_cap((12.0, 15.0), "test")
+        return j
+
+    nowhere, thrown = scoot_waste(jammed, "a1", lambda j, seed: lambda req: SearchController(seed, 0).decide(req, j), 6)
+    assert thrown >= 15 and nowhere <= thrown // 6, (nowhere, thrown)  # the dice it throws move the git
 
 
 def test_the_heuristic_moves_a_git_under_fire_out_of_the_line_instead_of_leaving_it_to_be_farmed():
@@ -437,7 +464,9 @@ def test_the_search_rolls_out_its_walk_to_a_fallen_friend_where_dice_thrown_at_t
 
     # (branch contact: its aims lie straight on past Grunk, so the dice need not land by him,
     # but the walk through them must reach him)
-    assert reached(aim) >= 14 and reached(heuristic) <= 5, (reached(aim), reached(heuristic))
+    # (since 2026-12-05 the heuristic's own preview drops dice before the building, and its aim
+    # reaches him 9 times in 20: the search's rollouts still do better, 18)
+    assert reached(aim) >= 14 and reached(aim) > reached(heuristic), (reached(aim), reached(heuristic))
 
 
 def _under_fire_by_a_fallen_friend(tower, gap=4.0):
@@ -484,7 +513,7 @@ def test_the_search_boots_a_fallen_friend_in_reach_up_under_weak_fire_instead_of
     assert ai.rescue_of(m.models["a2"], m) is None and aim[1] > 18  # a tall tower walks out of the line
 
 
-def _won_endgame(**positions):
+def _won_endgame(seed=1, **positions):
     """Red one new cap up, no cap left on the table, Blue's Thief standing near Red's gits."""
     from helpers import match
 
@@ -495,6 +524,7 @@ def _won_endgame(**positions):
         ],
         positions,
         [{"type": "wall", "polygon": [[6, 5], [18, 5], [18, 5.6], [6, 5.6]]}],
+        seed=seed,
     )
     m.bosses[0].stash += 1
     return m
@@ -508,9 +538,10 @@ def test_the_searchs_walk_away_before_legging_it_throws_into_free_space():
     wall, so it throws along the free space instead, and orders its dice to walk away."""
     import math
 
+    from helpers import scoot_waste
+
     from spacegits_sim.ai.heuristic import FREE_SPREAD
     from spacegits_sim.ai.search import SearchController
-    from spacegits_sim.physics.table import Kind
     from spacegits_sim.rules.decisions import AimThrow, ChooseAction, ChooseActivation
 
     r = 25 / 25.4 / 2
@@ -521,11 +552,20 @@ def test_the_searchs_walk_away_before_legging_it_throws_into_free_space():
     assert ai.decide(ChooseActivation(0, ("a1", "a2", "a3", "leg_it"), ""), m) == "a2"
     assert ai.decide(ChooseAction(0, ("scoot", "done"), "", "a2"), m) == "scoot"
     aim = ai.decide(AimThrow(0, "a2", "move", (6, 6, 6), 24.0, 24.0), m).aim
-    angle = math.atan2(aim[1] - (5 - r), aim[0] - 12)
-    for a in (angle - FREE_SPREAD, angle, angle + FREE_SPREAD):
-        sweep = m.table.sweep("a2", direction=(math.cos(a), math.sin(a)), distance=2.0, stop_kinds=(Kind.TERRAIN,))
-        assert sweep.travelled >= 2.0 - 1e-6, aim
     assert ai._escaping.get("a2") and ai._target["a2"][1] > 10  # its dice are ordered to walk away (past the wall)
+    assert abs(math.atan2(aim[1] - (5 - r), aim[0] - 12) - math.pi / 2) > FREE_SPREAD  # not into the wall
+
+    def endgame(seed):
+        e = _won_endgame(a1=(2, 22), a2=(12, 5 - r), a3=(22, 22), b1=(12, 1.5), seed=seed)
+        e.models["a1"].fallen = False
+        return e
+
+    # Real scoots: the dice it throws walk Pal along the free space (none into the wall at its back)
+    def search(e, seed):
+        return lambda req: SearchController(seed, 0).decide(req, e)
+
+    nowhere, thrown = scoot_waste(endgame, "a2", search, 6)
+    assert thrown >= 15 and nowhere <= thrown // 6, (nowhere, thrown)
 
 
 def test_in_a_won_endgame_the_search_boots_a_fallen_friend_up_before_walking_its_gits_away():

@@ -422,6 +422,10 @@ class SearchController(HeuristicController):
         res = scratch.throw(hand, cand.aim, req.dice, scatter, faces, strength=cand.strength)
         landed = [(d.id, d.value) for d in res.dice if not d.lost and scratch.has_die(d.id)]
         value = self._best_order(match, scratch, m, landed, friend, away)[1] if landed else -5.0
+        # A die lost past the edge moves the git nowhere, as one lying behind a wall does (issue
+        # 27: uncounted until 2026-12-05, when lost dice were 72% of the heuristic's dice that
+        # went nowhere); the rollout saw only the dice that landed.
+        value -= WASTED_DIE * sum(1 for d in res.dice if d.lost)
         value -= 2.0 * sum(
             1 for h in res.tower_hits if h.figure_id in match.models and match.models[h.figure_id].boss == m.boss
         )  # knocking our own towers is bad
