@@ -114,7 +114,6 @@ class Plan:
     depth: int = 0
     end: Point = (0.0, 0.0)
     last_contact: Any = None
-    reached: bool = False  # the walk ended at its goal (the fallen friend or machine it came to)
 
     def step(self, die: Any, contact: Any, wasted: bool) -> Plan:
         if self.depth == 0:
@@ -992,23 +991,27 @@ class HeuristicController:
         (up to ORDER_DEPTH of them), each die lying where the table's own landing spread puts it
         (its sigmas along and across the throw from the boss's hand, from PREVIEW_DRAWS), dropped
         before anything it is thrown over and cannot clear (the table's ``flight_rest``), with
-        its face drawn too; each throw walked in its best order. Returns the mean over the
-        throws of that order's progress along ``route`` (inches) and of its dice that would move
-        the git nowhere, the dice left over when the walk reaches its ``goal`` among them (they
-        still have to be resolved, and lie behind what the git came to). Replaced (2026-12-05)
+        its face drawn too; each throw walked in its best order, every die of it (a walk to a
+        fallen friend or a machine must end against it, after the dice past it or to one side;
+        ending against its ``goal``, or in a fight with it, earns REACHED_IN). Returns the mean
+        over the throws of that order's progress along ``route`` (inches) and of its dice that
+        would move the git nowhere. Replaced (2026-12-05)
         three dice of average value at fixed spots, which never saw a die of a 1 or a 6 and
         could not tell a throw that scatters past a friend from one that does not."""
         here = route.distance(match.position(m.id))
         total_progress, total_wasted = 0.0, 0.0
         for dice in self.preview_dice(aim, sides, match):
             best: tuple[float, float] = (-math.inf, 0.0)
-            for plan in self.walk_orders(m, dice, match, goal):
+            # every die resolved ("You have to resolve all your move dice"): the git must end
+            # against the friend or machine it walks to, dice past it or to one side included
+            for plan in self.walk_orders(m, dice, match, goal, stop_at_goal=False):
                 there = route.distance(plan.end)
                 progress = here - there if math.isfinite(there) else -3.5
-                progress += REACHED_IN if plan.reached else 0.0
-                wasted = plan.wasted + (len(dice) - plan.depth if plan.reached else 0)
-                if progress - WASTED_IN * wasted > best[0] - WASTED_IN * best[1]:
-                    best = (progress, wasted)
+                last = plan.last_contact
+                if goal is not None and last is not None and last.thing.id == goal:
+                    progress += REACHED_IN  # ended against it (or in a fight with it): what it came for
+                if progress - WASTED_IN * plan.wasted > best[0] - WASTED_IN * best[1]:
+                    best = (progress, plan.wasted)
             total_progress += best[0]
             total_wasted += best[1]
         return total_progress / len(PREVIEW_DRAWS), total_wasted / len(PREVIEW_DRAWS)
@@ -1145,8 +1148,6 @@ class HeuristicController:
                 if c is not None and (
                     (stop_at_goal and c.thing.id == goal) or (c.thing.kind == Kind.FIGURE and c.thing.id in foes)
                 ):
-                    if stop_at_goal and c.thing.id == goal:
-                        nxt = replace(nxt, reached=True)
                     out.append(nxt.done(r.end))  # at the goal, or a fight: the scoot ends
                     continue
                 go(r.end, rest, used + ((did,) if did is not None else ()), nxt)
