@@ -494,7 +494,13 @@ class Combat:
             return None
         dmg = 3 if value >= t.toughness else 1
         match.emit(ev.BlastResolved(origin, die_id, value, (line.start, line.end), label, dmg))
-        yield from self.damage(t, dmg, f"caught in the blast of {match.names().get(origin, origin)}", "blast")
+        if origin in match.models:
+            source = match.models[origin].name
+        elif origin in match.terrain_types:  # a barrel: said as a player says it, never its id
+            source = ev.terrain_phrase(match.rules.terrain[match.terrain_types[origin]].name, only=False)
+        else:
+            source = "an explosion"
+        yield from self.damage(t, dmg, f"caught in the blast of {source}", "blast")
         return None
 
     def explode_barrels(self, barrels: list[str]) -> Flow:
