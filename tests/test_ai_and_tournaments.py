@@ -413,10 +413,11 @@ def test_the_search_keeps_the_heuristics_walk_to_a_fallen_friend_and_orders_its_
 
 def test_the_search_rolls_out_its_walk_to_a_fallen_friend_where_dice_thrown_at_the_heuristics_aim_stop_short():
     """Issue 27: "Walk over to boot a fallen friend when it pays" — with dice that land by it.
-    Pal walks to fallen Grunk; the heuristic aims past Grunk, but Red reaches in from the south
-    edge and a building stands where its hand would be, so dice thrown there stop against the
-    building, 5" short, and Pal would walk past Grunk. The search rolls its rescue aims out
-    with real throws on a scratch table: the walk to its aim's dice reaches Grunk."""
+    Pal walks to fallen Grunk; Red reaches in from the south edge and a building stands where
+    its hand would be, so dice thrown past Grunk stop against the building, 5" short (the
+    heuristic's aim did until its previews dropped dice before what they are thrown over,
+    2026-12-05). The search rolls its rescue aims out with real throws on a scratch table: the
+    walk to its aim's dice reaches Grunk 14 times in 20 or more."""
     from helpers import match
 
     from spacegits_sim.ai.heuristic import HeuristicController
@@ -449,7 +450,9 @@ def test_the_search_rolls_out_its_walk_to_a_fallen_friend_where_dice_thrown_at_t
     m = table()
     h = HeuristicController(seed=1, boss=0)
     heuristic = h.decide(AimThrow(0, "a2", "move", (6, 6, 6), 24.0, 24.0), m).aim
-    assert h._rescuing == {"a2": "a1"} and landed(m, heuristic) > 4.0  # its dice stop at the building
+    # (since 2026-12-05 the heuristic previews its throws with the dice dropped before the
+    # building, and its own aim lands them by Grunk: 3.2" off on average, against 5" and more)
+    assert h._rescuing == {"a2": "a1"} and landed(m, heuristic) < 4.0
     m = table()
     ai = SearchController(seed=1, boss=0)
     req = AimThrow(0, "a2", "move", (6, 6, 6), 24.0, 24.0)
@@ -464,9 +467,8 @@ def test_the_search_rolls_out_its_walk_to_a_fallen_friend_where_dice_thrown_at_t
 
     # (branch contact: its aims lie straight on past Grunk, so the dice need not land by him,
     # but the walk through them must reach him)
-    # (since 2026-12-05 the heuristic's own preview drops dice before the building, and its aim
-    # reaches him 9 times in 20: the search's rollouts still do better, 18)
-    assert reached(aim) >= 14 and reached(aim) > reached(heuristic), (reached(aim), reached(heuristic))
+    # (the search's rollouts reach him at least as often as the heuristic's previewed aim)
+    assert reached(aim) >= 14 and reached(aim) >= reached(heuristic), (reached(aim), reached(heuristic))
 
 
 def _under_fire_by_a_fallen_friend(tower, gap=4.0):

@@ -33,6 +33,10 @@ class _PerThread(threading.local):
     def __init__(self) -> None:
         self.probes: dict[tuple[tuple[float, float], int, int], tuple[pymunk.Poly, pymunk.Body]] = {}
         self.queries = 0  # hull probes asked in this thread: the work meter of :func:`hull_queries`
+        # The base sweeps' discs, kept and moved the same way, one per radius (a sweep asked for
+        # a new body and shape twice or more: 60 of the 300 s a profiled run of previewed throws
+        # spent sweeping, 2026-12-05; the sweep's capsule is kept likewise, in world.py).
+        self.discs: dict[float, tuple[pymunk.Circle, pymunk.Body]] = {}
 
 
 _HERE = _PerThread()
@@ -134,9 +138,15 @@ class Queries(TableWorld):
         self, centre: Vec2d, r: float, filt: pymunk.ShapeFilter, ignore: set[str], f: _Figure
     ) -> Thing | None:
         """The first thing a disc of radius ``r`` at ``centre`` overlaps by more than 1e-5."""
-        body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
+        radius = max(r - 1e-5, 1e-6)
+        kept = _HERE.discs.get(radius)
+        if kept is None:
+            if len(_HERE.discs) >= _PROBES_MAX:
+                _HERE.discs.clear()
+            body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
+            kept = _HERE.discs[radius] = (pymunk.Circle(body, radius), body)
+        probe, body = kept
         body.position = centre
-        probe = pymunk.Circle(body, max(r - 1e-5, 1e-6))
         probe.filter = filt
         probe.cache_bb()
         for q in self.space.shape_query(probe):

@@ -9,6 +9,7 @@ object from here: only the views and results of :mod:`.results`.
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -18,6 +19,18 @@ from pymunk import Vec2d
 
 from .params import load_params
 from .results import _ALL, _AREA, _CAT, MM, Kind, Point, TableError, Thing, TowerHit, _need
+
+
+class _Capsule(threading.local):
+    """The capsule a base sweep probes with, one per thread, kept and given new ends and radius
+    for each sweep instead of a new pymunk body and segment (which cost more than the query)."""
+
+    def __init__(self) -> None:
+        self.body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)  # kept here: a shape holds its body weakly
+        self.shape = pymunk.Segment(self.body, (0.0, 0.0), (1.0, 0.0), 0.1)
+
+
+_CAPSULE = _Capsule()
 
 
 @dataclass
@@ -273,8 +286,11 @@ class TableWorld:
         Found with a capsule-shaped probe, then each shape's own segment query. (The space's
         segment query with a radius prunes its index with the thin centre line, so it misses a
         base the disc only grazes, or one it would end overlapping.)"""
-        probe = pymunk.Segment(pymunk.Body(body_type=pymunk.Body.KINEMATIC), start, end, radius)
+        probe = _CAPSULE.shape  # this thread's, kept and reshaped: never in a space, only read
+        probe.unsafe_set_endpoints(start, end)
+        probe.unsafe_set_radius(radius)
         probe.filter = filt
+        probe.cache_bb()
         out = []
         for sq in self.space.shape_query(probe):
             info = sq.shape.segment_query((start.x, start.y), (end.x, end.y), radius)
