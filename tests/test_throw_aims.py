@@ -78,3 +78,18 @@ def test_a_git_whose_straight_throw_would_leave_dice_behind_a_friend_it_touches_
     assert wasted_straight >= 1.0
     assert wasted < wasted_straight
     assert abs(math.atan2(aim[0] - 12.0, aim[1] - 10.0)) > math.radians(10)  # round the friend
+
+
+def test_a_git_walking_to_a_fallen_friend_does_not_hurry_its_tower():
+    """A rescue walk ends in a bump into the friend; a hurried carry of 2 dice falls 5% of
+    scoots (docs/towers.md), and a rescuer that falls leaves two gits down. Walking to a cap
+    with the same tower it hurries."""
+    from spacegits_sim.rules.decisions import ChooseCare
+
+    m = _two_orcs((12.0, 12.0))
+    assert m.models["a1"].tower.add_die() and m.models["a1"].tower.add_die()
+    ai = HeuristicController(seed=1, boss=0)
+    ask = ChooseCare(0, ("careful", "normal", "hurried"), "how carefully?", "a1")
+    assert ai.decide(ask, m) == "hurried"
+    ai._rescuing["a1"] = "a2"
+    assert ai.decide(ask, m) == "normal"
