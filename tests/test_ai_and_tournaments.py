@@ -186,18 +186,9 @@ def test_a_chunked_two_worker_tournament_gives_exactly_the_results_of_one_proces
     assert run(tasks, jobs=2) == run(tasks, jobs=1)
 
 
-def test_a_git_touching_a_wall_throws_its_move_dice_into_free_space_round_it():
-    """Issue 27: "Before throwing move dice, know the free directions (from the table's own
-    sweeps: bases, walls, dice, caps, friends, the edge) and aim into them." A git jammed
-    against a wall between it and the only cap does not throw at the cap through the wall: its
-    aim's direction (and the scatter either side of it) is clear of the wall, heading round
-    one of the wall's ends; and once a scoot got nowhere anyway, it goes off to one side, then
-    the other (issue 16), and back to the plan once it moved."""
-    from helpers import match, scoot_waste
-
-    from spacegits_sim.ai.heuristic import HeuristicController
-    from spacegits_sim.rules import events as ev
-    from spacegits_sim.rules.decisions import AimThrow, Throw
+def _jammed(seed=1):
+    """Jammed stands against a wall between it and the only cap (12, 15); Far is far off."""
+    from helpers import match
 
     r = 25 / 25.4 / 2
     wall = [{"type": "wall", "polygon": [[6, 5], [18, 5], [18, 5.6], [6, 5.6]]}]
@@ -205,22 +196,30 @@ def test_a_git_touching_a_wall_throws_its_move_dice_into_free_space_round_it():
         [[{"type": "orc", "name": "Jammed"}], [{"type": "orc", "name": "Far"}]],
         {"a1": (12, 5 - r), "b1": (22, 22)},
         wall,
+        seed=seed,
     )
     m.place_cap((12.0, 15.0), "test")
+    return m
+
+
+def test_a_git_touching_a_wall_throws_its_move_dice_into_free_space_round_it():
+    """Issue 27: "Before throwing move dice, know the free directions (from the table's own
+    sweeps: bases, walls, dice, caps, friends, the edge) and aim into them." A git jammed
+    against a wall between it and the only cap does not throw at the cap through the wall: its
+    aim's direction (and the scatter either side of it) is clear of the wall, heading round
+    one of the wall's ends; and once a scoot got nowhere anyway, it goes off to one side, then
+    the other (issue 16), and back to the plan once it moved."""
+    from helpers import scoot_waste
+
+    from spacegits_sim.ai.heuristic import HeuristicController
+    from spacegits_sim.rules import events as ev
+    from spacegits_sim.rules.decisions import AimThrow, Throw
+
+    m = _jammed()
     ai = HeuristicController(seed=1, boss=0)
     ask = AimThrow(0, "a1", "move", (6, 6, 6), 24.0, 24.0)
     first = ai.decide(ask, m).aim
     assert abs(first[0] - 12) > 1.0  # round one end of the wall, not at the cap behind it
-
-    def jammed(seed):
-        j = match(
-            [[{"type": "orc", "name": "Jammed"}], [{"type": "orc", "name": "Far"}]],
-            {"a1": (12, 5 - r), "b1": (22, 22)},
-            wall,
-            seed=seed,
-        )
-        j.place_cap((12.0, 15.0), "test")
-        return j
 
     def heuristic(j, seed):
         return lambda req: HeuristicController(seed=seed, boss=0).decide(req, j)
@@ -230,9 +229,9 @@ def test_a_git_touching_a_wall_throws_its_move_dice_into_free_space_round_it():
 
     # Free space, whichever way the real dice scatter: 12 real scoots, every die moves the git
     # (measured 0 of 36 under 0.1"; thrown at the cap through the wall, 36 of 36).
-    nowhere, thrown = scoot_waste(jammed, "a1", heuristic)
+    nowhere, thrown = scoot_waste(_jammed, "a1", heuristic)
     assert thrown >= 30 and nowhere <= thrown // 10, (nowhere, thrown)
-    assert scoot_waste(jammed, "a1", straight, 4)[0] >= 9
+    assert scoot_waste(_jammed, "a1", straight, 4)[0] >= 9
 
     def stuck_scoot():
         p = m.position("a1")
@@ -288,20 +287,14 @@ def test_the_search_samples_its_move_aims_from_the_free_space_round_a_git_touchi
     side, clear of the wall."""
     import math
 
-    from helpers import match, scoot_waste
+    from helpers import scoot_waste
 
     from spacegits_sim.ai.heuristic import FREE_SPREAD
     from spacegits_sim.ai.search import SearchController
     from spacegits_sim.rules.decisions import AimThrow
 
     r = 25 / 25.4 / 2
-    wall = [{"type": "wall", "polygon": [[6, 5], [18, 5], [18, 5.6], [6, 5.6]]}]
-    m = match(
-        [[{"type": "orc", "name": "Jammed"}], [{"type": "orc", "name": "Far"}]],
-        {"a1": (12, 5 - r), "b1": (22, 22)},
-        wall,
-    )
-    m.place_cap((12.0, 15.0), "test")
+    m = _jammed()
     ai = SearchController(seed=1, boss=0)
     tried: list[tuple[float, float]] = []
     rollout = ai._rollout
@@ -319,17 +312,9 @@ def test_the_search_samples_its_move_aims_from_the_free_space_round_a_git_touchi
         through += abs(angle - math.pi / 2) < FREE_SPREAD
     assert through == 0, tried
 
-    def jammed(seed):
-        j = match(
-            [[{"type": "orc", "name": "Jammed"}], [{"type": "orc", "name": "Far"}]],
-            {"a1": (12, 5 - r), "b1": (22, 22)},
-            wall,
-            seed=seed,
-        )
-        j.place_cap((12.0, 15.0), "test")
-        return j
-
-    nowhere, thrown = scoot_waste(jammed, "a1", lambda j, seed: lambda req: SearchController(seed, 0).decide(req, j), 6)
+    nowhere, thrown = scoot_waste(
+        _jammed, "a1", lambda j, seed: lambda req: SearchController(seed, 0).decide(req, j), 6
+    )
     assert thrown >= 15 and nowhere <= thrown // 6, (nowhere, thrown)  # the dice it throws move the git
 
 
