@@ -1025,7 +1025,7 @@ class HeuristicController:
         previewed = self.preview_dice(aim, sides, match, throws)
         for dice in previewed:
             best: tuple[float, float] = (-math.inf, 0.0)
-            # every die resolved ("You have to resolve all your move dice"): the git must end
+            # every die used ("You have to use all your move dice"): the git must end
             # against the friend or machine it walks to, dice past it or to one side included
             for plan in self.walk_orders(m, dice, match, goal, stop_at_goal=False):
                 there = route.distance(plan.end)
