@@ -10,6 +10,8 @@ git, 15-18" from the robber, walked away from the guns while its friend was robb
 
 from __future__ import annotations
 
+import math
+
 from helpers import drive, load_tool, match
 from helpers import fell as _fell
 
@@ -95,3 +97,28 @@ def test_the_report_counts_a_scoot_then_a_shot_as_one_activation_and_a_far_walk_
     assert ai_report._answerable_robbers(m, 0, ai_report.SEVERAL) == ["b1"]  # two activations of walking
     aim = (m.position("b1")[0] + 2.0, m.position("b1")[1])
     assert ai_report._heads_at(m, "a2", aim, "b1")  # a walk at it from 15" counts as going after it
+
+
+def test_the_report_counts_a_walk_round_a_wall_at_the_robber_as_going_after_it():
+    """Four Bosses seed 50: Green's only standing git hunted the robber round a low wall, its aims
+    37-45 degrees off the straight line, and the report counted its boss as never answering."""
+    wall = {"type": "wall", "polygon": [[12.0, 6.0], [12.7, 6.0], [12.7, 13.0], [12.0, 13.0]]}
+    m = match(
+        [
+            [{"type": "orc", "name": "Grunk"}, {"type": "orc", "name": "Pal"}],
+            [{"type": "orc", "name": "Thief"}, {"type": "orc", "name": "Far"}],
+        ],
+        {"a1": (18.0, 10.0), "b1": (18.0 - 2 * R - 0.01, 10.0), "a2": (9.0, 10.0), "b2": (22.5, 22.5)},
+        terrain=[wall],
+    )
+    _fell(m, "a1")
+    assert ai_report._robbers(m, 0) == ["b1"]
+    way = ai_report._route_way(m, "a2", m.position("b1"))
+    assert way is not None and way[1] > 0.3  # round the wall's north end, not through it
+    p = m.position("a2")
+    along = (p[0] + 6.0 * way[0], p[1] + 6.0 * way[1])
+    assert ai_report._heads_at(m, "a2", along, "b1")  # along the route: going after it
+    ang = math.atan2(along[1] - p[1], along[0] - p[0])
+    assert abs(math.degrees(ang)) > 15.0  # ... though off the straight line by more than 15 degrees
+    assert not ai_report._heads_at(m, "a2", (p[0] - 6.0, p[1]), "b1")  # west, away: not
+    assert not ai_report._heads_at(m, "a2", (p[0], p[1] - 6.0), "b1")  # south, round no end of it: not

@@ -76,6 +76,7 @@ sys.path.insert(0, str(ROOT))
 
 from spacegits_sim.ai import make_controller  # noqa: E402
 from spacegits_sim.data import default_rules  # noqa: E402
+from spacegits_sim.physics.routes import RouteField  # noqa: E402
 from spacegits_sim.physics.table import Kind  # noqa: E402
 from spacegits_sim.rules import effects  # noqa: E402
 from spacegits_sim.rules.decisions import AimThrow, ChooseActivation  # noqa: E402
@@ -90,6 +91,9 @@ SCENARIOS = {
 }
 TOUCH_IN = 0.05  # a base this close to terrain counts as touching it (sweeps leave bases at contact)
 FRIEND_IN = 6.0
+HEADING_DEG = 15.0  # a move throw aimed this close to a robber's way (straight, or round the terrain) heads at it
+ROUTE_WAYS = 72  # directions tried for a route's way (5 degrees apart) ...
+ROUTE_STEP_IN = 1.5  # ... each a step this long
 SHOT_AT_IN = 3.5  # a bullet throw aimed this close to an enemy was aimed at it (the AIs aim 2.5" past)
 ANSWER_IN = 12.0  # a robber this close (edge to edge) to a standing git can be walked into and fought
 SEVERAL = 2  # activations: a robber within this many average scoots is answerable over several
@@ -196,8 +200,12 @@ def _scoot_reach(m: Any) -> float:
 def _heads_at(match: Match, mover: str, aim: Any, rid: str) -> bool:
     """Whether a move throw aimed at ``aim`` walks (or drives) ``mover`` into ``rid``: the robber
     within 12\" (edge to edge; for a git on foot, or within two of its average scoots: a walk
-    over two activations), within 15 degrees of the throw's line, and the aim no nearer than 1\"
-    short of it (the dice lie at or past it, so each move drags the git towards it)."""
+    over two activations), and the aim no nearer than 1\" short of it (the dice lie at or past it,
+    so each move drags the git towards it), within 15 degrees of the throw's line or, for a git on
+    foot, of the walking route round the terrain (:func:`_route_way`): a git walking round the
+    wall between it and the robber goes after it as surely as one walking straight at it (issue
+    27: Four Bosses seed 50, Green's git hunting the robber round a low wall, its aims 37-45
+    degrees off the straight line, was counted as never answering)."""
     m = match.models[mover]
     far = ANSWER_IN if m.vehicle is not None else max(ANSWER_IN, SEVERAL * _scoot_reach(m))
     if match.table.distance_between(mover, rid) > far:
@@ -205,9 +213,35 @@ def _heads_at(match: Match, mover: str, aim: Any, rid: str) -> bool:
     p, q = match.position(mover), match.position(rid)
     a, b = (aim[0] - p[0], aim[1] - p[1]), (q[0] - p[0], q[1] - p[1])
     na, nb = _dist(aim, p), _dist(q, p)
-    if na < 1e-9 or nb < 1e-9 or na < nb - 1.0:
+    if na < 1e-9 or nb < 1e-9:
         return False
-    return (a[0] * b[0] + a[1] * b[1]) / (na * nb) >= math.cos(math.radians(15.0))
+    cos15 = math.cos(math.radians(HEADING_DEG))
+    if na >= nb - 1.0 and (a[0] * b[0] + a[1] * b[1]) / (na * nb) >= cos15:
+        return True
+    if m.vehicle is not None:
+        return False
+    way = _route_way(match, mover, q)
+    return way is not None and (a[0] * way[0] + a[1] * way[1]) / na >= cos15
+
+
+def _route_way(match: Match, mover: str, goal: Any) -> tuple[float, float] | None:
+    """The unit direction in which ``mover``'s base walks towards ``goal`` by the shortest route
+    round the terrain (of ROUTE_WAYS directions, the step of ROUTE_STEP_IN that shortens the
+    route most); None if no step shortens it (no route, or already there)."""
+    radius = match.table.figure(mover).radius
+    field = RouteField(match.table, goal, radius)
+    p = match.position(mover)
+    here = field.distance(p)
+    if not math.isfinite(here):
+        return None
+    best, way = here, None
+    for k in range(ROUTE_WAYS):
+        t = 2 * math.pi * k / ROUTE_WAYS
+        u = (math.cos(t), math.sin(t))
+        d = field.distance((p[0] + ROUTE_STEP_IN * u[0], p[1] + ROUTE_STEP_IN * u[1]))
+        if d < best - 1e-9:
+            best, way = d, u
+    return way
 
 
 def _answerable_robbers(match: Match, boss: int, activations: int = 1) -> list[str]:
