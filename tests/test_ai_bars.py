@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 ai_bars = load_tool("ai_bars")
 
 BEHAVIOUR_BARS = {
-    'move dice under 0.1" or lost past the edge',
+    'move dice gone nowhere (under 0.1" without looting a cap, or lost past the edge)',
     "games past 1.5x the timer",
     "games past the timer",
     "fallen gits (friend within 6\") booted within 2 of their boss's activations",
@@ -79,6 +79,23 @@ def test_a_failed_or_missing_run_says_not_measured_never_met():
         "pairs": [{"wins_a": 120, "wins_b": 80, "ties": 0, "failed": 0, "rate_a": 0.6, "ci95": [0.531, 0.666]}]
     }
     assert [b.met for b in ai_bars.bars_of([lost])] == [False]  # 60% but its CI's lower end is under 55%
+
+
+def test_the_move_dice_bar_counts_a_die_that_looted_a_cap_apart_and_shows_the_literal_count_beside_it():
+    """Reading of the bar (docs/ai.md): "If a model bumps into a bottle cap at any point, they stop
+    and pick it up": a die whose walk looted a cap lying within 0.1" did not go nowhere. The bar
+    counts the rest of the dice under 0.1" and those lost past the edge; its figure still gives
+    every die under 0.1", so the literal count is never hidden."""
+    r = ai_bars.Run("search vs heuristic x40 quickstart", "report", [], "search", "quickstart")
+    r.data = {
+        "quickstart": {"games": 40, "ais": {"search": {"move_dice": 800, "near_zero": 96, "near_zero_looted": 22}}}
+    }
+    b = ai_bars.report_bars(r)[0]
+    assert b.bar.startswith("move dice gone nowhere")
+    assert b.value == 74 / 800 and b.met is True
+    assert '9.2% (74/800); all under 0.1" 12.0% (96/800)' in b.figure
+    r.data["quickstart"]["ais"]["search"]["near_zero_looted"] = 0
+    assert ai_bars.report_bars(r)[0].met is False  # 12% without a cap looted: not met
 
 
 def test_the_searches_swap_seats_and_mcts_is_timed_on_the_derby_as_well_as_the_quick_start():

@@ -25,6 +25,8 @@ Definitions (per AI where a row is about one side's choices):
 - near-zero move dice: a git's scoot die that moved it under 0.1", or that was thrown past the
   table's edge and lost (it moved the git nowhere; counted since 2026-12-05). "...of which looted a cap":
   those of them that stopped on a cap lying within 0.1" (the die looted it; the rest did nothing).
+  "Gone nowhere" (the bar of issue 27, as read in docs/ai.md): the near-zero dice that did not
+  loot a cap ("If a model bumps into a bottle cap at any point, they stop and pick it up").
 - terrain starts gone nowhere: of the scoots begun touching terrain, those whose dice together
   moved the git under 0.1".
 - past the timer / past 1.5x: the game clock at game over against the scenario's timer.
@@ -523,6 +525,9 @@ def report(name: str, rows: list[dict[str, Any]]) -> dict[str, Any]:
             'move dice under 0.1" or lost past the edge': pct(t["near_zero"], t["move_dice"]),
             "...of which lost past the edge": pct(t.get("near_zero_lost", 0), t["near_zero"]),
             "...of which looted a cap (the rest did nothing)": pct(t.get("near_zero_looted", 0), t["near_zero"]),
+            "move dice gone nowhere (the bar: those not looting a cap)": pct(
+                t["near_zero"] - t.get("near_zero_looted", 0), t["move_dice"]
+            ),
             "scoots begun against terrain that went nowhere": pct(t["terrain_nowhere"], t["terrain_starts"]),
             'fallen gits (friend within 6") booted within 2 activations': pct(
                 t["booted_within_2"], t["fallen_with_friend"]
