@@ -7,7 +7,7 @@ import math
 
 from helpers import match
 
-from spacegits_sim.ai.heuristic import GIT_STRENGTH, LOST_OK, HeuristicController
+from spacegits_sim.ai.heuristic import GIT_STRENGTH, LOST_OK, REACHED_IN, HeuristicController
 from spacegits_sim.rules.decisions import AimThrow
 
 R = 25 / 25.4 / 2  # an orc's base radius, inches
@@ -93,3 +93,27 @@ def test_a_git_walking_to_a_fallen_friend_does_not_hurry_its_tower():
     assert ai.decide(ask, m) == "hurried"
     ai._rescuing["a1"] = "a2"
     assert ai.decide(ask, m) == "normal"
+
+
+def test_a_previewed_walk_to_a_fallen_friend_uses_every_die_and_counts_those_held_against_it():
+    """ "You have to use all your move dice, even if that would cause the git to stagger about
+    drunkenly" (Space Gits, Scooting). A walk to a fallen friend 1" away with dice thrown past it
+    reaches it with its first die and holds the others against it ("If you bump into anything
+    ... you stop"): the preview walks every die of each sampled throw, so it counts those dice
+    as wasted and still credits the walk with ending against the friend."""
+    from helpers import fell
+
+    m = match(
+        [[{"type": "orc", "name": "Walker"}, {"type": "orc", "name": "Down"}], [{"type": "orc", "name": "Far"}]],
+        {"a1": (12.0, 10.0), "a2": (12.0, 10.0 + 2 * R + 1.0), "b1": (22.0, 2.0)},
+    )
+    fell(m, "a2")
+    ai = HeuristicController(seed=1, boss=0)
+    friend = m.position("a2")
+    route = ai.walk(m.models["a1"], friend, m)
+    past = (12.0, friend[1] + 4.0)
+    progress, wasted = ai.preview_throw(m.models["a1"], past, (6, 6, 6), route, m, goal="a2")
+    assert wasted >= 1.0  # the dice after the one that reaches the friend, every throw
+    assert progress >= REACHED_IN  # ... and still ended against the friend (REACHED_IN) every throw
+    dice = ai.preview_dice(past, (6, 6, 6), m)
+    assert all(len(t) == 3 for t in dice)  # all three dice in every previewed throw
