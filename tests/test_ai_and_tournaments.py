@@ -186,19 +186,20 @@ def test_a_chunked_two_worker_tournament_gives_exactly_the_results_of_one_proces
     assert run(tasks, jobs=2) == run(tasks, jobs=1)
 
 
-def _jammed(seed=1):
-    """Jammed stands against a wall between it and the only cap (12, 15); Far is far off."""
+def _jammed(seed=1, x=12.0, far=(22, 22), cap=(12.0, 15.0)):
+    """Jammed stands at ``x`` against the south side of a wall (y 5 to 5.6, x 6 to 18), the only
+    cap at ``cap``; Far is far off at ``far``."""
     from helpers import match
 
     r = 25 / 25.4 / 2
     wall = [{"type": "wall", "polygon": [[6, 5], [18, 5], [18, 5.6], [6, 5.6]]}]
     m = match(
         [[{"type": "orc", "name": "Jammed"}], [{"type": "orc", "name": "Far"}]],
-        {"a1": (12, 5 - r), "b1": (22, 22)},
+        {"a1": (x, 5 - r), "b1": far},
         wall,
         seed=seed,
     )
-    m.place_cap((12.0, 15.0), "test")
+    m.place_cap(cap, "test")
     return m
 
 
@@ -257,19 +258,11 @@ def test_the_heuristic_takes_first_the_move_die_that_walks_the_git_clear_of_the_
     past the wall's end. The 3 first moves the git nowhere (then the 6 walks it to the wall's
     end, a little nearer the cap); the 6 first walks it clear, and the 3 then moves it its
     full 3": the heuristic takes the 6 first, so no die is thrown away."""
-    from helpers import match
-
     from spacegits_sim.ai.heuristic import HeuristicController
     from spacegits_sim.rules.decisions import OrderMoveDie
 
     r = 25 / 25.4 / 2
-    wall = [{"type": "wall", "polygon": [[6, 5], [18, 5], [18, 5.6], [6, 5.6]]}]
-    m = match(
-        [[{"type": "orc", "name": "Jammed"}], [{"type": "orc", "name": "Far"}]],
-        {"a1": (13, 5 - r), "b1": (2, 22)},
-        wall,
-    )
-    m.place_cap((22.5, 4.5), "test")
+    m = _jammed(x=13, far=(2, 22), cap=(22.5, 4.5))
     along = m.table.place_die(6, 6, (23.0, 5 - r))
     behind = m.table.place_die(6, 3, (20.0, 9.0))
     assert m.table.sweep("a1", toward=(20.0, 9.0), distance=3).travelled < 0.1  # the 3 first: nowhere
