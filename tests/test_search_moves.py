@@ -146,3 +146,25 @@ def test_the_searchs_candidate_aims_are_compared_on_the_same_luck():
     assert a == b and len(set(a)) > 1  # the same luck, the same score; different luck, not
     faces = [luck(k)[1].integers(1, 7, 3).tolist() for k in (0, 0, 1)]
     assert faces[0] == faces[1] != faces[2]
+
+
+def test_in_a_won_endgame_the_search_boots_up_only_a_friend_legging_it_would_lose():
+    """Leg It: "Any of your models that are within 6" of a standing enemy model are replaced
+    with a bottle cap from your stash, then you remove the rest of your models from play". Won,
+    a fallen friend lying within 6" of the Thief costs a cap when the boss legs it, so the
+    search activates the git beside it to boot it up first; one lying far from every enemy is
+    removed for nothing, and a walk over to it only holds dice against it (issue 27: a quarter
+    of the search's rescue dice went nowhere, 2026-12-05), so the git near the Thief walks clear
+    of it first."""
+    from spacegits_sim.rules.decisions import ChooseActivation
+
+    for far in (False, True):
+        friend = (30.0, 30.0) if far else (12.0, 16.0)
+        pal = (27.5, 30.0) if far else (12.0, 13.5)
+        m = _won_endgame(1, a1=friend, a2=pal, a3=(16.0, 20.0), b1=(12.0, 20.0))  # Other 3" off the Thief
+        m.models["a1"].fallen = True
+        ai = SearchController(seed=1, boss=0)
+        assert ai.winning_endgame(m) and ai.fallen_friends(m.models["a2"], m)  # in reach either way
+        assert (m.table.distance_between("a1", "b1") <= 6.0) is not far
+        pick = ai.decide(ChooseActivation(0, ("a2", "a3", "leg_it"), ""), m)
+        assert pick == ("a3" if far else "a2"), (far, pick)  # far: Other walks clear of the Thief first

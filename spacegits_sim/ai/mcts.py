@@ -590,7 +590,9 @@ class MctsController(SearchController):
         return best
 
     def widen(self, arms: list[_Arm], req: AimThrow, match: Any, m: Any) -> Throw:
-        """A new aim round the best so far: the least known of JITTER_DRAWS draws in free space."""
+        """A new aim round the best so far: the least known of JITTER_DRAWS draws in free space,
+        each kept on the table (``kept_on_table``): drawn round an aim 1" inside the edge, draws
+        lost up to a die in three past it (test_throw_aims.py)."""
         centre = max(arms, key=lambda a: self.regress(a, arms)[0]).throw
         best: Throw | None = None
         best_w = math.inf
@@ -600,6 +602,7 @@ class MctsController(SearchController):
                 (centre.aim[0] + JITTER_IN * float(dx), centre.aim[1] + JITTER_IN * float(dy)), req.width, req.height
             )
             strength = min(STRENGTHS[1], max(STRENGTHS[0], centre.strength + JITTER_STRENGTH * float(ds)))
+            aim = self.kept_on_table(aim, match)
             cand = Throw(aim, strength)
             if not self.is_free(m, aim, match):
                 continue

@@ -22,6 +22,7 @@ import numpy as np
 from ..physics.table import Kind
 from ..rng import stream
 from ..rules.decisions import AimThrow, OrderMoveDie, Throw
+from ..rules.state import LEG_IT_RANGE_IN
 from .heuristic import FREE_DIRECTIONS, FREE_KINDS, HeuristicController, _clamp, _dist
 
 Point = tuple[float, float]
@@ -37,6 +38,7 @@ RESCUE_FINALISTS = 3  # ... half spread over every candidate, half over the best
 RESCUE_TOUCH = 0.1  # edge-to-edge inches within which a git counts as touching that friend (to boot it up)
 FIRE_RESCUE_GUNS = 1  # a git under fire from this many guns or fewer ...
 FIRE_RESCUE_TOWER = 5  # ... and a tower this tall or shorter boots up a friend in reach instead
+ENDGAME_RISK_IN = 1.0  # won, a fallen friend this far past an enemy's 6" is still booted up first
 CLEAR_IN = 7.0  # a walk away is done this far (edge to edge) from every enemy (retreat_from's reach)
 AWAY_TURNS = (0.0, -35.0, 35.0, -70.0, 70.0, -110.0, 110.0)  # a walk away's candidate aims: degrees off straight away
 CAP_ROLLOUTS = 2  # a walk to the caps: this many times the search's rollouts ...
@@ -94,9 +96,9 @@ class SearchController(HeuristicController):
             # booted up it walks clear itself. The nearest rescuer goes (issue 27: the search
             # left 13 of its 26 unrescued friends lying while it walked the others away).
             rescuers = [
-                (self.fallen_friends(match.models[mid], match)[0][1], k, mid)
+                (self.endgame_friends(match.models[mid], match)[0][1], k, mid)
                 for k, mid in enumerate(req.options)
-                if mid != "leg_it" and self.fallen_friends(match.models[mid], match)
+                if mid != "leg_it" and self.endgame_friends(match.models[mid], match)
             ]
             if rescuers:
                 return min(rescuers)[2]
@@ -120,8 +122,23 @@ class SearchController(HeuristicController):
         return (
             self.winning_endgame(match)
             and self.retreat_from(m, match) is not None
-            and not self.fallen_friends(m, match)
+            and not self.endgame_friends(m, match)
         )
+
+    def endgame_friends(self, m: Any, match: Any) -> list[tuple[Any, float]]:
+        """The fallen friends worth booting up before legging it: those within LEG_IT_RANGE_IN
+        (and ENDGAME_RISK_IN more, for an enemy's next step) of a standing enemy. Leg It: "Any
+        of your models that are within 6" of a standing enemy model are replaced with a bottle
+        cap from your stash, then you remove the rest of your models": a friend lying clear of
+        every enemy is removed for nothing, so walking over to it only holds dice against it
+        (issue 27, 2026-12-05: a quarter of the search's rescue dice went nowhere)."""
+        foes = [e.id for e in self.enemies(match) if e.standing]
+        reach = LEG_IT_RANGE_IN + ENDGAME_RISK_IN
+        return [
+            (o, d)
+            for o, d in self.fallen_friends(m, match)
+            if any(match.table.distance_between(o.id, f) <= reach for f in foes)
+        ]
 
     def choose_action(self, req: Any, match: Any) -> Any:
         m = match.models[req.model]
@@ -143,7 +160,7 @@ class SearchController(HeuristicController):
         self._retreating.add(m.id)
         self._target[m.id] = away
         aim = self.free_aim(m, away, away, 3.5 * len(req.dice), match, tuple(req.dice))
-        base = Throw(_clamp(aim, req.width, req.height), 0.15)
+        base = Throw(self.kept_on_table(_clamp(aim, req.width, req.height), match), 0.15)
         # Rolled out with real throws, as the rescues are: the free-space aim is judged by dice
         # of average value where throws scatter, but real dice scatter past the friends the git
         # stands among, and each one lying behind a friend it already touches moves it nowhere
@@ -171,6 +188,7 @@ class SearchController(HeuristicController):
                 )
                 if not self.is_free(m, aim, match):
                     continue
+            aim = self.kept_on_table(aim, match)
             if all(_dist(aim, k.aim) > 0.25 for k in out):
                 out.append(Throw(aim, 0.15))
         return out
@@ -190,7 +208,7 @@ class SearchController(HeuristicController):
         self._rescuing[m.id] = friend.id
         self._target[m.id] = target
         aim = self.free_aim(m, aim, target, expected, match, tuple(req.dice), friend.id)
-        return Throw(_clamp(aim, req.width, req.height), 0.15)
+        return Throw(self.kept_on_table(_clamp(aim, req.width, req.height), match), 0.15)
 
     def aim_move(self, req: AimThrow, match: Any) -> Throw:
         t0 = time.perf_counter()
@@ -200,7 +218,7 @@ class SearchController(HeuristicController):
             out = self.retreat_aim(m, req, match)
             self._timed(t0)
             return out
-        friends = self.fallen_friends(m, match) if self.winning_endgame(match) else []
+        friends = self.endgame_friends(m, match) if self.winning_endgame(match) else []
         if friends:  # activated (choose_activation) to boot a fallen friend up before legging it
             base = self.rescue_aim(m, friends[0][0], req, match)
         else:
@@ -544,8 +562,10 @@ class SearchController(HeuristicController):
 
     def priors(self, m: Any, req: AimThrow, base: Throw, caps: list[Point], match: Any) -> list[Throw]:
         """The candidate aims, best guess first: the heuristic's, then past each of the nearest
-        caps at 0, 2 and 4" (turned into free space, or dropped). The search rolls each out; the
-        tree search (mcts.py) widens its root from them."""
+        caps at 0, 2 and 4" (turned into free space, or dropped), each kept on the table (the
+        heuristic's ``kept_on_table``: "Any dice lost over the edge of the world are gone"; aims
+        past a cap at the edge were clamped 0.2" inside it, where most dice are lost). The search
+        rolls each out; the tree search (mcts.py) widens its root from them."""
         p = match.position(m.id)
         expected = 3.5 * len(req.dice)
         out = [base]
@@ -559,6 +579,7 @@ class SearchController(HeuristicController):
                     aim = _clamp(self.free_aim(m, aim, c, expected, match), req.width, req.height)
                     if not self.is_free(m, aim, match):
                         continue
+                aim = self.kept_on_table(aim, match)
                 if all(_dist(aim, k.aim) > 0.25 for k in out):
                     out.append(Throw(aim, 0.15))
         return out
@@ -590,6 +611,7 @@ class SearchController(HeuristicController):
                 aim = _clamp(self.free_aim(m, aim, fp, expected, match, tuple(req.dice), friend), req.width, req.height)
                 if not self.is_free(m, aim, match):
                     continue
+            aim = self.kept_on_table(aim, match)
             if all(_dist(aim, k.aim) > 0.25 for k in out):
                 out.append(Throw(aim, 0.15))
         return out
