@@ -275,10 +275,10 @@ def test_a_car_whose_scoot_the_gate_would_hold_gives_its_activation_to_a_car_tha
 def test_the_share_of_move_dice_lost_past_the_edge_is_what_real_throws_lose():
     """The book: "Any dice lost over the edge of the world are gone." The table's throw model:
     "Anything whose centre crosses the table edge is lost", and a
-    throw's mean rest point is its aim. ``lost_share`` (the landing spread, normal along and
-    across the throw) against 400 real throws of a D6 at each aim, by the far boss (a long
-    throw, the widest spread): within three binomial sigmas plus 0.05 for the model's normal
-    approximation (the slide is log-normal)."""
+    throw's mean rest point is its aim. ``lost_share`` (the table's own ``lost_chance`` for the
+    vehicles' throw since 2026-12-05) against 400 real throws of a D6 at each aim, by the far
+    boss (a long throw, the widest spread): within three binomial sigmas plus 0.05 for the
+    model's normal approximation (the slide is log-normal)."""
     import numpy as np
 
     m = vmatch([dict(ORC, name="Urg")], [buggy()], {"b1v": (12.0, 12.0, 0.0), "a1": (3.0, 20.0)})

@@ -478,27 +478,17 @@ def _landing_spots(match: Any, aim: Point, boss: int) -> tuple[Point, Point, Poi
 
 
 def lost_share(match: Any, aim: Point, boss: int) -> float:
-    """The chance a move die thrown at ``aim`` comes to rest past the table's edge, where it is
-    lost ("Any dice lost over the edge of the world are gone"; the table's throw model: "Anything
-    whose centre crosses the table edge is lost") and drives nothing: the throw's mean rest point
-    is its aim, spread by :meth:`landing_spread` along the throw and across it (normal, each edge
-    taken on its own). A car nosed at an edge aimed its dice at it and lost them all (issue 27,
-    mcts derby seed 30: three dice at 0.2" from the edge, every one off the table, twice; 10 of
-    41 vehicle activations with no drive on seeds 21-40); the landing spots, kept on the table,
-    could not see it."""
+    """The chance a move die thrown at ``aim`` (kept on the table) from the boss's hand is lost
+    past the table's edge, where it drives nothing ("Any dice lost over the edge of the world
+    are gone"): the table's own :meth:`lost_chance` for the vehicles' throw, the one model of
+    lost dice the heuristic's gits use too (it takes the touchdown past the edge as well as the
+    rest point; this module kept a rest-point-only copy until 2026-12-05). A car nosed at an
+    edge aimed its dice at it and lost them all (issue 27, mcts derby seed 30: three dice at
+    0.2" from the edge, every one off the table, twice; 10 of 41 vehicle activations with no
+    drive on seeds 21-40); the landing spots, kept on the table, could not see it."""
     table = match.table
-    aim, _hand, (ux, uy), along, across = _throw_spread(match, aim, boss)
-    inside = 1.0
-    for nx, ny, gap in (
-        (-1.0, 0.0, aim[0]),
-        (1.0, 0.0, table.width - aim[0]),
-        (0.0, -1.0, aim[1]),
-        (0.0, 1.0, table.height - aim[1]),
-    ):
-        sd = math.hypot(along * (ux * nx + uy * ny), across * (-uy * nx + ux * ny))
-        if sd > 1e-9:
-            inside *= 0.5 * (1.0 + math.erf(gap / (sd * math.sqrt(2.0))))
-    return 1.0 - inside
+    aim = _on_table(aim, table)
+    return float(table.lost_chance(match.hand_point(boss, aim), aim, THROW_STRENGTH))
 
 
 LOST_SHORT = 0.2  # a throw losing this share of its dice off the edge is not kept as it is
