@@ -66,3 +66,31 @@ def test_piped_tables_are_not_truncated(tmp_path: Path):
     out = run("campaign", "status", str(folder))
     assert out.returncode == 0, out.stderr
     assert "…" not in out.stdout and "attitude" in out.stdout and "treatments" in out.stdout
+
+
+def test_a_file_of_another_game_is_named_with_the_command_that_checks_it():
+    """Playtest 2026-12-05: the Quick Start checked as a road race got twelve "unknown field"
+    lines naming a car's fields. One line now says whose file it is and how to check it."""
+    out = run("validate", "--ruleset", "roadrace", "scenarios/quickstart.yaml")
+    text = " ".join(out.stderr.split())
+    assert out.returncode == 1
+    assert "not a Road Race file: it is a Space Gits file (scenario 'Quick Start'" in text
+    assert "spacegits validate --ruleset spacegits scenarios/quickstart.yaml" in text
+    assert "unknown field" not in text and "Traceback" not in text
+
+
+def test_an_empty_file_is_told_it_is_empty(tmp_path: Path):
+    empty = tmp_path / "gang.yaml"
+    empty.write_text("# nothing yet\n")
+    out = run("validate", str(empty))
+    assert out.returncode == 1
+    assert "the file is empty: there is no Space Gits file to check" in " ".join(out.stderr.split())
+
+
+def test_a_mapping_of_no_known_shape_is_told_the_three_shapes_of_a_space_gits_file(tmp_path: Path):
+    odd = tmp_path / "odd.yaml"
+    odd.write_text("foo: 1\nbar: [1]\n")
+    out = run("validate", str(odd))
+    text = " ".join(out.stderr.split())
+    assert out.returncode == 1
+    assert "a gang has 'gits', a scenario 'players', house rules 'kind' and 'entries'; this file has bar, foo" in text

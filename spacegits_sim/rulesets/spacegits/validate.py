@@ -55,9 +55,25 @@ def unhandled_ids(rules: RulesData, label: str) -> list[Problem]:
 
 
 def _sniff_kind(p: Path) -> str:
+    """Which Space Gits file ``p`` is, by its top-level fields. A mapping with none of them was
+    checked as house rules and told "expected a mapping with 'kind' and 'entries'", which reads
+    as if every file had to be house rules (playtest, 2026-12-05): it is told the three shapes."""
     doc = read_yaml(p)
     if isinstance(doc, dict) and "gits" in doc:
         return "gang"
     if isinstance(doc, dict) and "players" in doc:
         return "scenario"
+    if isinstance(doc, dict) and not {"kind", "entries", "tables"} & set(doc):
+        fields = ", ".join(sorted(str(k) for k in doc)[:8])
+        raise DataError(
+            [
+                Problem(
+                    str(p),
+                    None,
+                    None,
+                    "not a Space Gits file: a gang has 'gits', a scenario 'players', house rules 'kind' and "
+                    f"'entries'; this file has {fields}",
+                )
+            ]
+        )
     return "rules"
