@@ -22,7 +22,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from spacegits_sim.ai import make_controller  # noqa: E402
-from spacegits_sim.data import default_rules  # noqa: E402
+from spacegits_sim.data import DataError, default_rules  # noqa: E402
 from spacegits_sim.data.paths import scenarios_dir  # noqa: E402
 from spacegits_sim.rules.decisions import AimThrow, ChooseActivation  # noqa: E402
 from spacegits_sim.rules.engine import Match  # noqa: E402
@@ -78,7 +78,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--think-ms", type=int, default=None, help="mcts: its budget per decision")
     args = ap.parse_args(argv)
     ai = f"{args.ai}@{args.think_ms}" if args.think_ms is not None else args.ai
-    sc = load_scenario(scenarios_dir() / args.scenario, default_rules())
+    # a path as given, else a bundled scenario's file name; a missing or bad file is one message
+    given = Path(args.scenario)
+    try:
+        bundled = not given.exists() and given.parent == Path(".")
+        sc = load_scenario(scenarios_dir() / args.scenario if bundled else given, default_rules())
+    except DataError as e:
+        print(f"--scenario: {e}", file=sys.stderr)
+        return 2
     times: list[float] = []
     throws: list[float] = []
     cpu: list[float] = []
