@@ -853,3 +853,24 @@ def test_a_victory_point_tie_is_told_as_a_draw_not_as_two_winners():
         .endswith("a draw: Reds and Blues")
     )
     assert GameEnded(reason="six turns", vp=[11, 3], winners=[0], turn=6).describe(names).endswith("Reds wins")
+
+
+def test_the_heuristic_does_not_shuffle_a_fraction_of_an_inch_to_a_spot_no_better_than_where_it_stands():
+    """Playtest 2026-12-05: a fighter with nowhere better to go took its Move anyway and hopped
+    0.1" to and fro for two activations. With 0.3" of its allowance left and its foe far away
+    (the best spot gains 1.2 x 0.3 < MOVE_GAIN) it ends instead; with its whole allowance it
+    walks at the foe as before. Nor does it change to its fists and back for want of anything
+    else to do: its hand weapon is the better loadout, so "change" does not pay."""
+    from spacegits_sim.rulesets.gangfight.ai import MOVE_GAIN, HeuristicController
+    from spacegits_sim.rulesets.gangfight.requests import Action
+
+    g = game([(_m("x", items=["hand_weapon"]), (10, 10), 0)], [(_m("y", items=["hand_weapon"]), (30, 10), 180)])
+    g.objectives.clear()  # nothing to walk to but the foe
+    x = g.models["a_x"]
+    ai = HeuristicController(1, 0)
+    assert ai.decide(Action(0, g.action_options(x), "", x.id), g) == "move"
+    x.moved = g.max_move(x) - 0.3
+    assert 1.2 * 0.3 < MOVE_GAIN
+    opts = g.action_options(x, moved_once=True)
+    assert "move" in opts and "change" in opts
+    assert ai.decide(Action(0, opts, "", x.id), g) == "end"

@@ -23,6 +23,11 @@ from .requests import Action, Activate, Facing, First, Loadout, MoveTo, Overwatc
 
 #: the core actions (everything else on offer is a skill's or an ability's, asked for its worth)
 _CORE = frozenset(("move", "turn", "attack", "break_away", "free", "reload", "change", "end", "pick_up"))
+#: a Move action is taken when its best spot is this far away (a real move to the least bad spot
+#: keeps the game going), or nearer when it beats standing still by MOVE_GAIN (``_spot_value``'s
+#: units: an inch nearer a foe is 1.2 for a fighter, an inch nearer an objective 0.8, cover 4)
+SHUFFLE_IN = 0.5
+MOVE_GAIN = 0.5
 
 
 class HeuristicController:
@@ -44,6 +49,10 @@ class HeuristicController:
         return float(t.hp * 10 - (5 if t.char.leader else 0) + len(t.carried) * -3)
 
     def _spot_score(self, g: Any, m: Any, x: float, y: float, label: str) -> float:
+        """How good ending a move at (x, y) is, with a little noise to break ties between spots."""
+        return self._spot_value(g, m, x, y, label) + float(self.rng.uniform(0, 0.5))
+
+    def _spot_value(self, g: Any, m: Any, x: float, y: float, label: str) -> float:
         """How good ending a move at (x, y) is: shots it will have, cover, objectives, danger."""
         enemies = g.enemies(m)
         if not enemies:
@@ -85,7 +94,31 @@ class HeuristicController:
         drop = heights.elev_at(g, m.pos) - heights.elev_at(g, (x, y))
         if drop >= g.book.g("fall_hurts") and not m.flying and not label.startswith("climb"):
             s -= 6.0 * (drop - 3.0)  # a fall that can hurt: take the ladder unless it pays a lot
-        return float(s) + float(self.rng.uniform(0, 0.5))
+        return float(s)
+
+    def _move_pays(self, g: Any, m: Any) -> bool:
+        """Whether a Move action is worth taking: its best offered spot (valued as the move picks
+        them, without the tie-breaking noise) goes at least SHUFFLE_IN, or beats standing still
+        by MOVE_GAIN. Without the question a model with nowhere better to go still moved, and
+        the noise picked a spot a fraction of an inch away: the playtest of 2026-12-05 watched
+        one hop 0.1" to and fro for two whole activations (seed 4; 17% of the heuristic's moves
+        went under 0.5"). A charge, fleeing or a model in a fight always moves. Reads only
+        (``move_spots`` is the engine's own list of destinations)."""
+        if m.fleeing or g.engaged(m):
+            return True
+        spots = [sp for sp in g.move_spots(m) if not sp[0].startswith("face:")]
+        if any(sp[0].startswith(("charge:", "tackle:", "off")) for sp in spots):
+            return True
+        if not spots:
+            return False
+
+        def value(sp: tuple[str, float, float, float]) -> float:
+            climb = self._climb_score(g, m, sp[1], sp[2], sp[0])
+            return max(self._spot_value(g, m, sp[1], sp[2], sp[0]), -1e9 if climb is None else climb)
+
+        best = max(spots, key=value)
+        stay = self._spot_value(g, m, m.pos[0], m.pos[1], "stay")
+        return math.dist((best[1], best[2]), m.pos) >= SHUFFLE_IN or value(best) > stay + MOVE_GAIN
 
     def _climb_score(self, g: Any, m: Any, x: float, y: float, label: str) -> float | None:
         """A walk that reaches a ladder's foot is worth what its top is worth, less the climb (the
@@ -185,18 +218,26 @@ class HeuristicController:
 
     def _loadout(self, req: Loadout, g: Any) -> Any:
         m = g.models[req.model]
+        return max(req.options, key=lambda lo: self._loadout_score(g, m, tuple(lo)))
+
+    def _loadout_score(self, g: Any, m: Any, lo: tuple[str, ...]) -> float:
+        """What holding the weapons ``lo`` is worth now: ranged ones when it shoots and is not
+        engaged, hand weapons otherwise, better ones more, a matched pair a little more."""
         want_ranged = bool(not g.engaged(m) and self._ranged_model(g, m))
+        items = [g.item(i) for i in lo]
+        s = 0.0
+        for it in items:
+            s += (6 if (it.type == "ranged") == want_ranged else 1) + it.level
+        if len(items) == 2 and items[0].type == items[1].type:
+            s += 4
+        return s
 
-        def score(lo: tuple[str, ...]) -> float:
-            items = [g.item(i) for i in lo]
-            s = 0.0
-            for it in items:
-                s += (6 if (it.type == "ranged") == want_ranged else 1) + it.level
-            if len(items) == 2 and items[0].type == items[1].type:
-                s += 4
-            return s
-
-        return max(req.options, key=score)
+    def _change_pays(self, g: Any, m: Any) -> bool:
+        """Whether another of the model's loadouts is worth more now than the one it holds (the
+        playtest of 2026-12-05: a fighter with nothing to do changed to fists and back to its
+        hand weapon, action after action)."""
+        now = self._loadout_score(g, m, tuple(m.loadout))
+        return any(self._loadout_score(g, m, tuple(lo)) > now for lo in g.loadouts(m) if tuple(lo) != tuple(m.loadout))
 
     def _action(self, req: Action, g: Any) -> Any:
         m = g.models[req.model]
@@ -226,9 +267,13 @@ class HeuristicController:
             return "turn"
         if "reload" in opts and any(r for _t, r in g.targets_if_reloaded(m)):
             return "reload"
-        if "move" in opts and not (artillery.keeps_crewing(g, m) and not m.fleeing and not g.engaged(m)):
+        if (
+            "move" in opts
+            and not (artillery.keeps_crewing(g, m) and not m.fleeing and not g.engaged(m))
+            and self._move_pays(g, m)
+        ):
             return "move"
-        if "change" in opts and g.enemies(m):
+        if "change" in opts and g.enemies(m) and self._change_pays(g, m):
             return "change"
         if worth and worth[0][0] > 0:  # rather than ending (a reserved action, a lure)
             return worth[0][1]
