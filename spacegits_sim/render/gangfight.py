@@ -497,7 +497,7 @@ def draw(
         _text(
             surf,
             f.small,
-            status if f.small.size(status)[0] <= PANEL_W else wrap(f.small, status, PANEL_W)[0],
+            wrap(f.small, status, PANEL_W)[0],
             (x0, 110),
         )
     tray = TRAY_RECT

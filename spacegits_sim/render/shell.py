@@ -211,7 +211,10 @@ def run_window(w: EventWatcher, fonts: Callable[[], Any], caption: str, max_spee
 
 def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
     """``text`` broken at spaces into lines that fit ``width`` pixels (a word longer than the
-    line is cut), so nothing a player must read runs off its panel or is clipped."""
+    line is cut), so nothing a player must read runs off its panel or is clipped. A text that fits
+    is kept as it is (its spacing too: the key lines are laid out in columns)."""
+    if font.size(text)[0] <= width:
+        return [text]
     lines: list[str] = []
     cur = ""
     for word in text.split():
