@@ -45,9 +45,75 @@ KIND = {
     "interior": (92, 78, 66),  # a building's floor
     "window": (150, 200, 220),
 }
-SIDES = [(220, 70, 60), (60, 130, 220)]
+SIDES = [(220, 70, 60), (60, 130, 220)]  # the seats' colours, when a gang's name names none
+#: colour words a gang's name may carry, and the colour its bases are drawn in (no gang or
+#: scenario file has a colour field: "The Red Ravens" drawn blue read as a mistake)
+COLOUR_WORDS: dict[str, tuple[int, int, int]] = {
+    "red": (205, 45, 40),
+    "crimson": (205, 45, 40),
+    "scarlet": (205, 45, 40),
+    "blue": (45, 105, 215),
+    "azure": (45, 105, 215),
+    "green": (40, 150, 60),
+    "emerald": (40, 150, 60),
+    "black": (24, 24, 28),
+    "white": (240, 240, 240),
+    "ivory": (240, 240, 240),
+    "grey": (150, 150, 158),
+    "gray": (150, 150, 158),
+    "silver": (150, 150, 158),
+    "ashen": (150, 150, 158),
+    "yellow": (225, 175, 20),
+    "gold": (225, 175, 20),
+    "golden": (225, 175, 20),
+    "orange": (235, 120, 25),
+    "purple": (140, 70, 190),
+    "violet": (140, 70, 190),
+    "brown": (125, 80, 45),
+    "pink": (230, 120, 170),
+}
+SPARE = [(40, 150, 60), (235, 120, 25), (140, 70, 190), (240, 240, 240)]  # when both sides want one colour
 OBJ = (240, 200, 40)
 TRAY = (22, 70, 48)
+BAD = (240, 110, 90)  # a click the rules refused
+
+
+def _far(a: tuple[int, int, int], b: tuple[int, int, int]) -> bool:
+    return math.dist(a, b) >= 90
+
+
+def side_colours(names: list[str]) -> list[tuple[int, int, int]]:
+    """Each gang's colour: the first colour word in its name ("The Black Hounds": black), else
+    its seat's colour; a side whose colour is taken (or too like the other's) gets the first
+    spare one far from every colour already given, so the two gangs never look alike."""
+    import re
+
+    wanted: list[tuple[int, int, int] | None] = []
+    for name in names:
+        words = re.findall(r"[a-z]+", name.lower())
+        wanted.append(next((COLOUR_WORDS[w] for w in words if w in COLOUR_WORDS), None))
+    out: list[tuple[int, int, int]] = []
+    for i, want in enumerate(wanted):
+        if want is not None and all(_far(want, c) for c in out):
+            out.append(want)
+            continue
+        named = [c for c in wanted[i + 1 :] if c is not None]  # a later side's own colour stays free
+        pool = [SIDES[i % 2], *SIDES, *SPARE]
+        out.append(next((c for c in pool if all(_far(c, o) for o in out + named)), SIDES[i % 2]))
+    return out
+
+
+def ink(col: tuple[int, int, int]) -> tuple[int, int, int]:
+    """A gang's colour made readable as text on the dark panel (black is drawn a mid grey)."""
+    if 0.299 * col[0] + 0.587 * col[1] + 0.114 * col[2] >= 80:
+        return col
+    r, g, b = (int(c + (255 - c) * 0.55) for c in col)
+    return (r, g, b)
+
+
+def rim_of(col: tuple[int, int, int]) -> tuple[int, int, int]:
+    """A base's outline: black, or a light grey round a dark base (a black gang on the table)."""
+    return (0, 0, 0) if 0.299 * col[0] + 0.587 * col[1] + 0.114 * col[2] >= 60 else (200, 200, 200)
 
 
 @dataclass
@@ -66,17 +132,28 @@ class View:
     log: list[str] = field(default_factory=list)
     names: dict[str, str] = field(default_factory=dict)
     result: str = ""
+    card: list[str] = field(default_factory=list)  # the end card's lines (gf_ended): who won, the VP, why
     guns: dict[str, dict[str, Any]] = field(default_factory=dict)  # artillery: name, seat, pos, facing, radius
+    deployment: str = ""  # the deployment's id (gf_started): its starting areas are the rules'
+    attacker: int | None = None  # which seat attacks (gf_setup): it takes the attacker's starting area
+    colours: list[tuple[int, int, int]] = field(default_factory=list)  # each seat's, agreeing with its name
+    rules: Any = None  # the game's rule book (its deployments); None: the bundled core rules
+
+    def colour(self, seat: int) -> tuple[int, int, int]:
+        return self.colours[seat] if seat < len(self.colours) else SIDES[seat % 2]
 
     def apply(self, e: Any) -> None:
         k = e.kind
         if k == "gf_started":
             self.board, self.seats = dict(e.board), list(e.seats)
+            self.deployment, self.colours = e.deployment, side_colours(self.seats)
             for d in e.models:
                 self.models[d["id"]] = {**d, "pos": None, "facing": 0.0, "hp": d["attrs"]["hp"], "state": "ready"}
                 self.names[d["id"]] = d["name"]
             for i, s in enumerate(self.seats):
                 self.names[f"seat{i}"] = s
+        elif k == "gf_setup":
+            self.attacker = e.attacker
         elif k == "gf_deployed":
             m = self.models[e.model]
             m["pos"], m["facing"] = list(e.at), math.radians(e.facing)
@@ -123,6 +200,13 @@ class View:
             self.shot = (e.model, e.target)
         elif k == "gf_ended":
             self.result = e.describe(self.names)
+            won = " and ".join(self.names.get(f"seat{s}", "?") for s in e.winners)
+            vp = ", ".join(f"{n} {p}" for n, p in zip(self.seats, e.vp, strict=False))
+            self.card = [
+                f"{won} wins" if len(e.winners) == 1 else (f"a draw: {won}" if e.winners else "nobody wins"),
+                f"Victory Points: {vp}",
+                f"{e.reason}, after turn {e.turn}",
+            ]
         if k != "gf_rolled":
             self.log.append(e.describe(self.names))
 
@@ -139,28 +223,7 @@ def _text(surf: pygame.Surface, font: pygame.font.Font, text: str, pos: tuple[in
     surf.blit(font.render(text, True, colour), pos)
 
 
-def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    """``text`` broken at spaces into lines that fit ``width`` pixels (a word longer than the
-    line is cut), so nothing a player must read runs off the panel."""
-    lines: list[str] = []
-    cur = ""
-    for word in text.split():
-        trial = f"{cur} {word}" if cur else word
-        if font.size(trial)[0] <= width:
-            cur = trial
-            continue
-        if cur:
-            lines.append(cur)
-        while font.size(word)[0] > width and len(word) > 1:
-            k = len(word)
-            while k > 1 and font.size(word[:k])[0] > width:
-                k -= 1
-            lines.append(word[:k])
-            word = word[k:]
-        cur = word
-    if cur:
-        lines.append(cur)
-    return lines or [""]
+wrap = shell.wrap  # (its old home: the tests and the hot-seat call it here)
 
 
 PANEL_W = SIZE[0] - BOARD_PX - 70  # the side panel's text width in pixels
@@ -183,6 +246,102 @@ def to_table(v: View, pos: tuple[int, int]) -> tuple[float, float]:
     s, ox, oy = board_px(v)
     h = float(v.board.get("height", 36)) or 36.0
     return ((pos[0] - ox) / s, h - (pos[1] - oy) / s)
+
+
+def starting_areas(v: View) -> list[tuple[int, Any]]:
+    """(seat, zone) for each gang's starting area once the attacker is known (gf_setup): the
+    zones are the rule book's deployment (core/deployments.yaml, or the game's own rules with
+    its house rules), the very ones the game tests a deployment against; the window has no
+    numbers of its own for them."""
+    if v.attacker is None or not v.deployment:
+        return []
+    rules = v.rules
+    if rules is None:
+        from ..rulesets.gangfight.book import book
+
+        rules = book()
+    d = rules.deployments.get(v.deployment)
+    if d is None:
+        return []
+    return [(s, d.attacker if s == v.attacker else d.defender) for s in range(len(v.seats))]
+
+
+def zone_shapes(zone: Any, w: float, h: float) -> list[tuple[str, Any]]:
+    """A starting area as shapes in table inches, the geometry its ``contains`` tests (book.Zone):
+    ("poly", points) for a strip or a corner's triangle (legs a fraction of each side, "and then a
+    line connecting them diagonally"), ("circle", (centre, radius)) for a ring."""
+    form, vals = zone.form, zone.values
+    if form == "rect":
+        x0, y0, x1, y1 = vals
+        return [("poly", [(x0 * w, y0 * h), (x1 * w, y0 * h), (x1 * w, y1 * h), (x0 * w, y1 * h)])]
+    if form == "circle":
+        cx, cy, d = vals
+        return [("circle", ((cx * w, cy * h), d * min(w, h) / 2))]
+    corners = [vals[:2]] if form == "corner" else [(0.0, 0.0), (0.0, 1.0), (1.0, 0.0), (1.0, 1.0)]
+    a, b = vals[-1] * w, vals[-1] * h
+    out: list[tuple[str, Any]] = []
+    for cx, cy in corners:
+        px, py = cx * w, cy * h
+        sx, sy = (1 if cx == 0 else -1), (1 if cy == 0 else -1)
+        out.append(("poly", [(px, py), (px + sx * a, py), (px, py + sy * b)]))
+    return out
+
+
+def draw_starting_areas(surf: pygame.Surface, v: View, f: Fonts) -> list[pygame.Rect]:
+    """Each gang's starting area tinted in its colour, outlined and labelled with its name and
+    role (drawn at set-up: models deploy inside their own, objectives go outside both). Returns
+    the labels' rects."""
+    w = float(v.board.get("width", 36)) or 36.0
+    h = float(v.board.get("height", 36)) or 36.0
+    s = board_px(v)[0]
+    tint = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+    labels_: list[tuple[pygame.Surface, pygame.Rect]] = []
+    outlines: list[tuple[tuple[int, int, int], str, Any]] = []
+    for seat, zone in starting_areas(v):
+        col = v.colour(seat)
+        role = "attacker" if seat == v.attacker else "defender"
+        name = v.seats[seat] if seat < len(v.seats) else f"seat {seat}"
+        img = f.small.render(f"{name}: starting area ({role})", True, ink(col))
+        for k, (kind, shape) in enumerate(zone_shapes(zone, w, h)):
+            rect = img.get_rect()
+            if kind == "circle":
+                c, r = to_screen(v, shape[0]), int(shape[1] * s)
+                pygame.draw.circle(tint, (*col, 64), c, r)
+                outlines.append((col, kind, (c, r)))
+                rect.midtop = (c[0], c[1] - r - rect.h - 4)  # above the ring: it is small
+            else:
+                pts = [to_screen(v, p) for p in shape]
+                pygame.draw.polygon(tint, (*col, 64), pts)
+                outlines.append((col, kind, pts))
+                if len(pts) == 3:  # a corner: the label along its board edge, inside, by the corner
+                    right = pts[1][0] > pts[0][0]
+                    down = pts[2][1] > pts[0][1]
+                    rect.left = pts[0][0] + 6 if right else pts[0][0] - 6 - rect.w
+                    rect.top = pts[0][1] + 6 if down else pts[0][1] - 6 - rect.h
+                else:  # a strip: by its board edge, on the left (models mostly stand forward)
+                    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+                    rect.left = min(xs) + 6
+                    if shape[0][1] <= 0:  # the strip along the bottom edge (y up on the table)
+                        rect.bottom = max(ys) - 4
+                    elif shape[2][1] >= h:
+                        rect.top = min(ys) + 4
+                    else:
+                        rect.centery = (min(ys) + max(ys)) // 2
+            if k == 0 or kind == "poly":
+                labels_.append((img, rect))
+    surf.blit(tint, (0, 0))
+    for col, kind, shape in outlines:
+        col = col if rim_of(col) == (0, 0, 0) else ink(col)  # a black gang's edge drawn grey: seen on a dark board
+        if kind == "circle":
+            pygame.draw.circle(surf, col, shape[0], shape[1], 2)
+        else:
+            pygame.draw.polygon(surf, col, shape, 2)
+    for img, rect in labels_:
+        back = pygame.Surface(rect.inflate(6, 2).size, pygame.SRCALPHA)
+        back.fill((20, 20, 26, 170))
+        surf.blit(back, rect.inflate(6, 2).topleft)
+        surf.blit(img, rect.topleft)
+    return [r for _i, r in labels_]
 
 
 @dataclass
@@ -247,8 +406,21 @@ def _edge_towards(c: tuple[int, int], r: int, rect: pygame.Rect) -> tuple[int, i
     return (int(c[0] + (n[0] - c[0]) * r / d), int(c[1] + (n[1] - c[1]) * r / d))
 
 
-def draw(surf: pygame.Surface, v: View, f: Fonts, log_rows: int = 21) -> int:
-    """The board and the side panel; returns how many lines the result takes at the panel's foot."""
+TRAY_RECT = pygame.Rect(BOARD_PX + 40, 128, 280, 180)  # the dice tray (the end card takes its place)
+
+
+def draw(
+    surf: pygame.Surface,
+    v: View,
+    f: Fonts,
+    log_rows: int = 21,
+    status: str = "",
+    shade: pygame.Surface | None = None,
+) -> int:
+    """The board and the side panel; returns how many lines the result takes at the panel's foot.
+    ``status``: the watch's status line (seed, speed, playing, paused or over), under the legend;
+    ``shade``: laid over the terrain, under the starting areas, the objectives and the models
+    (the hot-seat darkens where the piece being placed may not go)."""
     surf.fill(BG)
     w = float(v.board.get("width", 36)) or 36.0
     h = float(v.board.get("height", 36)) or 36.0
@@ -273,6 +445,10 @@ def draw(surf: pygame.Surface, v: View, f: Fonts, log_rows: int = 21) -> int:
             pygame.draw.line(surf, (230, 220, 160), px(a["foot"]), px(a["top"]), 3)
         for d in t.get("doors", []):
             pygame.draw.circle(surf, (200, 160, 90), px(d), max(2, int(0.25 * s)))
+    if shade is not None:
+        surf.blit(shade, (0, 0))
+    if v.turn == 0:  # set-up: where each gang deploys, and where objectives may not go
+        draw_starting_areas(surf, v, f)
     for p in v.objectives.values():
         if p is not None:
             pygame.draw.circle(surf, OBJ, px(p), max(4, int(0.5 * s)))
@@ -280,7 +456,7 @@ def draw(surf: pygame.Surface, v: View, f: Fonts, log_rows: int = 21) -> int:
     for g in v.guns.values():  # an artillery piece: a square in its gang's colour, its barrel its facing
         c, r = px(g["pos"]), max(4, int(g["radius"] * s))
         pygame.draw.rect(surf, (120, 90, 60), (c[0] - r, c[1] - r, 2 * r, 2 * r), border_radius=3)
-        pygame.draw.rect(surf, SIDES[g["seat"] % 2], (c[0] - r, c[1] - r, 2 * r, 2 * r), 2, border_radius=3)
+        pygame.draw.rect(surf, v.colour(g["seat"]), (c[0] - r, c[1] - r, 2 * r, 2 * r), 2, border_radius=3)
         bx, by = c[0] + int(math.cos(g["facing"]) * r * 1.8), c[1] - int(math.sin(g["facing"]) * r * 1.8)
         pygame.draw.line(surf, INK, c, (bx, by), 3)
     if v.shot and v.models.get(v.shot[0], {}).get("pos") and v.models.get(v.shot[1], {}).get("pos"):
@@ -290,13 +466,13 @@ def draw(surf: pygame.Surface, v: View, f: Fonts, log_rows: int = 21) -> int:
             continue
         c = px(m["pos"])
         r = max(3, int(m["radius"] * s))
-        col = SIDES[m["seat"] % 2]
+        col = v.colour(m["seat"])
         if m["state"] == "out":
             pygame.draw.circle(surf, (70, 70, 70), c, r)
             pygame.draw.line(surf, col, (c[0] - r, c[1] - r), (c[0] + r, c[1] + r), 2)
             continue
         pygame.draw.circle(surf, col, c, r)
-        pygame.draw.circle(surf, (255, 255, 255) if mid == v.active else (0, 0, 0), c, r, 2)
+        pygame.draw.circle(surf, (255, 255, 255) if mid == v.active else rim_of(col), c, r, 2)
         fx = c[0] + int(math.cos(m["facing"]) * r * 1.6)
         fy = c[1] - int(math.sin(m["facing"]) * r * 1.6)
         pygame.draw.line(surf, INK, c, (fx, fy), 2)
@@ -308,19 +484,38 @@ def draw(surf: pygame.Surface, v: View, f: Fonts, log_rows: int = 21) -> int:
     # the side panel: turn, gangs, dice tray, log
     x0 = BOARD_PX + 40
     pygame.draw.rect(surf, PANEL, (x0 - 10, 10, SIZE[0] - x0, SIZE[1] - 20))
-    _text(surf, f.big, f"Gangfight, turn {v.turn}", (x0, 20))
+    title = "Gangfight: game over" if v.result else (f"Gangfight, turn {v.turn}" if v.turn else "Gangfight: set-up")
+    _text(surf, f.big, title, (x0, 20))
     for i, name in enumerate(v.seats):
         up = sum(1 for m in v.models.values() if m["seat"] == i and m["state"] == "ready")
-        _text(surf, f.body, f"{name}: {up} standing", (x0, 56 + 20 * i), SIDES[i % 2])
+        col = v.colour(i)
+        pygame.draw.circle(surf, col, (x0 + 7, 62 + 20 * i), 7)  # a swatch: the colour its bases are drawn in
+        pygame.draw.circle(surf, rim_of(col) if rim_of(col) != (0, 0, 0) else (20, 20, 20), (x0 + 7, 62 + 20 * i), 7, 1)
+        _text(surf, f.body, f"{name}: {up} standing", (x0 + 20, 53 + 20 * i), ink(col))
     _text(surf, f.small, "hp: Health left   white ring: acting   grey, crossed: out of action", (x0, 94), DIM)
-    tray = pygame.Rect(x0, 110, 280, 200)
+    if status:
+        _text(
+            surf,
+            f.small,
+            wrap(f.small, status, PANEL_W)[0],
+            (x0, 110),
+        )
+    tray = TRAY_RECT
+    if v.card:  # the game is over: the end card in the dice tray's place
+        shell.draw_card(surf, f.big, f.body, "GAME OVER", v.card, pygame.Rect(x0, tray.y, PANEL_W, tray.h))
+        return _panel_log(surf, v, f, log_rows, x0)
     pygame.draw.rect(surf, TRAY, tray)
-    _text(surf, f.small, f"dice tray: {v.dice_label}", (x0, 314), DIM)
+    _text(surf, f.small, f"dice tray: {v.dice_label}", (x0, tray.bottom + 4), DIM)
     for d in v.dice:
         cx = tray.x + int(d[1] / 14.0 * tray.w)
         cy = tray.y + int((1 - d[2] / 10.0) * tray.h)
         pygame.draw.rect(surf, INK, (cx - 11, cy - 11, 22, 22), border_radius=4)
         _text(surf, f.body, str(int(d[0])), (cx - 5, cy - 10), (20, 20, 20))
+    return _panel_log(surf, v, f, log_rows, x0)
+
+
+def _panel_log(surf: pygame.Surface, v: View, f: Fonts, log_rows: int, x0: int) -> int:
+    """The log under the tray and the result, wrapped, at the panel's foot; returns its lines."""
     y = 340
     result = wrap(f.body, v.result, PANEL_W)[:3] if v.result else []
     rows = [r for line in v.log[-log_rows:] for r in wrap(f.small, line, PANEL_W)] if log_rows else []
@@ -333,18 +528,46 @@ def draw(surf: pygame.Surface, v: View, f: Fonts, log_rows: int = 21) -> int:
     return len(result)
 
 
+LEGEND = [
+    "The board (y up, as on the table): light green the open table; dark green area terrain (cover);"
+    " brown obstacles; grey blocking pieces; tan platforms, their height written on them; pale"
+    " lines ladders and stairs; small dots doors.",
+    "A model: a disc in its gang's colour (the swatch by the gang's name), its line its facing;"
+    " beside it its name and Health left (hp). White ring: the model acting. Grey, crossed: out"
+    " of action. Squares: artillery pieces, barrel their facing.",
+    "Yellow discs: objectives (2 Victory Points each to the gang holding it at the end)."
+    " Yellow line: an attack. The dice tray: the last roll and what it was for.",
+    "Set-up: the tinted, labelled areas are the gangs' starting areas; each gang deploys inside its"
+    ' own, and objectives go outside both, 6" apart, off blocking terrain.',
+]
+HOTSEAT_KEYS = [
+    "HOT-SEAT  click an answer or press its number (1-9, 0); PageUp / PageDown more answers;",
+    "          click a numbered ring to move there, a model to pick it, the board to place;",
+    "          s saves the game to a replay; F1 this help; Esc quit.",
+]
+
+
 class Watcher(EventWatcher):
     """An AI-vs-AI game shown event by event (render/shell.py). ``make(seed) -> (game, controllers)``."""
 
     size = SIZE
     view: View
-    speed0 = 12.0  # events a second
+    speed0 = 3.0  # events a second at 1x: a log line or a roll each, read as it comes
 
     def new_view(self) -> View:
-        return View()
+        return View(rules=getattr(self.match, "book", None))  # the game's own rules (house rules too)
+
+    def outcome(self) -> str:
+        return self.view.card[0] if self.view.card else ""
 
     def draw(self, surf: pygame.Surface, fonts: Fonts) -> None:
-        draw(surf, self.view, fonts)
+        draw(surf, self.view, fonts, status=self.status())
+        self.draw_help(surf, fonts, shell.WATCH_KEYS)
+
+    def draw_help(self, surf: pygame.Surface, fonts: Fonts, keys: list[str]) -> None:
+        """The F1 overlay, over the board: the keys, then what the board's colours and marks mean."""
+        if self.show_help:
+            shell.draw_help(surf, fonts.body, [*keys, "", *LEGEND], pygame.Rect(30, 30, BOARD_PX - 20, 0))
 
 
 class LogWatcher(FromLog, Watcher):
@@ -382,8 +605,35 @@ class HotseatApp(Watcher):
         self.save_path = save_path
         self.message = ""
         self.page = 0
+        self._shade: tuple[Any, pygame.Surface | None] = (None, None)
         super().__init__(make, seed)
         self.speed = 40.0
+
+    def status(self) -> str:
+        over = f"   over: {self.outcome()}" if self.outcome() else ""
+        return f"seed {self.seed}   F1 help   s save   Esc quit{over}"
+
+    def shade(self, req: Any) -> pygame.Surface | None:
+        """For a placement asked of a person: the board darkened wherever the piece may not go, by
+        the game's own test (``req.legal``) on a half-inch grid, so the bright part is where a click
+        is taken. Worked out once per question."""
+        if req is None or req.kind != "deploy" or not getattr(req, "models", ()):
+            return None
+        key = (len(self.match.events), len(getattr(self.match, "decisions", ())), req.models[0])
+        if self._shade[0] == key:
+            return self._shade[1]
+        w = float(self.view.board.get("width", 36)) or 36.0
+        h = float(self.view.board.get("height", 36)) or 36.0
+        out = pygame.Surface(SIZE, pygame.SRCALPHA)
+        step = 0.25
+        for iy in range(int(h / step)):
+            for ix in range(int(w / step)):
+                x, y = ix * step, iy * step
+                if req.legal(req.models[0], (x + step / 2, y + step / 2)) is not None:
+                    a, b = to_screen(self.view, (x, y + step)), to_screen(self.view, (x + step, y))
+                    out.fill((0, 0, 0, 110), pygame.Rect(a, (b[0] - a[0], b[1] - a[1])))
+        self._shade = (key, out)
+        return out
 
     def _decide(self) -> bool:
         m = self.match
@@ -498,21 +748,40 @@ class HotseatApp(Watcher):
             best = min(range(len(spots)), key=lambda i: (spots[i][0] - p[0]) ** 2 + (spots[i][1] - p[1]) ** 2)
             if ((spots[best][0] - p[0]) ** 2 + (spots[best][1] - p[1]) ** 2) ** 0.5 < 1.0:
                 self.choose(best)
+            else:
+                self.message = "not a spot on offer: click a numbered yellow ring, or an answer"
             return
         if req.kind == "deploy":
             from ..play.protocol import IllegalDecision
 
+            piece = self.piece_name(req.models[0])
+            why = req.legal(req.models[0], p)  # the game's own reason, put in the player's words
+            if why:
+                self.message = f"{piece} cannot go there: {why}"
+                return
             try:
                 self.match.answer((req.models[0], p))
                 self.message = ""
             except IllegalDecision as e:
-                self.message = str(e).split(": ", 2)[-1]
+                self.message = f"{piece} cannot go there: {str(e).split(': ', 2)[-1]}"
             return
         for i, o in enumerate(self.options()):
             m = self.view.models.get(str(o))
             if m and m["pos"] and ((m["pos"][0] - p[0]) ** 2 + (m["pos"][1] - p[1]) ** 2) ** 0.5 <= m["radius"] + 0.3:
                 self.choose(i)
                 return
+        if any(str(o) in self.view.models for o in self.options()):
+            self.message = "no model on offer there: click one named in the answers, or an answer"
+
+    def piece_name(self, pid: str) -> str:
+        """What a placement question places, in words: a model's name, an artillery piece's, or
+        "objective o2"."""
+        if pid in self.view.models:
+            return str(self.view.names.get(pid, pid))
+        guns = getattr(self.match, "guns", {})
+        if pid in guns:
+            return f"the {guns[pid].name}"
+        return f"objective {pid}"
 
     def save(self) -> None:
         if not self.save_path:
@@ -523,21 +792,35 @@ class HotseatApp(Watcher):
         save_replay(self.match, "gangfight", self.save_path)
         self.message = f"saved to {self.save_path}"
 
+    def prompt(self, req: Any) -> str:
+        """The question in words; a placement names its rule (where the piece may go)."""
+        what = str(getattr(req, "prompt", ""))
+        if req.kind != "deploy":
+            return what
+        pid = req.models[0]
+        if pid in self.view.models:
+            return f"click inside your starting area (the bright part of the board) to place {self.piece_name(pid)}"
+        if pid in getattr(self.match, "guns", {}):
+            return f"click the board (the bright part) to place {self.piece_name(pid)}"
+        return (
+            f"click the board to place objective {pid}: outside both starting areas, at least"
+            f' {req.min_distance:g}" from another objective, off blocking terrain (the bright part)'
+        )
+
     def draw(self, surf: pygame.Surface, fonts: Fonts) -> None:
         req = self.waiting()
-        foot = draw(surf, self.view, fonts, log_rows=6 if req is not None else 19)
+        # a refused click is said under the question while it is still asked (it was kept
+        # but drawn only once nobody was being asked anything: four clicks went unexplained)
+        said = wrap(fonts.body, self.message, PANEL_W)[:2] if req is not None and self.message else []
+        rows = 6 - len(said) if req is not None else 19
+        foot = draw(surf, self.view, fonts, log_rows=rows, status=self.status(), shade=self.shade(req))
         x0 = BOARD_PX + 40
         if req is not None:
             seat = self.view.seats[req.boss] if self.view.seats else ""
-            what = getattr(req, "prompt", "")
-            if req.kind == "deploy" and req.models[0] in self.view.models:
-                what = "click your starting area to place " + self.view.names.get(req.models[0], req.models[0])
-            elif req.kind == "deploy" and req.models[0] in getattr(self.match, "guns", {}):
-                what = f"click anywhere on the board to place the {self.match.guns[req.models[0]].name}"
-            elif req.kind == "deploy":
-                what = f"click the board to place objective {req.models[0]} (outside the starting areas)"
-            for k, line in enumerate(wrap(fonts.body, f"{seat}: {what}", PANEL_W)[:2][::-1]):
-                _text(surf, fonts.body, line, (x0, SIZE[1] - 318 - 20 * k), OBJ)  # two lines at most, upwards
+            asked = wrap(fonts.body, f"{seat}: {self.prompt(req)}", PANEL_W)[: 4 - len(said)]
+            block = [(line, OBJ) for line in asked] + [(line, BAD) for line in said]
+            for k, (line, col) in enumerate(block):  # the last line just above the answers
+                _text(surf, fonts.body, line, (x0, SIZE[1] - 318 - 20 * (len(block) - 1 - k)), col)
             if req.kind == "gf_face":  # where the move ends, and a ray along each facing on offer
                 at = to_screen(self.view, req.at)
                 pygame.draw.circle(surf, OBJ, at, 5)
@@ -562,6 +845,7 @@ class HotseatApp(Watcher):
         elif self.message:
             for k, line in enumerate(wrap(fonts.body, self.message, PANEL_W)[:2]):  # above the result
                 _text(surf, fonts.body, line, (x0, SIZE[1] - 24 - 20 * (foot + 2) + 20 * k), OBJ)
+        self.draw_help(surf, fonts, HOTSEAT_KEYS)
 
 
 def ui_state(app: HotseatApp) -> dict[str, Any]:
@@ -617,6 +901,8 @@ def run_hotseat(app: HotseatApp, fps: int = 30) -> None:
                 app.page = min(app.page + 1, max(0, (len(app.options()) - 1) // 10))
             elif event.type == pygame.KEYDOWN and event.key == pygame.K_PAGEUP:
                 app.page = max(0, app.page - 1)
+            elif event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+                app.show_help = not app.show_help
             elif event.type == pygame.KEYDOWN and event.key == pygame.K_s:
                 app.save()
                 if app.message.startswith("saved"):

@@ -6,11 +6,14 @@ their Lap Points, the car sheets, the dice tray, the charts' results and the log
 asked nothing here but what it asks its drivers; the window never decides a rule.
 
 Keys (watch): space pause, right arrow one event, +/- speed, End to the finish, r a new seed,
-Esc quit. Hot-seat: click an answer or press its number (1-9, 0 for the tenth); s saves.
+F1 help and legend, Esc quit. Hot-seat: click an answer or press its number (1-9, 0 for the
+tenth); s saves; F1 help. The status line, the F1 overlay and the end card are the shared
+shell's (render/shell.py), as Space Gits' watch has them.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -50,6 +53,27 @@ class RaceView:
     charts: list[str] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
     banner: str = ""
+    card: list[str] = field(default_factory=list)  # the end card's lines (race_over): who won, why, the Lap Points
+    rules: Any = field(default=None, compare=False, repr=False)  # the race's book (names); None: the bundled one
+
+    def book(self) -> Any:
+        if self.rules is None:
+            from ..rulesets.roadrace.book import book
+
+            self.rules = book()
+        return self.rules
+
+    def chart_line(self, e: Any) -> str:
+        """A chart roll in the data's words: "Ma Kettle vs Speedy: Engine hit 2 = 2: opponent
+        loses all Speed re-rolls", not the ids (``engine_hit``, ``engine_rerolls``)."""
+        mod = f"{e.modifier:+d}" if e.modifier else ""
+        names = self.names()
+        who = names.get(str(e.seat), str(e.seat))
+        if e.target != e.seat:
+            who += f" vs {names.get(str(e.target), str(e.target))}"
+        chart = self.book().charts.get(e.chart)
+        what = display(chart.name if chart else e.chart, e.chart)
+        return f"{who}: {what} {e.die}{mod} = {e.total}: {row_words(chart, e)}"
 
     def names(self) -> dict[str, str]:
         return {str(i): n for i, n in enumerate(self.seats)}
@@ -77,7 +101,7 @@ class RaceView:
             self.dice = e.dice
             self.dice_label = f"{self.seats[e.seat]}: {e.stat} for {e.purpose}"
         elif k == "chart_rolled":
-            self.charts = (self.charts + [e.describe(self.names())])[-5:]
+            self.charts = (self.charts + [self.chart_line(e)])[-5:]
         elif k == "lap_points" and e.seat < len(self.sheets):
             self._sheet(e.seat, lp=e.total)
         elif k == "damaged":
@@ -96,8 +120,40 @@ class RaceView:
                 self.sheets = [dict(sh) for sh in e.sheets]  # a copy: folding later events must not edit the log
             who = " and ".join(self.seats[w] for w in e.winners) or "nobody"
             self.banner = f"{who} wins: {e.reason}"
+            self.active, self.phase = None, ""  # nobody is playing a phase any more
+            lps = ", ".join(f"{n} {lp}" for n, lp in zip(self.seats, e.lap_points, strict=False))
+            self.card = [
+                f"{who} win{'s' if len(e.winners) == 1 else ''}",
+                f"{e.reason}, after {e.rounds} rounds",
+                f"Lap Points: {lps}",
+            ]
         if k != "phase_started":
             self.log = (self.log + [e.describe(self.names())])[-400:]
+
+
+def display(name: str, ident: str) -> str:
+    """A name from the data, or, where the data gives none (its loader falls back to the id), the
+    id in words: ``ginormous_roadkill`` -> "Ginormous roadkill"."""
+    if name and name != ident:
+        return name
+    words = ident.replace("_", " ").strip()
+    return words[:1].upper() + words[1:]
+
+
+_ROLL_WORDS = re.compile(r"^\s*\d+\s*(?:-\s*\d+)?\s*(?:or (?:less|better|more))?\s*(?::|means|is)?\s*")
+
+
+def row_words(chart: Any, e: Any) -> str:
+    """A chart row in words: its name, else its text without the roll ("4-5 Driver takes 1
+    damage" -> "Driver takes 1 damage") when that is short, else its id in words."""
+    row = next((r for r in chart.rows if r.id == e.row), None) if chart is not None else None
+    if e.name and e.name != e.row:
+        return str(e.name)
+    if row is not None:
+        text = _ROLL_WORDS.sub("", row.text).strip().rstrip(".")
+        if 0 < len(text) <= 48:
+            return text[:1].upper() + text[1:]
+    return display("", e.row)
 
 
 class Fonts:
@@ -117,8 +173,15 @@ def _text(
 
 
 def draw(
-    surf: pygame.Surface, v: RaceView, f: Fonts, prompt: str = "", buttons: list[tuple[pygame.Rect, str]] | None = None
+    surf: pygame.Surface,
+    v: RaceView,
+    f: Fonts,
+    prompt: str = "",
+    buttons: list[tuple[pygame.Rect, str]] | None = None,
+    status: str = "",
 ) -> None:
+    """The track strip, the car sheets, the dice tray (the end card in its place once the race is
+    over), the charts, the log, the round and phase line; ``status`` the watch's status line."""
     surf.fill(BG)
     n = max(1, len(v.seats))
     # the track strip: one lane per car, Lap Points 0-20 left to right
@@ -146,9 +209,11 @@ def draw(
         if sh.get("out"):
             _text(surf, f.small, "OUT", (marker.right + 4, y), BAD)
     top = track.bottom + 12
-    # car sheets: a grid on the left
+    # car sheets: a grid on the left, as tall as the room above the log allows (lasting states wrap)
     cols = 3 if n > 4 else 2
-    w_sheet, h_sheet = 250, 150
+    rows_n = -(-n // cols)
+    w_sheet = 250
+    h_sheet = max(150, min(400, (SIZE[1] - 205 - top) // rows_n - 10))
     for i, name in enumerate(v.seats):
         r = pygame.Rect(20 + (i % cols) * (w_sheet + 10), top + (i // cols) * (h_sheet + 10), w_sheet, h_sheet)
         pygame.draw.rect(surf, PANEL, r, border_radius=8)
@@ -156,7 +221,11 @@ def draw(
         sh = v.sheets[i] if i < len(v.sheets) else {}
         car = v.cars[i] if i < len(v.cars) else {}
         _text(surf, f.body, name[:22], (r.x + 8, r.y + 4))
-        _text(surf, f.small, f"{car.get('vehicle', '')} / {car.get('driver', '')}"[:34], (r.x + 8, r.y + 24), DIM)
+        kinds = v.book()
+        veh, drv = str(car.get("vehicle", "")), str(car.get("driver", ""))
+        veh = display(kinds.vehicles[veh].name, veh) if veh in kinds.vehicles else display("", veh)
+        drv = display(kinds.drivers[drv].name, drv) if drv in kinds.drivers else display("", drv)
+        _text(surf, f.small, shell.wrap(f.small, f"{veh} / {drv}", w_sheet - 16)[0], (r.x + 8, r.y + 24), DIM)
         st = sh.get("stats", {})
         line1 = " ".join(f"{k[:3].title()}{st[k]}" for k in ("defense", "handling", "offense", "speed") if k in st)
         line2 = " ".join(f"{k[:3].title()}{st[k]}" for k in ("luck", "repair", "reaction", "toughness") if k in st)
@@ -165,12 +234,8 @@ def draw(
         vd, lim = int(sh.get("vehicle_damage", 0)), int(sh.get("destroyed_at", 10))
         dd, tough = int(sh.get("driver_damage", 0)), int(sh.get("toughness", st.get("toughness", 1)))
         _text(surf, f.small, f"LP {sh.get('lp', 0)}   car {vd}/{lim}   driver {dd}/{tough}", (r.x + 8, r.y + 76))
-        conds = sh.get("conditions", [])
-        shown = conds if len(conds) <= 3 else conds[:2]
-        for j, c in enumerate(shown):
-            _text(surf, f.small, ("• " + c)[:38], (r.x + 8, r.y + 94 + 16 * j), BAD)
-        if len(conds) > 3:
-            _text(surf, f.small, f"• and {len(conds) - 2} more lasting states", (r.x + 8, r.y + 126), BAD)
+        for j, line in enumerate(sheet_states(f, sh.get("conditions", []), w_sheet - 16, (h_sheet - 100) // 16)):
+            _text(surf, f.small, line, (r.x + 8, r.y + 94 + 16 * j), BAD)
     # the dice tray, top right
     tw, td, wall = TRAY_IN
     scale = 28
@@ -186,25 +251,65 @@ def draw(
         pygame.draw.rect(surf, GOOD if value >= 5 else BAD, die, 2, border_radius=4)
         _text(surf, f.body, str(value), (px - 5, py - 10), (20, 20, 20))
     _text(surf, f.small, v.dice_label[:60], (tray.x, tray.bottom + 4), DIM)
-    # the charts' results under it
+    # the charts' results under it, wrapped; the latest that fit above the log (and the prompt)
     cy = tray.bottom + 26
     _text(surf, f.body, "Charts", (tray.x, cy))
-    for j, line in enumerate(v.charts):
-        _text(surf, f.small, line[:54], (tray.x, cy + 22 + 16 * j))
+    room = max(0, ((SIZE[1] - 205 if buttons is not None else SIZE[1] - 70) - (cy + 22)) // 16)
+    chart_rows = [row for line in v.charts for row in shell.wrap(f.small, line, tray.w)]
+    for j, line in enumerate(chart_rows[-room:] if room else []):
+        _text(surf, f.small, line, (tray.x, cy + 22 + 16 * j))
+    if v.card:  # the race is over: the end card in the dice tray's place
+        shell.draw_card(surf, f.big, f.body, "RACE OVER", v.card, tray)
     # the log along the bottom
     log = pygame.Rect(20, SIZE[1] - 190, 800 if buttons is None else 620, 170)
     pygame.draw.rect(surf, PANEL, log, border_radius=8)
     for j, line in enumerate(v.log[-10:]):
         _text(surf, f.small, line[: 110 if buttons is None else 84], (log.x + 8, log.y + 6 + 16 * j))
     head = f"Round {v.round}" + (f" — {v.seats[v.active]}: {v.phase} phase" if v.active is not None and v.seats else "")
+    if v.card:
+        head = f"Race over after round {v.round}: {v.card[0]}"
     _text(surf, f.body, head, (840, SIZE[1] - 60) if buttons is None else (660, SIZE[1] - 200))
+    if status:
+        _text(surf, f.small, shell.wrap(f.small, status, SIZE[0] - 860)[0], (840, SIZE[1] - 36), DIM)
     if prompt:
         _text(surf, f.body, prompt[:60], (660, SIZE[1] - 176), GOOD)
     for rect, label in buttons or []:
         pygame.draw.rect(surf, (70, 80, 100), rect, border_radius=6)
         _text(surf, f.small, label[:34], (rect.x + 6, rect.y + 5))
-    if v.banner:
-        _text(surf, f.big, v.banner[:70], (40, SIZE[1] - 240), (255, 230, 120))
+
+
+def sheet_states(f: Fonts, conds: list[str], width: int, room: int) -> list[str]:
+    """A car's lasting states as lines for its sheet, each wrapped to ``width`` (a state was cut
+    mid-word: "the gypsy curse: -1 Luck until a res"); at most ``room`` lines, the last saying how
+    many more there are when they do not all fit."""
+    out: list[str] = []
+    for k, c in enumerate(conds):
+        rows = shell.wrap(f.small, "• " + c, width)
+        if len(rows) > 1:  # the rest indented under the bullet
+            rows = [rows[0], *shell.wrap(f.small, " ".join(rows[1:]), width - 12)]
+        lines = [rows[0]] + ["   " + r for r in rows[1:]]
+        more = len(conds) - k - 1
+        if len(out) + len(lines) + (1 if more else 0) > room:
+            out.append(f"• and {len(conds) - k} more lasting states")
+            return out[:room]
+        out += lines
+    return out
+
+
+LEGEND = [
+    "The track strip: one lane per car, its marker at its Lap Points (20 wins); a white frame: the"
+    " car playing its phase; STOP: stopped this turn; OUT: out of the race.",
+    "A car sheet: Def Han Off Spe (the car's Defense, Handling, Offense, Speed), Luc Rep Rea Tou (the"
+    " driver's Luck, Repair, Reaction, Toughness); LP its Lap Points; car damage / what wrecks it;"
+    " driver damage / Toughness; in red its lasting states (until repaired, or a rest stop).",
+    "The dice tray: the last roll where the dice lay, a green edge a success, red a failure; under"
+    " it whose roll and what for. Charts: the latest chart rolls, die + modifier = total: result.",
+    "The log at the foot: every event in words, the newest last.",
+]
+HOTSEAT_KEYS = [
+    "HOT-SEAT  click an answer or press its number (1-9, 0 the tenth); s saves the race to a",
+    "          replay; F1 this help; Esc quit.",
+]
 
 
 class Watcher(EventWatcher):
@@ -212,13 +317,22 @@ class Watcher(EventWatcher):
 
     size = SIZE
     view: RaceView
-    speed0 = 8.0  # events a second
+    speed0 = 3.0  # events a second at 1x: a roll or a log line each, read as it comes
 
     def new_view(self) -> RaceView:
-        return RaceView()
+        return RaceView(rules=getattr(self.match, "book", None))  # the race's own book (house rules too)
+
+    def outcome(self) -> str:
+        return self.view.card[0] if self.view.card else ""
 
     def draw(self, surf: pygame.Surface, fonts: Fonts) -> None:
-        draw(surf, self.view, fonts)
+        draw(surf, self.view, fonts, status=self.status())
+        self.draw_help(surf, fonts, shell.WATCH_KEYS)
+
+    def draw_help(self, surf: pygame.Surface, fonts: Fonts, keys: list[str]) -> None:
+        """The F1 overlay over the sheets: the keys, then what the window's parts mean."""
+        if self.show_help:
+            shell.draw_help(surf, fonts.small, [*keys, "", *LEGEND], pygame.Rect(20, 90, 800, 0))
 
 
 class LogWatcher(FromLog, Watcher):
@@ -306,6 +420,7 @@ class HotseatApp(Watcher):
         seat = self.view.seats[req.boss] if req is not None and self.view.seats else ""
         prompt = f"{seat}: {req.prompt}" if req is not None else self.message
         draw(surf, self.view, fonts, prompt, [(r, label) for r, label, _ in self.buttons()])
+        self.draw_help(surf, fonts, HOTSEAT_KEYS)
 
 
 def run_hotseat(app: HotseatApp, fps: int = 30) -> None:
@@ -328,6 +443,8 @@ def run_hotseat(app: HotseatApp, fps: int = 30) -> None:
                 app.save()
                 if app.message.startswith("saved"):
                     running = False
+            elif event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+                app.show_help = not app.show_help
             elif event.type == pygame.MOUSEBUTTONDOWN:
                 for i, (r, _, _) in enumerate(app.buttons()):
                     if r.collidepoint(event.pos):

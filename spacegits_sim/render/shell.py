@@ -5,7 +5,10 @@ Why one module: a ruleset's render module may not import another ruleset's, and 
 and Gangfight's shells were the same 150 lines. A game's module subclasses :class:`EventWatcher`
 (its view and its drawing) and passes its fonts and caption to :func:`run_window` and
 :func:`run_headless`. Keys: space pause, right arrow one event, +/- speed, End to the finish,
-r a new seed, Esc quit.
+r a new seed, F1 the help and legend, Esc quit. The watch furniture Space Gits' window has is
+shared here too, so each game's window looks and answers alike: :meth:`EventWatcher.status`
+(seed, speed, playing/paused/over), :func:`draw_help` (the F1 overlay) and :func:`draw_card`
+(the end card).
 
 Space Gits' watch (watch_app.py) animates its events in time rather than stepping them, so it
 keeps its own watcher, but its window and its film are these: :func:`window_loop` (the frame
@@ -26,20 +29,43 @@ from .display import has_display as has_display  # (re-exported: the ruleset win
 from .display import save_png
 from .recording import VideoWriter
 
-__all__ = ["EventWatcher", "Film", "FromLog", "has_display", "run_headless", "run_window", "window_loop"]
+__all__ = [
+    "EventWatcher",
+    "Film",
+    "FromLog",
+    "draw_card",
+    "draw_help",
+    "has_display",
+    "run_headless",
+    "run_window",
+    "window_loop",
+    "wrap",
+]
+
+#: the keys every event-stepped watch window answers (the F1 overlay lists them first)
+WATCH_KEYS = [
+    "SPACE  play / pause        RIGHT  one event          + / -  slower / faster",
+    "END    skip to the end     R      a new game (seed+1)  F1     this help    Esc  quit",
+]
 
 
 class EventWatcher:
     """A game shown event by event. ``make(seed) -> (game, controllers)``. A subclass gives
-    ``size``, ``speed0`` (events a second), :meth:`new_view` and :meth:`draw`."""
+    ``size``, ``speed0`` (events a second at 1x), :meth:`new_view`, :meth:`draw` and, for the
+    status line and the end card, :meth:`outcome`.
+
+    Why ``speed0`` is a few events a second: each event is a line in the log or a roll in the
+    tray, and a person reads it before the next comes (a road race at 8 a second ran six rounds
+    in under 20 s, unreadable); + / - double or halve it, End skips to the finish."""
 
     size: tuple[int, int] = (1280, 800)
-    speed0 = 8.0
+    speed0 = 3.0
 
     def __init__(self, make: Callable[[int], tuple[Any, list[Any]]], seed: int) -> None:
         self.make = make
         self.speed = self.speed0
         self.playing = True
+        self.show_help = False
         self.restart(seed)
 
     def new_view(self) -> Any:
@@ -91,6 +117,21 @@ class EventWatcher:
     @property
     def finished(self) -> bool:
         return self.shown >= len(self.event_log()) and self.match.pending is None
+
+    def outcome(self) -> str:
+        """The result in words once the game is over ("" before): the status line and the end
+        card say it. A subclass reads it from its view."""
+        return ""
+
+    def status(self) -> str:
+        """The status line: seed, speed (a multiple of the default pace), playing, paused or
+        over with the result, and the F1 hint: what Space Gits' watch shows under its board."""
+        x = self.speed / self.speed0
+        if self.finished or self.outcome():
+            state = "over" + (f": {self.outcome()}" if self.outcome() else "")
+        else:
+            state = "playing" if self.playing else "paused (SPACE)"
+        return f"seed {self.seed}   speed {x:g}x   F1 help   {state}"
 
 
 class FromLog(EventWatcher):
@@ -152,11 +193,13 @@ def run_window(w: EventWatcher, fonts: Callable[[], Any], caption: str, max_spee
         elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
             w.speed = min(max_speed, w.speed * 2)
         elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            w.speed = max(1.0, w.speed / 2)
+            w.speed = max(w.speed0 / 4, w.speed / 2)
         elif key == pygame.K_END:
             w.skip_to_end()
         elif key == pygame.K_r and not isinstance(w, FromLog):
             w.restart(w.seed + 1)
+        elif key == pygame.K_F1:
+            w.show_help = not w.show_help
 
     def paint(screen: pygame.Surface, dt: float) -> None:
         if w.playing:
@@ -164,6 +207,70 @@ def run_window(w: EventWatcher, fonts: Callable[[], Any], caption: str, max_spee
         w.draw(screen, f)
 
     window_loop(w.size, caption, fps, on_key, paint)
+
+
+def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    """``text`` broken at spaces into lines that fit ``width`` pixels (a word longer than the
+    line is cut), so nothing a player must read runs off its panel or is clipped. A text that fits
+    is kept as it is (its spacing too: the key lines are laid out in columns)."""
+    if font.size(text)[0] <= width:
+        return [text]
+    lines: list[str] = []
+    cur = ""
+    for word in text.split():
+        trial = f"{cur} {word}" if cur else word
+        if font.size(trial)[0] <= width:
+            cur = trial
+            continue
+        if cur:
+            lines.append(cur)
+        while font.size(word)[0] > width and len(word) > 1:
+            k = len(word)
+            while k > 1 and font.size(word[:k])[0] > width:
+                k -= 1
+            lines.append(word[:k])
+            word = word[k:]
+        cur = word
+    if cur:
+        lines.append(cur)
+    return lines or [""]
+
+
+def draw_help(surf: pygame.Surface, font: pygame.font.Font, lines: list[str], box: pygame.Rect) -> pygame.Rect:
+    """The F1 overlay: ``lines`` (the watch keys, then the game's legend; "" a gap) wrapped in a
+    dark box whose top-left and width are ``box``'s; its height follows the text. Returns the box."""
+    rows = [r for line in lines for r in (wrap(font, line, box.w - 32) if line else [""])]
+    step = font.get_linesize() + 2
+    box = pygame.Rect(box.x, box.y, box.w, 24 + step * len(rows))
+    pygame.draw.rect(surf, (20, 20, 26), box, border_radius=8)
+    pygame.draw.rect(surf, (200, 200, 200), box, 2, border_radius=8)
+    for i, row in enumerate(rows):
+        surf.blit(font.render(row, True, (232, 232, 236)), (box.x + 16, box.y + 12 + i * step))
+    return box
+
+
+def draw_card(
+    surf: pygame.Surface,
+    title_font: pygame.font.Font,
+    font: pygame.font.Font,
+    title: str,
+    lines: list[str],
+    box: pygame.Rect,
+) -> None:
+    """The end card, as Space Gits' watch ends: ``title`` ("GAME OVER") and the result lines,
+    wrapped and centred, in a framed box at ``box`` (its height at least what the text needs)."""
+    rows = [r for line in lines for r in wrap(font, line, box.w - 28)]
+    need = 28 + title_font.get_linesize() + 8 + (font.get_linesize() + 4) * len(rows)
+    box = pygame.Rect(box.x, box.y, box.w, max(box.h, need))
+    pygame.draw.rect(surf, (20, 20, 26), box, border_radius=8)
+    pygame.draw.rect(surf, (200, 200, 200), box, 2, border_radius=8)
+    img = title_font.render(title, True, (255, 220, 120))
+    surf.blit(img, (box.centerx - img.get_width() // 2, box.y + 14))
+    y = box.y + 14 + title_font.get_linesize() + 8
+    for row in rows:
+        img = font.render(row, True, (240, 240, 240))
+        surf.blit(img, (box.centerx - img.get_width() // 2, y))
+        y += font.get_linesize() + 4
 
 
 class Film:
