@@ -17,7 +17,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 from helpers import match  # noqa: E402
 from test_hotseat_play import Recorder, ev_collect, new_app  # noqa: E402
-from test_render import app_for, click, press_button  # noqa: E402
+from test_render import app_for, click, press_button, settle  # noqa: E402
 
 from spacegits_sim.ai import make_controller  # noqa: E402
 from spacegits_sim.cli.common import load_scenario_option  # noqa: E402
@@ -28,6 +28,7 @@ from spacegits_sim.rules.decisions import (  # noqa: E402
     ChooseActivation,
     FightThrow,
     OrderBullet,
+    Throw,
 )
 from spacegits_sim.rules.engine import Match  # noqa: E402
 
@@ -168,6 +169,26 @@ def test_hovering_a_greyed_button_says_why_even_over_an_older_note():
     assert not any("carries no dice" in s or "older problem" in s for s in seen)
     seen = frame_texts(app, (5, 5))  # the mouse off it: the older words again
     assert any("older problem" in s for s in seen)
+
+
+def test_an_action_taken_already_is_greyed_as_taken_not_as_impossible():
+    """After a shot the greyed "shoot" said "no gun it can fire (none carried, or still
+    reloading)": the git had a gun; it had shot already."""
+    app = shooter_app()
+    press_button(app, "shoot")
+    assert app.submit(Throw(NEAR, 0.2))
+    for _ in range(20):
+        settle(app)
+        req = app.human_turn()
+        if isinstance(req, ChooseAction):
+            break
+        assert isinstance(req, OrderBullet), req
+        assert app.submit(req.options[0])
+    app.layout_buttons()
+    shoot = next(b for b in app.buttons if b.value == "shoot")
+    assert not shoot.enabled and shoot.tooltip == "done already this activation (two different actions each)"
+    boot = next(b for b in app.buttons if b.value == "boot")
+    assert "nobody fallen" in boot.tooltip
 
 
 def test_a_note_belongs_to_the_answer_it_tells_of_and_never_reaches_the_other_players_prompt():

@@ -164,6 +164,7 @@ class HotseatApp(Watcher):
         self._previews: list[PathPreview] = []
         self._reach_key: Any = None
         self._reach: tuple[list[Reach], list[Target]] = ([], [])
+        self._shot_words: list[str] = []  # what a bullet at the aim would strike (set by draw_reach)
         super().__init__(make_match, seed, size)
 
     @property
@@ -353,7 +354,7 @@ class HotseatApp(Watcher):
         if isinstance(req, ChooseAction):
             for a in ("scoot", "shoot", "boot", "done"):
                 legal = a in req.options
-                opts.append((a, a, legal, "" if legal else ACTION_WHY.get(a, "not legal now")))
+                opts.append((a, a, legal, "" if legal else self.action_why(req.model, a)))
         elif isinstance(req, ChooseCare):
             opts = [(f"{i + 1}  {c}", c, True, "") for i, c in enumerate(req.options)]
         elif isinstance(req, ChooseGuns):
@@ -391,6 +392,17 @@ class HotseatApp(Watcher):
                     for k, throw in enumerate(("thump", "shove", "pinch")):
                         opts.append((f"{who}{throw} ({keys[k]})", ("fight", i, throw), True, ""))
         self.place_buttons(opts)
+
+    def action_why(self, model: str, action: str) -> str:
+        """Why an action is greyed: taken already this activation (read from the log: its
+        actions since it was activated), else the usual reasons. A git that had shot was told
+        "no gun it can fire (none carried, or still reloading)"."""
+        for e in reversed(self.match.events):
+            if e.kind == "activation_started":
+                break
+            if e.kind == "action" and getattr(e, "model", None) == model and getattr(e, "action", None) == action:
+                return "done already this activation (two different actions each)"
+        return ACTION_WHY.get(action, "not legal now")
 
     def button_region(self, rows: int | None = None) -> pygame.Rect:
         """The region buttons live in: under the prompt, above the footer, beside the table. A
@@ -997,6 +1009,7 @@ class HotseatApp(Watcher):
                     lines = [f"die {self.die_number(did)}"] if shown is None else shown.words().split(", ")
                     tags.append((lines, c))
             self.draw_tags(surf, tags)
+        self._shot_words = []
         wanted = self.reach_wanted(hover)
         if wanted is not None:
             self.draw_reach(surf, wanted[0], *self.reach(*wanted), req, hover)
@@ -1125,16 +1138,7 @@ class HotseatApp(Watcher):
                 if struck is not None:
                     pygame.draw.line(surf, BUMP_COLOUR, (b[0] - 6, b[1] - 6), (b[0] + 6, b[1] + 6), 3)
                     pygame.draw.line(surf, BUMP_COLOUR, (b[0] - 6, b[1] + 6), (b[0] + 6, b[1] - 6), 3)
-            self.draw_tags(surf, tags)
-            ap = self.renderer.to_px(self.scene, aim)
-            y = ap[1] + 26  # under the spread's words (draw_aim), left-aligned with them
-            for line_words in words:
-                t = self.renderer.text(line_words, self.renderer.small, (255, 255, 255))
-                plate = pygame.Rect(ap[0] + 21, y, t.get_width() + 6, t.get_height() + 2).clamp(table)
-                pygame.draw.rect(surf, (20, 20, 26), plate, border_radius=3)
-                surf.blit(t, (plate.left + 3, plate.top + 1))
-                y += t.get_height() + 3
-            return
+            self._shot_words = words  # drawn by draw_aim, under the spread's words
         self.draw_tags(surf, tags)
 
     def hull_px(self, centre: tuple[float, float], hull: tuple[float, float], angle: float) -> list[tuple[int, int]]:
@@ -1207,7 +1211,20 @@ class HotseatApp(Watcher):
         label = f'strength {strength:.0%}: spread ±{along:.1f}" x ±{across:.1f}"'
         if self.drag_start is None:
             label = "a click: " + label
-        surf.blit(self.renderer.text(label, self.renderer.small, (255, 230, 140)), (a[0] + 24, a[1] + 8))
+        words = [(label, (255, 230, 140))] + [(w, (255, 255, 255)) for w in self._shot_words]
+        rendered = [self.renderer.text(w, self.renderer.small, c) for w, c in words]
+        block = pygame.Rect(a[0] + 24, a[1] + 8, max(img.get_width() for img in rendered) + 6, 0)
+        block.height = sum(img.get_height() + 3 for img in rendered)
+        table = self.renderer.layout(self.scene)[0]
+        if block.right > table.right:  # near the right edge: the words go left of the aim, not over the panel
+            block.right = a[0] - 24
+        block.clamp_ip(table)
+        y = block.top
+        for img in rendered:  # each line on a dark plate: legible over a building or the reach's band
+            plate = pygame.Rect(block.left, y, img.get_width() + 6, img.get_height() + 2)
+            pygame.draw.rect(surf, (20, 20, 26), plate, border_radius=3)
+            surf.blit(img, (block.left + 3, y + 1))
+            y += img.get_height() + 3
 
     def draw_keep_out(self, surf: pygame.Surface, req: Deploy) -> None:
         """Where the git a click would deploy may not go, shaded red on a 1" grid."""
