@@ -254,3 +254,35 @@ def test_a_bullet_that_hits_terrain_says_its_name_once_and_one_that_hits_nothing
     assert cap.describe(names) == "Skab's Pistol bullet (4) hits a cap"
     miss = ev.BulletResolved("a1", "Rifle", "d1", 8, False, ((1.0, 1.0), (1.0, 13.0)), None, False, 0, False)
     assert miss.describe(names) == "Skab's Rifle bullet (8) hits nothing on its 12.0\" line of fire"
+
+
+# ---------------------------------------------------------------- smaller things the playtest saw
+
+
+def test_a_die_label_keeps_off_a_gits_base_and_its_tower_count():
+    """ "die 2: 1.0"" was drawn over a git and the count of its tower (hs_21, hs_34)."""
+    app = shooter_app()
+    g = app.renderer.to_px(app.scene, SHOOTER)
+    r = int(R * app.renderer.layout(app.scene)[1])
+    base = pygame.Rect(g[0] - r, g[1] - r, 2 * r, 2 * r)
+    (plate,) = app.draw_tags(pygame.Surface(app.size), [(['die 2: 1.0"'], (g[0], g[1] - r - 6))])
+    assert not plate.colliderect(base)
+
+
+def test_deploying_the_forbidden_ground_is_striped_red_as_the_prompt_says():
+    """The prompt said "Red shading" over a tint that came out brown on the green table (hs_01)."""
+    app = new_app(3)
+    for _ in range(400):
+        app.update(5.0)
+        if app.human_turn() is not None:
+            break
+    req = app.human_turn()
+    assert req is not None and req.kind == "deploy" and "Red stripes" in app.prompt()
+    legal = set(app.deploy_points(req))
+    cell = next((x + 0.5, y + 0.5) for x in range(4, 20) for y in range(4, 20) if (x + 0.5, y + 0.5) not in legal)
+    surf = pygame.Surface(app.size)
+    app.draw_ui(surf, app.update(0.0))
+    s = app.renderer.layout(app.scene)[1]
+    c = app.renderer.to_px(app.scene, cell)
+    pixels = [surf.get_at((c[0] + dx, c[1] + dy)) for dx in range(-int(s / 2) + 1, int(s / 2)) for dy in (-2, 0, 2)]
+    assert any(p.r > 170 and p.g < 90 and p.b < 90 for p in pixels)  # red, not brown

@@ -74,6 +74,7 @@ BUMP_COLOUR = (255, 120, 90)
 REACH_FILL = (255, 255, 255, 22)  # a gun's reach: as pale as a move's path, so the table shows through
 IN_REACH = (120, 235, 120)  # an enemy a bullet could reach
 OUT_OF_REACH = BUMP_COLOUR
+KEEP_OUT = (235, 50, 50, 200)  # deploying: the stripes where the git may not go
 REACH_STEPS = 72  # the reach's outline: one line of fire every 5 degrees
 
 
@@ -696,7 +697,7 @@ class HotseatApp(Watcher):
 
     def deploy_points(self, req: Deploy) -> list[tuple[float, float]]:
         """Legal spots (on a 1" grid) for the git a click would deploy now (cached per request):
-        what the red shading leaves free."""
+        what the red stripes leave free."""
         mid = req.models[self.deploy_pick % len(req.models)]
         key = (id(req), mid)
         if getattr(self, "_deploy_key", None) != key:
@@ -740,7 +741,7 @@ class HotseatApp(Watcher):
             mid = req.models[self.deploy_pick % len(req.models)]
             need = f'{req.min_distance:g}"'
             return (
-                f"{who}: click to deploy {self.match.models[mid].name} (Tab: another git). Red shading: where it "
+                f"{who}: click to deploy {self.match.models[mid].name} (Tab: another git). Red stripes: where it "
                 f"may not go ({need} from caps and enemies, not on terrain)"
             )
         if isinstance(req, ChooseActivation):
@@ -1152,13 +1153,15 @@ class HotseatApp(Watcher):
 
     def draw_tags(self, surf: pygame.Surface, tags: list[tuple[list[str], tuple[int, int]]]) -> list[pygame.Rect]:
         """Each die's label near its die, placed so that no two overlap (dice lying close
-        together push their labels apart) and none covers a ringed die; returns the plates."""
+        together push their labels apart) and none covers a ringed die, a git's base or its
+        tower's count (the playtest saw "die 2: 1.0"" over a git and its count); returns the plates."""
         table = self.renderer.layout(self.scene)[0]
         rendered = [
             [self.renderer.text(line, self.renderer.small, (255, 255, 255)) for line in lines] for lines, _c in tags
         ]
         sizes = [(max(t.get_width() for t in ts) + 6, sum(t.get_height() + 2 for t in ts)) for ts in rendered]
-        plates = place_labels(sizes, [c for _l, c in tags], table, keep_clear=[c for _l, c in tags])
+        keep = [c for _l, c in tags] + self.base_points()
+        plates = place_labels(sizes, [c for _l, c in tags], table, keep_clear=keep)
         for ts, plate in zip(rendered, plates, strict=True):
             pygame.draw.rect(surf, (20, 20, 26), plate, border_radius=3)
             y = plate.top + 1
@@ -1166,6 +1169,19 @@ class HotseatApp(Watcher):
                 surf.blit(t, (plate.left + 3, y))
                 y += t.get_height() + 2
         return plates
+
+    def base_points(self) -> list[tuple[int, int]]:
+        """The pixels labels keep clear of: every git's base and the count of its tower (drawn
+        behind the base), as the board draws them."""
+        out = []
+        for m in self.scene.models.values():
+            if not m.in_play or m.hull is not None:
+                continue
+            out.append(self.renderer.to_px(self.scene, m.position))
+            if m.tower:
+                dx, dy = m.tower_offset
+                out.append(self.renderer.to_px(self.scene, (m.position[0] + dx, m.position[1] + dy)))
+        return out
 
     def tag(self, surf: pygame.Surface, lines: list[str], centre_top: tuple[int, int]) -> None:
         """Small white words on a dark plate, kept on the table."""
@@ -1227,15 +1243,22 @@ class HotseatApp(Watcher):
             y += img.get_height() + 3
 
     def draw_keep_out(self, surf: pygame.Surface, req: Deploy) -> None:
-        """Where the git a click would deploy may not go, shaded red on a 1" grid."""
+        """Where the git a click would deploy may not go, on a 1" grid: red stripes over a dark
+        tint. A red tint alone came out brown on the green table, and the prompt said "red"."""
         legal = set(self.deploy_points(req))
         _rect, s = self.renderer.layout(self.scene)
         overlay = pygame.Surface(self.size, pygame.SRCALPHA)
+        side = math.ceil(s)
         for x in range(int(req.width)):
             for y in range(int(req.height)):
                 if (x + 0.5, y + 0.5) not in legal:
                     tl = self.renderer.to_px(self.scene, (x, y + 1))
-                    overlay.fill((220, 40, 40, 60), pygame.Rect(tl[0], tl[1], math.ceil(s), math.ceil(s)))
+                    cell = pygame.Rect(tl[0], tl[1], side, side)
+                    overlay.fill((0, 0, 0, 60), cell)
+                    # one diagonal per cell: neighbouring cells' diagonals join into stripes
+                    pygame.draw.line(overlay, KEEP_OUT, cell.bottomleft, cell.topright, 2)
+                    pygame.draw.line(overlay, KEEP_OUT, cell.midleft, cell.midtop, 2)
+                    pygame.draw.line(overlay, KEEP_OUT, cell.midbottom, cell.midright, 2)
         surf.blit(overlay, (0, 0))
 
     def draw_hover_card(self, surf: pygame.Surface, hover: tuple[float, float] | None) -> None:
