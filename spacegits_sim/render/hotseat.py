@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import math
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pygame
@@ -71,6 +71,11 @@ EMPTY_TOWER_CARE = "hurried"  # nothing to drop: the fastest carry (care only se
 PATH_FILL = (255, 255, 255, 46)
 PATH_EDGE = (255, 255, 255, 150)
 BUMP_COLOUR = (255, 120, 90)
+REACH_FILL = (255, 255, 255, 22)  # a gun's reach: as pale as a move's path, so the table shows through
+IN_REACH = (120, 235, 120)  # an enemy a bullet could reach
+OUT_OF_REACH = BUMP_COLOUR
+KEEP_OUT = (235, 50, 50, 200)  # deploying: the stripes where the git may not go
+REACH_STEPS = 72  # the reach's outline: one line of fire every 5 degrees
 
 
 @dataclass
@@ -90,6 +95,26 @@ class PathPreview:
 
     def words(self) -> str:
         return f'{self.label}: {self.travelled:.1f}"' + (f", bumps {self.bump}" if self.bump else "")
+
+
+@dataclass
+class Reach:
+    """A gun's reach round its shooter: where its bullets stop, every way (the rules' own line
+    of fire, from the base's edge, so a vehicle's hull gets its own shape), and its words."""
+
+    label: str  # 'Rifle 12"'
+    range_in: float
+    straight: bool  # its bullets fly the line of fire (False: a special resolves them)
+    outline: list[tuple[float, float]]
+
+
+@dataclass
+class Target:
+    """An enemy as a shooter's gun sees it: how far the bullet must fly to touch its base."""
+
+    model: str
+    distance: float  # from the shooter's base edge to the first touch of the enemy's base
+    in_reach: bool
 
 
 @dataclass
@@ -129,15 +154,62 @@ class HotseatApp(Watcher):
         self.quit_requested = False
         self.log_scroll = 0
         self.page = 0  # of the buttons, when more than fit
-        self.note = ""  # what was answered without asking (one legal answer), shown once
+        self._note = ""  # what was answered without asking (one legal answer): see :attr:`note`
+        self._note_until = 0  # the note shows while no more decisions than this have been made
+        self._note_boss: int | None = None  # and while the question on screen is this seat's
+        self._note_past_new_action = False
+        self._message_at = 0  # a message (an illegal click, a save) belongs to the decision it was made at
         self.care_for: dict[str, str] = {}  # this scoot's care, per model: asked once
         self.button_rows = BUTTON_ROWS
         self._preview_key: Any = None
         self._previews: list[PathPreview] = []
+        self._reach_key: Any = None
+        self._reach: tuple[list[Reach], list[Target]] = ([], [])
+        self._shot_words: list[str] = []  # what a bullet at the aim would strike (set by draw_reach)
         super().__init__(make_match, seed, size)
+
+    @property
+    def note(self) -> str:
+        """What was answered without asking (one legal answer, carry care for an empty tower),
+        or that a saved game was caught up: shown under the next question, if that question is
+        the same seat's. It belongs to the decision it was made for: the playtest saw "only one
+        choice: die 2" under the other player's "click a ringed git" and a care note from a
+        scoot stay on for the rest of the activation."""
+        return self._note
+
+    @note.setter
+    def note(self, text: str) -> None:
+        self.set_note(text)
+
+    def set_note(self, text: str, past_new_action: bool = False) -> None:
+        """A note about the decision being made now (the match's pending one): shown with the
+        next question if it is the same seat's and, unless ``past_new_action``, does not start a
+        new action or activation (the care of a scoot already made is no news there)."""
+        decisions = len(self.match.decisions) if hasattr(self, "match") else 0
+        self._note = text
+        self._note_until = decisions + 1  # (set while answering decision N: shown with N+1's question)
+        pending = self.match.pending if hasattr(self, "match") else None
+        self._note_boss = getattr(pending, "boss", None)
+        self._note_past_new_action = past_new_action
+
+    def expire_notes(self) -> None:
+        """Forget a note once a later decision is made or another seat is asked, and a message
+        once any decision is made (it was about the question it was shown with)."""
+        n = len(self.match.decisions)
+        if n != self._message_at:
+            self.message = ""
+            self._message_at = n
+        if not self._note:
+            return
+        req = self.human_turn()
+        other_seat = req is not None and self._note_boss is not None and getattr(req, "boss", None) != self._note_boss
+        new_action = isinstance(req, (ChooseAction, ChooseActivation)) and not self._note_past_new_action
+        if n > self._note_until or other_seat or new_action:
+            self._note = ""
 
     def restart(self, seed: int) -> None:
         super().restart(seed)
+        self._message_at = len(self.match.decisions)
         if self.match.decisions:  # a resumed game: shown as it stands now, not replayed on screen
             self.catch_up()
 
@@ -146,7 +218,7 @@ class HotseatApp(Watcher):
         would otherwise visibly replay itself, ~35 s to reach 6:43): the board, the towers and
         the log are where the save left them, and a note says so."""
         n = self.settle_queue()
-        self.note = f"resumed: caught up with the game so far ({n} events, in the log)"
+        self.set_note(f"resumed: caught up with the game so far (events: {n}, all in the log)", past_new_action=True)
 
     # ------------------------------------------------------------------ who answers
 
@@ -269,6 +341,7 @@ class HotseatApp(Watcher):
         if self.countdown is not None and self.countdown > 0:
             self.countdown = max(0.0, self.countdown - dt)
         ov = self.advance(dt)
+        self.expire_notes()
         self.layout_buttons()
         return ov
 
@@ -282,7 +355,7 @@ class HotseatApp(Watcher):
         if isinstance(req, ChooseAction):
             for a in ("scoot", "shoot", "boot", "done"):
                 legal = a in req.options
-                opts.append((a, a, legal, "" if legal else ACTION_WHY.get(a, "not legal now")))
+                opts.append((a, a, legal, "" if legal else self.action_why(req.model, a)))
         elif isinstance(req, ChooseCare):
             opts = [(f"{i + 1}  {c}", c, True, "") for i, c in enumerate(req.options)]
         elif isinstance(req, ChooseGuns):
@@ -320,6 +393,17 @@ class HotseatApp(Watcher):
                     for k, throw in enumerate(("thump", "shove", "pinch")):
                         opts.append((f"{who}{throw} ({keys[k]})", ("fight", i, throw), True, ""))
         self.place_buttons(opts)
+
+    def action_why(self, model: str, action: str) -> str:
+        """Why an action is greyed: taken already this activation (read from the log: its
+        actions since it was activated), else the usual reasons. A git that had shot was told
+        "no gun it can fire (none carried, or still reloading)"."""
+        for e in reversed(self.match.events):
+            if e.kind == "activation_started":
+                break
+            if e.kind == "action" and getattr(e, "model", None) == model and getattr(e, "action", None) == action:
+                return "done already this activation (two different actions each)"
+        return ACTION_WHY.get(action, "not legal now")
 
     def button_region(self, rows: int | None = None) -> pygame.Rect:
         """The region buttons live in: under the prompt, above the footer, beside the table. A
@@ -613,7 +697,7 @@ class HotseatApp(Watcher):
 
     def deploy_points(self, req: Deploy) -> list[tuple[float, float]]:
         """Legal spots (on a 1" grid) for the git a click would deploy now (cached per request):
-        what the red shading leaves free."""
+        what the red stripes leave free."""
         mid = req.models[self.deploy_pick % len(req.models)]
         key = (id(req), mid)
         if getattr(self, "_deploy_key", None) != key:
@@ -657,7 +741,7 @@ class HotseatApp(Watcher):
             mid = req.models[self.deploy_pick % len(req.models)]
             need = f'{req.min_distance:g}"'
             return (
-                f"{who}: click to deploy {self.match.models[mid].name} (Tab: another git). Red shading: where it "
+                f"{who}: click to deploy {self.match.models[mid].name} (Tab: another git). Red stripes: where it "
                 f"may not go ({need} from caps and enemies, not on terrain)"
             )
         if isinstance(req, ChooseActivation):
@@ -668,11 +752,13 @@ class HotseatApp(Watcher):
             what = "move" if req.purpose == "move" else req.purpose
             n = len(req.dice)
             text = (
-                f"{who}: throw {n} {what} {'die' if n == 1 else 'dice'}: press where they should land, drag for "
-                "strength (longer: harder), release. Small ring: your hand; dashed ellipse: where 2 in 3 stop"
+                f"{who}: throw {n} {what} {'die' if n == 1 else 'dice'}: click where they should land (a soft "
+                "throw), or press there and drag to throw harder. Ellipse: where 2 in 3 stop"
             )
             if req.purpose == "move":
                 text += f"; shaded: a {max(req.dice)}'s path"
+            elif req.purpose == "bullet":
+                text += "; pale ring: the gun's range (green: an enemy in it)"
             return text
         if isinstance(req, OrderMoveDie):
             return f"{who}: click the move die to resolve next (shaded: where each takes the git, X: what it bumps)"
@@ -763,6 +849,125 @@ class HotseatApp(Watcher):
             label, res.start, res.end, r, res.travelled, bump, res.contact.point if res.contact else None
         )
 
+    # ------------------------------------------------------------------ a gun's reach (the rules' own line of fire)
+
+    def reach_wanted(self, hover: tuple[float, float] | None) -> tuple[str, tuple[str, ...] | None, bool] | None:
+        """Whose guns' reach to show now, which guns (None: all it has) and whether to mark the
+        enemies in and out of it: aiming a shot, the guns just chosen; the mouse on the shoot
+        button, the git's guns; on a gun button, those guns; on a standing git, its own (the
+        ring alone). The playtest's four shots all flew short: range was shown nowhere."""
+        req = self.human_turn()
+        if isinstance(req, AimThrow):
+            return (req.model, self.guns_chosen(req.model), True) if req.purpose == "bullet" else None
+        on = next((b for b in self.buttons if b.rect.collidepoint(self.hover_px)), None)
+        if on is not None:
+            if isinstance(req, ChooseAction) and on.value == "shoot":
+                return req.model, None, True
+            if isinstance(req, ChooseGuns) and isinstance(on.value, tuple):
+                return req.model, tuple(on.value), True
+            if isinstance(req, CrewGuns) and isinstance(on.value, tuple) and on.value:
+                ids = self.crew_gun_ids(req.vehicle, on.value)
+                return (req.vehicle, ids, True) if ids else None
+            return None
+        if hover is None or self.drag_start is not None:
+            return None
+        mid = self.model_at(hover)
+        if mid is not None and mid in self.match.models and self.match.models[mid].standing:
+            return mid, None, False
+        return None
+
+    def crew_gun_ids(self, vehicle: str, option: tuple[str, ...]) -> tuple[str, ...]:
+        """The weapons a git aboard fires with a crew-guns answer: a bolted gun's, or its own."""
+        v = self.match.models[vehicle]
+        if option[0].startswith("mod:"):
+            return ()
+        if option[0].startswith("mount:"):
+            k, _arc = self.match.parse_mount(v, option[0])
+            return (v.mounts[k].weapon.id,)
+        return tuple(option)
+
+    def guns_chosen(self, shooter: str) -> tuple[str, ...] | None:
+        """The guns whose bullet dice are being aimed: the answer just given to "which guns?"
+        (a throw follows it at once); None when that is not the last answer: all it has."""
+        if not self.match.decisions:
+            return None
+        kind, answer, _checksum = self.match.decisions[-1]
+        if not isinstance(answer, (list, tuple)) or not answer:
+            return None
+        if kind == ChooseGuns.kind:
+            return tuple(str(a) for a in answer)
+        if kind == CrewGuns.kind and shooter in self.match.models and self.match.models[shooter].vehicle is not None:
+            return self.crew_gun_ids(shooter, tuple(str(a) for a in answer)) or None
+        return None
+
+    def reach(self, model: str, guns: tuple[str, ...] | None, targets: bool) -> tuple[list[Reach], list[Target]]:
+        """Each range's outline round ``model`` (guns of one range share one ring) and, with
+        ``targets``, every enemy on the table with how far a bullet must fly to touch it: lines of
+        fire asked of the rules (what :meth:`Combat.resolve_bullet` draws), cached until
+        anything moves."""
+        key = (model, guns, targets, len(self.match.events), len(self.match.decisions))
+        if key == self._reach_key:
+            return self._reach
+        m = self.match.models[model]
+        combat = self.match.combat
+        by_range: dict[float, list[Any]] = {}
+        for g in combat.gun_reach(m, guns):
+            if g.range_in > 0:
+                by_range.setdefault(g.range_in, []).append(g)
+        centre = self.match.position(model)
+        far = self.match.table.width + self.match.table.height  # past every edge, whatever the range
+        rings: list[Reach] = []
+        for rng in sorted(by_range):
+            outline = []
+            for k in range(REACH_STEPS):
+                th = 2 * math.pi * k / REACH_STEPS
+                toward = (centre[0] + far * math.cos(th), centre[1] + far * math.sin(th))
+                outline.append(combat.preview_shot(m, toward, rng)[0].end)
+            names = " + ".join(g.name for g in by_range[rng])
+            rings.append(Reach(f'{names} {rng:g}"', rng, all(g.straight for g in by_range[rng]), outline))
+        marks: list[Target] = []
+        if targets and rings:
+            longest = rings[-1].range_in
+            for o in self.match.models.values():
+                if not o.standing or o.boss == m.boss:  # (a fallen git is low: bullets fly over it)
+                    continue
+                line, _struck = combat.preview_shot(m, self.match.position(o.id), far)
+                touch = next((h for h in line.all_hits if h.thing.id == o.id and h.thing.kind.value == "figure"), None)
+                if touch is not None:
+                    marks.append(Target(o.id, touch.distance, touch.distance <= longest))
+        self._reach_key, self._reach = key, (rings, marks)
+        return rings, marks
+
+    def shot_words(self, shooter: str, rings: list[Reach], aim: tuple[float, float]) -> tuple[list[str], Any]:
+        """What a bullet die landing at ``aim`` would strike, per range ('Rifle 12": hits
+        Nazgob'), and the line of fire of the longest straight one (for the board)."""
+        m = self.match.models[shooter]
+        words: list[str] = []
+        shown: Any = None
+        for r in rings:
+            if not r.straight:  # a special decides where it goes: no line to promise
+                words.append(f"{r.label}: its own rule")
+                continue
+            line, struck = self.match.combat.preview_shot(m, aim, r.range_in)
+            if struck is None:
+                words.append(f"{r.label}: hits nothing in range")
+            else:
+                words.append(f"{r.label}: hits {self.thing_words(struck.thing.kind.value, struck.thing.id)}")
+            shown = (line, struck)
+        return words, shown
+
+    def kit_words(self, model: str, kit: str) -> str:
+        """The card's kit with each gun's range as this git fires it ("Pistol 8\"")."""
+        if model not in self.match.models:
+            return kit
+        reach = {g.name: g.range_in for g in self.match.combat.gun_reach(self.match.models[model]) if g.range_in > 0}
+        weapons, bar, gear = kit.partition(" | ")
+        parts = []
+        for part in weapons.split(", "):
+            name, paren, rest = part.partition(" (")  # a bolted gun: "Rifle (fixed)"
+            parts.append(f'{name} {reach[name]:g}"{paren}{rest}' if name in reach else part)
+        return ", ".join(parts) + bar + gear
+
     def thing_words(self, kind: str, ident: str) -> str:
         names = self.names or {}
         if ident in names:
@@ -805,6 +1010,10 @@ class HotseatApp(Watcher):
                     lines = [f"die {self.die_number(did)}"] if shown is None else shown.words().split(", ")
                     tags.append((lines, c))
             self.draw_tags(surf, tags)
+        self._shot_words = []
+        wanted = self.reach_wanted(hover)
+        if wanted is not None:
+            self.draw_reach(surf, wanted[0], *self.reach(*wanted), req, hover)
         if isinstance(req, AimThrow):
             self.draw_aim(surf, req, hover)
         self.draw_hover_card(surf, hover)
@@ -839,9 +1048,9 @@ class HotseatApp(Watcher):
             surf.blit(self.renderer.text(line, self.renderer.font, (255, 240, 200)), (x0, top + 4 + i * 18))
         note = "" if self.finished else self.note
         extra, col = (self.message, (255, 140, 120)) if self.message else (note, (150, 200, 255))
-        if not extra:
-            tip = next((b for b in self.buttons if not b.enabled and b.rect.collidepoint(self.hover_px)), None)
-            extra, col = (f"{tip.label}: {tip.tooltip}", (255, 220, 120)) if tip is not None else ("", DIM)
+        tip = next((b for b in self.buttons if not b.enabled and b.rect.collidepoint(self.hover_px)), None)
+        if tip is not None:  # the mouse is on a greyed button: why it is greyed, over any older words
+            extra, col = f"{tip.label}: {tip.tooltip or 'not possible now'}", (255, 220, 120)
         if extra:
             t = self.renderer.text(fit(extra, self.renderer.small, width), self.renderer.small, col)
             surf.blit(t, (x0, top + 4 + 3 * 18 + 2))
@@ -880,6 +1089,59 @@ class HotseatApp(Watcher):
         if p.tag_at is None:  # aiming: the words at the path's end
             self.tag(surf, [p.words()], (b[0] + r + 4 + 60, b[1] - 8))
 
+    def draw_reach(
+        self,
+        surf: pygame.Surface,
+        shooter: str,
+        rings: list[Reach],
+        marks: list[Target],
+        req: Request | None,
+        hover: tuple[float, float] | None,
+    ) -> None:
+        """A gun's reach drawn as a move's path is: a pale band with a white edge where its
+        bullets stop, labelled with the gun and its range; each enemy ringed green (a bullet
+        could reach its base) or red with how far it is; aiming, the line of fire to the aim,
+        an X on what it would strike first, and the words (as a move's "bumps a wall")."""
+        if not rings:
+            return
+        table = self.renderer.layout(self.scene)[0]
+        overlay = pygame.Surface(self.size, pygame.SRCALPHA)
+        for r in rings:
+            pts = [self.renderer.to_px(self.scene, p) for p in r.outline]
+            pygame.draw.polygon(overlay, REACH_FILL, pts)
+            pygame.draw.lines(overlay, PATH_EDGE, True, pts, 2)
+        clip = surf.get_clip()
+        surf.set_clip(table)  # a long gun's reach runs off the table: never over the log
+        surf.blit(overlay, (0, 0))
+        surf.set_clip(clip)
+        tags: list[tuple[list[str], tuple[int, int]]] = []
+        for r in rings:  # the label where the ring is highest on the table (clamped onto it)
+            pts = [self.renderer.to_px(self.scene, p) for p in r.outline]
+            inside = [p for p in pts if table.collidepoint(p)] or pts
+            top = min(inside, key=lambda p: (p[1], p[0]))
+            tags.append(([r.label], top))
+        for t in marks:
+            look = self.scene.models.get(t.model)
+            if look is None:
+                continue
+            c = self.renderer.to_px(self.scene, look.position)
+            rad = int(look.radius_in * self.renderer.layout(self.scene)[1]) + 6
+            pygame.draw.circle(surf, IN_REACH if t.in_reach else OUT_OF_REACH, c, rad, 3 if t.in_reach else 2)
+            tags.append(([f'{t.distance:.1f}": ' + ("in range" if t.in_reach else "out of range")], (c[0], c[1] + rad)))
+        aim = (self.drag_start or hover) if isinstance(req, AimThrow) else None
+        if aim is not None:
+            words, shown = self.shot_words(shooter, rings, aim)
+            if shown is not None:
+                line, struck = shown
+                a = self.renderer.to_px(self.scene, line.start)
+                b = self.renderer.to_px(self.scene, struck.point if struck is not None else line.end)
+                pygame.draw.line(surf, PATH_EDGE[:3], a, b, 2)
+                if struck is not None:
+                    pygame.draw.line(surf, BUMP_COLOUR, (b[0] - 6, b[1] - 6), (b[0] + 6, b[1] + 6), 3)
+                    pygame.draw.line(surf, BUMP_COLOUR, (b[0] - 6, b[1] + 6), (b[0] + 6, b[1] - 6), 3)
+            self._shot_words = words  # drawn by draw_aim, under the spread's words
+        self.draw_tags(surf, tags)
+
     def hull_px(self, centre: tuple[float, float], hull: tuple[float, float], angle: float) -> list[tuple[int, int]]:
         """A vehicle's hull (width, length; x forward) at ``centre`` facing ``angle``, in pixels."""
         w, ln = hull
@@ -891,13 +1153,15 @@ class HotseatApp(Watcher):
 
     def draw_tags(self, surf: pygame.Surface, tags: list[tuple[list[str], tuple[int, int]]]) -> list[pygame.Rect]:
         """Each die's label near its die, placed so that no two overlap (dice lying close
-        together push their labels apart) and none covers a ringed die; returns the plates."""
+        together push their labels apart) and none covers a ringed die, a git's base or its
+        tower's count (the playtest saw "die 2: 1.0"" over a git and its count); returns the plates."""
         table = self.renderer.layout(self.scene)[0]
         rendered = [
             [self.renderer.text(line, self.renderer.small, (255, 255, 255)) for line in lines] for lines, _c in tags
         ]
         sizes = [(max(t.get_width() for t in ts) + 6, sum(t.get_height() + 2 for t in ts)) for ts in rendered]
-        plates = place_labels(sizes, [c for _l, c in tags], table, keep_clear=[c for _l, c in tags])
+        keep = [c for _l, c in tags] + self.base_points()
+        plates = place_labels(sizes, [c for _l, c in tags], table, keep_clear=keep)
         for ts, plate in zip(rendered, plates, strict=True):
             pygame.draw.rect(surf, (20, 20, 26), plate, border_radius=3)
             y = plate.top + 1
@@ -905,6 +1169,19 @@ class HotseatApp(Watcher):
                 surf.blit(t, (plate.left + 3, y))
                 y += t.get_height() + 2
         return plates
+
+    def base_points(self) -> list[tuple[int, int]]:
+        """The pixels labels keep clear of: every git's base and the count of its tower (drawn
+        behind the base), as the board draws them."""
+        out = []
+        for m in self.scene.models.values():
+            if not m.in_play or m.hull is not None:
+                continue
+            out.append(self.renderer.to_px(self.scene, m.position))
+            if m.tower:
+                dx, dy = m.tower_offset
+                out.append(self.renderer.to_px(self.scene, (m.position[0] + dx, m.position[1] + dy)))
+        return out
 
     def tag(self, surf: pygame.Surface, lines: list[str], centre_top: tuple[int, int]) -> None:
         """Small white words on a dark plate, kept on the table."""
@@ -930,7 +1207,7 @@ class HotseatApp(Watcher):
         pygame.draw.circle(surf, BOSS_COLOURS[req.boss % 4], hp, 8, 2)
         a = self.renderer.to_px(self.scene, aim)
         pygame.draw.line(surf, (255, 255, 255), hp, a, 1)
-        strength = 0.5
+        strength = 0.0  # before the press: what a click (no drag) throws
         if self.drag_start is not None and self.drag_now is not None:
             strength = min(1.0, math.dist(self.drag_now, self.drag_start) * STRENGTH_PER_IN)
             pygame.draw.rect(surf, (80, 80, 80), pygame.Rect(a[0] + 10, a[1] - 30, 10, 60), 1)
@@ -948,18 +1225,40 @@ class HotseatApp(Watcher):
                 pts.append((a[0] + u * math.cos(ang) - v * math.sin(ang), a[1] + u * math.sin(ang) + v * math.cos(ang)))
             pygame.draw.line(surf, (255, 230, 140), pts[0], pts[1], 2)
         label = f'strength {strength:.0%}: spread ±{along:.1f}" x ±{across:.1f}"'
-        surf.blit(self.renderer.text(label, self.renderer.small, (255, 230, 140)), (a[0] + 24, a[1] + 8))
+        if self.drag_start is None:
+            label = "a click: " + label
+        words = [(label, (255, 230, 140))] + [(w, (255, 255, 255)) for w in self._shot_words]
+        rendered = [self.renderer.text(w, self.renderer.small, c) for w, c in words]
+        block = pygame.Rect(a[0] + 24, a[1] + 8, max(img.get_width() for img in rendered) + 6, 0)
+        block.height = sum(img.get_height() + 3 for img in rendered)
+        table = self.renderer.layout(self.scene)[0]
+        if block.right > table.right:  # near the right edge: the words go left of the aim, not over the panel
+            block.right = a[0] - 24
+        block.clamp_ip(table)
+        y = block.top
+        for img in rendered:  # each line on a dark plate: legible over a building or the reach's band
+            plate = pygame.Rect(block.left, y, img.get_width() + 6, img.get_height() + 2)
+            pygame.draw.rect(surf, (20, 20, 26), plate, border_radius=3)
+            surf.blit(img, (block.left + 3, y + 1))
+            y += img.get_height() + 3
 
     def draw_keep_out(self, surf: pygame.Surface, req: Deploy) -> None:
-        """Where the git a click would deploy may not go, shaded red on a 1" grid."""
+        """Where the git a click would deploy may not go, on a 1" grid: red stripes over a dark
+        tint. A red tint alone came out brown on the green table, and the prompt said "red"."""
         legal = set(self.deploy_points(req))
         _rect, s = self.renderer.layout(self.scene)
         overlay = pygame.Surface(self.size, pygame.SRCALPHA)
+        side = math.ceil(s)
         for x in range(int(req.width)):
             for y in range(int(req.height)):
                 if (x + 0.5, y + 0.5) not in legal:
                     tl = self.renderer.to_px(self.scene, (x, y + 1))
-                    overlay.fill((220, 40, 40, 60), pygame.Rect(tl[0], tl[1], math.ceil(s), math.ceil(s)))
+                    cell = pygame.Rect(tl[0], tl[1], side, side)
+                    overlay.fill((0, 0, 0, 60), cell)
+                    # one diagonal per cell: neighbouring cells' diagonals join into stripes
+                    pygame.draw.line(overlay, KEEP_OUT, cell.bottomleft, cell.topright, 2)
+                    pygame.draw.line(overlay, KEEP_OUT, cell.midleft, cell.midtop, 2)
+                    pygame.draw.line(overlay, KEEP_OUT, cell.midbottom, cell.midright, 2)
         surf.blit(overlay, (0, 0))
 
     def draw_hover_card(self, surf: pygame.Surface, hover: tuple[float, float] | None) -> None:
@@ -971,7 +1270,10 @@ class HotseatApp(Watcher):
             return
         x = min(self.hover_px[0] + 16, self.renderer.layout(self.scene)[0].right - 440)
         y = min(self.hover_px[1] + 16, self.size[1] - 80)
-        self.renderer.draw_id_card(surf, self.scene.models[mid], x, y)
+        if isinstance(self.human_turn(), AimThrow):  # above the mouse: under it are the aim's words
+            y = max(4, self.hover_px[1] - 16 - 70)
+        look = self.scene.models[mid]
+        self.renderer.draw_id_card(surf, replace(look, kit=self.kit_words(mid, look.kit)), x, y)
 
     def draw_result_card(self, surf: pygame.Surface) -> None:
         """Over the table at the end: who won, the caps, a few highlights and what comes next."""
@@ -1024,7 +1326,8 @@ def hotseat_help_lines() -> list[str]:
         "HOT-SEAT (F1 or Esc closes this)",
         "Click a ringed git to activate it; the buttons pick its actions (grey: why not, on hover).",
         "Throw: press where the dice should land, drag to set strength, release.",
-        "  The dashed ellipse is where about 2 in 3 dice stop; the shaded band, a move's path.",
+        "  A click alone throws softly (strength 0%). The dashed ellipse: where about 2 in 3 dice stop;",
+        "  the shaded band, a move's path; the pale ring, how far a gun's bullets fly (green: in range).",
         "Move dice: click one to resolve it; each shows where the git stops and what it bumps.",
         "Care (once per scoot): 1 careful, 2 normal, 3 hurried.",
         "Fight: buttons or keys Red A/S/D, Blue J/K/L, Green Z/X/C, Gold B/N/M = thump/shove/pinch.",

@@ -21,14 +21,14 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
 from dataclasses import replace
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..data.dice import face_from_physical, parse_dice, roll
 from ..data.rules_data import Weapon
-from ..physics.table import Kind, LineHit, Thing
+from ..physics.table import Kind, LineHit, LineResult, Thing
 from . import effects
 from . import events as ev
 from .decisions import AimThrow, ChooseGuns, FightThrow, GearChoice, OrderBullet, SplitOdd, Throw
@@ -42,6 +42,15 @@ if TYPE_CHECKING:
 Flow = Generator[Any, Any, Any]
 BEATS = {"shove": "thump", "pinch": "shove", "thump": "pinch"}  # key beats (cancels) value
 MAX_FIGHT_ROUNDS = 50
+
+
+class GunReach(NamedTuple):
+    """How far one gun shoots as this model fires it (what a player measures before shooting)."""
+
+    weapon: str  # the weapon's id
+    name: str
+    range_in: float  # the book's range with this model's gear (an Overly Long Gun Barrel: +8")
+    straight: bool  # its bullets fly the straight line of fire (False: a special resolves them: Lob, Gout…)
 
 
 class Combat:
@@ -73,6 +82,43 @@ class Combat:
 
     def can_shoot(self, m: Model) -> bool:
         return m.standing and bool(self.gun_options(m))
+
+    # ------------------------------------------------------------------ asked, never changing anything
+
+    def gun_reach(self, m: Model, weapon_ids: Sequence[str] | None = None) -> list[GunReach]:
+        """Each gun's reach as ``m`` fires it: the weapons ``weapon_ids`` (a git aboard fires its
+        own guns from the vehicle), else every shooting weapon ``m`` carries and every gun bolted
+        on it, ready or not. Read-only: the hot-seat draws it (a player measures range on a real
+        table before throwing; the window measured nothing and shots were thrown blind)."""
+        own = [w for w in m.weapons if w.kind == "shooting"] + [mt.weapon for mt in m.mounts]
+        if weapon_ids is None:
+            guns = own
+        else:
+            known = {**self.match.rules.weapons, **{w.id: w for w in own}}
+            guns = [known[i] for i in weapon_ids if i in known and known[i].kind == "shooting"]
+        seen: set[str] = set()
+        out = []
+        for w in guns:
+            if w.id in seen:
+                continue
+            seen.add(w.id)
+            out.append(GunReach(w.id, w.name, effects.weapon_range(m, w), effects.bullet_resolver(w) is None))
+        return out
+
+    def preview_shot(self, m: Model, toward: Point, range_in: float) -> tuple[LineResult, LineHit | None]:
+        """The line of fire a bullet die at ``toward`` would fly, and what it would strike first,
+        asked without resolving anything: the very line :meth:`resolve_bullet` resolves. Not
+        included: a natural 1 (a jam), a weapon whose special resolves its bullets (Lob, Gout,
+        Grappling Hook) and a bolted gun's arc."""
+        line = self.match.table.line_of_fire(m.id, toward, range_in)
+        return line, self._struck(line)
+
+    def _struck(self, line: LineResult) -> LineHit | None:
+        """The first thing a line of fire strikes: the first that is not low, except that a barrel
+        crossed on the way to a git takes the hit (it would give cover: it is hit and explodes)."""
+        hit = line.hit
+        barrels = [h for h in line.crossed_low if h.thing.kind == Kind.TERRAIN and self.is_barrel(h.thing.id)]
+        return barrels[0] if hit is not None and hit.thing.kind == Kind.FIGURE and barrels else hit
 
     def thump_weapons(self, m: Model, toughness: int) -> list[Weapon]:
         """The fighting weapons a git thumps with: the best set whose hands fit (the same rule as
@@ -185,11 +231,10 @@ class Combat:
             return
         value = effects.bullet_value(m, value)  # Damaged Weapon Mounts
         target_pos = match.table.die(die_id).position
-        line = match.table.line_of_fire(m.id, target_pos, effects.weapon_range(m, w))
+        line, struck = self.preview_shot(m, target_pos, effects.weapon_range(m, w))
         seg = (line.start, line.end)
         hit = line.hit
         barrels = [h for h in line.crossed_low if h.thing.kind == Kind.TERRAIN and self.is_barrel(h.thing.id)]
-        struck = barrels[0] if hit is not None and hit.thing.kind == Kind.FIGURE and barrels else hit
         if arc is not None and struck is not None and not match.in_arc(m, arc, struck.point):
             # "If the first thing the bullet strikes is outside of the … arc, it misses"
             match.emit(ev.BulletResolved(m.id, w.name, die_id, value, False, seg, None, False, 0, False))

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import ClassVar
 
 from .base import Event, Point
+from .table import THING_WORDS
 
 
 @dataclass
@@ -38,11 +40,15 @@ class BulletResolved(Event):
         if self.jammed:
             return f"{who}'s {self.weapon} jams (a natural 1)"
         if self.hit is None:
-            return f"{who}'s {self.weapon} bullet ({self.value}) hits nothing"
+            if self.line is None:
+                return f"{who}'s {self.weapon} bullet ({self.value}) hits nothing"
+            flew = math.dist(self.line[0], self.line[1])  # (the gun's range, or a lobbed die's distance)
+            return f"{who}'s {self.weapon} bullet ({self.value}) hits nothing on its {flew:.1f}\" line of fire"
         kind, _, ident = self.hit.partition(":")
+        if kind != "figure":  # (a name says "the wall" or "a wall" itself; "hits the a wall" was logged)
+            thing = names.get(ident) or THING_WORDS.get(kind, "something")
+            return f"{who}'s {self.weapon} bullet ({self.value}) hits {thing}"
         tgt = names.get(ident, ident)
-        if kind != "figure":
-            return f"{who}'s {self.weapon} bullet ({self.value}) hits the {tgt}"
         return (
             f"{who} shoots {tgt} with the {self.weapon} ({self.value}{' vs cover' if self.cover else ''}): "
             f"{'big' if self.big else 'weak'} damage {self.damage}"
