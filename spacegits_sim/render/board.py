@@ -609,6 +609,7 @@ def help_lines() -> list[str]:
         "SPACE  play / pause        RIGHT  step one event       + / -  speed 0.5x-8x",
         "END    skip to the end     R      restart, new seed     F1     this help",
         "N / P  next / previous highlight (falls, cascades, blasts, big hits: the timeline)",
+        "C      hide / show the results card (at the end: the watch pauses there)",
         "",
         "Activate a git: 1-2 different actions (scoot, shoot, boot), then a swig.",
         "Scoot: throw move dice, move towards each by its value; bump = stop.",
