@@ -86,7 +86,9 @@ def test_the_end_of_a_watched_match_shows_the_results_card_over_the_table_and_sa
     for name, caps in over.new_caps.items():
         assert f"{name}: {caps:+d} new caps" in seen
     for e in legged:
-        assert any(s.startswith(f"{e.boss} legged it") and s.endswith(f"{int(e.t) // 60}:{int(e.t) % 60:02d}") for s in seen)
+        assert any(
+            s.startswith(f"{e.boss} legged it") and s.endswith(f"{int(e.t) // 60}:{int(e.t) % 60:02d}") for s in seen
+        )
     assert any("C  hide this card" in s for s in seen)  # the key is named on the card
     status = next(s for s in seen if s.startswith(f"seed {SEED}"))
     assert "game over" in status and "playing" not in status
@@ -133,7 +135,9 @@ def test_p_after_the_end_stays_on_the_last_highlight_without_pressing_space_and_
     assert w.finished and w.game_over() is not None
 
 
-def run_watch_cli(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], args: list[str], window: Any) -> str:
+def run_watch_cli(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], args: list[str], window: Any
+) -> str:
     """``spacegits watch`` with a pretend display: ``window(w)`` stands in for the window's loop."""
     from spacegits_sim.cli import main
     from spacegits_sim.render import watch_app
@@ -153,7 +157,10 @@ def test_closing_the_window_after_the_end_prints_the_result_the_headless_run_pri
 
     shown = run_watch_cli(monkeypatch, capsys, ["--seed", str(SEED)], window)
     headless = run_watch_cli(
-        monkeypatch, capsys, ["--seed", str(SEED), "--headless", "--out", str(tmp_path), "--record", str(tmp_path / "m.gif")], window
+        monkeypatch,
+        capsys,
+        ["--seed", str(SEED), "--headless", "--out", str(tmp_path), "--record", str(tmp_path / "m.gif")],
+        window,
     )
     lines = [x.strip() for x in shown.strip().splitlines()]
     assert any("wins after" in x or "tie between" in x for x in lines)
