@@ -40,6 +40,13 @@ def _check_record(record: str | None) -> None:
             ) from None
 
 
+def print_result(rs: Ruleset, summary: dict[str, Any], ais: list[str]) -> None:
+    """The game's result table and verdict (a headless run's, and a window's when it closes)."""
+    if ais and len(ais) == len(summary["bosses"]):
+        summary = summary_with_ais(summary, ais)
+    rs.print_summary(summary, console)
+
+
 def cmd_watch(args: argparse.Namespace) -> int:
     _check_record(args.record)
     check_output(args.record, "--record", (".gif", ".mp4"))
@@ -73,6 +80,14 @@ def cmd_watch(args: argparse.Namespace) -> int:
     headless = args.headless or not shell.has_display() or bool(args.record and not shell.has_display())
     if not headless:
         shell.run_window(w)
+        # the result, as the headless run prints it (the window closed with nothing said before)
+        ended = getattr(w, "ended_log", None) or (w.event_log() if w.finished else None)
+        if ended is None:
+            clock = getattr(getattr(w, "scene", None), "clock", None)
+            at = f" (game clock {int(clock) // 60}:{int(clock) % 60:02d})" if clock is not None else ""
+            console.print(f"Window closed before the end{at}: watch it again with --seed {w.seed}.")
+        else:
+            print_result(rs, rs.summary_from_events(ended), ais)
         return 0
     out = Path(args.out)
     record = args.record or str(out / "match.gif")
@@ -83,9 +98,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
         summary = rs.summary_from_events(w.events)
     else:
         summary = w.match.summary()
-    if ais and len(ais) == len(summary["bosses"]):
-        summary = summary_with_ais(summary, ais)
-    rs.print_summary(summary, console)
+    print_result(rs, summary, ais)
     console.print(
         f"final board: [bold]{res['screenshot']}[/]   match video: [bold]{res.get('record', '(none)')}[/] "
         f"({res['frames']} frames, plays {res.get('plays_s', 0):.1f} s; rendered in {res['wall_s']:.1f} s)"

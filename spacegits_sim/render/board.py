@@ -17,7 +17,17 @@ import pygame
 from .palette import BOSS_COLOURS
 from .scene import ModelLook, Scene, TerrainLook
 
-__all__ = ["BOSS_COLOURS", "BoardRenderer", "Overrides", "fit", "wrap", "help_lines"]
+__all__ = [
+    "BOSS_COLOURS",
+    "BoardRenderer",
+    "Overrides",
+    "fit",
+    "fit_middle",
+    "tower_grid",
+    "tower_labels",
+    "wrap",
+    "help_lines",
+]
 
 Point = tuple[float, float]
 TABLE_COLOUR = (58, 92, 62)
@@ -52,6 +62,7 @@ class BoardRenderer:
         self.size = size
         self.font = pygame.font.Font(None, 20)
         self.small = pygame.font.Font(None, 16)
+        self.tiny = pygame.font.Font(None, 15)  # tower labels in a crowded panel (the derby)
         self.big = pygame.font.Font(None, 34)
         self.die_font = pygame.font.Font(None, 26)
         self.die_font.set_bold(True)
@@ -520,39 +531,42 @@ class BoardRenderer:
         surf.blit(self.text(fit(m.kit, self.small, 424), self.small, DIM), (x + 8, y + 45))
         return y + 76
 
+    def tower_entries(self, scene: Scene) -> list[tuple[ModelLook, int, tuple[str, str, str]]]:
+        """The tower panels: (model, which tower, (name, "A"/"B" or "", dice count)) for every
+        model in play, a vehicle's two towers one after the other."""
+        entries: list[tuple[ModelLook, int, tuple[str, str, str]]] = []
+        for m in scene.models.values():
+            if not m.in_play:
+                continue
+            if m.hull is not None:
+                entries += [(m, 0, (m.name, "A", str(m.tower))), (m, 1, (m.name, "B", str(m.tower2)))]
+            else:
+                entries.append((m, 0, (m.name, "", str(m.tower))))
+        return entries
+
     def draw_towers(
         self, surf: pygame.Surface, scene: Scene, x: int, y: int, width: int, ov: Overrides | None = None
     ) -> int:
         """Every standing model's tower side-on, from the simulated dice positions (x plane); a
         vehicle's two towers side by side."""
-        entries: list[tuple[ModelLook, int, str]] = []  # model, which tower, label
-        for m in scene.models.values():
-            if not m.in_play:
-                continue
-            if m.hull is not None:
-                entries += [(m, 0, f"{m.name} A {m.tower}"), (m, 1, f"{m.name} B {m.tower2}")]
-            else:
-                entries.append((m, 0, f"{m.name} {m.tower}"))
+        entries = self.tower_entries(scene)
         if not entries:
             return y
-        cols = min(8 if len(entries) > 6 else 6, len(entries))
-        cw = max(50, width // cols)
-        ch = 170 if len(entries) <= 12 else 120
+        cols, cw, ch = tower_grid(len(entries), width)
         scale = 0.62  # px per mm: a 14-die tower fits; taller ones are drawn smaller to stay in their box
-        for i, (m, which, text) in enumerate(entries):
+        font, labels = tower_labels([t for _m, _w, t in entries], (self.small, self.tiny), cw - 14)
+        line_h = font.get_linesize() + 1
+        label_rows = max(len(lines) for lines in labels)  # every base line at one height
+        for i, (m, which, _t) in enumerate(entries):
             cx = x + (i % cols) * cw
             cy = y + (i // cols) * (ch + 4)
             box = pygame.Rect(cx, cy, cw - 6, ch)
             pygame.draw.rect(surf, (40, 42, 50), box, border_radius=4)
-            base_y = box.bottom - 18
+            lines = labels[i]
+            base_y = box.bottom - 4 - line_h * label_rows
             pygame.draw.line(surf, (120, 120, 120), (box.left + 4, base_y), (box.right - 4, base_y), 2)
-            name, _, count = text.rpartition(" ")  # the count always shows; the name gives way
-            label = self.text(
-                fit(name, self.small, box.width - 10 - self.small.size(" " + count)[0]) + " " + count,
-                self.small,
-                BOSS_COLOURS[m.boss % 4],
-            )
-            surf.blit(label, (box.left + 4, box.bottom - 16))
+            for k, line in enumerate(lines):
+                surf.blit(self.text(line, font, BOSS_COLOURS[m.boss % 4]), (box.left + 4, base_y + 2 + k * line_h))
             if m.fallen:
                 surf.blit(self.text("fallen", self.small, DIM), (box.left + 4, base_y - 20))
                 continue
@@ -584,6 +598,74 @@ def fit(text: str, font: pygame.font.Font, width: int) -> str:
     return text + "…"
 
 
+def tower_grid(n: int, width: int) -> tuple[int, int, int]:
+    """Columns, column width and box height for ``n`` tower panels ``width`` pixels wide: up to
+    six a row (eight when there are more than six), as few columns as the rows need (twelve
+    derby towers: two rows of six, not eight and four, so names have room)."""
+    rows = -(-n // (8 if n > 6 else 6))
+    cols = -(-n // rows)
+    return cols, max(50, width // cols), 170 if n <= 12 else 120
+
+
+def fit_middle(text: str, font: pygame.font.Font, width: int) -> str:
+    """``text`` cut in the middle (its start and end kept, an ellipsis between) to fit ``width``:
+    names sharing a start ("Grimfang", "Grimlock") stay apart where :func:`fit` makes both "Gri…"."""
+    if font.size(text)[0] <= width:
+        return text
+    head, tail = text[: (len(text) + 1) // 2], text[(len(text) + 1) // 2 :]
+    while (head or tail) and font.size(head + "…" + tail)[0] > width:
+        if len(head) > len(tail):
+            head = head[:-1]
+        else:
+            tail = tail[1:]
+    return head + "…" + tail
+
+
+def tower_labels(
+    items: list[tuple[str, str, str]], fonts: tuple[pygame.font.Font, ...], width: int
+) -> tuple[pygame.font.Font, list[list[str]]]:
+    """Each tower panel's label, ``width`` pixels wide, from (name, "A"/"B" for a vehicle's
+    tower or "", the dice count): one line where it fits, else two (the name's last word, the
+    tower letter and the count on the second: "Gazbag's" / "Buggy A 1"), all in the first of
+    ``fonts`` that needs no cutting (else the last). The letter and the count are never cut,
+    and labels stay told apart: two that cutting made the same are cut in the middle instead.
+
+    Why: the derby's eight-a-row panels cut "Gazbag's Buggy A 1" and "... B 0" to "Ga… 1" and
+    "Ga… 0": a vehicle's two towers (and two models of a name's start) looked the same."""
+
+    def one(name: str, tag: str, count: str) -> str:
+        return " ".join(p for p in (name, tag, count) if p)
+
+    def lines(font: pygame.font.Font, item: tuple[str, str, str], cut: Any) -> list[str]:
+        name, tag, count = item
+        if font.size(one(name, tag, count))[0] <= width:
+            return [one(name, tag, count)]
+        words = name.split(" ")
+        if len(words) == 1:
+            return [cut(name, font, width), one("", tag, count)]
+        room = width - font.size(" " + one("", tag, count))[0]
+        return [cut(" ".join(words[:-1]), font, width), one(cut(words[-1], font, room), tag, count)]
+
+    def uncut(t: str, _f: pygame.font.Font, _w: int) -> str:
+        return t
+
+    font = next((f for f in fonts if all(lines(f, it, uncut) == lines(f, it, fit) for it in items)), fonts[-1])
+    labels = [lines(font, it, fit) for it in items]
+
+    def who(i: int) -> tuple[str, ...]:  # the label without its count
+        *head, last = labels[i]
+        return (*head, last.rsplit(" ", 1)[0] if " " in last else "")
+
+    same: dict[tuple[str, ...], list[int]] = {}
+    for i in range(len(items)):
+        same.setdefault(who(i), []).append(i)
+    for group in same.values():
+        if len({items[i][:2] for i in group}) > 1:  # different towers, one label: cut in the middle
+            for i in group:
+                labels[i] = lines(font, items[i], fit_middle)
+    return font, labels
+
+
 def wrap(text: str, font: pygame.font.Font, width: int, indent: int = 28) -> list[str]:
     """``text`` broken at spaces into lines no wider than ``width`` pixels, the lines after the
     first ``indent`` pixels narrower (the log indents them); a word too long is cut to fit."""
@@ -609,6 +691,7 @@ def help_lines() -> list[str]:
         "SPACE  play / pause        RIGHT  step one event       + / -  speed 0.5x-8x",
         "END    skip to the end     R      restart, new seed     F1     this help",
         "N / P  next / previous highlight (falls, cascades, blasts, big hits: the timeline)",
+        "C      hide / show the results card (at the end: the watch pauses there)",
         "",
         "Activate a git: 1-2 different actions (scoot, shoot, boot), then a swig.",
         "Scoot: throw move dice, move towards each by its value; bump = stop.",

@@ -2,7 +2,9 @@
 decision) or from a saved event log alone (``LogWatcher``: no simulation at all).
 
 In a window: SPACE play/pause, RIGHT step, +/- speed (0.5x-8x), END skip to the end,
-R restart with a new seed, F1 help. Headless (no display, or --headless): the same frames
+R restart with a new seed, N / P highlights, C the results card, F1 help. At the end the window
+pauses and shows the results card (the headless picture's), so N and P start from where they land.
+Headless (no display, or --headless): the same frames
 are rendered off-screen, optionally recorded to a GIF/MP4, and the final board saved as PNG.
 """
 
@@ -25,10 +27,13 @@ from .display import save_png as save_png
 from .scene import Scene
 from .shell import Film, window_loop
 
+Colour = tuple[int, int, int]
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
 BIG_HIT = 3  # damage at once that makes a highlight
 TIMELINE_SPAN = 1.5  # the timeline runs to 1.5x the timer (where the safety rule ends AI matches)
 TIMELINE_COLOURS = {"fall": (230, 80, 80), "(cascade)": (255, 60, 200), "*": (240, 200, 80)}
+NOTE_S = 3.0  # how long the status bar says where N / P went
+CARD_KEYS = "C  hide this card      P  back to the last highlight      R  a new match"
 
 
 @dataclass
@@ -51,6 +56,9 @@ class WatchState:
     speed_i: int = 1
     show_help: bool = False
     active: str | None = None
+    show_card: bool = True  # the results card over the table at the end (C hides / shows it)
+    note: str = ""  # a word on the last key in the status bar (where N / P went), for NOTE_S seconds
+    note_s: float = 0.0
 
 
 def highlights(events: list[ev.Event], names: dict[str, str] | None = None) -> list[tuple[int, str]]:
@@ -90,6 +98,12 @@ def highlights(events: list[ev.Event], names: dict[str, str] | None = None) -> l
 
 class Watcher:
     """Drives a match and turns its new events into animations of a scene drawn from them."""
+
+    #: drawn in a window (run_window): the results card names its keys (a film's has none)
+    in_window = False
+    #: the whole log as the window first showed the end (kept when P goes back from there: the
+    #: result the terminal gets when the window closes); None until the end is shown
+    ended_log: list[ev.Event] | None = None
 
     def __init__(
         self,
@@ -403,12 +417,28 @@ class Watcher:
         """Every event so far."""
         return list(self.match.events)
 
+    def game_over(self) -> ev.GameOver | None:
+        """The game's end, once the scene shows it (None before, and after P goes back)."""
+        if not self.scene.over:
+            return None
+        return next((e for e in reversed(self.event_log()[: self.scene.applied]) if isinstance(e, ev.GameOver)), None)
+
     def draw(self, surf: pygame.Surface, ov: Overrides, hover: Any = None) -> None:
         sp = SPEEDS[self.state.speed_i]
         state = "thinking…" if self.thinking else ("playing" if self.state.playing else "paused")
-        status = f"seed {self.seed}   speed {sp:g}x   {state}   F1 help   N/P highlights"
-        self.renderer.draw(surf, self.scene, ov, self.state.log, hover, self.state.active, status)
+        active = self.state.active
+        if self.scene.over:  # (not "playing": a player could not tell the game had ended)
+            state, active = "game over   C results", None  # (no git's card: they have all left)
+        jumps = f"N/P: {self.state.note}" if self.state.note else "N/P highlights"
+        status = f"seed {self.seed}   speed {sp:g}x   {state}   F1 help   {jumps}"
+        self.renderer.draw(surf, self.scene, ov, self.state.log, hover, active, status)
         self.draw_timeline(surf)
+        over = self.game_over()
+        if over is not None and self.state.show_card:
+            lines = result_lines(self.renderer, self.event_log()[: self.scene.applied], over)
+            if self.in_window:
+                lines.append((CARD_KEYS, self.renderer.small, (150, 220, 150)))
+            draw_card(surf, self.renderer, lines, center=self.renderer.layout(self.scene)[0].center)
         self.draw_help(surf)
 
     def draw_timeline(self, surf: pygame.Surface) -> None:
@@ -482,6 +512,7 @@ class LogWatcher(Watcher):
 def run_window(w: Watcher, fps: int = 60) -> None:
     """The watch window (the shared frame loop, shell.window_loop), with this watch's keys."""
     w.background = True  # AIs think in a worker: the window keeps drawing
+    w.in_window = True  # the results card names its keys
 
     def paint(screen: pygame.Surface, dt: float) -> None:
         ov = frame(w, dt)
@@ -493,10 +524,27 @@ def run_window(w: Watcher, fps: int = 60) -> None:
 
 def frame(w: Watcher, dt: float) -> Overrides:
     """This frame's overrides: playing, the match moves on by ``dt``; paused (or over), the
-    frame is redrawn from where the watcher now stands (after a jump with N or P too)."""
+    frame is redrawn from where the watcher now stands (after a jump with N or P too).
+
+    At the end the watch pauses and keeps the log as it ended: still "playing", a jump back
+    with P played straight on to the end again, so P seemed to do nothing until SPACE."""
+    w.state.note_s = max(0.0, w.state.note_s - dt)
+    if w.state.note_s == 0.0:
+        w.state.note = ""
     if w.state.playing and not w.finished:
-        return w.advance(dt * SPEEDS[w.state.speed_i])
-    return w.overrides_now()
+        ov = w.advance(dt * SPEEDS[w.state.speed_i])
+    else:
+        ov = w.overrides_now()
+    if w.finished:
+        w.state.playing = False
+        if w.ended_log is None:
+            w.ended_log = w.event_log()
+    return ov
+
+
+def note(w: Watcher, words: str) -> None:
+    """A few words in the status bar for a few seconds (where N / P went, or why not)."""
+    w.state.note, w.state.note_s = words, NOTE_S
 
 
 def handle_key(w: Watcher, key: int) -> None:
@@ -512,12 +560,20 @@ def handle_key(w: Watcher, key: int) -> None:
         w.skip_to_end()
     elif key == pygame.K_r:
         w.restart(w.seed + 1)
+        w.ended_log = None  # a new match: its own end to come
     elif key == pygame.K_F1:
         w.state.show_help = not w.state.show_help
+    elif key == pygame.K_c:
+        w.state.show_card = not w.state.show_card
     elif key in (pygame.K_n, pygame.K_PAGEDOWN):
-        w.jump(+1)
+        words = w.jump(+1)
+        if words is None and not w.finished:  # past the last highlight: N goes to the end
+            w.skip_to_end()
+            words = "the end"
+        note(w, words or "no later highlight")
     elif key in (pygame.K_p, pygame.K_PAGEUP):
-        w.jump(-1)
+        words = w.jump(-1)
+        note(w, words or "no earlier highlight")
 
 
 def run_headless(
@@ -559,6 +615,59 @@ def decisive_scene(events: list[ev.Event]) -> tuple[Scene, ev.LeggedIt | None]:
     return scene, None
 
 
+def result_lines(r: BoardRenderer, events: list[ev.Event], over: ev.GameOver) -> list[tuple[str, Any, Colour]]:
+    """The results card's lines (the window's at the end and the headless picture's): the
+    winner, each gang's new caps, who legged it when, the game clock."""
+    lines: list[tuple[str, Any, Colour]] = [("GAME OVER", r.big, (255, 220, 120))]
+    winners = " and ".join(over.winners) or "nobody"
+    lines.append((f"{winners} win{'s' if len(over.winners) == 1 else ''}", r.big, (240, 240, 240)))
+    for name, caps in over.new_caps.items():
+        lines.append((f"{name}: {caps:+d} new caps", r.font, (220, 220, 220)))
+    for e in events:
+        if isinstance(e, ev.LeggedIt):
+            how = " (had to)" if e.forced else ""
+            lines.append((f"{e.boss} legged it{how} at {clock(e.t)}", r.small, (200, 200, 210)))
+        elif isinstance(e, ev.CapsScooped):
+            what = f"scooped {e.count} cap{'s' if e.count != 1 else ''} from the table"
+            lines.append((f"{e.boss}, last boss standing, {what} at {clock(e.t)}", r.small, (200, 200, 210)))
+    fired = "   (safety rule fired)" if over.safety_fired else ""
+    lines.append((f"game clock {clock(over.clock_s)}{fired}", r.small, (180, 180, 180)))
+    return lines
+
+
+def clock(t: float) -> str:
+    mins, secs = divmod(int(t), 60)
+    return f"{mins}:{secs:02d}"
+
+
+def card_size(r: BoardRenderer, lines: list[tuple[str, Any, Colour]]) -> tuple[int, int]:
+    rendered = [r.text(t, f, c) for t, f, c in lines]
+    return max(t.get_width() for t in rendered) + 40, sum(t.get_height() + 6 for t in rendered) + 28
+
+
+def draw_card(
+    surf: pygame.Surface,
+    r: BoardRenderer,
+    lines: list[tuple[str, Any, Colour]],
+    topleft: tuple[int, int] | None = None,
+    center: tuple[int, int] | None = None,
+) -> pygame.Rect:
+    """A card of centred lines on an opaque panel, at ``topleft`` or ``center``."""
+    box = pygame.Rect((0, 0), card_size(r, lines))
+    if center is not None:
+        box.center = center
+    elif topleft is not None:
+        box.topleft = topleft
+    pygame.draw.rect(surf, (20, 20, 26), box, border_radius=8)
+    pygame.draw.rect(surf, (200, 200, 200), box, 2, border_radius=8)
+    y = box.top + 14
+    for t, f, c in lines:
+        img = r.text(t, f, c)
+        surf.blit(img, (box.centerx - img.get_width() // 2, y))
+        y += img.get_height() + 6
+    return box
+
+
 def final_picture(w: Watcher, surf: pygame.Surface) -> None:
     """The picture to keep: the decisive moment, with a results card over the table."""
     events = w.event_log()
@@ -570,35 +679,11 @@ def final_picture(w: Watcher, surf: pygame.Surface) -> None:
     if over is None:
         r.draw(surf, scene, Overrides(), w.state.log, None, None, status)
         return
-    lines = [("GAME OVER", r.big, (255, 220, 120))]
-    winners = " and ".join(over.winners) or "nobody"
-    lines.append((f"{winners} win{'s' if len(over.winners) == 1 else ''}", r.big, (240, 240, 240)))
-    for name, caps in over.new_caps.items():
-        lines.append((f"{name}: {caps:+d} new caps", r.font, (220, 220, 220)))
-    mins, secs = divmod(int(over.clock_s), 60)
-    lines.append(
-        (
-            f"game clock {mins}:{secs:02d}" + ("   (safety rule fired)" if over.safety_fired else ""),
-            r.small,
-            (180, 180, 180),
-        )
-    )
+    lines = result_lines(r, events, over)
     if legged is not None:
         lines.append((f"shown: {when}", r.small, (180, 180, 180)))
-    rendered = [r.text(t, f, c) for t, f, c in lines]
-    width = max(t.get_width() for t in rendered) + 40
-    height = sum(t.get_height() + 6 for t in rendered) + 28
+    _width, height = card_size(r, lines)
     # on the side panel, under the tower insets, in a gap the log is drawn below: over no
     # model and no log line
     r.draw(surf, scene, Overrides(), w.state.log, None, None, status, gap=height + 8)
-    box = pygame.Rect(0, 0, width, height)
-    x0 = r.layout(scene)[0].right + 20
-    box.topleft = (x0, r.card_top)
-    card = pygame.Surface(box.size, pygame.SRCALPHA)
-    card.fill((20, 20, 26, 255))
-    surf.blit(card, box.topleft)
-    pygame.draw.rect(surf, (200, 200, 200), box, 2, border_radius=8)
-    y = box.top + 14
-    for t in rendered:
-        surf.blit(t, (box.centerx - t.get_width() // 2, y))
-        y += t.get_height() + 6
+    draw_card(surf, r, lines, topleft=(r.layout(scene)[0].right + 20, r.card_top))
