@@ -94,3 +94,25 @@ def test_a_mapping_of_no_known_shape_is_told_the_three_shapes_of_a_space_gits_fi
     text = " ".join(out.stderr.split())
     assert out.returncode == 1
     assert "a gang has 'gits', a scenario 'players', house rules 'kind' and 'entries'; this file has bar, foo" in text
+
+
+@pytest.mark.parametrize("ruleset", ["gangfight", "roadrace"])
+def test_closing_a_hot_seat_window_mid_game_is_said_plainly_not_as_an_empty_error(ruleset, monkeypatch, capsys):
+    """Playtest 2026-12-05: Esc in a Gangfight or road-race hot-seat game printed "error: " with
+    nothing after it and exited 1. Closing the window is a choice: said so, exit 0."""
+    import types
+
+    import spacegits_sim.cli.play as play
+
+    class App:
+        def __init__(self, make, seed, humans, save_path=None):
+            self.match, _ctrl = make(seed)  # the real game, at its first question
+            self.message = ""
+
+    fake = types.SimpleNamespace(has_display=lambda: True, HotseatApp=App, run_hotseat=lambda app: None)
+    monkeypatch.setattr(play, "window_module", lambda rs, kind="watch": fake)
+    args = build_parser().parse_args(["play", "--ruleset", ruleset, "--seats", "human,heuristic", "--seed", "3"])
+    assert play.cmd_play(args) == 0
+    out = capsys.readouterr()
+    assert "error" not in out.err
+    assert "window closed before the end; the game was not saved" in " ".join(out.out.split())

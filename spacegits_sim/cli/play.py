@@ -70,6 +70,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         console.print("game over")
     elif app.message.startswith("saved"):
         console.print(f"game saved to {args.save}")
+    elif not app.message:  # closed mid-game with nothing to report: a choice, not an error
+        keep = f"'s' in the window saves it to {args.save}" if args.save else "play with --save FILE to keep one"
+        console.print(f"window closed before the end; the game was not saved ({keep})")
     else:
         err.print(f"[red]error:[/] {app.message}")
         return 1
