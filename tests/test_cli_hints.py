@@ -105,7 +105,7 @@ def test_closing_a_hot_seat_window_mid_game_is_said_plainly_not_as_an_empty_erro
     import spacegits_sim.cli.play as play
 
     class App:
-        def __init__(self, make, seed, humans, save_path=None):
+        def __init__(self, make, seed, humans, save_path=None):  # noqa: ARG002 - HotseatApp's signature
             self.match, _ctrl = make(seed)  # the real game, at its first question
             self.message = ""
 
