@@ -203,7 +203,8 @@ class View:
             won = " and ".join(self.names.get(f"seat{s}", "?") for s in e.winners)
             vp = ", ".join(f"{n} {p}" for n, p in zip(self.seats, e.vp, strict=False))
             self.card = [
-                f"{won} wins" if len(e.winners) == 1 else (f"a draw: {won}" if e.winners else "nobody wins"),
+                # "The Black Hounds wins": a gang's name is as often plural as not, so no verb
+                f"winner: {won}" if len(e.winners) == 1 else (f"a draw: {won}" if e.winners else "nobody wins"),
                 f"Victory Points: {vp}",
                 f"{e.reason}, after turn {e.turn}",
             ]
