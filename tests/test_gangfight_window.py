@@ -250,3 +250,35 @@ def test_move_spot_marks_fit_two_digit_numbers_stay_off_the_model_and_a_click_ta
         if checked > 12 and crowded:
             break
     assert checked and crowded
+
+
+def test_the_acting_model_wears_a_thick_yellow_ring_whatever_its_gangs_colour(monkeypatch):
+    """A thin white rim round the acting model was hard to see on the black gang's bases. The
+    acting model now has a thick yellow ring just outside its base; the others have none."""
+    from gangfight_kit import deploy_spots, hotseat, questions
+
+    kit = hotseat(monkeypatch, None, 8, {0})
+    gw, app, surf, fonts = kit.shell, kit.app, kit.surf, kit.fonts
+    for req in questions(app, 3000):
+        if req.kind == "deploy":
+            ok = deploy_spots(req, 0.2)
+            app.click_board(gw.to_screen(app.view, ok[len(ok) // 2]))
+            continue
+        if app.view.active:
+            break
+        app.choose(0)
+    v = app.view
+    gw.draw(surf, v, fonts)
+    s = gw.board_px(v)[0]
+
+    def ring(mid: str) -> int:
+        m = v.models[mid]
+        c, r = gw.to_screen(v, m["pos"]), max(3, int(m["radius"] * s)) + 3  # mid-ring: it is drawn r+2..r+5
+        pts = [
+            (int(c[0] + r * math.cos(a / 8 * math.pi)), int(c[1] + r * math.sin(a / 8 * math.pi))) for a in range(16)
+        ]
+        return sum(tuple(surf.get_at(p))[:3] == gw.ACTING for p in pts)
+
+    assert ring(v.active) >= 12  # most of the way round (a name plate or a line may cross it)
+    others = [mid for mid, m in v.models.items() if mid != v.active and m["pos"] is not None and m["state"] == "ready"]
+    assert others and all(ring(mid) <= 2 for mid in others)

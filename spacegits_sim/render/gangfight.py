@@ -74,6 +74,7 @@ COLOUR_WORDS: dict[str, tuple[int, int, int]] = {
 }
 SPARE = [(40, 150, 60), (235, 120, 25), (140, 70, 190), (240, 240, 240)]  # when both sides want one colour
 OBJ = (240, 200, 40)
+ACTING = (255, 236, 60)  # the acting model's ring
 TRAY = (22, 70, 48)
 BAD = (240, 110, 90)  # a click the rules refused
 
@@ -473,7 +474,10 @@ def draw(
             pygame.draw.line(surf, col, (c[0] - r, c[1] - r), (c[0] + r, c[1] + r), 2)
             continue
         pygame.draw.circle(surf, col, c, r)
-        pygame.draw.circle(surf, (255, 255, 255) if mid == v.active else rim_of(col), c, r, 2)
+        pygame.draw.circle(surf, rim_of(col), c, r, 2)
+        if mid == v.active:  # a thin white rim was lost on a black gang's bases: a thick yellow ring, dark-edged
+            pygame.draw.circle(surf, (20, 20, 20), c, r + 7, 2)
+            pygame.draw.circle(surf, ACTING, c, r + 5, 4)
         fx = c[0] + int(math.cos(m["facing"]) * r * 1.6)
         fy = c[1] - int(math.sin(m["facing"]) * r * 1.6)
         pygame.draw.line(surf, INK, c, (fx, fy), 2)
@@ -493,7 +497,7 @@ def draw(
         pygame.draw.circle(surf, col, (x0 + 7, 62 + 20 * i), 7)  # a swatch: the colour its bases are drawn in
         pygame.draw.circle(surf, rim_of(col) if rim_of(col) != (0, 0, 0) else (20, 20, 20), (x0 + 7, 62 + 20 * i), 7, 1)
         _text(surf, f.body, f"{name}: {up} standing", (x0 + 20, 53 + 20 * i), ink(col))
-    _text(surf, f.small, "hp: Health left   white ring: acting   grey, crossed: out of action", (x0, 94), DIM)
+    _text(surf, f.small, "hp: Health left   yellow ring: acting   grey, crossed: out of action", (x0, 94), DIM)
     if status:
         _text(
             surf,
@@ -534,7 +538,7 @@ LEGEND = [
     " brown obstacles; grey blocking pieces; tan platforms, their height written on them; pale"
     " lines ladders and stairs; small dots doors.",
     "A model: a disc in its gang's colour (the swatch by the gang's name), its line its facing;"
-    " beside it its name and Health left (hp). White ring: the model acting. Grey, crossed: out"
+    " beside it its name and Health left (hp). Thick yellow ring: the model acting. Grey, crossed: out"
     " of action. Squares: artillery pieces, barrel their facing.",
     "Yellow discs: objectives (2 Victory Points each to the gang holding it at the end)."
     " Yellow line: an attack. The dice tray: the last roll and what it was for.",
@@ -637,7 +641,7 @@ def spot_marks(v: View, spots: Any, font: pygame.font.Font) -> list[SpotMark]:
     ]
 
     def free(r: pygame.Rect, taken: list[pygame.Rect], moved: bool = False) -> bool:
-        if centre is not None and math.dist(r.center, centre) < base + SPOT_R:
+        if centre is not None and math.dist(r.center, centre) < base + SPOT_R + 7:  # clear of the acting ring too
             return False
         if moved and any(math.dist(r.center, c) < b + SPOT_R for c, b in bases):
             return False  # a mark moved off its spot keeps off every base, not only the mover's
@@ -653,7 +657,7 @@ def spot_marks(v: View, spots: Any, font: pygame.font.Font) -> list[SpotMark]:
             crowd.append(mk.index)
     for i in crowd:
         p = pts[i]
-        hub = centre if centre is not None and math.dist(p, centre) < base + SPOT_R else p
+        hub = centre if centre is not None and math.dist(p, centre) < base + SPOT_R + 7 else p
         want = math.atan2(p[1] - hub[1], p[0] - hub[0]) if p != hub else -math.pi / 2
         ring0 = (base if hub == centre else 0) + SPOT_R + 14
         steps = sorted(range(36), key=lambda k: min(k, 36 - k))  # its own direction first, then either side
