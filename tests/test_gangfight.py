@@ -852,7 +852,7 @@ def test_a_victory_point_tie_is_told_as_a_draw_not_as_two_winners():
         .describe(names)
         .endswith("a draw: Reds and Blues")
     )
-    assert GameEnded(reason="six turns", vp=[11, 3], winners=[0], turn=6).describe(names).endswith("Reds wins")
+    assert GameEnded(reason="six turns", vp=[11, 3], winners=[0], turn=6).describe(names).endswith("winner: Reds")
 
 
 def test_the_heuristic_does_not_shuffle_a_fraction_of_an_inch_to_a_spot_no_better_than_where_it_stands():

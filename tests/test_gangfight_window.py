@@ -202,7 +202,83 @@ def test_the_watch_has_f1_help_a_status_line_a_followable_pace_and_an_end_card(g
     w.show_help = False
     w.skip_to_end()
     assert w.finished and w.status().startswith("seed 5   speed 1x   F1 help   over: ") and w.outcome() in w.status()
-    assert w.outcome().endswith("wins") or "draw" in w.outcome() or w.outcome() == "nobody wins"
+    assert w.outcome().startswith("winner: ") or "draw" in w.outcome() or w.outcome() == "nobody wins"
     w.draw(plain, fonts)
     tray = gw.TRAY_RECT
     assert plain.get_at((tray.x + 5, tray.y + 5))[:3] != gw.TRAY  # the card, not the tray
+
+
+def test_move_spot_marks_fit_two_digit_numbers_stay_off_the_model_and_a_click_takes_each(monkeypatch):
+    """The marks for options 10-18 showed "1" or "1(", and the spots that end on or beside the
+    moving model were piled on its base. Each mark is wide enough for its number; marks that would
+    sit on the acting model's base or on another mark are fanned out round it (a leader line to
+    the spot); no two marks overlap, and a click on any mark answers with that very option."""
+    from gangfight_kit import deploy_spots, hotseat, questions
+
+    kit = hotseat(monkeypatch, None, 8, {0})
+    gw, app, surf, fonts = kit.shell, kit.app, kit.surf, kit.fonts
+    crowded = checked = 0
+    for req in questions(app, 3000):
+        if req.kind == "deploy":
+            ok = deploy_spots(req, 0.2)
+            app.click_board(gw.to_screen(app.view, ok[len(ok) // 2]))
+            continue
+        if req.kind != "gf_move":
+            labels = [app.label(o) for o in req.options]
+            app.choose(labels.index("end activation") if "end activation" in labels and checked > 6 else 0)
+            continue
+        marks = gw.spot_marks(app.view, req.spots, fonts.small)
+        app.draw(surf, fonts)
+        m = app.view.models[app.view.active]
+        centre = gw.to_screen(app.view, m["pos"])
+        base = m["radius"] * gw.board_px(app.view)[0]
+        for mk in marks:
+            assert fonts.small.size(str(mk.index + 1))[0] + 6 <= mk.rect.w
+            assert math.dist(mk.at, centre) >= base + gw.SPOT_R - 1, "a mark on the model's base"
+        for a in marks:
+            for b in marks:
+                assert a is b or not a.rect.colliderect(b.rect), (a, b)
+        crowded += any(mk.fanned for mk in marks)
+        picked: list[int] = []
+        monkeypatch.setattr(app, "choose", picked.append)
+        for mk in marks:
+            app.click_board(mk.at)
+        monkeypatch.undo()
+        assert picked == [mk.index for mk in marks]
+        checked += 1
+        app.choose(len(req.spots) - 1)
+        if checked > 12 and crowded:
+            break
+    assert checked and crowded
+
+
+def test_the_acting_model_wears_a_thick_yellow_ring_whatever_its_gangs_colour(monkeypatch):
+    """A thin white rim round the acting model was hard to see on the black gang's bases. The
+    acting model now has a thick yellow ring just outside its base; the others have none."""
+    from gangfight_kit import deploy_spots, hotseat, questions
+
+    kit = hotseat(monkeypatch, None, 8, {0})
+    gw, app, surf, fonts = kit.shell, kit.app, kit.surf, kit.fonts
+    for req in questions(app, 3000):
+        if req.kind == "deploy":
+            ok = deploy_spots(req, 0.2)
+            app.click_board(gw.to_screen(app.view, ok[len(ok) // 2]))
+            continue
+        if app.view.active:
+            break
+        app.choose(0)
+    v = app.view
+    gw.draw(surf, v, fonts)
+    s = gw.board_px(v)[0]
+
+    def ring(mid: str) -> int:
+        m = v.models[mid]
+        c, r = gw.to_screen(v, m["pos"]), max(3, int(m["radius"] * s)) + 3  # mid-ring: it is drawn r+2..r+5
+        pts = [
+            (int(c[0] + r * math.cos(a / 8 * math.pi)), int(c[1] + r * math.sin(a / 8 * math.pi))) for a in range(16)
+        ]
+        return sum(tuple(surf.get_at(p))[:3] == gw.ACTING for p in pts)
+
+    assert ring(v.active) >= 12  # most of the way round (a name plate or a line may cross it)
+    others = [mid for mid, m in v.models.items() if mid != v.active and m["pos"] is not None and m["state"] == "ready"]
+    assert others and all(ring(mid) <= 2 for mid in others)

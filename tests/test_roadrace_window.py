@@ -102,10 +102,10 @@ def test_the_charts_and_the_car_sheets_name_things_in_the_datas_words_not_its_id
     v.apply(ev.ChartRolled(1, 1, "driver_hit", 4, 1, 5, "driver_hit_1", "driver_hit_1"))
     v.apply(ev.ChartRolled(1, 1, "woohoo", 2, 0, 2, "good_weather", "Good Weather"))
     assert v.charts == [
-        "Ma Kettle: Bad road 6 = 6: Ginormous roadkill",
-        "Ma Kettle vs Speedy: Armor hit 1 = 1: No effect",
+        "Ma Kettle: Bad road 6: Ginormous roadkill",
+        "Ma Kettle vs Speedy: Armor hit 1: No effect",
         "Speedy: Driver hit 4+1 = 5: Driver takes 1 damage",
-        "Speedy: Woohoo! 2 = 2: Good Weather",
+        "Speedy: Woohoo! 2: Good Weather",
     ]
     assert all("_" not in line for line in v.charts)
     assert rr.display("", "big_ole_truck") == "Big ole truck" and rr.display("Race Car", "race_car") == "Race Car"
@@ -127,3 +127,74 @@ def test_the_charts_and_the_car_sheets_name_things_in_the_datas_words_not_its_id
     assert not any(car["vehicle"] in t or car["driver"] in t for t in shown)
     book = w.view.book()
     assert f"{book.vehicles[car['vehicle']].name} / {book.drivers[car['driver']].name}" in shown
+
+
+def test_the_log_says_chart_results_fame_and_knock_outs_in_words_not_ids():
+    """The log read "armor_hit 1 = 1: armor_none", "earns 1 Fame Point: perfect_roll" and "driver
+    dead by Ma Kettle". Every line now names charts, rows, Fame reasons, upgrades and results by the
+    book's words, with singular and plural agreeing."""
+    v = rr.RaceView()
+    v.apply(ev.RaceStarted(seats=["Ma Kettle", "Speedy"], cars=[]))
+    for e in [
+        ev.ChartRolled(0, 1, "armor_hit", 1, 0, 1, "armor_none", "armor_none"),
+        ev.ChartRolled(1, 1, "oh_crap", 5, 0, 5, "mechanical_failure", "Mechanical failure"),
+        ev.ChartRolled(1, 1, "suspension_hit", 2, 0, 2, "suspension_rerolls", "suspension_rerolls"),
+        ev.FameEarned(seat=0, id="perfect_roll", points=1),
+        ev.FameEarned(seat=0, id="sole_survivor", points=2),
+        ev.FameEarned(seat=1, id="max_stat", points=1),
+        ev.Out(seat=1, how="dead", by=0),
+        ev.Out(seat=0, how="destroyed"),
+        ev.Ignored(seat=1, result="fuel_leak", upgrade="spare_gas_tank"),
+        ev.Attacked(seat=0, target=1, offense=1, defense=0, result="spectacular"),
+        ev.Attacked(seat=1, target=0, offense=0, defense=1, result="safe"),
+        ev.RerollsTaken(seat=0, target=1, stat="speed", amount=1),
+        ev.RaceOver(winners=[0], reason="only one racer is left", rounds=1),
+    ]:
+        v.apply(e)
+    assert v.log[1:] == [
+        "Ma Kettle vs Speedy: Armor hit 1: No effect",
+        "Speedy: Oh Crap! 5: Mechanical failure",
+        "Speedy: Suspension hit 2: Opponent loses all Handling re-rolls",
+        "Ma Kettle earns 1 Fame Point: get the maximum possible successes on any die roll without using re-rolls",
+        "Ma Kettle earns 2 Fame Points: be the only one to survive a race",
+        "Speedy earns 1 Fame Point: max out 1 stat at 4 dice",
+        "Speedy's driver is killed by Ma Kettle: out of the race",
+        "Ma Kettle's vehicle is destroyed: out of the race",
+        "Speedy ignores Fuel Leak (Spare Gas Tank)",
+        "Ma Kettle attacks Speedy: 1 vs 0 successes, a hit: Spectacular Damage chart",
+        "Speedy attacks Ma Kettle: 0 vs 1 success, no hit",
+        "Ma Kettle takes 1 Speed re-roll from Speedy",
+        "the race is over after 1 round (only one racer is left): Ma Kettle wins",
+    ]
+    assert not any("_" in line for line in v.log)
+
+
+def test_a_long_log_line_wraps_in_the_box_every_word_kept(monkeypatch):
+    """A long line was cut at the log box's edge ("…(needs 4: fai"). Each line is wrapped to the
+    box, its rest indented, every word drawn inside the box."""
+    pygame.display.init()
+    f = rr.Fonts()
+    v = rr.RaceView()
+    v.apply(ev.RaceStarted(seats=["Ma Kettle", "Speedy"], cars=[]))
+    long = ev.DiceRolled(
+        seat=0, stat="luck", purpose="on fire: 1 damage a turn until put out", dice=[[4, 1, 1], [5, 2, 2], [5, 3, 3]]
+    )
+    long.successes, long.failures, long.need = 2, 1, 4
+    v.apply(long)
+    shown: list[tuple[str, tuple[int, int]]] = []
+    real = rr._text
+
+    def spy(surf_, font, text, pos, colour=rr.INK):
+        shown.append((text, pos))
+        return real(surf_, font, text, pos, colour)
+
+    monkeypatch.setattr(rr, "_text", spy)
+    for buttons in (None, []):
+        shown.clear()
+        rr.draw(pygame.Surface(rr.SIZE), v, f, buttons=buttons)
+        box_w = 800 if buttons is None else 620
+        rows = [(t, p) for t, p in shown if p[1] >= rr.SIZE[1] - 190 and p[0] == 28 and t.strip()]
+        words = " ".join(t for t, _ in rows).split()
+        assert " ".join(words).endswith("(needs 4: failed)")
+        assert v.log[-1].split() == words[-len(v.log[-1].split()) :]
+        assert all(f.small.size(t)[0] <= box_w - 16 for t, _ in rows)

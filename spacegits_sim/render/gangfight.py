@@ -74,6 +74,7 @@ COLOUR_WORDS: dict[str, tuple[int, int, int]] = {
 }
 SPARE = [(40, 150, 60), (235, 120, 25), (140, 70, 190), (240, 240, 240)]  # when both sides want one colour
 OBJ = (240, 200, 40)
+ACTING = (255, 236, 60)  # the acting model's ring
 TRAY = (22, 70, 48)
 BAD = (240, 110, 90)  # a click the rules refused
 
@@ -203,7 +204,8 @@ class View:
             won = " and ".join(self.names.get(f"seat{s}", "?") for s in e.winners)
             vp = ", ".join(f"{n} {p}" for n, p in zip(self.seats, e.vp, strict=False))
             self.card = [
-                f"{won} wins" if len(e.winners) == 1 else (f"a draw: {won}" if e.winners else "nobody wins"),
+                # "The Black Hounds wins": a gang's name is as often plural as not, so no verb
+                f"winner: {won}" if len(e.winners) == 1 else (f"a draw: {won}" if e.winners else "nobody wins"),
                 f"Victory Points: {vp}",
                 f"{e.reason}, after turn {e.turn}",
             ]
@@ -472,7 +474,10 @@ def draw(
             pygame.draw.line(surf, col, (c[0] - r, c[1] - r), (c[0] + r, c[1] + r), 2)
             continue
         pygame.draw.circle(surf, col, c, r)
-        pygame.draw.circle(surf, (255, 255, 255) if mid == v.active else rim_of(col), c, r, 2)
+        pygame.draw.circle(surf, rim_of(col), c, r, 2)
+        if mid == v.active:  # a thin white rim was lost on a black gang's bases: a thick yellow ring, dark-edged
+            pygame.draw.circle(surf, (20, 20, 20), c, r + 7, 2)
+            pygame.draw.circle(surf, ACTING, c, r + 5, 4)
         fx = c[0] + int(math.cos(m["facing"]) * r * 1.6)
         fy = c[1] - int(math.sin(m["facing"]) * r * 1.6)
         pygame.draw.line(surf, INK, c, (fx, fy), 2)
@@ -492,7 +497,7 @@ def draw(
         pygame.draw.circle(surf, col, (x0 + 7, 62 + 20 * i), 7)  # a swatch: the colour its bases are drawn in
         pygame.draw.circle(surf, rim_of(col) if rim_of(col) != (0, 0, 0) else (20, 20, 20), (x0 + 7, 62 + 20 * i), 7, 1)
         _text(surf, f.body, f"{name}: {up} standing", (x0 + 20, 53 + 20 * i), ink(col))
-    _text(surf, f.small, "hp: Health left   white ring: acting   grey, crossed: out of action", (x0, 94), DIM)
+    _text(surf, f.small, "hp: Health left   yellow ring: acting   grey, crossed: out of action", (x0, 94), DIM)
     if status:
         _text(
             surf,
@@ -533,7 +538,7 @@ LEGEND = [
     " brown obstacles; grey blocking pieces; tan platforms, their height written on them; pale"
     " lines ladders and stairs; small dots doors.",
     "A model: a disc in its gang's colour (the swatch by the gang's name), its line its facing;"
-    " beside it its name and Health left (hp). White ring: the model acting. Grey, crossed: out"
+    " beside it its name and Health left (hp). Thick yellow ring: the model acting. Grey, crossed: out"
     " of action. Squares: artillery pieces, barrel their facing.",
     "Yellow discs: objectives (2 Victory Points each to the gang holding it at the end)."
     " Yellow line: an attack. The dice tray: the last roll and what it was for.",
@@ -592,6 +597,98 @@ def run_headless(
 
 
 HEADINGS = ("E", "NE", "N", "NW", "W", "SW", "S", "SE")
+
+
+SPOT_R = 10  # a move spot's mark: its half height in pixels (two-digit numbers make it a pill)
+
+
+@dataclass
+class SpotMark:
+    """Where option ``index``'s numbered mark is drawn: at its spot, or, when it sits on the acting
+    model's base or on another mark, fanned out round them with a leader line to the spot."""
+
+    index: int
+    spot: tuple[int, int]  # where the move ends, on screen
+    at: tuple[int, int]  # the mark's centre
+    rect: pygame.Rect  # the mark (and what a click hits)
+
+    @property
+    def fanned(self) -> bool:
+        return self.at != self.spot
+
+
+def spot_marks(v: View, spots: Any, font: pygame.font.Font) -> list[SpotMark]:
+    """The numbered marks for the move spots on offer. Several spots end on or beside the model
+    (a short step, turning on the spot): their marks were piled on its base, the numbers unreadable
+    ("1(" for 10). A spot within the acting model's base, or whose mark would overlap one already
+    placed, gets its mark on a ring round the model (or round that spot), as near its own
+    direction as a free place allows, further out when the ring is full."""
+    pts = [to_screen(v, sp) for sp in spots]
+    s, ox, oy = board_px(v)
+    board = pygame.Rect(int(ox), int(oy), BOARD_PX, BOARD_PX)
+    m = v.models.get(v.active) or {}
+    centre = to_screen(v, m["pos"]) if m.get("pos") is not None else None
+    base = int(float(m.get("radius", 0.5)) * s) if centre is not None else 0
+
+    def rect(i: int, at: tuple[int, int]) -> pygame.Rect:
+        w = max(2 * SPOT_R, font.size(str(i + 1))[0] + 8)
+        return pygame.Rect(at[0] - w // 2, at[1] - SPOT_R, w, 2 * SPOT_R)
+
+    bases = [
+        (to_screen(v, o["pos"]), int(float(o["radius"]) * s))
+        for o in v.models.values()
+        if o.get("pos") is not None and o.get("state") != "fled"
+    ]
+
+    def free(r: pygame.Rect, taken: list[pygame.Rect], moved: bool = False) -> bool:
+        if centre is not None and math.dist(r.center, centre) < base + SPOT_R + 7:  # clear of the acting ring too
+            return False
+        if moved and any(math.dist(r.center, c) < b + SPOT_R for c, b in bases):
+            return False  # a mark moved off its spot keeps off every base, not only the mover's
+        return board.contains(r) and not any(r.inflate(2, 2).colliderect(t) for t in taken)
+
+    out: list[SpotMark] = [SpotMark(i, p, p, rect(i, p)) for i, p in enumerate(pts)]
+    taken: list[pygame.Rect] = []
+    crowd: list[int] = []
+    for mk in out:
+        if free(mk.rect, taken):
+            taken.append(mk.rect)
+        else:
+            crowd.append(mk.index)
+    for i in crowd:
+        p = pts[i]
+        hub = centre if centre is not None and math.dist(p, centre) < base + SPOT_R + 7 else p
+        want = math.atan2(p[1] - hub[1], p[0] - hub[0]) if p != hub else -math.pi / 2
+        ring0 = (base if hub == centre else 0) + SPOT_R + 14
+        steps = sorted(range(36), key=lambda k: min(k, 36 - k))  # its own direction first, then either side
+        choice = None
+        for ring in range(ring0, ring0 + 8 * (2 * SPOT_R + 4), 2 * SPOT_R + 4):
+            for k in steps:
+                a = want + 2 * math.pi * k / 36
+                r = rect(i, (int(hub[0] + ring * math.cos(a)), int(hub[1] + ring * math.sin(a))))
+                if free(r, taken, moved=True):
+                    choice = r
+                    break
+            if choice is not None:
+                break
+        if choice is not None:  # else (a board full of marks) it stays on its spot
+            out[i] = SpotMark(i, p, choice.center, choice)
+            taken.append(choice)
+    return out
+
+
+def draw_spot_marks(surf: pygame.Surface, marks: list[SpotMark], font: pygame.font.Font) -> None:
+    """Each mark a dark pill with a yellow edge and its number centred; a fanned one with a leader
+    line to a dot where its move ends."""
+    for mk in marks:
+        if mk.fanned:
+            pygame.draw.line(surf, OBJ, mk.spot, mk.at, 1)
+            pygame.draw.circle(surf, OBJ, mk.spot, 3)
+    for mk in marks:
+        pygame.draw.rect(surf, (30, 30, 34), mk.rect, border_radius=SPOT_R)
+        pygame.draw.rect(surf, OBJ, mk.rect, 2, border_radius=SPOT_R)
+        img = font.render(str(mk.index + 1), True, OBJ)
+        surf.blit(img, img.get_rect(center=mk.rect.center))
 
 
 class HotseatApp(Watcher):
@@ -745,6 +842,10 @@ class HotseatApp(Watcher):
         p = to_table(self.view, pos)
         spots = getattr(req, "spots", ())
         if spots:
+            for mk in spot_marks(self.view, spots, self.spot_font()):  # a mark first: fanned ones sit off their spot
+                if mk.rect.inflate(4, 4).collidepoint(pos):
+                    self.choose(mk.index)
+                    return
             best = min(range(len(spots)), key=lambda i: (spots[i][0] - p[0]) ** 2 + (spots[i][1] - p[1]) ** 2)
             if ((spots[best][0] - p[0]) ** 2 + (spots[best][1] - p[1]) ** 2) ** 0.5 < 1.0:
                 self.choose(best)
@@ -772,6 +873,11 @@ class HotseatApp(Watcher):
                 return
         if any(str(o) in self.view.models for o in self.options()):
             self.message = "no model on offer there: click one named in the answers, or an answer"
+
+    def spot_font(self) -> pygame.font.Font:
+        """The move spots' numbers' font (the marks' size, so their hit boxes, depend on it)."""
+        pygame.font.init()
+        return pygame.font.SysFont("dejavusans", 13)
 
     def piece_name(self, pid: str) -> str:
         """What a placement question places, in words: a model's name, an artillery piece's, or
@@ -826,10 +932,7 @@ class HotseatApp(Watcher):
                 pygame.draw.circle(surf, OBJ, at, 5)
                 for sp in req.spots:
                     pygame.draw.line(surf, OBJ, at, to_screen(self.view, sp), 1)
-            for i, sp in enumerate(getattr(req, "spots", ())):
-                c = to_screen(self.view, sp)
-                pygame.draw.circle(surf, OBJ, c, 9, 2)
-                _text(surf, fonts.small, str(i + 1), (c[0] - 4, c[1] - 8), OBJ)
+            draw_spot_marks(surf, spot_marks(self.view, getattr(req, "spots", ()), fonts.small), fonts.small)
             for r, label, _i in self.buttons():
                 pygame.draw.rect(surf, (70, 74, 88), r, border_radius=4)
                 _text(surf, fonts.body, label[:52], (r.x + 6, r.y + 3))
@@ -860,7 +963,9 @@ def ui_state(app: HotseatApp) -> dict[str, Any]:
         "seat": req.boss if req is not None else None,
         "prompt": getattr(req, "prompt", "") if req is not None else "",
         "buttons": [{"label": label, "rect": [r.x, r.y, r.w, r.h]} for r, label, _i in app.buttons()],
-        "spots_px": [list(to_screen(app.view, sp)) for sp in getattr(req, "spots", ())] if req is not None else [],
+        "spots_px": [list(mk.at) for mk in spot_marks(app.view, getattr(req, "spots", ()), app.spot_font())]
+        if req is not None
+        else [],  # where each numbered mark is drawn (a click there takes it)
         "models": {
             mid: {"px": list(to_screen(app.view, m["pos"])), "seat": m["seat"], "state": m["state"]}
             for mid, m in app.view.models.items()

@@ -13,13 +13,13 @@ shell's (render/shell.py), as Space Gits' watch has them.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
 
+from ..rulesets.roadrace.events import display as display  # names in the data's words (the sheets use it)
 from . import shell
 from .shell import EventWatcher, FromLog
 from .shell import has_display as has_display  # the ruleset window protocol: cli/watch and cli/play ask it
@@ -64,16 +64,10 @@ class RaceView:
         return self.rules
 
     def chart_line(self, e: Any) -> str:
-        """A chart roll in the data's words: "Ma Kettle vs Speedy: Engine hit 2 = 2: opponent
-        loses all Speed re-rolls", not the ids (``engine_hit``, ``engine_rerolls``)."""
-        mod = f"{e.modifier:+d}" if e.modifier else ""
-        names = self.names()
-        who = names.get(str(e.seat), str(e.seat))
-        if e.target != e.seat:
-            who += f" vs {names.get(str(e.target), str(e.target))}"
-        chart = self.book().charts.get(e.chart)
-        what = display(chart.name if chart else e.chart, e.chart)
-        return f"{who}: {what} {e.die}{mod} = {e.total}: {row_words(chart, e)}"
+        """A chart roll in the data's words: "Ma Kettle vs Speedy: Engine hit 2: Opponent loses all
+        Speed re-rolls", not the ids (``engine_hit``, ``engine_rerolls``): the event's own words,
+        read with this race's book."""
+        return str(e.describe(self.names(), book=self.book()))
 
     def names(self) -> dict[str, str]:
         return {str(i): n for i, n in enumerate(self.seats)}
@@ -128,32 +122,7 @@ class RaceView:
                 f"Lap Points: {lps}",
             ]
         if k != "phase_started":
-            self.log = (self.log + [e.describe(self.names())])[-400:]
-
-
-def display(name: str, ident: str) -> str:
-    """A name from the data, or, where the data gives none (its loader falls back to the id), the
-    id in words: ``ginormous_roadkill`` -> "Ginormous roadkill"."""
-    if name and name != ident:
-        return name
-    words = ident.replace("_", " ").strip()
-    return words[:1].upper() + words[1:]
-
-
-_ROLL_WORDS = re.compile(r"^\s*\d+\s*(?:-\s*\d+)?\s*(?:or (?:less|better|more))?\s*(?::|means|is)?\s*")
-
-
-def row_words(chart: Any, e: Any) -> str:
-    """A chart row in words: its name, else its text without the roll ("4-5 Driver takes 1
-    damage" -> "Driver takes 1 damage") when that is short, else its id in words."""
-    row = next((r for r in chart.rows if r.id == e.row), None) if chart is not None else None
-    if e.name and e.name != e.row:
-        return str(e.name)
-    if row is not None:
-        text = _ROLL_WORDS.sub("", row.text).strip().rstrip(".")
-        if 0 < len(text) <= 48:
-            return text[:1].upper() + text[1:]
-    return display("", e.row)
+            self.log = (self.log + [e.describe(self.names(), book=self.book())])[-400:]
 
 
 class Fonts:
@@ -263,8 +232,8 @@ def draw(
     # the log along the bottom
     log = pygame.Rect(20, SIZE[1] - 190, 800 if buttons is None else 620, 170)
     pygame.draw.rect(surf, PANEL, log, border_radius=8)
-    for j, line in enumerate(v.log[-10:]):
-        _text(surf, f.small, line[: 110 if buttons is None else 84], (log.x + 8, log.y + 6 + 16 * j))
+    for j, line in enumerate(log_rows(f, v.log, log.w - 16, 10)):
+        _text(surf, f.small, line, (log.x + 8, log.y + 6 + 16 * j))
     head = f"Round {v.round}" + (f" — {v.seats[v.active]}: {v.phase} phase" if v.active is not None and v.seats else "")
     if v.card:
         head = f"Race over after round {v.round}: {v.card[0]}"
@@ -276,6 +245,19 @@ def draw(
     for rect, label in buttons or []:
         pygame.draw.rect(surf, (70, 80, 100), rect, border_radius=6)
         _text(surf, f.small, label[:34], (rect.x + 6, rect.y + 5))
+
+
+def log_rows(f: Fonts, log: list[str], width: int, room: int) -> list[str]:
+    """The newest log lines wrapped to ``width`` (a long one was cut at the box's edge: "…(needs 4:
+    fai"), the rest of a line indented under it; the last ``room`` rows, so the newest is always
+    whole at the foot."""
+    rows: list[str] = []
+    for line in log[-room:]:
+        parts = shell.wrap(f.small, line, width)
+        if len(parts) > 1:
+            parts = [parts[0], *("   " + p for p in shell.wrap(f.small, " ".join(parts[1:]), width - 12))]
+        rows += parts
+    return rows[-room:]
 
 
 def sheet_states(f: Fonts, conds: list[str], width: int, room: int) -> list[str]:

@@ -112,7 +112,8 @@ class Thumped(Event):
     def describe(self, names: dict[str, str]) -> str:
         return (
             f"{names.get(self.model, self.model)} thumps {names.get(self.target, self.target)} with "
-            f"{'+'.join(self.weapons)}: rolls {self.rolls} vs toughness {self.toughness}, {self.damage} damage"
+            f"{'+'.join(self.weapons)}: rolls {self.rolls} for damage, big on {self.toughness}+ (its toughness):"
+            f" {self.damage} damage"
         )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from .base import Event, Point, _r
+from .base import Event, Point, _r, count
 
 
 @dataclass
@@ -181,7 +181,8 @@ class LeggedIt(Event):
     def describe(self, names: dict[str, str]) -> str:
         return (
             f"{self.boss} legs it{' (nothing left to activate)' if self.forced else ''}: "
-            f"{len(self.replaced)} git(s) near enemies leave {len(self.caps_placed)} cap(s) behind"
+            f"{count(len(self.replaced), 'git')} near enemies {'leaves' if len(self.replaced) == 1 else 'leave'} "
+            f"{count(len(self.caps_placed), 'cap')} behind"
         )
 
 
@@ -212,7 +213,7 @@ class CapsScooped(Event):
     count: int
 
     def describe(self, names: dict[str, str]) -> str:
-        return f"{self.boss}, last boss standing, scoops up {self.count} caps from the table"
+        return f"{self.boss}, last boss standing, scoops up {count(self.count, 'cap')} from the table"
 
 
 @dataclass

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from .base import Event, Point, _r
+from .base import Event, Point, _r, count
 
 MOVE_VERBS = {"hook": "is reeled in"}  # the words a generic rule would get wrong (see ModelMoved.verb)
 THING_WORDS = {"cap": "a cap", "die": "a die", "edge": "the table edge", "figure": "a model", "terrain": "terrain"}
@@ -27,14 +27,14 @@ class DiceThrown(Event):
         if self.purpose == "tumble":
             lost = sum(d["position"] is None for d in self.dice)
             off = f" ({lost} off the table)" if lost else ""
-            return f"{names.get(self.model, self.model)}'s tower tumbles: {len(self.dice)} dice scatter{off}"
+            scatter = f"{count(len(self.dice), 'die', 'dice')} scatter{'s' if len(self.dice) == 1 else ''}"
+            return f"{names.get(self.model, self.model)}'s tower tumbles: {scatter}{off}"
         # "die 1: 5": the number is the die's label on the board, so a player can tell which is which
         vals = ", ".join(
             f"die {k}: {d['value']}" + (" (lost)" if d["position"] is None else "") for k, d in enumerate(self.dice, 1)
         )
-        return (
-            f"{self.boss} throws {len(self.dice)} {self.purpose} dice for {names.get(self.model, self.model)}: {vals}"
-        )
+        thrown = count(len(self.dice), f"{self.purpose} die", f"{self.purpose} dice")
+        return f"{self.boss} throws {thrown} for {names.get(self.model, self.model)}: {vals}"
 
 
 @dataclass
@@ -126,7 +126,8 @@ class TowerGrew(Event):
 
     def describe(self, names: dict[str, str]) -> str:
         what = "swig" if self.reason == "swig" else "damage"
-        s = f"{names.get(self.model, self.model)} takes {self.added} {what} dice (tower {self.height})"
+        took = count(self.added, f"{what} die", f"{what} dice")
+        s = f"{names.get(self.model, self.model)} takes {took} (tower {self.height})"
         return s + ("" if self.standing else " and it wobbles over")
 
 
@@ -251,5 +252,5 @@ class TowerRebuilt(Event):
 
     def describe(self, names: dict[str, str]) -> str:
         who = names.get(self.model, self.model)
-        s = f"{who}'s tower is rebuilt with {self.height} dice ({self.reason})"
+        s = f"{who}'s tower is rebuilt with {count(self.height, 'die', 'dice')} ({self.reason})"
         return s + ("" if self.standing else " and topples")

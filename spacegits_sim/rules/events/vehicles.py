@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from .base import Event, Point
+from .base import Event, Point, count
 
 
 @dataclass
@@ -62,7 +62,10 @@ class Smashed(Event):
         who, tgt = names.get(self.model, self.model), names.get(self.target, self.target)
         s = f"{who} smashes {'itself' if who == tgt else tgt}"
         s += " head-on" if self.head_on else ""
-        return s + f": {len(self.rolls)} dice {self.rolls} vs toughness {self.toughness}, {self.damage} damage"
+        return s + (
+            f": rolls {count(len(self.rolls), 'die', 'dice')} {self.rolls} for damage, big on {self.toughness}+"
+            f" (its toughness): {self.damage} damage"
+        )
 
 
 @dataclass
@@ -81,7 +84,7 @@ class VehicleTowers(Event):
     def describe(self, names: dict[str, str]) -> str:
         n = sum(self.added)
         took = f"takes {n}" if n >= 0 else f"loses {-n}"  # (negative: dice lifted off: a toot, a bonk)
-        s = f"{names.get(self.model, self.model)} {took} {self.reason} dice (towers "
+        s = f"{names.get(self.model, self.model)} {took} {self.reason} {'die' if abs(n) == 1 else 'dice'} (towers "
         s += f"{self.heights[0]} and {self.heights[1]})"
         return s + ("" if self.standing else " and one tumbles")
 
@@ -99,10 +102,9 @@ class WipedOut(Event):
     caps: list[tuple[str, Point]]
 
     def describe(self, names: dict[str, str]) -> str:
-        return (
-            f"WIPEOUT! {names.get(self.model, self.model)} loses control ({self.cause}): {self.dice} tower dice "
-            f"go flying, {len(self.caps)} cap{'s' if len(self.caps) != 1 else ''} fly off"
-        )
+        dice = f"{count(self.dice, 'tower die', 'tower dice')} {'goes' if self.dice == 1 else 'go'} flying"
+        caps = f"{count(len(self.caps), 'cap')} {'flies' if len(self.caps) == 1 else 'fly'} off"
+        return f"WIPEOUT! {names.get(self.model, self.model)} loses control ({self.cause}): {dice}, {caps}"
 
 
 @dataclass
@@ -174,5 +176,5 @@ class Alighted(Event):
     def describe(self, names: dict[str, str]) -> str:
         return (
             f"{names.get(self.model, self.model)} gets off {names.get(self.vehicle, self.vehicle)} "
-            f"({self.why}) with {self.dice} tower dice"
+            f"({self.why}) with {count(self.dice, 'tower die', 'tower dice')}"
         )

@@ -95,7 +95,8 @@ class TurnStarted(Event):
     first: int = 0
 
     def describe(self, names: dict[str, str]) -> str:
-        return f"turn {self.turn}: {names.get(f'seat{self.first}')} activates first"
+        # a gang's name is as often plural ("The Black Hounds") as not: no verb to agree with it
+        return f"turn {self.turn}: first to activate: {names.get(f'seat{self.first}')}"
 
 
 @dataclass
@@ -313,7 +314,7 @@ class GameEnded(Event):
 
     def describe(self, names: dict[str, str]) -> str:
         w = " and ".join(str(names.get(f"seat{s}")) for s in self.winners) or "nobody"
-        result = f"{w} wins" if len(self.winners) == 1 else (f"a draw: {w}" if self.winners else "nobody wins")
+        result = f"winner: {w}" if len(self.winners) == 1 else (f"a draw: {w}" if self.winners else "nobody wins")
         return f"game over ({self.reason}) after turn {self.turn}: VP {self.vp[0]} to {self.vp[1]}; {result}"
 
 
