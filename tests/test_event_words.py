@@ -59,3 +59,11 @@ def test_a_gangs_name_is_never_made_to_agree_with_a_verb():
     assert TurnStarted(turn=2, first=0).describe(names) == "turn 2: first to activate: The Black Hounds"
     won = GameEnded(reason="six turns", vp=[5, 3], winners=[0], turn=6).describe(names)
     assert won.endswith("; winner: The Black Hounds") and " wins" not in won
+
+
+def test_an_id_card_names_a_vehicle_once_and_a_git_by_its_type():
+    """Playtest 2026-12-05: "Gazbag's Buggy the Buggy"."""
+    from spacegits_sim.render.board import id_title
+
+    assert id_title("Gazbag's Buggy", "Buggy") == "Gazbag's Buggy"
+    assert id_title("Grunk", "Orc") == "Grunk the Orc"

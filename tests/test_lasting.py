@@ -618,7 +618,7 @@ def test_a_gory_trophy_rack_pays_three_caps_after_a_game_in_which_it_ran_over_a_
     events = [started(models), ev.Pinched("a1v", "b1", 1), ev.Pinched("a1v", "b2", 0)]
     assert camp.read_game(events).run_over == {"a1": 2}
     log = party(c, events)
-    assert any("ran over 2 fallen enemy git(s): a new head, +3 caps" in line for line in log)
+    assert any("ran over 2 fallen enemy gits: a new head, +3 caps" in line for line in log)
     red.gang["gits"][0]["mods"] = []
     assert not any("new head" in line for line in party(c, events, 2))
 

@@ -247,7 +247,8 @@ def trophies(gi: int, g: GangState, facts: GameFacts, rules: RulesData, log: lis
         caps = sum(h.trophy_caps(n) for h in lasting)
         if caps:
             g.stash += caps
-            log.append(f"{g.boss}: {name}'s {vt.name} ran over {n} fallen enemy git(s): a new head, +{caps} caps")
+            gits = "git" if n == 1 else "gits"
+            log.append(f"{g.boss}: {name}'s {vt.name} ran over {n} fallen enemy {gits}: a new head, +{caps} caps")
 
 
 def repair(

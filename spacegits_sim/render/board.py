@@ -525,8 +525,10 @@ class BoardRenderer:
         card = pygame.Rect(x, y, 440, 70)
         pygame.draw.rect(surf, (48, 50, 58), card, border_radius=6)
         pygame.draw.rect(surf, BOSS_COLOURS[m.boss % 4], card, 2, border_radius=6)
-        surf.blit(self.text(fit(f"{m.name} the {m.type}", self.font, 424), self.font), (x + 8, y + 6))
-        stats = f"move {m.move}  headbutt {m.headbutt}  toughness {m.toughness}  tower {m.tower}"
+        title = id_title(m.name, m.type)
+        surf.blit(self.text(fit(title, self.font, 424), self.font), (x + 8, y + 6))
+        butt = f"  headbutt {m.headbutt}" if str(m.headbutt).strip() else ""  # a vehicle has none
+        stats = f"move {m.move}{butt}  toughness {m.toughness}  tower {m.tower}"
         surf.blit(self.text(fit(stats, self.small, 424), self.small, DIM), (x + 8, y + 27))
         surf.blit(self.text(fit(m.kit, self.small, 424), self.small, DIM), (x + 8, y + 45))
         return y + 76
@@ -701,3 +703,11 @@ def help_lines() -> list[str]:
         "Vehicles: pick dice sizes, throw, click each die: front arc pivot+drive, rear +1 damage.",
         "Siren: no booting. Leg it to keep your caps. Most NEW caps wins.",
     ]
+
+
+def id_title(name: str, kind: str) -> str:
+    """An id card's title: "Grunk the Orc", but a vehicle already named for its type stays
+    "Gazbag's Buggy" (the playtest of 2026-12-05 read "Gazbag's Buggy the Buggy")."""
+    if not kind or name.lower().endswith(kind.lower()):
+        return name
+    return f"{name} the {kind}"
