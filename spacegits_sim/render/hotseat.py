@@ -82,6 +82,8 @@ ARC_WORDS = {"corridor": "front corridor", "front": "front arc", "left": "left a
 # the book: "The driver fires the fixed weapons, and the passengers fire the pintle-mounted ones"
 WHO_FIRES = {"fixed": "the driver fires it", "pintle": "a passenger fires it"}
 KEEP_OUT = (235, 50, 50, 200)  # deploying: the stripes where the git may not go
+DEPLOY_STEP = 0.25  # deploying: the rules' legality asked on this grid (inches): the stripes are its refusals
+STRIPE_PX = 9  # the stripes' spacing, whatever the grid
 REACH_STEPS = 72  # the reach's outline: one line of fire every 5 degrees
 
 
@@ -196,6 +198,7 @@ class HotseatApp(Watcher):
         self._reach_key: Any = None
         self._reach: tuple[list[Reach], list[Target]] = ([], [])
         self._shot_words: list[str] = []  # what a bullet at the aim would strike (set by draw_reach)
+        self._keep_out: tuple[Any, pygame.Surface] | None = None  # deploying: the stripes, drawn once per question
         super().__init__(make_match, seed, size)
 
     @property
@@ -726,18 +729,17 @@ class HotseatApp(Watcher):
         return out
 
     def deploy_points(self, req: Deploy) -> list[tuple[float, float]]:
-        """Legal spots (on a 1" grid) for the git a click would deploy now (cached per request):
-        what the red stripes leave free."""
+        """Legal spots for the git a click would deploy now, asked of the game's own check
+        (``req.legal``) at the centre of every cell of a quarter-inch grid, cached per request
+        and git: what the red stripes leave free. The stripes were 1" blocks from the centres of
+        whole inches, and the playtest clicked unstriped ground 4.86" from a cap's centre that
+        was then refused "within 4" of a cap" (the rule measures edge to edge)."""
         mid = req.models[self.deploy_pick % len(req.models)]
         key = (id(req), mid)
         if getattr(self, "_deploy_key", None) != key:
-            pts = [
-                (x + 0.5, y + 0.5)
-                for x in range(int(req.width))
-                for y in range(int(req.height))
-                if req.legal(mid, (x + 0.5, y + 0.5)) is None
-            ]
-            self._deploy_key, self._deploy_pts = key, pts
+            self._deploy_key, self._deploy_pts = key, [p for p in deploy_grid(req) if req.legal(mid, p) is None]
+            self._deploy_set = set(self._deploy_pts)
+            self._keep_out = None
         return list(self._deploy_pts)
 
     def deploy_spot(self, req: Deploy, p: tuple[float, float]) -> tuple[float, float]:
@@ -746,13 +748,15 @@ class HotseatApp(Watcher):
         0.5" from every whole-inch edge (the table's, a building's), where a half-inch base just
         touches, and its pixel moves it a few hundredths of an inch: one offered spot in five
         was refused when clicked (seed 3: 171 of 786), and shading those squares instead made
-        the table's left and top edges red but not its right and bottom (pixels round one way)."""
+        the table's left and top edges red but not its right and bottom (pixels round one way).
+        (The grid is a quarter inch now; the same is true of its cells' centres.)"""
         mid = req.models[self.deploy_pick % len(req.models)]
         if req.legal(mid, p) is None:
             return p
         reach = 1.5 / self.renderer.layout(self.scene)[1]  # a pixel and a half, in inches
-        near = [q for q in self.deploy_points(req) if math.dist(p, q) <= reach]
-        return min(near, key=lambda q: math.dist(p, q)) if near else p
+        self.deploy_points(req)
+        q = ((math.floor(p[0] / DEPLOY_STEP) + 0.5) * DEPLOY_STEP, (math.floor(p[1] / DEPLOY_STEP) + 0.5) * DEPLOY_STEP)
+        return q if q in self._deploy_set and math.dist(p, q) <= reach else p  # (reach < half a cell: its own centre)
 
     # ------------------------------------------------------------------ drawing
 
@@ -769,10 +773,11 @@ class HotseatApp(Watcher):
         who = self.match.bosses[req.boss].name if not isinstance(req, FightThrow) else "Both bosses"
         if isinstance(req, Deploy):
             mid = req.models[self.deploy_pick % len(req.models)]
-            need = f'{req.min_distance:g}"'
+            m = self.match.models[mid]
+            need = f'{self.match.deploy_distance(m):g}"'
             return (
-                f"{who}: click to deploy {self.match.models[mid].name} (Tab: another git). Red stripes: where it "
-                f"may not go ({need} from caps and enemies, not on terrain)"
+                f"{who}: click to deploy {m.name} (Tab: another git). Red stripes: where it may not go "
+                f"(at least {need} from caps and enemies, edge to edge; not on terrain)"
             )
         if isinstance(req, ChooseActivation):
             return f"{who}: click a ringed git to activate" + (", or leg it" if "leg_it" in req.options else "")
@@ -1377,23 +1382,36 @@ class HotseatApp(Watcher):
             y += img.get_height() + 3
 
     def draw_keep_out(self, surf: pygame.Surface, req: Deploy) -> None:
-        """Where the git a click would deploy may not go, on a 1" grid: red stripes over a dark
-        tint. A red tint alone came out brown on the green table, and the prompt said "red"."""
+        """Where the git a click would deploy may not go: every quarter-inch cell whose centre the
+        game refuses (:meth:`deploy_points`), red stripes over a dark tint. A red tint alone came
+        out brown on the green table, and the prompt said "red". Drawn once per question: the
+        stripes are one diagonal pattern kept only inside the refused cells (a mask), so small
+        cells still make even stripes."""
         legal = set(self.deploy_points(req))
-        _rect, s = self.renderer.layout(self.scene)
-        overlay = pygame.Surface(self.size, pygame.SRCALPHA)
-        side = math.ceil(s)
-        for x in range(int(req.width)):
-            for y in range(int(req.height)):
-                if (x + 0.5, y + 0.5) not in legal:
-                    tl = self.renderer.to_px(self.scene, (x, y + 1))
-                    cell = pygame.Rect(tl[0], tl[1], side, side)
-                    overlay.fill((0, 0, 0, 60), cell)
-                    # one diagonal per cell: neighbouring cells' diagonals join into stripes
-                    pygame.draw.line(overlay, KEEP_OUT, cell.bottomleft, cell.topright, 2)
-                    pygame.draw.line(overlay, KEEP_OUT, cell.midleft, cell.midtop, 2)
-                    pygame.draw.line(overlay, KEEP_OUT, cell.midbottom, cell.midright, 2)
-        surf.blit(overlay, (0, 0))
+        rect, scale = self.renderer.layout(self.scene)
+        key = (self._deploy_key, tuple(rect), scale)
+        cached = self._keep_out
+        if cached is None or cached[0] != key:
+            mask = pygame.Surface(self.size, pygame.SRCALPHA)
+            tint = pygame.Surface(self.size, pygame.SRCALPHA)
+            half = DEPLOY_STEP / 2
+            for p in deploy_grid(req):
+                if p in legal:
+                    continue
+                tl = self.renderer.to_px(self.scene, (p[0] - half, p[1] + half))
+                br = self.renderer.to_px(self.scene, (p[0] + half, p[1] - half))
+                cell = pygame.Rect(tl[0], tl[1], br[0] - tl[0], br[1] - tl[1])
+                mask.fill((255, 255, 255, 255), cell)
+                tint.fill((0, 0, 0, 60), cell)
+            stripes = pygame.Surface(self.size, pygame.SRCALPHA)
+            w, h = self.size
+            for k in range(-h, w, STRIPE_PX):  # "/" diagonals every STRIPE_PX pixels
+                pygame.draw.line(stripes, KEEP_OUT, (k, h), (k + h, 0), 2)
+            stripes.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+            tint.blit(stripes, (0, 0), special_flags=pygame.BLEND_RGBA_MAX)  # a stripe replaces the tint
+            self._keep_out = (key, tint)
+            cached = self._keep_out
+        surf.blit(cached[1], (0, 0))
 
     def draw_hover_card(self, surf: pygame.Surface, hover: tuple[float, float] | None) -> None:
         """The card of whatever model is under the mouse: its name, type, stats and kit."""
@@ -1449,6 +1467,12 @@ class HotseatApp(Watcher):
         for i, line in enumerate(lines):
             surf.blit(self.renderer.text(line), (box.left + 16, box.top + 12 + i * 21))
         self.renderer.draw_legend(surf, self.scene, pygame.Rect(40, box.bottom + 8, 740, 392))
+
+
+def deploy_grid(req: Deploy) -> list[tuple[float, float]]:
+    """The centres of the quarter-inch cells of the table a deployment is asked on."""
+    nx, ny = int(round(req.width / DEPLOY_STEP)), int(round(req.height / DEPLOY_STEP))
+    return [((i + 0.5) * DEPLOY_STEP, (j + 0.5) * DEPLOY_STEP) for i in range(nx) for j in range(ny)]
 
 
 def key_point(key: Any) -> tuple[float, float]:
