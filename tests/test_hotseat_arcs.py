@@ -17,7 +17,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from helpers import buggy, drive, of, vmatch  # noqa: E402
+from helpers import buggy, drive, match, of, vmatch  # noqa: E402
 from test_hotseat_play import Recorder, ev_collect  # noqa: E402
 from test_render import app_for, click, press_button  # noqa: E402
 
@@ -153,3 +153,54 @@ def test_the_windows_words_for_a_bolted_guns_bullet_are_what_it_then_does():
                 bolted = app.crew_gun_bolted(req.vehicle, tuple(answer)) if answer else ()
             m.answer(answer)
     assert compared >= 10 and arc_misses >= 1 and hits >= 1, (compared, arc_misses, hits)
+
+
+# ---------------------------------------------------------------- aiming: what covers what (sg_11, sg_46)
+
+
+def shooter_app(terrain=None):  # type: ignore[no-untyped-def]
+    """Red's Grunk (pistol) at 6,6 aiming a shot; Blue's Urgat 4" east, Dreg far off."""
+    grunk = {"type": "orc", "name": "Grunk", "weapons": ["pistol", "regular_h2h"]}
+    blue = [{"type": "orc", "name": n, "weapons": ["pistol", "regular_h2h"]} for n in ("Urgat", "Dreg")]
+    m = match([[grunk], blue], {"a1": (6.0, 6.0), "b1": (10.0, 6.0), "b2": (18.0, 18.0)}, terrain, seed=2)
+    app = app_for(m)
+    click(app, (6.0, 6.0))
+    press_button(app, "shoot")
+    assert isinstance(app.human_turn(), AimThrow)
+    return app
+
+
+def test_aiming_a_shot_pops_no_card_of_the_git_under_the_mouse():
+    app = shooter_app()
+    seen = frame_texts(app, (10.0, 6.0))
+    assert 'Pistol 8": hits Urgat' in seen
+    assert "Urgat the Orc" not in seen  # (the card covered the line of fire and the aim's words)
+
+
+def test_the_enemies_distance_labels_keep_clear_of_the_aims_words():
+    app = shooter_app()
+    plates: list = []
+    draw_tags = app.draw_tags
+
+    def kept(surf, tags, avoid=None):  # type: ignore[no-untyped-def]
+        got = draw_tags(surf, tags, avoid)
+        plates.extend(got)
+        return got
+
+    app.draw_tags = kept  # type: ignore[method-assign]
+    for aim in [(10.0, 6.0), (9.0, 5.0), (11.0, 7.0), (17.0, 17.0)]:
+        plates.clear()
+        frame_texts(app, aim)
+        block, _ = app.aim_block(app.human_turn(), app.renderer.to_table(app.scene, app.hover_px))
+        assert plates and not any(p.colliderect(block) for p in plates), aim
+
+
+def test_an_enemy_in_range_behind_a_wall_is_marked_behind_it_not_green():
+    wall = {"type": "wall", "polygon": [[7.6, 4.5], [8.0, 4.5], [8.0, 7.5], [7.6, 7.5]]}
+    app = shooter_app([wall])
+    rings, marks = app.reach(*app.reach_wanted((10.0, 6.0)))
+    urgat = next(t for t in marks if t.model == "b1")
+    assert urgat.in_reach and urgat.behind is not None and not urgat.hittable
+    seen = frame_texts(app, (10.0, 6.0))
+    assert f'{urgat.distance:.1f}": behind {urgat.behind}' in seen
+    assert f'Pistol 8": hits {urgat.behind}' in seen  # the preview's own line: the bullet strikes the wall

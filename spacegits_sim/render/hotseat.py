@@ -793,7 +793,7 @@ class HotseatApp(Watcher):
             if req.purpose == "move":
                 text += f"; shaded: a {max(req.dice)}'s path"
             elif req.purpose == "bullet":
-                text += "; pale ring: the gun's range (green: an enemy it can hit)"
+                text += "; pale ring: the gun's range (green: an enemy it can hit; amber: in range but behind something or outside the arc)"
             return text
         if isinstance(req, OrderMoveDie):
             return f"{who}: click the move die to resolve next (shaded: where each takes the git, X: what it bumps)"
@@ -1279,7 +1279,8 @@ class HotseatApp(Watcher):
                     pygame.draw.line(surf, BUMP_COLOUR, (b[0] - 6, b[1] - 6), (b[0] + 6, b[1] + 6), 3)
                     pygame.draw.line(surf, BUMP_COLOUR, (b[0] - 6, b[1] + 6), (b[0] + 6, b[1] - 6), 3)
             self._shot_words = words  # drawn by draw_aim, under the spread's words
-        self.draw_tags(surf, tags)
+        avoid = self.aim_block(req, aim)[0] if isinstance(req, AimThrow) and aim is not None else None
+        self.draw_tags(surf, tags, avoid)
 
     def hull_px(self, centre: tuple[float, float], hull: tuple[float, float], angle: float) -> list[tuple[int, int]]:
         """A vehicle's hull (width, length; x forward) at ``centre`` facing ``angle``, in pixels."""
@@ -1290,16 +1291,27 @@ class HotseatApp(Watcher):
             for x, y in ((ln / 2, w / 2), (ln / 2, -w / 2), (-ln / 2, -w / 2), (-ln / 2, w / 2))
         ]
 
-    def draw_tags(self, surf: pygame.Surface, tags: list[tuple[list[str], tuple[int, int]]]) -> list[pygame.Rect]:
+    def draw_tags(
+        self,
+        surf: pygame.Surface,
+        tags: list[tuple[list[str], tuple[int, int]]],
+        avoid: pygame.Rect | None = None,
+    ) -> list[pygame.Rect]:
         """Each die's label near its die, placed so that no two overlap (dice lying close
         together push their labels apart) and none covers a ringed die, a git's base or its
-        tower's count (the playtest saw "die 2: 1.0"" over a git and its count); returns the plates."""
+        tower's count (the playtest saw "die 2: 1.0"" over a git and its count), nor ``avoid``
+        (aiming: the aim's own words; the playtest saw "5.1": in range" over "Pistol 8": hits…");
+        returns the plates."""
         table = self.renderer.layout(self.scene)[0]
         rendered = [
             [self.renderer.text(line, self.renderer.small, (255, 255, 255)) for line in lines] for lines, _c in tags
         ]
         sizes = [(max(t.get_width() for t in ts) + 6, sum(t.get_height() + 2 for t in ts)) for ts in rendered]
         keep = [c for _l, c in tags] + self.base_points()
+        if avoid is not None:  # a rectangle kept clear as points 16px apart (each keeps a 32px square clear)
+            keep += [
+                (x, y) for x in range(avoid.left, avoid.right + 16, 16) for y in range(avoid.top, avoid.bottom + 16, 16)
+            ]
         plates = place_labels(sizes, [c for _l, c in tags], table, keep_clear=keep)
         for ts, plate in zip(rendered, plates, strict=True):
             pygame.draw.rect(surf, (20, 20, 26), plate, border_radius=3)
@@ -1363,6 +1375,24 @@ class HotseatApp(Watcher):
                 u, v = along * s * math.cos(th), across * s * math.sin(th)
                 pts.append((a[0] + u * math.cos(ang) - v * math.sin(ang), a[1] + u * math.sin(ang) + v * math.cos(ang)))
             pygame.draw.line(surf, (255, 230, 140), pts[0], pts[1], 2)
+        block, rendered = self.aim_block(req, aim)
+        y = block.top
+        for img in rendered:  # each line on a dark plate: legible over a building or the reach's band
+            plate = pygame.Rect(block.left, y, img.get_width() + 6, img.get_height() + 2)
+            pygame.draw.rect(surf, (20, 20, 26), plate, border_radius=3)
+            surf.blit(img, (block.left + 3, y + 1))
+            y += img.get_height() + 3
+
+    def aim_block(self, req: AimThrow, aim: tuple[float, float]) -> tuple[pygame.Rect, list[pygame.Surface]]:
+        """The aim's words (strength and spread, then what a bullet there would strike), stacked
+        in one block beside the aim, and where that block goes: asked by :meth:`draw_reach` too,
+        so the enemies' distance labels keep clear of it."""
+        hand = self.match.hand_point(req.boss, aim)
+        a = self.renderer.to_px(self.scene, aim)
+        strength = 0.0
+        if self.drag_start is not None and self.drag_now is not None:
+            strength = min(1.0, math.dist(self.drag_now, self.drag_start) * STRENGTH_PER_IN)
+        along, across = self.match.table.landing_spread(hand, aim, strength)
         label = f'strength {strength:.0%}: spread ±{along:.1f}" x ±{across:.1f}"'
         if self.drag_start is None:
             label = "a click: " + label
@@ -1374,12 +1404,7 @@ class HotseatApp(Watcher):
         if block.right > table.right:  # near the right edge: the words go left of the aim, not over the panel
             block.right = a[0] - 24
         block.clamp_ip(table)
-        y = block.top
-        for img in rendered:  # each line on a dark plate: legible over a building or the reach's band
-            plate = pygame.Rect(block.left, y, img.get_width() + 6, img.get_height() + 2)
-            pygame.draw.rect(surf, (20, 20, 26), plate, border_radius=3)
-            surf.blit(img, (block.left + 3, y + 1))
-            y += img.get_height() + 3
+        return block, rendered
 
     def draw_keep_out(self, surf: pygame.Surface, req: Deploy) -> None:
         """Where the git a click would deploy may not go: every quarter-inch cell whose centre the
@@ -1417,6 +1442,9 @@ class HotseatApp(Watcher):
         """The card of whatever model is under the mouse: its name, type, stats and kit."""
         if hover is None or self.drag_start is not None:
             return
+        req = self.human_turn()
+        if isinstance(req, AimThrow) and req.purpose == "bullet":
+            return  # aiming a shot: the card covered the line of fire and the aim's words (sg_11, sg_46)
         mid = self.model_at(hover)
         if mid is None:
             return
