@@ -793,7 +793,7 @@ class HotseatApp(Watcher):
             if req.purpose == "move":
                 text += f"; shaded: a {max(req.dice)}'s path"
             elif req.purpose == "bullet":
-                text += "; pale ring: the gun's range (green: an enemy it can hit; amber: in range but behind something or outside the arc)"
+                text += "; pale ring: the gun's range (green: an enemy it can hit)"
             return text
         if isinstance(req, OrderMoveDie):
             return f"{who}: click the move die to resolve next (shaded: where each takes the git, X: what it bumps)"
