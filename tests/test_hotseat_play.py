@@ -20,7 +20,7 @@ import pytest  # noqa: E402
 from spacegits_sim.ai import make_controller  # noqa: E402
 from spacegits_sim.cli.common import load_scenario_option  # noqa: E402
 from spacegits_sim.render.board import BoardRenderer, wrap  # noqa: E402
-from spacegits_sim.render.hotseat import LOG_BOTTOM, HotseatApp  # noqa: E402
+from spacegits_sim.render.hotseat import LOG_BOTTOM, HotseatApp, deploy_grid  # noqa: E402
 from spacegits_sim.rules import events as ev  # noqa: E402
 from spacegits_sim.rules.decisions import AimThrow, Choice, ChooseCare, Deploy, FightThrow, OrderMoveDie  # noqa: E402
 from spacegits_sim.rules.engine import Match  # noqa: E402
@@ -528,15 +528,15 @@ def test_every_deploy_spot_offered_is_accepted_when_its_pixel_is_clicked():
     centre is exactly 0.5" from every whole-inch edge, where a half-inch base just touches, and
     its pixel moves it a few hundredths of an inch (one spot in five, at every table edge and
     building). A click on an offered spot's pixel deploys there (or where it clicked, if that
-    is legal too); the spots offered stay the rules' own (every legal grid centre)."""
+    is legal too); the spots offered stay the rules' own (every legal centre of the window's
+    quarter-inch grid)."""
     app, req = deploying(3)
     reach = 1.5 / app.renderer.layout(app.scene)[1]
     offered = 0
     for k, mid in enumerate(req.models):
         app.deploy_pick = k
         pts = app.deploy_points(req)
-        grid = [(x + 0.5, y + 0.5) for x in range(int(req.width)) for y in range(int(req.height))]
-        assert pts == [p for p in grid if req.legal(mid, p) is None]
+        assert pts == [p for p in deploy_grid(req) if req.legal(mid, p) is None]
         for p in pts:
             app.deploy_pick = k  # (a click resets the pick)
             px = app.renderer.to_px(app.scene, p)

@@ -21,6 +21,7 @@ from test_render import app_for, click, press_button, settle  # noqa: E402
 
 from spacegits_sim.ai import make_controller  # noqa: E402
 from spacegits_sim.cli.common import load_scenario_option  # noqa: E402
+from spacegits_sim.render.hotseat import deploy_grid  # noqa: E402
 from spacegits_sim.rules import events as ev  # noqa: E402
 from spacegits_sim.rules.decisions import (  # noqa: E402
     AimThrow,
@@ -279,7 +280,13 @@ def test_deploying_the_forbidden_ground_is_striped_red_as_the_prompt_says():
     req = app.human_turn()
     assert req is not None and req.kind == "deploy" and "Red stripes" in app.prompt()
     legal = set(app.deploy_points(req))
-    cell = next((x + 0.5, y + 0.5) for x in range(4, 20) for y in range(4, 20) if (x + 0.5, y + 0.5) not in legal)
+    refused = {p for p in deploy_grid(req) if p not in legal}
+    cell = next(  # an inch square refused all over
+        (x + 0.5, y + 0.5)
+        for x in range(4, 20)
+        for y in range(4, 20)
+        if all((x + (i + 0.5) / 4, y + (j + 0.5) / 4) in refused for i in range(4) for j in range(4))
+    )
     surf = pygame.Surface(app.size)
     app.draw_ui(surf, app.update(0.0))
     s = app.renderer.layout(app.scene)[1]

@@ -74,7 +74,16 @@ BUMP_COLOUR = (255, 120, 90)
 REACH_FILL = (255, 255, 255, 22)  # a gun's reach: as pale as a move's path, so the table shows through
 IN_REACH = (120, 235, 120)  # an enemy a bullet could reach
 OUT_OF_REACH = BUMP_COLOUR
+NOT_HITTABLE = (230, 190, 70)  # in range, yet no bullet can hit it: outside a bolted gun's arc, or behind something
+ARC_FILL = (255, 240, 150, 46)  # a bolted gun's arc inside its reach: where its bullets can hit
+ARC_EDGE = (255, 230, 140, 220)
+RING_EDGE_DIM = (255, 255, 255, 80)  # a bolted gun's reach outside its arc: bullets fly there, and miss
+ARC_WORDS = {"corridor": "front corridor", "front": "front arc", "left": "left arc", "right": "right arc"}
+# the book: "The driver fires the fixed weapons, and the passengers fire the pintle-mounted ones"
+WHO_FIRES = {"fixed": "the driver fires it", "pintle": "a passenger fires it"}
 KEEP_OUT = (235, 50, 50, 200)  # deploying: the stripes where the git may not go
+DEPLOY_STEP = 0.25  # deploying: the rules' legality asked on this grid (inches): the stripes are its refusals
+STRIPE_PX = 9  # the stripes' spacing, whatever the grid
 REACH_STEPS = 72  # the reach's outline: one line of fire every 5 degrees
 
 
@@ -102,10 +111,12 @@ class Reach:
     """A gun's reach round its shooter: where its bullets stop, every way (the rules' own line
     of fire, from the base's edge, so a vehicle's hull gets its own shape), and its words."""
 
-    label: str  # 'Rifle 12"'
+    label: str  # 'Rifle 12"', a bolted gun 'Rifle 12" (fixed, front corridor)'
     range_in: float
     straight: bool  # its bullets fly the line of fire (False: a special resolves them)
     outline: list[tuple[float, float]]
+    arc: str | None = None  # a bolted gun's arc, as the rules name it ("corridor", "front"…): None: anywhere
+    arc_outline: list[tuple[float, float]] | None = None  # the reach inside that arc: where it can hit
 
 
 @dataclass
@@ -115,6 +126,27 @@ class Target:
     model: str
     distance: float  # from the shooter's base edge to the first touch of the enemy's base
     in_reach: bool
+    in_arc: bool = True  # a bolted gun: the enemy's near side lies in its arc (else its bullets miss)
+    behind: str | None = None  # what the line of fire toward it strikes first, if not the enemy ("the wall")
+
+    @property
+    def hittable(self) -> bool:
+        return self.in_reach and self.in_arc and self.behind is None
+
+    def words(self) -> str:
+        """ "6.2": in range", "…: outside its arc", "…: behind the wall", "…: out of range"."""
+        if not self.in_reach:
+            why = "out of range"
+        elif not self.in_arc:
+            why = "outside its arc"
+        elif self.behind is not None:
+            why = f"behind {self.behind}"
+        else:
+            why = "in range"
+        return f'{self.distance:.1f}": {why}'
+
+
+Bolted = tuple[tuple[str, str, str | None], ...]  # (weapon id, "fixed"/"pintle", its arc or None): bolted guns
 
 
 @dataclass
@@ -166,6 +198,7 @@ class HotseatApp(Watcher):
         self._reach_key: Any = None
         self._reach: tuple[list[Reach], list[Target]] = ([], [])
         self._shot_words: list[str] = []  # what a bullet at the aim would strike (set by draw_reach)
+        self._keep_out: tuple[Any, pygame.Surface] | None = None  # deploying: the stripes, drawn once per question
         super().__init__(make_match, seed, size)
 
     @property
@@ -696,18 +729,17 @@ class HotseatApp(Watcher):
         return out
 
     def deploy_points(self, req: Deploy) -> list[tuple[float, float]]:
-        """Legal spots (on a 1" grid) for the git a click would deploy now (cached per request):
-        what the red stripes leave free."""
+        """Legal spots for the git a click would deploy now, asked of the game's own check
+        (``req.legal``) at the centre of every cell of a quarter-inch grid, cached per request
+        and git: what the red stripes leave free. The stripes were 1" blocks from the centres of
+        whole inches, and the playtest clicked unstriped ground 4.86" from a cap's centre that
+        was then refused "within 4" of a cap" (the rule measures edge to edge)."""
         mid = req.models[self.deploy_pick % len(req.models)]
         key = (id(req), mid)
         if getattr(self, "_deploy_key", None) != key:
-            pts = [
-                (x + 0.5, y + 0.5)
-                for x in range(int(req.width))
-                for y in range(int(req.height))
-                if req.legal(mid, (x + 0.5, y + 0.5)) is None
-            ]
-            self._deploy_key, self._deploy_pts = key, pts
+            self._deploy_key, self._deploy_pts = key, [p for p in deploy_grid(req) if req.legal(mid, p) is None]
+            self._deploy_set = set(self._deploy_pts)
+            self._keep_out = None
         return list(self._deploy_pts)
 
     def deploy_spot(self, req: Deploy, p: tuple[float, float]) -> tuple[float, float]:
@@ -716,13 +748,15 @@ class HotseatApp(Watcher):
         0.5" from every whole-inch edge (the table's, a building's), where a half-inch base just
         touches, and its pixel moves it a few hundredths of an inch: one offered spot in five
         was refused when clicked (seed 3: 171 of 786), and shading those squares instead made
-        the table's left and top edges red but not its right and bottom (pixels round one way)."""
+        the table's left and top edges red but not its right and bottom (pixels round one way).
+        (The grid is a quarter inch now; the same is true of its cells' centres.)"""
         mid = req.models[self.deploy_pick % len(req.models)]
         if req.legal(mid, p) is None:
             return p
         reach = 1.5 / self.renderer.layout(self.scene)[1]  # a pixel and a half, in inches
-        near = [q for q in self.deploy_points(req) if math.dist(p, q) <= reach]
-        return min(near, key=lambda q: math.dist(p, q)) if near else p
+        self.deploy_points(req)
+        q = ((math.floor(p[0] / DEPLOY_STEP) + 0.5) * DEPLOY_STEP, (math.floor(p[1] / DEPLOY_STEP) + 0.5) * DEPLOY_STEP)
+        return q if q in self._deploy_set and math.dist(p, q) <= reach else p  # (reach < half a cell: its own centre)
 
     # ------------------------------------------------------------------ drawing
 
@@ -739,10 +773,11 @@ class HotseatApp(Watcher):
         who = self.match.bosses[req.boss].name if not isinstance(req, FightThrow) else "Both bosses"
         if isinstance(req, Deploy):
             mid = req.models[self.deploy_pick % len(req.models)]
-            need = f'{req.min_distance:g}"'
+            m = self.match.models[mid]
+            need = f'{self.match.deploy_distance(m):g}"'
             return (
-                f"{who}: click to deploy {self.match.models[mid].name} (Tab: another git). Red stripes: where it "
-                f"may not go ({need} from caps and enemies, not on terrain)"
+                f"{who}: click to deploy {m.name} (Tab: another git). Red stripes: where it may not go "
+                f"(at least {need} from caps and enemies, edge to edge; not on terrain)"
             )
         if isinstance(req, ChooseActivation):
             return f"{who}: click a ringed git to activate" + (", or leg it" if "leg_it" in req.options else "")
@@ -758,7 +793,7 @@ class HotseatApp(Watcher):
             if req.purpose == "move":
                 text += f"; shaded: a {max(req.dice)}'s path"
             elif req.purpose == "bullet":
-                text += "; pale ring: the gun's range (green: an enemy in it)"
+                text += "; pale ring: the gun's range (green: an enemy it can hit)"
             return text
         if isinstance(req, OrderMoveDie):
             return f"{who}: click the move die to resolve next (shaded: where each takes the git, X: what it bumps)"
@@ -851,29 +886,34 @@ class HotseatApp(Watcher):
 
     # ------------------------------------------------------------------ a gun's reach (the rules' own line of fire)
 
-    def reach_wanted(self, hover: tuple[float, float] | None) -> tuple[str, tuple[str, ...] | None, bool] | None:
-        """Whose guns' reach to show now, which guns (None: all it has) and whether to mark the
-        enemies in and out of it: aiming a shot, the guns just chosen; the mouse on the shoot
-        button, the git's guns; on a gun button, those guns; on a standing git, its own (the
-        ring alone). The playtest's four shots all flew short: range was shown nowhere."""
+    def reach_wanted(
+        self, hover: tuple[float, float] | None
+    ) -> tuple[str, tuple[str, ...] | None, bool, Bolted] | None:
+        """Whose guns' reach to show now, which guns (None: all it has), whether to mark the
+        enemies in and out of it, and which of them are bolted on (each with its arc): aiming a
+        shot, the guns just chosen; the mouse on the shoot button, the git's guns; on a gun
+        button, those guns; on a standing git, its own (the ring alone). The playtest's four
+        shots all flew short: range was shown nowhere."""
         req = self.human_turn()
         if isinstance(req, AimThrow):
-            return (req.model, self.guns_chosen(req.model), True) if req.purpose == "bullet" else None
+            if req.purpose != "bullet":
+                return None
+            return req.model, self.guns_chosen(req.model), True, self.bolted_chosen(req.model)
         on = next((b for b in self.buttons if b.rect.collidepoint(self.hover_px)), None)
         if on is not None:
             if isinstance(req, ChooseAction) and on.value == "shoot":
-                return req.model, None, True
+                return req.model, None, True, self.bolted_all(req.model)
             if isinstance(req, ChooseGuns) and isinstance(on.value, tuple):
-                return req.model, tuple(on.value), True
+                return req.model, tuple(on.value), True, ()
             if isinstance(req, CrewGuns) and isinstance(on.value, tuple) and on.value:
                 ids = self.crew_gun_ids(req.vehicle, on.value)
-                return (req.vehicle, ids, True) if ids else None
+                return (req.vehicle, ids, True, self.crew_gun_bolted(req.vehicle, on.value)) if ids else None
             return None
         if hover is None or self.drag_start is not None:
             return None
         mid = self.model_at(hover)
         if mid is not None and mid in self.match.models and self.match.models[mid].standing:
-            return mid, None, False
+            return mid, None, False, self.bolted_all(mid)
         return None
 
     def crew_gun_ids(self, vehicle: str, option: tuple[str, ...]) -> tuple[str, ...]:
@@ -885,6 +925,27 @@ class HotseatApp(Watcher):
             k, _arc = self.match.parse_mount(v, option[0])
             return (v.mounts[k].weapon.id,)
         return tuple(option)
+
+    def crew_gun_bolted(self, vehicle: str, option: tuple[str, ...]) -> Bolted:
+        """A crew-guns answer's bolted gun with the arc the rules then fire it into (the very
+        ``parse_mount`` the vehicle's shoot action uses); () for a git's own guns."""
+        if not option or not option[0].startswith("mount:"):
+            return ()
+        v = self.match.models[vehicle]
+        k, arc = self.match.parse_mount(v, option[0])
+        return ((v.mounts[k].weapon.id, v.mounts[k].how, arc),)
+
+    def bolted_all(self, model: str) -> Bolted:
+        """Every gun bolted on ``model`` with its arc (None: a gun its gunner may swing into more
+        than one arc, a Sponson's); () for a git."""
+        m = self.match.models[model]
+        if m.vehicle is None:
+            return ()
+        out = []
+        for k, mt in enumerate(m.mounts):
+            arcs = self.match.mount_arcs(m, k)
+            out.append((mt.weapon.id, mt.how, arcs[0] if len(arcs) == 1 else None))
+        return tuple(out)
 
     def guns_chosen(self, shooter: str) -> tuple[str, ...] | None:
         """The guns whose bullet dice are being aimed: the answer just given to "which guns?"
@@ -900,47 +961,106 @@ class HotseatApp(Watcher):
             return self.crew_gun_ids(shooter, tuple(str(a) for a in answer)) or None
         return None
 
-    def reach(self, model: str, guns: tuple[str, ...] | None, targets: bool) -> tuple[list[Reach], list[Target]]:
-        """Each range's outline round ``model`` (guns of one range share one ring) and, with
-        ``targets``, every enemy on the table with how far a bullet must fly to touch it: lines of
-        fire asked of the rules (what :meth:`Combat.resolve_bullet` draws), cached until
-        anything moves."""
-        key = (model, guns, targets, len(self.match.events), len(self.match.decisions))
+    def bolted_chosen(self, shooter: str) -> Bolted:
+        """The bolted gun (and its arc) whose bullet dice are being aimed: from the crew-guns
+        answer just given, as :meth:`guns_chosen`; () when a git's own guns are aimed."""
+        if not self.match.decisions or shooter not in self.match.models:
+            return ()
+        kind, answer, _checksum = self.match.decisions[-1]
+        if kind != CrewGuns.kind or not isinstance(answer, (list, tuple)) or not answer:
+            return ()
+        if self.match.models[shooter].vehicle is None:
+            return ()
+        return self.crew_gun_bolted(shooter, tuple(str(a) for a in answer))
+
+    def reach(
+        self, model: str, guns: tuple[str, ...] | None, targets: bool, bolted: Bolted = ()
+    ) -> tuple[list[Reach], list[Target]]:
+        """Each range's outline round ``model`` (guns of one range and arc share one ring; a
+        bolted gun's ring also outlines its arc, clipped from the ring) and, with ``targets``,
+        every enemy on the table with how far a bullet must fly to touch it, whether that lies in
+        the arc and what the line of fire toward it strikes first: lines of fire asked of the
+        rules (what :meth:`Combat.resolve_bullet` draws), cached until anything moves. The
+        playtest's truck, facing south, had Nib (north) ringed green "in range" for its fixed
+        Rifle, whose bullets can only hit what lies dead ahead."""
+        key = (model, guns, targets, bolted, len(self.match.events), len(self.match.decisions))
         if key == self._reach_key:
             return self._reach
         m = self.match.models[model]
         combat = self.match.combat
-        by_range: dict[float, list[Any]] = {}
+        mounted = {wid: (how, arc) for wid, how, arc in reversed(bolted)}  # (the first mount of a gun wins)
+        groups: dict[tuple[float, str, str], list[Any]] = {}
         for g in combat.gun_reach(m, guns):
             if g.range_in > 0:
-                by_range.setdefault(g.range_in, []).append(g)
+                how, arc = mounted.get(g.weapon, ("", None))
+                groups.setdefault((g.range_in, arc or "", how), []).append(g)
         centre = self.match.position(model)
         far = self.match.table.width + self.match.table.height  # past every edge, whatever the range
         rings: list[Reach] = []
-        for rng in sorted(by_range):
+        for rng, arc_key, how in sorted(groups):
             outline = []
             for k in range(REACH_STEPS):
                 th = 2 * math.pi * k / REACH_STEPS
                 toward = (centre[0] + far * math.cos(th), centre[1] + far * math.sin(th))
                 outline.append(combat.preview_shot(m, toward, rng)[0].end)
-            names = " + ".join(g.name for g in by_range[rng])
-            rings.append(Reach(f'{names} {rng:g}"', rng, all(g.straight for g in by_range[rng]), outline))
+            names = " + ".join(g.name for g in groups[(rng, arc_key, how)])
+            arc = arc_key or None
+            label = f'{names} {rng:g}"'
+            if how:
+                label += f" ({how}, {ARC_WORDS.get(arc_key, arc_key)})" if arc else f" ({how})"
+            straight = all(g.straight for g in groups[(rng, arc_key, how)])
+            clipped = self.arc_outline(model, arc, outline) if arc else None
+            rings.append(Reach(label, rng, straight, outline, arc, clipped))
         marks: list[Target] = []
         if targets and rings:
-            longest = rings[-1].range_in
             for o in self.match.models.values():
                 if not o.standing or o.boss == m.boss:  # (a fallen git is low: bullets fly over it)
                     continue
-                line, _struck = combat.preview_shot(m, self.match.position(o.id), far)
+                line, struck = combat.preview_shot(m, self.match.position(o.id), far)
                 touch = next((h for h in line.all_hits if h.thing.id == o.id and h.thing.kind.value == "figure"), None)
-                if touch is not None:
-                    marks.append(Target(o.id, touch.distance, touch.distance <= longest))
+                if touch is None:
+                    continue
+                reaching = [r for r in rings if touch.distance <= r.range_in]
+                in_arc = any(r.arc is None or self.match.in_arc(m, r.arc, touch.point) for r in reaching or rings)
+                behind = None
+                if struck is not None and struck.thing.id != o.id:
+                    behind = self.thing_words(struck.thing.kind.value, struck.thing.id)
+                marks.append(Target(o.id, touch.distance, bool(reaching), in_arc, behind))
         self._reach_key, self._reach = key, (rings, marks)
         return rings, marks
 
+    def arc_outline(self, model: str, arc: str, outline: list[tuple[float, float]]) -> list[tuple[float, float]]:
+        """The part of a reach's outline inside a vehicle's arc, as the rules' ``in_arc`` draws
+        the arc in the hull's own frame (x ahead of its middle, y to its left): the front
+        corridor is as wide as the hull, the front arc the half ahead of its middle, a side arc
+        the half on that side. Each half-plane clips the polygon (Sutherland-Hodgman)."""
+        m = self.match.models[model]
+        table = self.match.table
+        half_w = m.vehicle.hull_in[0] / 2 if m.vehicle is not None else table.figure_radius(model)
+        planes = {  # each a (a, b, c): a*x + b*y + c >= 0 inside
+            "corridor": [(1.0, 0.0, 0.0), (0.0, 1.0, half_w), (0.0, -1.0, half_w)],
+            "front": [(1.0, 0.0, 0.0)],
+            "left": [(0.0, 1.0, 0.0)],
+            "right": [(0.0, -1.0, 0.0)],
+        }.get(arc, [])
+        poly = [table.local_point(model, p) for p in outline]
+        for a, b, c in planes:
+            out: list[tuple[float, float]] = []
+            for i, p in enumerate(poly):
+                q = poly[i - 1]
+                fp, fq = a * p[0] + b * p[1] + c, a * q[0] + b * q[1] + c
+                if (fp >= 0) != (fq >= 0):
+                    t = fq / (fq - fp)
+                    out.append((q[0] + (p[0] - q[0]) * t, q[1] + (p[1] - q[1]) * t))
+                if fp >= 0:
+                    out.append(p)
+            poly = out
+        return [table.world_point(model, p) for p in poly]
+
     def shot_words(self, shooter: str, rings: list[Reach], aim: tuple[float, float]) -> tuple[list[str], Any]:
         """What a bullet die landing at ``aim`` would strike, per range ('Rifle 12": hits
-        Nazgob'), and the line of fire of the longest straight one (for the board)."""
+        Nazgob'; a bolted gun's bullet striking something outside its arc misses, as the rules
+        then say), and the line of fire of the longest straight one (for the board)."""
         m = self.match.models[shooter]
         words: list[str] = []
         shown: Any = None
@@ -949,15 +1069,22 @@ class HotseatApp(Watcher):
                 words.append(f"{r.label}: its own rule")
                 continue
             line, struck = self.match.combat.preview_shot(m, aim, r.range_in)
+            missed = self.match.combat.misses_arc(m, r.arc, struck)
             if struck is None:
                 words.append(f"{r.label}: hits nothing in range")
+            elif missed:
+                name = self.thing_words(struck.thing.kind.value, struck.thing.id)
+                words.append(f"{r.label}: misses — {name} is outside its arc")
             else:
                 words.append(f"{r.label}: hits {self.thing_words(struck.thing.kind.value, struck.thing.id)}")
-            shown = (line, struck)
+            shown = (line, struck, missed)
         return words, shown
 
     def kit_words(self, model: str, kit: str) -> str:
-        """The card's kit with each gun's range as this git fires it ("Pistol 8\"")."""
+        """The card's kit with each gun's range as this git fires it ("Pistol 8\""), and for a
+        bolted gun who fires it: "The driver fires the fixed weapons, and the passengers fire the
+        pintle-mounted ones" (the playtest's driver was never offered the truck's pintle Shotgun
+        the card listed, and could not tell why)."""
         if model not in self.match.models:
             return kit
         reach = {g.name: g.range_in for g in self.match.combat.gun_reach(self.match.models[model]) if g.range_in > 0}
@@ -965,7 +1092,10 @@ class HotseatApp(Watcher):
         parts = []
         for part in weapons.split(", "):
             name, paren, rest = part.partition(" (")  # a bolted gun: "Rifle (fixed)"
-            parts.append(f'{name} {reach[name]:g}"{paren}{rest}' if name in reach else part)
+            how = rest.rstrip(")")
+            if paren and how in WHO_FIRES:
+                rest = f"{how}: {WHO_FIRES[how]})"
+            parts.append(f'{name} {reach[name]:g}"{paren}{rest}' if name in reach else f"{name}{paren}{rest}")
         return ", ".join(parts) + bar + gear
 
     def thing_words(self, kind: str, ident: str) -> str:
@@ -1099,9 +1229,11 @@ class HotseatApp(Watcher):
         hover: tuple[float, float] | None,
     ) -> None:
         """A gun's reach drawn as a move's path is: a pale band with a white edge where its
-        bullets stop, labelled with the gun and its range; each enemy ringed green (a bullet
-        could reach its base) or red with how far it is; aiming, the line of fire to the aim,
-        an X on what it would strike first, and the words (as a move's "bumps a wall")."""
+        bullets stop, labelled with the gun and its range (a bolted gun: the ring dim, its arc
+        inside it bright: only there can its bullets hit); each enemy ringed green (a bullet
+        could hit it), red (out of range) or amber (in range but outside the arc, or behind
+        something) with how far it is; aiming, the line of fire to the aim, an X on what it
+        would strike first, and the words (as a move's "bumps a wall")."""
         if not rings:
             return
         table = self.renderer.layout(self.scene)[0]
@@ -1109,14 +1241,18 @@ class HotseatApp(Watcher):
         for r in rings:
             pts = [self.renderer.to_px(self.scene, p) for p in r.outline]
             pygame.draw.polygon(overlay, REACH_FILL, pts)
-            pygame.draw.lines(overlay, PATH_EDGE, True, pts, 2)
+            pygame.draw.lines(overlay, PATH_EDGE if r.arc is None else RING_EDGE_DIM, True, pts, 2)
+            if r.arc_outline is not None and len(r.arc_outline) >= 3:
+                arc_pts = [self.renderer.to_px(self.scene, p) for p in r.arc_outline]
+                pygame.draw.polygon(overlay, ARC_FILL, arc_pts)
+                pygame.draw.lines(overlay, ARC_EDGE, True, arc_pts, 2)
         clip = surf.get_clip()
         surf.set_clip(table)  # a long gun's reach runs off the table: never over the log
         surf.blit(overlay, (0, 0))
         surf.set_clip(clip)
         tags: list[tuple[list[str], tuple[int, int]]] = []
-        for r in rings:  # the label where the ring is highest on the table (clamped onto it)
-            pts = [self.renderer.to_px(self.scene, p) for p in r.outline]
+        for r in rings:  # the label where the ring (a bolted gun's arc) is highest on the table (clamped onto it)
+            pts = [self.renderer.to_px(self.scene, p) for p in (r.arc_outline or r.outline)]
             inside = [p for p in pts if table.collidepoint(p)] or pts
             top = min(inside, key=lambda p: (p[1], p[0]))
             tags.append(([r.label], top))
@@ -1126,21 +1262,25 @@ class HotseatApp(Watcher):
                 continue
             c = self.renderer.to_px(self.scene, look.position)
             rad = int(look.radius_in * self.renderer.layout(self.scene)[1]) + 6
-            pygame.draw.circle(surf, IN_REACH if t.in_reach else OUT_OF_REACH, c, rad, 3 if t.in_reach else 2)
-            tags.append(([f'{t.distance:.1f}": ' + ("in range" if t.in_reach else "out of range")], (c[0], c[1] + rad)))
+            colour = IN_REACH if t.hittable else NOT_HITTABLE if t.in_reach else OUT_OF_REACH
+            pygame.draw.circle(surf, colour, c, rad, 3 if t.hittable else 2)
+            tags.append(([t.words()], (c[0], c[1] + rad)))
         aim = (self.drag_start or hover) if isinstance(req, AimThrow) else None
         if aim is not None:
             words, shown = self.shot_words(shooter, rings, aim)
             if shown is not None:
-                line, struck = shown
+                line, struck, missed = shown
                 a = self.renderer.to_px(self.scene, line.start)
                 b = self.renderer.to_px(self.scene, struck.point if struck is not None else line.end)
                 pygame.draw.line(surf, PATH_EDGE[:3], a, b, 2)
-                if struck is not None:
+                if struck is not None and missed:  # outside the arc: the bullet misses it (a ring, no X)
+                    pygame.draw.circle(surf, NOT_HITTABLE, b, 7, 2)
+                elif struck is not None:
                     pygame.draw.line(surf, BUMP_COLOUR, (b[0] - 6, b[1] - 6), (b[0] + 6, b[1] + 6), 3)
                     pygame.draw.line(surf, BUMP_COLOUR, (b[0] - 6, b[1] + 6), (b[0] + 6, b[1] - 6), 3)
             self._shot_words = words  # drawn by draw_aim, under the spread's words
-        self.draw_tags(surf, tags)
+        avoid = self.aim_block(req, aim)[0] if isinstance(req, AimThrow) and aim is not None else None
+        self.draw_tags(surf, tags, avoid)
 
     def hull_px(self, centre: tuple[float, float], hull: tuple[float, float], angle: float) -> list[tuple[int, int]]:
         """A vehicle's hull (width, length; x forward) at ``centre`` facing ``angle``, in pixels."""
@@ -1151,16 +1291,27 @@ class HotseatApp(Watcher):
             for x, y in ((ln / 2, w / 2), (ln / 2, -w / 2), (-ln / 2, -w / 2), (-ln / 2, w / 2))
         ]
 
-    def draw_tags(self, surf: pygame.Surface, tags: list[tuple[list[str], tuple[int, int]]]) -> list[pygame.Rect]:
+    def draw_tags(
+        self,
+        surf: pygame.Surface,
+        tags: list[tuple[list[str], tuple[int, int]]],
+        avoid: pygame.Rect | None = None,
+    ) -> list[pygame.Rect]:
         """Each die's label near its die, placed so that no two overlap (dice lying close
         together push their labels apart) and none covers a ringed die, a git's base or its
-        tower's count (the playtest saw "die 2: 1.0"" over a git and its count); returns the plates."""
+        tower's count (the playtest saw "die 2: 1.0"" over a git and its count), nor ``avoid``
+        (aiming: the aim's own words; the playtest saw "5.1": in range" over "Pistol 8": hits…");
+        returns the plates."""
         table = self.renderer.layout(self.scene)[0]
         rendered = [
             [self.renderer.text(line, self.renderer.small, (255, 255, 255)) for line in lines] for lines, _c in tags
         ]
         sizes = [(max(t.get_width() for t in ts) + 6, sum(t.get_height() + 2 for t in ts)) for ts in rendered]
         keep = [c for _l, c in tags] + self.base_points()
+        if avoid is not None:  # a rectangle kept clear as points 16px apart (each keeps a 32px square clear)
+            keep += [
+                (x, y) for x in range(avoid.left, avoid.right + 16, 16) for y in range(avoid.top, avoid.bottom + 16, 16)
+            ]
         plates = place_labels(sizes, [c for _l, c in tags], table, keep_clear=keep)
         for ts, plate in zip(rendered, plates, strict=True):
             pygame.draw.rect(surf, (20, 20, 26), plate, border_radius=3)
@@ -1224,6 +1375,24 @@ class HotseatApp(Watcher):
                 u, v = along * s * math.cos(th), across * s * math.sin(th)
                 pts.append((a[0] + u * math.cos(ang) - v * math.sin(ang), a[1] + u * math.sin(ang) + v * math.cos(ang)))
             pygame.draw.line(surf, (255, 230, 140), pts[0], pts[1], 2)
+        block, rendered = self.aim_block(req, aim)
+        y = block.top
+        for img in rendered:  # each line on a dark plate: legible over a building or the reach's band
+            plate = pygame.Rect(block.left, y, img.get_width() + 6, img.get_height() + 2)
+            pygame.draw.rect(surf, (20, 20, 26), plate, border_radius=3)
+            surf.blit(img, (block.left + 3, y + 1))
+            y += img.get_height() + 3
+
+    def aim_block(self, req: AimThrow, aim: tuple[float, float]) -> tuple[pygame.Rect, list[pygame.Surface]]:
+        """The aim's words (strength and spread, then what a bullet there would strike), stacked
+        in one block beside the aim, and where that block goes: asked by :meth:`draw_reach` too,
+        so the enemies' distance labels keep clear of it."""
+        hand = self.match.hand_point(req.boss, aim)
+        a = self.renderer.to_px(self.scene, aim)
+        strength = 0.0
+        if self.drag_start is not None and self.drag_now is not None:
+            strength = min(1.0, math.dist(self.drag_now, self.drag_start) * STRENGTH_PER_IN)
+        along, across = self.match.table.landing_spread(hand, aim, strength)
         label = f'strength {strength:.0%}: spread ±{along:.1f}" x ±{across:.1f}"'
         if self.drag_start is None:
             label = "a click: " + label
@@ -1235,36 +1404,47 @@ class HotseatApp(Watcher):
         if block.right > table.right:  # near the right edge: the words go left of the aim, not over the panel
             block.right = a[0] - 24
         block.clamp_ip(table)
-        y = block.top
-        for img in rendered:  # each line on a dark plate: legible over a building or the reach's band
-            plate = pygame.Rect(block.left, y, img.get_width() + 6, img.get_height() + 2)
-            pygame.draw.rect(surf, (20, 20, 26), plate, border_radius=3)
-            surf.blit(img, (block.left + 3, y + 1))
-            y += img.get_height() + 3
+        return block, rendered
 
     def draw_keep_out(self, surf: pygame.Surface, req: Deploy) -> None:
-        """Where the git a click would deploy may not go, on a 1" grid: red stripes over a dark
-        tint. A red tint alone came out brown on the green table, and the prompt said "red"."""
+        """Where the git a click would deploy may not go: every quarter-inch cell whose centre the
+        game refuses (:meth:`deploy_points`), red stripes over a dark tint. A red tint alone came
+        out brown on the green table, and the prompt said "red". Drawn once per question: the
+        stripes are one diagonal pattern kept only inside the refused cells (a mask), so small
+        cells still make even stripes."""
         legal = set(self.deploy_points(req))
-        _rect, s = self.renderer.layout(self.scene)
-        overlay = pygame.Surface(self.size, pygame.SRCALPHA)
-        side = math.ceil(s)
-        for x in range(int(req.width)):
-            for y in range(int(req.height)):
-                if (x + 0.5, y + 0.5) not in legal:
-                    tl = self.renderer.to_px(self.scene, (x, y + 1))
-                    cell = pygame.Rect(tl[0], tl[1], side, side)
-                    overlay.fill((0, 0, 0, 60), cell)
-                    # one diagonal per cell: neighbouring cells' diagonals join into stripes
-                    pygame.draw.line(overlay, KEEP_OUT, cell.bottomleft, cell.topright, 2)
-                    pygame.draw.line(overlay, KEEP_OUT, cell.midleft, cell.midtop, 2)
-                    pygame.draw.line(overlay, KEEP_OUT, cell.midbottom, cell.midright, 2)
-        surf.blit(overlay, (0, 0))
+        rect, scale = self.renderer.layout(self.scene)
+        key = (self._deploy_key, tuple(rect), scale)
+        cached = self._keep_out
+        if cached is None or cached[0] != key:
+            mask = pygame.Surface(self.size, pygame.SRCALPHA)
+            tint = pygame.Surface(self.size, pygame.SRCALPHA)
+            half = DEPLOY_STEP / 2
+            for p in deploy_grid(req):
+                if p in legal:
+                    continue
+                tl = self.renderer.to_px(self.scene, (p[0] - half, p[1] + half))
+                br = self.renderer.to_px(self.scene, (p[0] + half, p[1] - half))
+                cell = pygame.Rect(tl[0], tl[1], br[0] - tl[0], br[1] - tl[1])
+                mask.fill((255, 255, 255, 255), cell)
+                tint.fill((0, 0, 0, 60), cell)
+            stripes = pygame.Surface(self.size, pygame.SRCALPHA)
+            w, h = self.size
+            for k in range(-h, w, STRIPE_PX):  # "/" diagonals every STRIPE_PX pixels
+                pygame.draw.line(stripes, KEEP_OUT, (k, h), (k + h, 0), 2)
+            stripes.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+            tint.blit(stripes, (0, 0), special_flags=pygame.BLEND_RGBA_MAX)  # a stripe replaces the tint
+            self._keep_out = (key, tint)
+            cached = self._keep_out
+        surf.blit(cached[1], (0, 0))
 
     def draw_hover_card(self, surf: pygame.Surface, hover: tuple[float, float] | None) -> None:
         """The card of whatever model is under the mouse: its name, type, stats and kit."""
         if hover is None or self.drag_start is not None:
             return
+        req = self.human_turn()
+        if isinstance(req, AimThrow) and req.purpose == "bullet":
+            return  # aiming a shot: the card covered the line of fire and the aim's words (sg_11, sg_46)
         mid = self.model_at(hover)
         if mid is None:
             return
@@ -1315,6 +1495,12 @@ class HotseatApp(Watcher):
         for i, line in enumerate(lines):
             surf.blit(self.renderer.text(line), (box.left + 16, box.top + 12 + i * 21))
         self.renderer.draw_legend(surf, self.scene, pygame.Rect(40, box.bottom + 8, 740, 392))
+
+
+def deploy_grid(req: Deploy) -> list[tuple[float, float]]:
+    """The centres of the quarter-inch cells of the table a deployment is asked on."""
+    nx, ny = int(round(req.width / DEPLOY_STEP)), int(round(req.height / DEPLOY_STEP))
+    return [((i + 0.5) * DEPLOY_STEP, (j + 0.5) * DEPLOY_STEP) for i in range(nx) for j in range(ny)]
 
 
 def key_point(key: Any) -> tuple[float, float]:

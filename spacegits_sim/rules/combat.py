@@ -109,9 +109,16 @@ class Combat:
         """The line of fire a bullet die at ``toward`` would fly, and what it would strike first,
         asked without resolving anything: the very line :meth:`resolve_bullet` resolves. Not
         included: a natural 1 (a jam), a weapon whose special resolves its bullets (Lob, Gout,
-        Grappling Hook) and a bolted gun's arc."""
+        Grappling Hook) and a bolted gun's arc (ask :meth:`misses_arc` of what it strikes)."""
         line = self.match.table.line_of_fire(m.id, toward, range_in)
         return line, self._struck(line)
+
+    def misses_arc(self, m: Model, arc: str | None, struck: LineHit | None) -> bool:
+        """Whether a bolted gun firing into ``arc`` (None: a gun that is not bolted on) misses
+        because the first thing its bullet strikes lies outside that arc ("If the first thing the
+        bullet strikes is outside of the … arc, it misses"). :meth:`resolve_bullet` asks it, and
+        so does the hot-seat's preview of a shot: the window says what the rule then does."""
+        return arc is not None and struck is not None and not self.match.in_arc(m, arc, struck.point)
 
     def _struck(self, line: LineResult) -> LineHit | None:
         """The first thing a line of fire strikes: the first that is not low, except that a barrel
@@ -235,7 +242,7 @@ class Combat:
         seg = (line.start, line.end)
         hit = line.hit
         barrels = [h for h in line.crossed_low if h.thing.kind == Kind.TERRAIN and self.is_barrel(h.thing.id)]
-        if arc is not None and struck is not None and not match.in_arc(m, arc, struck.point):
+        if self.misses_arc(m, arc, struck):
             # "If the first thing the bullet strikes is outside of the … arc, it misses"
             match.emit(ev.BulletResolved(m.id, w.name, die_id, value, False, seg, None, False, 0, False))
             return

@@ -273,15 +273,22 @@ class TurnFlow(Driving):
                 out.append(m.id)
         return out
 
+    def deploy_distance(self, m: Model) -> float:
+        """How far model ``m`` must deploy from every cap and enemy model, edge to edge: the
+        scenario's ``deploy_distance_in``, a vehicle's ``vehicle_deploy_distance_in`` as its mods
+        make it. Read-only: :meth:`_deploy_problem` measures with it and the hot-seat's prompt
+        says it (it said 4" to a truck that was then refused "within 8" of a cap")."""
+        if m.vehicle is None:
+            return float(self.options["deploy_distance_in"])
+        return effects.vehicle_deploy_distance(m, float(self.options["vehicle_deploy_distance_in"]))
+
     def _deploy_problem(self, model_id: str, p: Point) -> str | None:
         """Why a model may not be deployed at p (None = legal)."""
         m = self.models[model_id]
         r = m.git.base_mm * MM / 2
-        need = float(self.options["deploy_distance_in"])
+        need = self.deploy_distance(m)
         if m.vehicle is not None:  # measured from the hull (its bounding circle: be lenient to the others)
             r = math.hypot(*m.vehicle.hull_in) / 2
-            need = float(self.options["vehicle_deploy_distance_in"])
-            need = effects.vehicle_deploy_distance(m, need)
         x, y = p
         if not (r <= x <= self.table.width - r and r <= y <= self.table.height - r):
             return "the base would hang off the table"

@@ -1,0 +1,88 @@
+"""The deploy stripes and prompt are the game's own rule (the second playtest).
+
+Quick Start: a click on unstriped ground 4.86" from a cap's centre was refused "within 4" of a
+cap": the rule measures edge to edge and the stripes were 1" blocks judged at their centres.
+The derby's prompt said "4" from caps and enemies" to a truck then refused "within 8" of a
+cap". Headless (SDL dummy driver), real matches, real pymunk."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+from test_hotseat_play import new_app  # noqa: E402
+
+from spacegits_sim.cli.common import load_scenario_option  # noqa: E402
+from spacegits_sim.render.hotseat import HotseatApp  # noqa: E402
+from spacegits_sim.rules.decisions import Deploy  # noqa: E402
+from spacegits_sim.rules.engine import Match  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _pygame():
+    pygame.display.init()
+    pygame.font.init()
+    yield
+
+
+def asked_to_deploy(app):  # type: ignore[no-untyped-def]
+    for _ in range(400):
+        app.update(5.0)
+        if isinstance(app.human_turn(), Deploy):
+            return app.human_turn()
+    raise AssertionError("never asked to deploy")
+
+
+def derby_app():  # type: ignore[no-untyped-def]
+    sc = load_scenario_option("scenarios/demolition_derby.yaml")
+    save = os.path.join(tempfile.mkdtemp(prefix="sg_hs_"), "s.json")
+    return HotseatApp(lambda s: (Match(sc, seed=s), [None, None]), 5, {0, 1}, save_path=save)
+
+
+def quarter_inch_grid(req):  # type: ignore[no-untyped-def]
+    """The centres of the table's quarter-inch cells (the test's own: not the window's grid)."""
+    n, m = round(req.width * 4), round(req.height * 4)
+    return [((i + 0.5) / 4, (j + 0.5) / 4) for i in range(n) for j in range(m)]
+
+
+def shaded_and_clear(app, req):  # type: ignore[no-untyped-def]
+    """Draw one frame; every sample of the grid, split by whether the stripes' layer covers its pixel."""
+    app.draw_ui(pygame.Surface(app.size), app.update(0.0))
+    layer = app._keep_out[1]
+    shaded, clear = [], []
+    for p in quarter_inch_grid(req):
+        (shaded if layer.get_at(app.renderer.to_px(app.scene, p)).a > 0 else clear).append(p)
+    return shaded, clear
+
+
+@pytest.mark.parametrize("make", [lambda: new_app(3), derby_app], ids=["quick_start", "derby"])
+def test_every_striped_sample_is_refused_by_the_game_and_every_clear_one_accepted(make):  # type: ignore[no-untyped-def]
+    app = make()
+    req = asked_to_deploy(app)
+    for k, mid in enumerate(req.models[:2]):  # (the derby: a vehicle, then another)
+        app.deploy_pick = k
+        shaded, clear = shaded_and_clear(app, req)
+        assert shaded and clear
+        assert all(req.legal(mid, p) is not None for p in shaded)
+        assert all(req.legal(mid, p) is None for p in clear)
+
+
+def test_the_prompt_says_the_distance_the_rule_measures_for_this_model_edge_to_edge():
+    app = derby_app()
+    req = asked_to_deploy(app)
+    kinds = set()
+    for k, mid in enumerate(req.models):
+        app.deploy_pick = k
+        m = app.match.models[mid]
+        need = app.match.deploy_distance(m)
+        assert f'at least {need:g}" from caps and enemies, edge to edge' in app.prompt()
+        kinds.add((m.vehicle is not None, need))
+        refusals = {req.legal(mid, p) for p in quarter_inch_grid(req)}
+        if any(r and "of a cap" in r for r in refusals):
+            assert f'within {need:g}" of a cap' in refusals  # the refusal's number is the prompt's
+    assert kinds == {(True, 8.0), (False, 4.0)}  # the truck and jeep 8", the gits on foot 4"
