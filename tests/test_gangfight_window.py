@@ -282,3 +282,22 @@ def test_the_acting_model_wears_a_thick_yellow_ring_whatever_its_gangs_colour(mo
     assert ring(v.active) >= 12  # most of the way round (a name plate or a line may cross it)
     others = [mid for mid, m in v.models.items() if mid != v.active and m["pos"] is not None and m["state"] == "ready"]
     assert others and all(ring(mid) <= 2 for mid in others)
+
+
+def test_esc_in_an_unfinished_hot_seat_game_saves_it_on_the_way_out_as_space_gits_does(tmp_path, monkeypatch):
+    """Playtest 2 of 2026-12-05: Esc in Space Gits' hot-seat saved the game, Esc in Gangfight's
+    quit without a word and the game was lost. Now Esc saves it too, and the replay resumes."""
+    from gangfight_kit import hotseat
+
+    from spacegits_sim.play.replay import load_replay
+
+    save = tmp_path / "g.replay.json"
+    hs = hotseat(monkeypatch, None, 3, {0}, save_path=save)
+    hs.app.advance(10.0)
+    assert hs.app.waiting() is not None and not hs.app.finished
+    import pygame
+
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+    hs.shell.run_hotseat(hs.app)
+    assert hs.app.message.startswith("saved") and save.exists()
+    assert load_replay(str(save))["ruleset"] == "gangfight"

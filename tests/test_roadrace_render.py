@@ -82,3 +82,16 @@ def test_drawing_a_race_leaves_its_event_log_as_it_was():
         view.apply(e)
     assert any(e.kind == "condition" for e in g.events)
     assert checksum(g.events) == before
+
+
+def test_esc_in_an_unfinished_race_saves_it_on_the_way_out(tmp_path):
+    """Playtest 2 of 2026-12-05: Esc in a road-race hot-seat quit and lost the race; Space Gits'
+    window saves an unfinished game on the way out, and so does this one now."""
+    save = tmp_path / "r.json"
+    app = shell.HotseatApp(make_for("six_pack", ["human"] * 6), 3, set(range(6)), save_path=str(save))
+    pygame.display.init()
+    app.advance(1.0)
+    assert app.waiting() is not None and not app.finished
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+    shell.run_hotseat(app)
+    assert app.message.startswith("saved") and load_replay(save)["ruleset"] == "roadrace"

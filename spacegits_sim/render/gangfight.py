@@ -548,7 +548,7 @@ LEGEND = [
 HOTSEAT_KEYS = [
     "HOT-SEAT  click an answer or press its number (1-9, 0); PageUp / PageDown more answers;",
     "          click a numbered ring to move there, a model to pick it, the board to place;",
-    "          s saves the game to a replay; F1 this help; Esc quit.",
+    "          s saves the game to a replay; F1 this help; Esc saves an unfinished game and quits.",
 ]
 
 
@@ -999,6 +999,8 @@ def run_hotseat(app: HotseatApp, fps: int = 30) -> None:
             os.replace(tmp, state_path)
         for event in pygame.event.get():
             if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+                if not app.finished and app.save_path:
+                    app.save()  # an unfinished game is saved on the way out, as Space Gits' window does
                 running = False
             elif event.type == pygame.KEYDOWN and event.key in keys:
                 app.choose(app.page * 10 + keys[event.key])

@@ -290,7 +290,7 @@ LEGEND = [
 ]
 HOTSEAT_KEYS = [
     "HOT-SEAT  click an answer or press its number (1-9, 0 the tenth); s saves the race to a",
-    "          replay; F1 this help; Esc quit.",
+    "          replay; F1 this help; Esc saves an unfinished race and quits.",
 ]
 
 
@@ -418,6 +418,8 @@ def run_hotseat(app: HotseatApp, fps: int = 30) -> None:
         dt = clock.tick(fps) / 1000.0
         for event in pygame.event.get():
             if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+                if not app.finished and app.save_path:
+                    app.save()  # an unfinished game is saved on the way out, as Space Gits' window does
                 running = False
             elif event.type == pygame.KEYDOWN and event.key in keys:
                 app.choose(keys[event.key])
