@@ -176,3 +176,11 @@ def test_closing_the_window_before_the_end_says_so_with_the_seed(monkeypatch, ca
 
     out = run_watch_cli(monkeypatch, capsys, ["--seed", str(SEED)], window)
     assert "closed before the end" in out and f"--seed {SEED}" in out and "wins" not in out
+
+
+def test_the_watchs_f1_help_opens_with_the_watchs_own_keys_not_the_hot_seats():
+    from spacegits_sim.render.board import help_lines
+
+    lines = help_lines()
+    assert lines[0].startswith("SPACE  play / pause")
+    assert not any("HOT-SEAT" in line or "Ctrl+S" in line for line in lines)

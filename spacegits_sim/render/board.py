@@ -686,10 +686,10 @@ def wrap(text: str, font: pygame.font.Font, width: int, indent: int = 28) -> lis
 
 
 def help_lines() -> list[str]:
+    """The watch window's F1 help: its own keys first, then the rules in brief. The hot-seat's
+    keys are the hot-seat's own help (hotseat.py); the watch once opened with them (playtest 2
+    of 2026-12-05: "the watch's help opens with hot-seat instructions")."""
     return [
-        "HOT-SEAT  click a git to activate; buttons for actions; press-drag-release to throw;",
-        "          click dice to order them; 1/2/3 care; fight keys Red A/S/D, Blue J/K/L",
-        "          (thump/shove/pinch), Green Z/X/C, Gold B/N/M; Ctrl+S saves.",
         "SPACE  play / pause        RIGHT  step one event       + / -  speed 0.5x-8x",
         "END    skip to the end     R      restart, new seed     F1     this help",
         "N / P  next / previous highlight (falls, cascades, blasts, big hits: the timeline)",
