@@ -443,7 +443,9 @@ class BoardRenderer:
             pygame.draw.rect(surf, (245, 245, 240), pygame.Rect(body.left + 3, body.top + 2, 5, 5))
             pygame.draw.rect(surf, (245, 245, 240), pygame.Rect(body.left + 3, body.bottom - 7, 5, 5))
 
-        row(vehicle, "a vehicle: front bumper and arrow, two towers at the back; moving: its corridor shaded")
+        row(
+            vehicle, "a vehicle (V): bumper and arrow at the front, towers A and B at the back; moving: corridor shaded"
+        )
         kinds = sorted({(m.glyph, m.type) for m in scene.models.values() if m.hull is None})
         if kinds:
             y += 4
