@@ -101,9 +101,11 @@ class PathPreview:
     tag_at: str | None = None  # the die whose label says it (None: at the path's end)
     hull: tuple[float, float] | None = None  # a vehicle: (width, length); the band is its corridor
     angles: tuple[float, float] = (0.0, 0.0)  # a vehicle's facing before and after the pivot
+    reaches: bool = False  # stopped by the very die it walks to (not a bump: that die is where it goes)
 
     def words(self) -> str:
-        return f'{self.label}: {self.travelled:.1f}"' + (f", bumps {self.bump}" if self.bump else "")
+        end = f", bumps {self.bump}" if self.bump else ", reaches it" if self.reaches else ""
+        return f'{self.label}: {self.travelled:.1f}"' + end
 
 
 @dataclass
@@ -195,6 +197,8 @@ class HotseatApp(Watcher):
         self.button_rows = BUTTON_ROWS
         self._preview_key: Any = None
         self._previews: list[PathPreview] = []
+        self._bullet_key: Any = None
+        self._bullets: dict[str, tuple[list[str], Any]] = {}
         self._reach_key: Any = None
         self._reach: tuple[list[Reach], list[Target]] = ([], [])
         self._shot_words: list[str] = []  # what a bullet at the aim would strike (set by draw_reach)
@@ -876,13 +880,37 @@ class HotseatApp(Watcher):
                 angles=(piv.angle_start if piv else run.angle_end, run.angle_end),
             )
         res = self.match.preview_move(model, toward, distance)
-        bump = None
-        if res.contact is not None:
-            bump = self.thing_words(res.contact.thing.kind.value, res.contact.thing.id)
         r = self.match.table.figure_radius(model)
-        return PathPreview(
-            label, res.start, res.end, r, res.travelled, bump, res.contact.point if res.contact else None
-        )
+        bump, at = None, None
+        if res.contact is not None and not (die is not None and res.contact.thing.id == die):
+            bump = self.thing_words(res.contact.thing.kind.value, res.contact.thing.id)
+            at = self.touch_point(res.end, r, res.contact.thing.kind.value, res.contact.thing.id, res.contact.point)
+        p = PathPreview(label, res.start, res.end, r, res.travelled, bump, at)
+        p.reaches = res.contact is not None and bump is None  # the die walked to stops the base: no bump
+        return p
+
+    def touch_point(
+        self, end: tuple[float, float], r: float, kind: str, ident: str, point: tuple[float, float]
+    ) -> tuple[float, float] | None:
+        """Where the X goes: on the base's rim, where it touches what it bumps. A base already
+        touching something when the move starts is stopped at once, but the sweep then reports
+        as its contact point where the whole move would have ended (the playtest saw Xs on empty
+        table and on a tower's count, "0.0\" bumps a die"): such a point is moved onto the rim
+        facing the thing bumped (a die, git or cap), or left out (the words still say it)."""
+        if math.dist(point, end) <= r + 0.05:
+            return point
+        table = self.match.table
+        where: tuple[float, float] | None = None
+        if kind == "die" and table.has_die(ident):
+            where = table.die(ident).position
+        elif kind == "figure" and ident in self.match.models and self.match.models[ident].in_play:
+            where = self.match.position(ident)
+        elif kind in ("cap", "token") and ident in table.tokens():
+            where = table.tokens()[ident]
+        if where is None or math.dist(where, end) < 1e-9:
+            return None
+        d = math.dist(where, end)
+        return (end[0] + (where[0] - end[0]) / d * r, end[1] + (where[1] - end[1]) / d * r)
 
     # ------------------------------------------------------------------ a gun's reach (the rules' own line of fire)
 
@@ -1080,6 +1108,72 @@ class HotseatApp(Watcher):
             shown = (line, struck, missed)
         return words, shown
 
+    def bullet_previews(self) -> dict[str, tuple[list[str], Any]]:
+        """Ordering bullet dice: each die's words ('Pistol 8": hits Mogrot', one per range of the
+        guns fired) and the line of fire of its longest straight gun, from the shooter towards
+        the die: :meth:`Combat.preview_shot`, the line :meth:`Combat.resolve_bullet` then flies.
+        The playtest's bullet dice showed nothing, while a move die showed its walk. Which gun a
+        die belongs to the rules keep to themselves, so a throw of guns of two ranges says both."""
+        req = self.human_turn()
+        if not isinstance(req, OrderBullet) or req.model not in self.match.models:
+            return {}
+        key = ("bullets", len(self.match.decisions), len(self.match.events))
+        if key == self._bullet_key:
+            return self._bullets
+        guns = self.guns_fired(req.model)
+        rings = [r for r in self.reach(req.model, guns, False, self.bolted_fired(req.model))[0]]
+        out: dict[str, tuple[list[str], Any]] = {}
+        if rings:
+            for did in req.options:
+                if self.match.table.has_die(did):
+                    out[did] = self.shot_words(req.model, rings, self.match.table.die(did).position)
+        self._bullet_key, self._bullets = key, out
+        return out
+
+    def guns_fired(self, shooter: str) -> tuple[str, ...] | None:
+        """The guns whose bullet dice lie on the table: the last "which guns?" answer (the
+        throw and the bullets asked since belong to it); None: all the shooter has."""
+        for kind, answer, _checksum in reversed(self.match.decisions):
+            if kind in (ChooseGuns.kind, CrewGuns.kind):
+                if not isinstance(answer, (list, tuple)) or not answer:
+                    return None
+                if kind == ChooseGuns.kind:
+                    return tuple(str(a) for a in answer)
+                if self.match.models[shooter].vehicle is not None:
+                    return self.crew_gun_ids(shooter, tuple(str(a) for a in answer)) or None
+                return None
+        return None
+
+    def bolted_fired(self, shooter: str) -> Bolted:
+        """The bolted gun (and its arc) of the last crew-guns answer, as :meth:`bolted_chosen`."""
+        if self.match.models[shooter].vehicle is None:
+            return ()
+        for kind, answer, _checksum in reversed(self.match.decisions):
+            if kind in (ChooseGuns.kind, CrewGuns.kind):
+                if kind != CrewGuns.kind or not isinstance(answer, (list, tuple)) or not answer:
+                    return ()
+                return self.crew_gun_bolted(shooter, tuple(str(a) for a in answer))
+        return ()
+
+    def draw_bullet_line(self, surf: pygame.Surface, shown: Any, bright: bool) -> None:
+        """A bullet die's line of fire to where it stops (an X on what it strikes): faint for
+        every die, bright for the die under the mouse."""
+        if shown is None:
+            return
+        line, struck, missed = shown
+        a = self.renderer.to_px(self.scene, line.start)
+        b = self.renderer.to_px(self.scene, struck.point if struck is not None else line.end)
+        overlay = pygame.Surface(self.size, pygame.SRCALPHA)
+        alpha = 255 if bright else 110
+        pygame.draw.line(overlay, (*PATH_EDGE[:3], alpha), a, b, 3 if bright else 1)
+        if struck is not None and missed:
+            pygame.draw.circle(overlay, (*NOT_HITTABLE[:3], alpha), b, 7, 2)
+        elif struck is not None:
+            col = (*BUMP_COLOUR, alpha)
+            pygame.draw.line(overlay, col, (b[0] - 6, b[1] - 6), (b[0] + 6, b[1] + 6), 3)
+            pygame.draw.line(overlay, col, (b[0] - 6, b[1] + 6), (b[0] + 6, b[1] - 6), 3)
+        surf.blit(overlay, (0, 0))
+
     def kit_words(self, model: str, kit: str) -> str:
         """The card's kit with each gun's range as this git fires it ("Pistol 8\""), and for a
         bolted gun who fires it: "The driver fires the fixed weapons, and the passengers fire the
@@ -1130,6 +1224,11 @@ class HotseatApp(Watcher):
                     pygame.draw.circle(surf, (255, 255, 120), c, 22, 2)
         for p in self.previews():
             self.draw_path(surf, p)
+        bullets = self.bullet_previews() if isinstance(req, OrderBullet) else {}
+        if bullets:
+            on = self.die_at(hover, tuple(bullets)) if hover is not None else None
+            for did, (_words, shown) in bullets.items():
+                self.draw_bullet_line(surf, shown, did == on)
         if isinstance(req, (OrderMoveDie, OrderBullet)):
             tags = []
             for did in req.options:
@@ -1138,6 +1237,8 @@ class HotseatApp(Watcher):
                     pygame.draw.circle(surf, (255, 255, 120), c, 16, 2)
                     shown = next((q for q in self.previews() if q.tag_at == did), None)
                     lines = [f"die {self.die_number(did)}"] if shown is None else shown.words().split(", ")
+                    if did in bullets:
+                        lines += bullets[did][0]
                     tags.append((lines, c))
             self.draw_tags(surf, tags)
         self._shot_words = []
