@@ -277,7 +277,7 @@ class Runner:
         self.own_client = False
 
     def __enter__(self) -> Runner:
-        from .tournament import _warm, connect
+        from .tournament import _warm, connect, worker_signals
 
         if self.scheduler is not None:
             try:
@@ -291,12 +291,17 @@ class Runner:
                 self.own_client = True
         elif self.jobs > 1:
             _warm()  # forked workers inherit the imported engine and the parsed rules
-            self.pool = ProcessPoolExecutor(max_workers=self.jobs)
+            self.pool = ProcessPoolExecutor(max_workers=self.jobs, initializer=worker_signals)
         return self
 
-    def __exit__(self, *exc: object) -> None:
+    def __exit__(self, exc_type: object, *exc: object) -> None:
         if self.pool is not None:
-            self.pool.shutdown(wait=False, cancel_futures=True)
+            if exc_type is not None:  # killed, interrupted or failed: no worker plays on
+                from .tournament import stop_pool
+
+                stop_pool(self.pool)
+            else:
+                self.pool.shutdown(wait=False, cancel_futures=True)
         if self.own_client:
             self.client.close()
 

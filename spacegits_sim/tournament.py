@@ -231,10 +231,15 @@ def run(
             _warm(rid)  # forked workers inherit the imported engine and the parsed rules
         size = chunk_size(total, jobs)
         chunks = [tasks[i : i + size] for i in range(0, total, size)]
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        pool = ProcessPoolExecutor(max_workers=jobs, initializer=worker_signals)
+        try:
             for f in as_completed([pool.submit(_play_chunk, ch) for ch in chunks]):
                 for r in f.result():
                     done(r)
+        except BaseException:
+            stop_pool(pool)
+            raise
+        pool.shutdown()
     results.sort(key=lambda r: (r["seats"], r["seed"]))
     return results
 
@@ -256,3 +261,25 @@ def plot(pairs: list[PairStats], path: str) -> None:
     fig.tight_layout()
     write_figure(path, fig)
     plt.close(fig)
+
+
+def worker_signals() -> None:
+    """A pool worker dies on SIGTERM as a plain process does: the parent's handler (cli.main turns
+    SIGTERM into an exception to unwind) is inherited by a forked worker and is not for it."""
+    import signal
+
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Stop a pool now, its running games too: ``shutdown(cancel_futures=True)`` only drops the
+    games not started, and its workers would play their chunks on after the run was killed or
+    interrupted. (``_processes`` is the executor's own table of workers; Python 3.14 adds a public
+    ``terminate_workers``.)"""
+    procs = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for p in procs:
+        if p.is_alive():
+            p.terminate()
+    for p in procs:
+        p.join(timeout=5)

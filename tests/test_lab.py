@@ -273,3 +273,31 @@ def test_the_lab_command_reports_a_pool_with_win_rates_ratings_json_and_a_plot(t
     assert m["games"] == 2 and m["wins_a"] + m["wins_b"] + m["ties"] + m["failed"] == 2
     assert set(doc["ratings"]) == {"Da Red Ladz", "Blue Boyz"} and (tmp_path / "pool.png").stat().st_size > 0
     assert list((tmp_path / "out").glob("lab-*.state.json"))  # the default state file, for resuming
+
+
+def test_a_run_killed_with_sigterm_leaves_no_worker_process_behind(tmp_path):
+    """Playtest 2026-12-05: ``kill`` (SIGTERM) on a lab with two workers left both running as
+    orphans for 90 s and more. SIGTERM now unwinds the run: its workers are stopped with it,
+    and it says "terminated" (exit 143)."""
+    import psutil
+
+    cmd = lab_cmd(tmp_path, "termed")
+    cmd[cmd.index("--jobs") + 1] = "2"
+    cmd[cmd.index("--games") + 1] = "400"
+    proc = subprocess.Popen(cmd, cwd=tmp_path, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 120
+        workers: list[psutil.Process] = []
+        while time.monotonic() < deadline and len(workers) < 2 and proc.poll() is None:
+            workers = psutil.Process(proc.pid).children(recursive=True)
+            time.sleep(0.1)
+        assert len(workers) >= 2, "the lab started no workers"
+        time.sleep(1.0)  # let them start playing
+        proc.send_signal(signal.SIGTERM)
+        _out, err = proc.communicate(timeout=60)
+        assert proc.returncode == 143 and "terminated" in err
+        gone, alive = psutil.wait_procs(workers, timeout=10)
+        assert not alive, f"workers still running: {[p.pid for p in alive]}"
+    finally:
+        if proc.poll() is None:
+            proc.kill()

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import signal
 import sys
+import threading
 import time
 import traceback
 from collections.abc import Sequence
@@ -163,10 +165,26 @@ def build_parser() -> argparse.ArgumentParser:
     return ap
 
 
+class Terminated(Exception):
+    """SIGTERM, raised where the main thread is: a killed run unwinds its ``with`` blocks (a lab's
+    or a tournament's worker processes are stopped, state files are already written atomically)
+    instead of dying with its workers left running (playtest 2026-12-05: two lab workers outlived
+    a ``kill`` by 90 s and more)."""
+
+
+def _on_sigterm(_signum: int, _frame: object) -> None:
+    raise Terminated
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _on_sigterm)
     try:
         return int(args.func(args) or 0)
+    except Terminated:
+        err.print("terminated")
+        return 143
     except (UserError, ParamError) as e:
         err.print(f"[red]error:[/] {e}")
         return 2
