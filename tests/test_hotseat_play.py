@@ -761,3 +761,24 @@ def test_a_move_done_to_a_git_is_said_in_the_passive_its_own_in_the_active(reaso
     in the events module (a Jolt's move reads "is jolted" by the same rule)."""
     e = ev.ModelMoved("a1", (0, 0), (1, 0), 1.0, 1.0, None, None, care, None, reason, [])
     assert e.describe({"a1": "Nazgob"}) == f'{words} 1.0"'
+
+
+def test_field_no_more_asks_again_and_says_a_boss_with_nothing_on_the_table_legs_it_at_once():
+    """Playtest 3 of 2026-12-05: one click on "Field no more (skip)" before any git was placed
+    fielded nobody, and the boss legged it at once: the game lost without a question. Now the
+    first click asks (Y/N) and says what it costs; N goes back; Y skips."""
+    app, req = deploying()
+    app.layout_buttons()
+    skip = next(b for b in app.buttons if b.value == "skip")
+    app.click_button(skip)
+    assert app.human_turn() is req and app.answer_ready is None  # nothing answered yet
+    assert "field none and you leg it at once" in app.message
+    app.layout_buttons()
+    assert [b.value for b in app.buttons] == ["skip_yes", "skip_no"]
+    app.click_button(next(b for b in app.buttons if b.value == "skip_no"))
+    app.layout_buttons()
+    assert [b.value for b in app.buttons] == ["skip"]
+    app.click_button(next(b for b in app.buttons if b.value == "skip"))
+    app.layout_buttons()
+    app.click_button(next(b for b in app.buttons if b.value == "skip_yes"))
+    assert app.answer_ready == "skip"

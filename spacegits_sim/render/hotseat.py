@@ -181,6 +181,7 @@ class HotseatApp(Watcher):
         self.fight_parts: dict[int, str] = {}
         self.countdown: float | None = None
         self.confirm_leg_it = False
+        self.confirm_skip = False  # "Field no more" asks again: it can forfeit the game
         self.answer_ready: Any = None
         self.deploy_pick = 0  # which undeployed git a click places (Tab cycles)
         self.hover_px: tuple[int, int] = (0, 0)
@@ -370,6 +371,7 @@ class HotseatApp(Watcher):
         self.log_scroll = 0  # read back, then played on: the log follows the game again
         self.page = 0
         self.confirm_leg_it = False
+        self.confirm_skip = False
         return True
 
     # ------------------------------------------------------------------ per-frame update
@@ -407,6 +409,8 @@ class HotseatApp(Watcher):
                 opts = [("Really leg it? (Y)", "leg_it_yes", True, ""), ("No (N)", "leg_it_no", True, "")]
         elif isinstance(req, Deploy):
             opts = [("Field no more (skip)", "skip", True, "")]
+            if self.confirm_skip:
+                opts = [("Really field no more? (Y)", "skip_yes", True, ""), ("No (N)", "skip_no", True, "")]
         elif isinstance(req, ChooseBoot):  # terrain in contact gets a button; gits are clicked
             looks = self.scene.terrain
             opts = [
@@ -555,6 +559,9 @@ class HotseatApp(Watcher):
         if isinstance(req, Deploy) and event.key == pygame.K_TAB:
             self.deploy_pick = (self.deploy_pick + 1) % len(req.models)
             return
+        if isinstance(req, Deploy) and self.confirm_skip and event.key in (pygame.K_y, pygame.K_n):
+            self.click_button(Button("", "skip_yes" if event.key == pygame.K_y else "skip_no", pygame.Rect(0, 0, 0, 0)))
+            return
         if isinstance(req, ChooseCare) and event.key in (pygame.K_1, pygame.K_2, pygame.K_3):
             self.submit(req.options[event.key - pygame.K_1])
         elif isinstance(req, ChooseActivation) and self.confirm_leg_it:
@@ -613,6 +620,17 @@ class HotseatApp(Watcher):
         if isinstance(b.value, tuple) and len(b.value) == 3 and b.value[0] == "fight":
             self.fight_parts.setdefault(b.value[1], b.value[2])
             return
+        if b.value == "skip":  # playtest 3: one click fielded no git, and the boss legged it at once
+            self.confirm_skip = True
+            self.message = self.skip_warning()
+            return
+        if b.value == "skip_yes":
+            self.submit("skip")
+            return
+        if b.value == "skip_no":
+            self.confirm_skip = False
+            self.message = ""
+            return
         if b.value == "leg_it":
             self.confirm_leg_it = True
         elif b.value == "leg_it_yes":
@@ -621,6 +639,20 @@ class HotseatApp(Watcher):
             self.confirm_leg_it = False
         else:
             self.submit(b.value)
+
+    def skip_warning(self) -> str:
+        """What "Field no more" costs, said before it is done: the models left off the table, and,
+        when none of the boss's models is on it yet, that the boss has nothing to activate and
+        legs it at once (the game lost)."""
+        req = self.human_turn()
+        if not isinstance(req, Deploy) or not req.models:
+            return ""
+        boss = self.match.models[req.models[0]].boss
+        left = ", ".join(self.match.models[m].name for m in req.models)
+        on_table = [mid for mid, look in self.scene.models.items() if look.in_play and look.boss == boss]
+        if not on_table:
+            return f"Nothing of yours is on the table: field none and you leg it at once. Off the table: {left}"
+        return f"These stay off the table for the whole game: {left}"
 
     def model_at(self, p: tuple[float, float]) -> str | None:
         best = None
