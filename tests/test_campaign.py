@@ -5,6 +5,7 @@ same byte for byte. (Issue 14 builds the rest of the afterparty.)"""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -252,6 +253,9 @@ def test_cli_campaign_new_run_status_and_plot(tmp_path):
     for args in (["new", str(folder), "--seed", "4"], ["run", str(folder), "--games", "2"]):
         out = subprocess.run(run + args, capture_output=True, text=True, cwd=ROOT)
         assert out.returncode == 0, out.stderr
+    # each game's line says the stashes in words (playtest 3 read "stashes {'Red': 3, 'Blue': 0}")
+    assert re.search(r"game 2: [\w ]+ won; stashes: Red \d+ caps, Blue \d+ caps", " ".join(out.stderr.split()))
+    assert "{" not in out.stderr
     out = subprocess.run(
         run + ["status", str(folder), "--plot", str(tmp_path / "p.png")], capture_output=True, text=True, cwd=ROOT
     )

@@ -229,7 +229,9 @@ def _run(args: argparse.Namespace, folder: Path, rules: RulesData) -> int:
                 raise UserError(f"{e}; the campaign is as it was after game {len(c.games)}") from None
             camp.save(folder, c)  # after every game: a killed run loses at most the game in hand
             bar.advance(task)
-            err.print(f"game {entry['game']}: {' and '.join(entry['winners'] or [])} won; stashes {entry['stash']}")
+            stashes = ", ".join(f"{boss} {caps} caps" for boss, caps in entry["stash"].items())  # not a Python dict
+            won = " and ".join(entry["winners"] or []) or "nobody"
+            err.print(f"game {entry['game']}: {won} won; stashes: {stashes}")
     return _status(args, folder, rules)
 
 
