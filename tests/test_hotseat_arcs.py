@@ -12,12 +12,9 @@ import math
 import os
 import tempfile
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-
 import pygame  # noqa: E402
-import pytest  # noqa: E402
 from helpers import buggy, drive, match, of, vmatch  # noqa: E402
+from hotseat_kit import _pygame  # noqa: F401  (SDL dummy drivers, then the display started per test)
 from test_hotseat_play import Recorder, ev_collect  # noqa: E402
 from test_render import app_for, click, press_button  # noqa: E402
 
@@ -31,13 +28,6 @@ from spacegits_sim.rules.engine import Match  # noqa: E402
 NORTH = math.pi / 2
 ORC = {"type": "orc", "weapons": ["pistol", "regular_h2h"]}
 TRUCK_AT, BEHIND, AHEAD = (12.0, 8.0), (12.0, 2.0), (12.0, 16.0)
-
-
-@pytest.fixture(autouse=True)
-def _pygame():
-    pygame.display.init()
-    pygame.font.init()
-    yield
 
 
 def frame_texts(app, at):  # type: ignore[no-untyped-def]

@@ -10,24 +10,15 @@ from __future__ import annotations
 import os
 import tempfile
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from hotseat_kit import _pygame  # noqa: F401  (SDL dummy drivers, then the display started per test)
 from test_hotseat_play import new_app  # noqa: E402
 
 from spacegits_sim.cli.common import load_scenario_option  # noqa: E402
 from spacegits_sim.render.hotseat import HotseatApp  # noqa: E402
 from spacegits_sim.rules.decisions import Deploy  # noqa: E402
 from spacegits_sim.rules.engine import Match  # noqa: E402
-
-
-@pytest.fixture(autouse=True)
-def _pygame():
-    pygame.display.init()
-    pygame.font.init()
-    yield
 
 
 def asked_to_deploy(app):  # type: ignore[no-untyped-def]

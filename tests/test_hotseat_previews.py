@@ -5,25 +5,15 @@ touches what stops it, and the die walked to is never called the bump. Headless,
 from __future__ import annotations
 
 import math
-import os
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from hotseat_kit import _pygame  # noqa: F401  (SDL dummy drivers, then the display started per test)
 from test_hotseat_play import Recorder, new_app  # noqa: E402
 
 from spacegits_sim.ai import make_controller  # noqa: E402
 from spacegits_sim.rules import events as ev  # noqa: E402
 from spacegits_sim.rules.decisions import FightThrow, OrderBullet, OrderMoveDie  # noqa: E402
-
-
-@pytest.fixture(autouse=True)
-def _pygame():
-    pygame.display.init()
-    pygame.font.init()
-    yield
 
 
 def play(app, seed, on_request, limit=3000):  # type: ignore[no-untyped-def]

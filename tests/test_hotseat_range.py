@@ -8,14 +8,11 @@ real matches, real pymunk."""
 from __future__ import annotations
 
 import math
-import os
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 from helpers import match  # noqa: E402
+from hotseat_kit import _pygame  # noqa: F401  (SDL dummy drivers, then the display started per test)
 from test_hotseat_play import Recorder, ev_collect, new_app  # noqa: E402
 from test_render import app_for, click, press_button, settle  # noqa: E402
 
@@ -35,13 +32,6 @@ from spacegits_sim.rules.engine import Match  # noqa: E402
 
 R = 25 / 25.4 / 2  # an orc's base radius (25 mm), inches
 SHOOTER, NEAR, FAR = (6.0, 6.0), (10.0, 6.0), (18.0, 18.0)
-
-
-@pytest.fixture(autouse=True)
-def _pygame():
-    pygame.display.init()
-    pygame.font.init()
-    yield
 
 
 def shooter_app(**kit):  # type: ignore[no-untyped-def]
