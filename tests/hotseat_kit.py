@@ -1,6 +1,7 @@
 """Shared set-up of the hot-seat window tests added on 2026-12-05 (test_hotseat_range, _arcs,
-_deploy, _previews): SDL's dummy drivers set before pygame is imported, and pygame's display and
-fonts started for every test (SDL reads the drivers when the display starts, so the order of imports does not matter; the four files each carried the same dozen lines)."""
+_deploy, _previews): SDL's dummy drivers, and pygame's display and fonts started for every test.
+SDL reads the drivers when the display starts, so the order of imports does not matter. The
+four files each carried the same dozen lines."""
 
 from __future__ import annotations
 
