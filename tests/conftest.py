@@ -15,3 +15,13 @@ def rules():
     from spacegits_sim.data import load_rules
 
     return load_rules()
+
+
+@pytest.fixture(autouse=True)
+def _temporary_files_in_tmp_path(tmp_path, monkeypatch):
+    """Every ``tempfile`` directory or file a test (or the code under it) makes lands in the
+    test's own ``tmp_path``, which pytest removes after a few runs: the hot-seat tests' save
+    files had left 800 ``sg_hs_*`` directories in /tmp."""
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))

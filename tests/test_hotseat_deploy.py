@@ -12,7 +12,7 @@ import tempfile
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from hotseat_kit import _pygame  # noqa: F401  (SDL dummy drivers, then the display started per test)
+from hotseat_kit import _pygame, first_human_request  # noqa: F401  (_pygame: SDL dummy drivers, the display started per test)
 from test_hotseat_play import new_app  # noqa: E402
 
 from spacegits_sim.cli.common import load_scenario_option  # noqa: E402
@@ -22,11 +22,9 @@ from spacegits_sim.rules.engine import Match  # noqa: E402
 
 
 def asked_to_deploy(app):  # type: ignore[no-untyped-def]
-    for _ in range(400):
-        app.update(5.0)
-        if isinstance(app.human_turn(), Deploy):
-            return app.human_turn()
-    raise AssertionError("never asked to deploy")
+    req = first_human_request(app)
+    assert isinstance(req, Deploy), "asked something before deploying"
+    return req
 
 
 def derby_app():  # type: ignore[no-untyped-def]

@@ -11,27 +11,18 @@ import random
 import re
 import tempfile
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from hotseat_kit import _pygame, answer_as, first_human_request, human_requests  # noqa: F401  (_pygame: SDL's dummy drivers, the display started per test)
 
 from spacegits_sim.ai import make_controller  # noqa: E402
 from spacegits_sim.cli.common import load_scenario_option  # noqa: E402
 from spacegits_sim.render.board import BoardRenderer, wrap  # noqa: E402
 from spacegits_sim.render.hotseat import LOG_BOTTOM, HotseatApp, deploy_grid  # noqa: E402
 from spacegits_sim.rules import events as ev  # noqa: E402
-from spacegits_sim.rules.decisions import AimThrow, Choice, ChooseCare, Deploy, FightThrow, OrderMoveDie  # noqa: E402
+from spacegits_sim.rules.decisions import AimThrow, Choice, ChooseCare, Deploy, OrderMoveDie  # noqa: E402
 from spacegits_sim.rules.engine import Match  # noqa: E402
 from spacegits_sim.rules.replay import load_replay, rebuild, save_replay  # noqa: E402
-
-
-@pytest.fixture(autouse=True)
-def _pygame():
-    pygame.display.init()
-    pygame.font.init()
-    yield
 
 
 def quick_start(seed: int = 3) -> Match:
@@ -63,28 +54,15 @@ class Recorder:
 
 def play_as_human(app: HotseatApp, surf: pygame.Surface | None = None, limit: int = 4000) -> dict[str, int]:
     """Answer the human seat with the heuristic's choices through app.submit, as the window would."""
-    me = make_controller("heuristic", app.seed, 0)
+    me = [make_controller("heuristic", app.seed, 0)] * len(app.match.bosses)  # (every human seat)
     asked: dict[str, int] = {}
-    for _ in range(limit):
-        if app.finished:
-            break
-        ov = app.update(5.0)
-        if app.countdown is not None:
-            app.countdown = 0.0
-        req = app.human_turn()
-        if req is None:
-            continue
+    for req, ov in human_requests(app, limit):
         asked[req.kind] = asked.get(req.kind, 0) + 1
         if isinstance(req, Choice):
             assert len(req.options) > 1, f"asked a question with one answer: {req}"
         if surf is not None:
             app.draw_ui(surf, ov)
-        if isinstance(req, FightThrow):
-            for i, b in enumerate(req.bosses):
-                if b in app.humans:
-                    app.fight_parts[i] = me.decide(req.part(i), app.match)
-        else:
-            assert app.submit(me.decide(req, app.match)), app.message
+        assert answer_as(app, req, me), app.message
     if surf is not None:
         app.draw_ui(surf, app.update(0.0))
     return asked
@@ -135,12 +113,8 @@ def ev_collect(req, ctrl, m):  # type: ignore[no-untyped-def]
 
 def test_while_ordering_move_dice_every_die_shows_its_path_and_bump():
     app = new_app(3)
-    me = make_controller("heuristic", 3, 0)
-    for _ in range(2000):
-        app.update(5.0)
-        if app.countdown is not None:
-            app.countdown = 0.0
-        req = app.human_turn()
+    me = [make_controller("heuristic", 3, 0)]
+    for req, _ov in human_requests(app, 2000):
         if isinstance(req, OrderMoveDie):
             previews = app.previews()
             assert len(previews) == len(req.options)
@@ -150,13 +124,7 @@ def test_while_ordering_move_dice_every_die_shows_its_path_and_bump():
                 assert p.end == res.end and p.travelled == res.travelled
                 assert p.radius == app.match.table.figure_radius(req.model)  # the whole base, not a line
             return
-        if req is not None:
-            if isinstance(req, FightThrow):
-                for i, b in enumerate(req.bosses):
-                    if b == 0:
-                        app.fight_parts[i] = me.decide(req.part(i), app.match)
-            else:
-                app.submit(me.decide(req, app.match))
+        answer_as(app, req, me)
     pytest.fail("never asked to order move dice")
 
 
@@ -175,15 +143,7 @@ def test_a_vehicles_move_dice_show_its_pivot_and_corridor_from_the_rules_hull_sw
         app = HotseatApp(make, seed, {0}, save_path=os.path.join(tempfile.mkdtemp(prefix="sg_hs_"), "s.json"))
         me = make_controller("heuristic", seed, 0)
         surf = pygame.Surface(app.size)
-        for _ in range(3000):
-            ov = app.update(5.0)
-            if app.countdown is not None:
-                app.countdown = 0.0
-            req = app.human_turn()
-            if req is None:
-                if app.finished:
-                    break
-                continue
+        for req, ov in human_requests(app, 3000):
             if isinstance(req, AimThrow) and req.purpose == "move" and app.match.models[req.model].vehicle is not None:
                 aim = (req.width / 2, req.height / 2)  # hovering the table's middle: the hull's path there
                 app.hover_px = app.renderer.to_px(app.scene, aim)
@@ -227,12 +187,7 @@ def test_a_vehicles_move_dice_show_its_pivot_and_corridor_from_the_rules_hull_sw
                 if checked >= 3 and aimed:
                     return
                 continue
-            if isinstance(req, FightThrow):
-                for i, b in enumerate(req.bosses):
-                    if b == 0:
-                        app.fight_parts[i] = me.decide(req.part(i), app.match)
-            else:
-                app.submit(me.decide(req, app.match))
+            answer_as(app, req, [me])
     assert checked >= 1 and aimed, "never aimed and ordered a vehicle's move dice"
 
 
@@ -289,11 +244,7 @@ def test_the_log_scrolled_back_follows_the_game_again_once_the_player_answers():
     the game: the newest lines (what the other side just did) never showed again unless the
     player scrolled down. An answer brings it back to the newest line."""
     app = new_app(3)
-    for _ in range(400):
-        app.update(5.0)
-        if app.human_turn() is not None:
-            break
-    req = app.human_turn()
+    req = first_human_request(app)
     assert isinstance(req, Deploy)
     app.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False))
     assert app.log_scroll == 6
@@ -306,26 +257,13 @@ def test_the_log_scrolled_back_follows_the_game_again_once_the_player_answers():
 def test_care_is_asked_once_per_scoot_and_never_for_a_tower_that_cannot_fall():
     app = new_app(3)
     asked_care: list[tuple[int, str]] = []
-    me = make_controller("heuristic", 3, 0)
-    for _ in range(4000):
-        if app.finished:
-            break
-        app.update(5.0)
-        if app.countdown is not None:
-            app.countdown = 0.0
-        req = app.human_turn()
-        if req is None:
-            continue
+    me = [make_controller("heuristic", 3, 0)]
+    for req, _ov in human_requests(app):
         if isinstance(req, ChooseCare):
             m = app.match.models[req.model]
             assert m.tower.height > 0 and m.standing, "asked care for a tower that cannot fall"
             asked_care.append((len(app.match.decisions), req.model))
-        if isinstance(req, FightThrow):
-            for i, b in enumerate(req.bosses):
-                if b == 0:
-                    app.fight_parts[i] = me.decide(req.part(i), app.match)
-        else:
-            app.submit(me.decide(req, app.match))
+        answer_as(app, req, me)
     kinds = [k for k, *_ in app.match.decisions]
     # between two human move throws, at most one care question was shown per model
     throws = [i for i, (k, a, _c) in enumerate(app.match.decisions) if k == "aim_throw"]
@@ -340,18 +278,10 @@ def test_care_is_asked_once_per_scoot_and_never_for_a_tower_that_cannot_fall():
 
 def test_prompt_and_buttons_stay_in_their_region_below_the_log():
     app = new_app(3)
-    me = make_controller("heuristic", 3, 0)
+    me = [make_controller("heuristic", 3, 0)]
     surf = pygame.Surface(app.size)
     checked = 0
-    for _ in range(1500):
-        if app.finished:
-            break
-        ov = app.update(5.0)
-        if app.countdown is not None:
-            app.countdown = 0.0
-        req = app.human_turn()
-        if req is None:
-            continue
+    for req, ov in human_requests(app, 1500):
         app.draw_ui(surf, ov)
         region = app.button_region()
         log = app.renderer.log_box
@@ -360,12 +290,7 @@ def test_prompt_and_buttons_stay_in_their_region_below_the_log():
             assert region.contains(b.rect), (b.label, b.rect, region)
             assert not b.rect.colliderect(log)
         checked += 1
-        if isinstance(req, FightThrow):
-            for i, b in enumerate(req.bosses):
-                if b == 0:
-                    app.fight_parts[i] = me.decide(req.part(i), app.match)
-        else:
-            app.submit(me.decide(req, app.match))
+        answer_as(app, req, me)
     assert checked > 30
 
 
@@ -515,12 +440,9 @@ def test_esc_quits_and_campaign_enter_goes_on_to_the_afterparty():
 
 def deploying(seed: int = 3) -> tuple[HotseatApp, Deploy]:
     app = new_app(seed)
-    for _ in range(400):
-        app.update(5.0)
-        req = app.human_turn()
-        if isinstance(req, Deploy):
-            return app, req
-    raise AssertionError("the human seat was never asked to deploy")
+    req = first_human_request(app)
+    assert isinstance(req, Deploy), "the human seat was asked something before deploying"
+    return app, req
 
 
 def test_every_deploy_spot_offered_is_accepted_when_its_pixel_is_clicked():

@@ -8,32 +8,21 @@ import math
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from hotseat_kit import _pygame  # noqa: F401  (SDL dummy drivers, then the display started per test)
+from hotseat_kit import _pygame, answer_as, human_requests  # noqa: F401  (_pygame: SDL dummy drivers, the display started per test)
 from test_hotseat_play import Recorder, new_app  # noqa: E402
 
 from spacegits_sim.ai import make_controller  # noqa: E402
 from spacegits_sim.rules import events as ev  # noqa: E402
-from spacegits_sim.rules.decisions import FightThrow, OrderBullet, OrderMoveDie  # noqa: E402
+from spacegits_sim.rules.decisions import OrderBullet, OrderMoveDie  # noqa: E402
 
 
 def play(app, seed, on_request, limit=3000):  # type: ignore[no-untyped-def]
     """Both seats human, answered with the heuristic's choices; ``on_request`` sees each
     request first and may answer it itself (returns True)."""
     me = [make_controller("heuristic", seed, i) for i in range(2)]
-    for _ in range(limit):
-        if app.finished:
-            return
-        app.update(5.0)
-        if app.countdown is not None:
-            app.countdown = 0.0
-        req = app.human_turn()
-        if req is None or on_request(app, req):
-            continue
-        if isinstance(req, FightThrow):
-            for i, b in enumerate(req.bosses):
-                app.fight_parts[i] = me[b].decide(req.part(i), app.match)
-        else:
-            app.submit(me[req.boss].decide(req, app.match))
+    for req, _ov in human_requests(app, limit):
+        if not on_request(app, req):
+            answer_as(app, req, me, seats=range(2))
 
 
 def test_each_bullet_dies_preview_names_what_the_bullet_then_strikes():

@@ -12,7 +12,7 @@ import math
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 from helpers import match  # noqa: E402
-from hotseat_kit import _pygame  # noqa: F401  (SDL dummy drivers, then the display started per test)
+from hotseat_kit import _pygame, answer_as, first_human_request, human_requests  # noqa: F401  (_pygame: SDL dummy drivers, the display started per test)
 from test_hotseat_play import Recorder, ev_collect, new_app  # noqa: E402
 from test_render import app_for, click, press_button, settle  # noqa: E402
 
@@ -24,7 +24,6 @@ from spacegits_sim.rules.decisions import (  # noqa: E402
     AimThrow,
     ChooseAction,
     ChooseActivation,
-    FightThrow,
     OrderBullet,
     Throw,
 )
@@ -207,15 +206,7 @@ def test_a_note_belongs_to_the_answer_it_tells_of_and_never_reaches_the_other_pl
     app.only_answer = noted  # type: ignore[method-assign]
     ctrl = [make_controller("heuristic", 3, i) for i in range(2)]
     cleared = shown = 0
-    for _ in range(4000):
-        if app.finished:
-            break
-        app.update(5.0)
-        if app.countdown is not None:
-            app.countdown = 0.0
-        req = app.human_turn()
-        if req is None:
-            continue
+    for req, _ov in human_requests(app):
         n = len(app.match.decisions)
         just_noted = bool(made_at) and made_at[-1] == n - 1
         if just_noted and (bosses[-1] != req.boss or isinstance(req, (ChooseAction, ChooseActivation))):
@@ -224,11 +215,7 @@ def test_a_note_belongs_to_the_answer_it_tells_of_and_never_reaches_the_other_pl
         elif app.note:
             assert just_noted and bosses[-1] == req.boss, (n, req, app.note)
             shown += 1
-        if isinstance(req, FightThrow):
-            for i, b in enumerate(req.bosses):
-                app.fight_parts[i] = ctrl[b].decide(req.part(i), app.match)
-        else:
-            assert app.submit(ctrl[req.boss].decide(req, app.match)), app.message
+        assert answer_as(app, req, ctrl, seats=range(2)), app.message
     assert app.finished and cleared >= 3 and shown >= 3
 
 
@@ -263,11 +250,7 @@ def test_a_die_label_keeps_off_a_gits_base_and_its_tower_count():
 def test_deploying_the_forbidden_ground_is_striped_red_as_the_prompt_says():
     """The prompt said "Red shading" over a tint that came out brown on the green table (hs_01)."""
     app = new_app(3)
-    for _ in range(400):
-        app.update(5.0)
-        if app.human_turn() is not None:
-            break
-    req = app.human_turn()
+    req = first_human_request(app)
     assert req is not None and req.kind == "deploy" and "Red stripes" in app.prompt()
     legal = set(app.deploy_points(req))
     refused = {p for p in deploy_grid(req) if p not in legal}
