@@ -874,3 +874,40 @@ def test_the_heuristic_does_not_shuffle_a_fraction_of_an_inch_to_a_spot_no_bette
     opts = g.action_options(x, moved_once=True)
     assert "move" in opts and "change" in opts
     assert ai.decide(Action(0, opts, "", x.id), g) == "end"
+
+
+def test_asking_whether_a_move_pays_draws_nothing_from_the_ais_stream():
+    """``_move_pays`` is a question ("is a Move worth taking?") asked before the move picks its
+    spot: it must only read. It valued a walk to a ladder's foot with the noisy spot score, so
+    asking drew tie-breaking noise from the AI's stream and moved every later draw. Over a whole
+    watchtower game (ladders on the board), every time it is asked — including when a spot
+    reaches a ladder's foot — the stream is where it was."""
+    from spacegits_sim.rulesets.gangfight.ai import HeuristicController
+
+    rs = registry.get("gangfight")
+    g = rs.new_game(rs.load_scenario("fantasy_watchtower"), seed=3)
+    ctl = [rs.make_controller("heuristic", 3, i) for i in range(2)]
+    asked = at_ladder = 0
+    real_pays, real_climb = HeuristicController._move_pays, HeuristicController._climb_score
+
+    def climb(self, *a, **k):  # type: ignore[no-untyped-def]
+        nonlocal at_ladder
+        got = real_climb(self, *a, **k)
+        at_ladder += got is not None
+        return got
+
+    def pays(self, g, m):  # type: ignore[no-untyped-def]
+        nonlocal asked
+        before = self.rng.bit_generator.state
+        got = real_pays(self, g, m)
+        assert self.rng.bit_generator.state == before, "asking whether to move drew from the stream"
+        asked += 1
+        return got
+
+    HeuristicController._move_pays, HeuristicController._climb_score = pays, climb  # type: ignore[method-assign]
+    try:
+        while g.pending is not None:
+            g.answer(ctl[g.pending.boss].decide(g.pending, g))
+    finally:
+        HeuristicController._move_pays, HeuristicController._climb_score = real_pays, real_climb  # type: ignore[method-assign]
+    assert asked > 10 and at_ladder > 0, (asked, at_ladder)

@@ -113,16 +113,19 @@ class HeuristicController:
             return False
 
         def value(sp: tuple[str, float, float, float]) -> float:
-            climb = self._climb_score(g, m, sp[1], sp[2], sp[0])
+            climb = self._climb_score(g, m, sp[1], sp[2], sp[0], noise=False)
             return max(self._spot_value(g, m, sp[1], sp[2], sp[0]), -1e9 if climb is None else climb)
 
         best = max(spots, key=value)
         stay = self._spot_value(g, m, m.pos[0], m.pos[1], "stay")
         return math.dist((best[1], best[2]), m.pos) >= SHUFFLE_IN or value(best) > stay + MOVE_GAIN
 
-    def _climb_score(self, g: Any, m: Any, x: float, y: float, label: str) -> float | None:
+    def _climb_score(self, g: Any, m: Any, x: float, y: float, label: str, noise: bool = True) -> float | None:
         """A walk that reaches a ladder's foot is worth what its top is worth, less the climb (the
-        heuristic climbs for a shot when the top sees more enemies and the climb is short)."""
+        heuristic climbs for a shot when the top sees more enemies and the climb is short). With
+        ``noise`` the top is scored as the move picks spots (ties broken by a draw from the AI's
+        stream); without, only read (:meth:`_move_pays` asks whether to move at all, and a
+        question must not move the stream the choice then draws from)."""
         if not label.startswith("to:") or heights.platform_at(g, m.pos) is not None:
             return None
         _t, pid, k = label.split(":")
@@ -130,7 +133,8 @@ class HeuristicController:
         _kind, foot, top = pc.access[int(k)]
         if math.dist((x, y), foot) > m.radius + 0.6:
             return None
-        return self._spot_score(g, m, top[0], top[1], "climb") - float(pc.height)
+        score = self._spot_score if noise else self._spot_value
+        return score(g, m, top[0], top[1], "climb") - float(pc.height)
 
     # ---- the controller
     def decide(self, req: Request, g: Any) -> Any:
