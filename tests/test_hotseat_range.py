@@ -108,7 +108,18 @@ def test_hovering_the_shoot_button_shows_the_range_before_choosing_to_shoot():
 def test_a_gits_card_gives_each_gun_its_range():
     app = shooter_app()
     seen = frame_texts(app, app.renderer.to_px(app.scene, FAR))
-    assert 'Pistol 8", Regular H2H Weapon' in seen  # (the hover card; the side panel's is drawn from the log alone)
+    assert 'Pistol 8", Regular H2H Weapon' in seen  # (the hover card)
+
+
+def test_the_side_panels_card_of_the_acting_git_gives_each_gun_its_range_too():
+    """Playtest 2: the hover card said 'Pistol 8"' but the side panel's card of the git acting
+    (always on screen) listed its guns without ranges. With the mouse over bare table (no hover
+    card), the one card drawn is the side panel's, and it gives the range."""
+    app = shooter_app()
+    bare = app.renderer.to_px(app.scene, (14.0, 4.0))
+    assert app.model_at(app.renderer.to_table(app.scene, bare)) is None
+    seen = frame_texts(app, bare)
+    assert 'Pistol 8", Regular H2H Weapon' in seen
 
 
 def test_the_shot_preview_is_what_the_bullet_then_strikes():

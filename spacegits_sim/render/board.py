@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import math
 import zlib
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import pygame
@@ -68,6 +69,9 @@ class BoardRenderer:
         self.die_font.set_bold(True)
         self.log_box = pygame.Rect(0, 0, 0, 0)  # where the log was drawn last (the hot-seat scrolls it)
         self.card_top = 0
+        # The side panel's card draws the kit as the log says it (gun names); a window that holds
+        # the match (the hot-seat) sets this to say each gun's range there as its hover card does.
+        self.kit_words: Callable[[str, str], str] | None = None
         self._text_cache: dict[tuple[str, int, tuple[int, int, int]], pygame.Surface] = {}
         self._static: pygame.Surface | None = None
         self._static_key: Any = None
@@ -491,7 +495,10 @@ class BoardRenderer:
             y += 20
         y += 6
         if active and active in scene.models:
-            y = self.draw_id_card(surf, scene.models[active], x0, y)
+            look = scene.models[active]
+            if self.kit_words is not None:
+                look = replace(look, kit=self.kit_words(active, look.kit))
+            y = self.draw_id_card(surf, look, x0, y)
         y = self.draw_towers(surf, scene, x0, y + 6, w - x0 - 20, ov)
         self.card_top = y + 6  # where a caller's card goes (``gap`` pixels are kept for it)
         y += gap

@@ -205,6 +205,7 @@ class HotseatApp(Watcher):
         self._shot_words: list[str] = []  # what a bullet at the aim would strike (set by draw_reach)
         self._keep_out: tuple[Any, pygame.Surface] | None = None  # deploying: the stripes, drawn once per question
         super().__init__(make_match, seed, size)
+        self.renderer.kit_words = self.kit_words  # the side panel's card says each gun's range too
 
     @property
     def note(self) -> str:
