@@ -380,6 +380,21 @@ def test_fire_needs_a_falling_luck_roll_or_takes_damage():
     assert me.vdamage == 1 and "fire" not in conds(me)
 
 
+def test_the_logs_fire_roll_says_it_is_putting_the_fire_out():
+    """Playtest 2 read "Ma Kettle rolls Luck for on fire: 1 damage a turn until put out: [...]".
+    The roll is for putting the fire out, and the damage is the fire burning on."""
+    r = race(car(driver="soccer_mom", d=(3, 2, 2, 1)))
+    me = r.racers[0]
+    drive(r, r.chart(me, me, "damage", die=5))
+    load(r, 5, 5, 5, 1)
+    n = len(r.events)
+    drive(r, r._lasting_luck(me))
+    names = {"0": "Ma Kettle"}
+    words = [e.describe(names) for e in r.events[n:]]
+    assert any(w.startswith("Ma Kettle rolls Luck for putting out the fire: ") for w in words), words
+    assert any("takes 1 damage (the fire burns on)" in w for w in words), words
+
+
 def test_damage_six_rolls_on_the_spectacular_chart():
     r = race(car())
     load(r, 1, 1)

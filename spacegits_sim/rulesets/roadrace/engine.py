@@ -512,7 +512,9 @@ class Race:
                 continue
             c.checks += 1
             need = c.checks if c.luck_check == "rising" else max(0, 5 - c.checks)
-            roll = yield from self.stat_roll(r, "luck", c.detail, need=need)
+            # the log's words: "rolls Luck for putting out the fire", not "for on fire: 1 damage…"
+            fire = c.luck_check == "falling"
+            roll = yield from self.stat_roll(r, "luck", "putting out the fire" if fire else c.detail, need=need)
             if roll.successes >= need:
                 if c.luck_check == "falling":
                     self.end_cond(r, c, "put out")
@@ -521,7 +523,7 @@ class Race:
                 c.stops = True
                 self.emit(ev.Condition(r.seat, c.id, True, f"{c.detail}: the car stops until it is repaired"))
             else:
-                self.damage_vehicle(r, 1, c.detail)
+                self.damage_vehicle(r, 1, "the fire burns on")
 
     def repairables(self, r: Racer) -> list[tuple[str, int, int]]:
         """(option, successes needed, successes so far) for everything the racer could repair."""
