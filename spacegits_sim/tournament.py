@@ -274,8 +274,12 @@ def worker_signals() -> None:
 def stop_pool(pool: ProcessPoolExecutor) -> None:
     """Stop a pool now, its running games too: ``shutdown(cancel_futures=True)`` only drops the
     games not started, and its workers would play their chunks on after the run was killed or
-    interrupted. (``_processes`` is the executor's own table of workers; Python 3.14 adds a public
-    ``terminate_workers``.)"""
+    interrupted. Python 3.14's public ``terminate_workers`` where there is one; before it, the
+    executor's own table of workers (``_processes``, the only handle 3.11-3.13 keep on them)."""
+    terminate = getattr(pool, "terminate_workers", None)
+    if terminate is not None:  # Python 3.14+
+        terminate()
+        return
     procs = list((getattr(pool, "_processes", None) or {}).values())
     pool.shutdown(wait=False, cancel_futures=True)
     for p in procs:

@@ -301,3 +301,22 @@ def test_a_run_killed_with_sigterm_leaves_no_worker_process_behind(tmp_path):
     finally:
         if proc.poll() is None:
             proc.kill()
+
+
+def test_stopping_a_pool_uses_the_public_terminate_workers_where_python_has_it():
+    """Python 3.14's ProcessPoolExecutor.terminate_workers stops the workers and their running
+    games; where it exists, stop_pool calls it and touches nothing private."""
+    from spacegits_sim.tournament import stop_pool
+
+    class Pool314:
+        terminated = False
+
+        def terminate_workers(self) -> None:
+            self.terminated = True
+
+        def __getattr__(self, name: str) -> None:
+            raise AssertionError(f"stop_pool reached for {name}")
+
+    pool = Pool314()
+    stop_pool(pool)  # type: ignore[arg-type]
+    assert pool.terminated
