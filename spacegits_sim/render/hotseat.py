@@ -41,7 +41,7 @@ from ..rules.decisions import (
     Throw,
     collect,
 )
-from ..rules.replay import save_replay
+from ..rules.replay import rebuild, replay_doc, save_replay
 from .board import BOSS_COLOURS, DIM, Overrides, fit, wrap
 from .display import window_origin
 from .labels import place_labels
@@ -61,6 +61,10 @@ ACTION_WHY = {
     "done": "do at least one action first",
 }
 COUNTDOWN_S = 1.5
+# What may lie between an action chosen and taking it back: questions whose answers show no
+# chance (which guns, how careful, which dice sizes, whom to boot). The first die thrown ends it:
+# "Once you start moving a git towards a dice you can't take that movement back, you gotta commit."
+TAKE_BACK_OVER = frozenset({"choose_guns", "crew_guns", "choose_care", "choose_dice", "reboot_dice", "choose_boot"})
 STRENGTH_PER_IN = 1 / 6.0  # a 6" drag is a full-strength throw
 LOG_BOTTOM = 212  # px from the window's bottom: below it the prompt, the buttons and the footer
 PROMPT_H = 78
@@ -434,7 +438,57 @@ class HotseatApp(Watcher):
                     who = f"{self.match.bosses[b].name} " if len(self.humans) > 1 else ""
                     for k, throw in enumerate(("thump", "shove", "pinch")):
                         opts.append((f"{who}{throw} ({keys[k]})", ("fight", i, throw), True, ""))
+        if self.take_back_point() is not None:
+            opts.append(("back: choose again (Backspace)", "take_back", True, ""))
         self.place_buttons(opts)
+
+    def take_back_point(self) -> int | None:
+        """How many decisions to keep to take back the action the person just chose (None: it
+        cannot be): their question now follows their own ``choose_action`` in this activation,
+        with only questions that show no chance between (TAKE_BACK_OVER) and no die thrown. A
+        playtester who clicked "shoot" wanting "scoot" had no way back; the book commits a git
+        only once it starts moving ("you gotta commit"), and says nothing of a shot not yet
+        thrown, so the take-back ends with the first die."""
+        req = self.human_turn()
+        if req is None or isinstance(req, (ChooseAction, ChooseActivation, Deploy, FightThrow)):
+            return None
+        decisions = self.match.decisions
+        k = len(decisions) - 1
+        while k >= 0 and decisions[k][0] in TAKE_BACK_OVER:
+            k -= 1
+        if k < 0 or decisions[k][0] != "choose_action" or decisions[k][1] == "done":
+            return None
+        for e in reversed(self.match.events):  # back to the action taken: nothing thrown since
+            if e.kind == "dice_thrown":
+                return None
+            if e.kind == "action":
+                return k if getattr(e, "model", None) == getattr(req, "model", None) else None
+        return None
+
+    def take_back(self) -> bool:
+        """Take back the action just chosen: the match is rebuilt from its own replay up to that
+        question (every draw is seeded, so it is the same match, asked again), and the screen
+        caught up with it as a resumed game is. False (and a message) when it cannot be."""
+        keep = self.take_back_point()
+        if keep is None:
+            self.message = "nothing to take back: a git commits once its dice are thrown"
+            return False
+        chosen = self.match.decisions[keep][1]
+        v = rebuild(replay_doc(self.match), "<take-back>", self.match.rules, upto=keep)
+        if not v.ok:  # (never seen: the match is its own replay)
+            self.message = f"could not take it back: {v.message}"
+            return False
+        self.match = v.match
+        self._reset()
+        self._queue_new_events()
+        self.settle_queue()
+        self.buttons, self.page, self.drag_start, self.drag_now = [], 0, None, None
+        self.confirm_leg_it = self.confirm_skip = False
+        self.answer_ready, self.care_for, self._note = None, {}, ""
+        self._preview_key = self._bullet_key = self._reach_key = self._keep_out = None  # drawn afresh
+        self._message_at = len(self.match.decisions)
+        self.message = f"took back {chosen}: choose again"
+        return True
 
     def action_why(self, model: str, action: str) -> str:
         """Why an action is greyed: taken already this activation (read from the log: its
@@ -557,6 +611,9 @@ class HotseatApp(Watcher):
                 if b in self.humans and event.key in FIGHT_KEYS[b % 4] and i not in self.fight_parts:
                     self.fight_parts[i] = FIGHT_KEYS[b % 4][event.key]
             return
+        if event.key == pygame.K_BACKSPACE and self.take_back_point() is not None:
+            self.take_back()
+            return
         if isinstance(req, Deploy) and event.key == pygame.K_TAB:
             self.deploy_pick = (self.deploy_pick + 1) % len(req.models)
             return
@@ -617,6 +674,9 @@ class HotseatApp(Watcher):
     def click_button(self, b: Button) -> None:
         if b.value == "__more__":
             self.page += 1
+            return
+        if b.value == "take_back":
+            self.take_back()
             return
         if isinstance(b.value, tuple) and len(b.value) == 3 and b.value[0] == "fight":
             self.fight_parts.setdefault(b.value[1], b.value[2])
@@ -1650,6 +1710,7 @@ def hotseat_help_lines() -> list[str]:
         "  the shaded band, a move's path; the pale ring, how far a gun's bullets fly (green: in range).",
         "Move dice: click one to resolve it; each shows where the git stops and what it bumps.",
         "Care (once per scoot): 1 careful, 2 normal, 3 hurried.",
+        "Chose the wrong action? Backspace (or 'back') takes it back until its first die is thrown.",
         "Fight: buttons or keys Red A/S/D, Blue J/K/L, Green Z/X/C, Gold B/N/M = thump/shove/pinch.",
         "The small ring on the line of the throw is your hand. Hover a model for its card.",
         "Mouse wheel scrolls the log. Ctrl+S saves; Esc quits (an unfinished game is saved).",
