@@ -86,3 +86,23 @@ def test_a_replay_saved_after_a_take_back_is_the_game_played():
     assert kinds[-1] == "choose_action" and doc["decisions"][-1]["answer"] == "scoot"
     v = rebuild(doc)
     assert v.ok, v.message
+
+
+def test_the_back_button_is_on_every_page_of_a_long_question_overlapping_nothing():
+    """A "back" flowed after 35 ways to pick a vehicle's dice went onto a second page; pinned,
+    it sits at the right of the last row on every page, left of "more", inside the region."""
+    app = acting_app()
+    opts = [(f"option number {k}", k, True, "") for k in range(80)]
+    seen: set[int] = set()
+    for _ in range(12):
+        app.buttons = []
+        app.place_buttons(opts, ("back (Backspace)", "take_back"))
+        backs = [b for b in app.buttons if b.value == "take_back"]
+        assert len(backs) == 1
+        region = app.button_region()
+        for b in app.buttons:
+            assert region.contains(b.rect), (b.label, b.rect, region)
+            assert b is backs[0] or not b.rect.colliderect(backs[0].rect), b.label
+        seen |= {b.value for b in app.buttons if isinstance(b.value, int)}
+        app.page += 1
+    assert seen == set(range(80))

@@ -438,9 +438,8 @@ class HotseatApp(Watcher):
                     who = f"{self.match.bosses[b].name} " if len(self.humans) > 1 else ""
                     for k, throw in enumerate(("thump", "shove", "pinch")):
                         opts.append((f"{who}{throw} ({keys[k]})", ("fight", i, throw), True, ""))
-        if self.take_back_point() is not None:
-            opts.append(("back: choose again (Backspace)", "take_back", True, ""))
-        self.place_buttons(opts)
+        back = ("back (Backspace)", "take_back") if self.take_back_point() is not None else None
+        self.place_buttons(opts, back)
 
     def take_back_point(self) -> int | None:
         """How many decisions to keep to take back the action the person just chose (None: it
@@ -522,26 +521,22 @@ class HotseatApp(Watcher):
             run += w + 8
         return rows
 
-    def place_buttons(self, opts: list[tuple[str, Any, bool, str]]) -> None:
+    def place_buttons(self, opts: list[tuple[str, Any, bool, str]], pinned: tuple[str, Any] | None = None) -> None:
         """Flow the buttons into the region, row by row; what does not fit goes on later pages
-        (a "more" button turns them), so every option is reachable and nothing leaves the region."""
+        (a "more" button turns them), so every option is reachable and nothing leaves the region.
+        A ``pinned`` button (label, value: "back") sits at the right of the last row on every
+        page, left of "more": 35 ways to pick a vehicle's dice pushed a "back" flowed after them
+        onto a second page."""
         widths = [max(90, self.renderer.font.size(label)[0] + 20) for label, *_ in opts]
-        self.button_rows = min(MAX_BUTTON_ROWS, max(BUTTON_ROWS, self.rows_for(widths, self.button_region(1).width)))
+        pin_w = max(90, self.renderer.font.size(pinned[0])[0] + 20) if pinned else 0
+        rows_needed = self.rows_for(widths + ([pin_w] if pinned else []), self.button_region(1).width)
+        self.button_rows = min(MAX_BUTTON_ROWS, max(BUTTON_ROWS, rows_needed))
         region = self.button_region()
-        pages: list[list[tuple[str, Any, bool, str, int]]] = [[]]
-        x, row = region.left, 0
-        for label, value, enabled, tip in opts:
-            w = min(region.width, max(90, self.renderer.font.size(label)[0] + 20))
-            if x + w > region.right:
-                x, row = region.left, row + 1
-            last = self.button_rows - 1
-            if row > last or (
-                row == last and x + w > region.right - 100 and self.rows_for(widths, region.width) > last + 1
-            ):
-                pages.append([])
-                x, row = region.left, 0
-            pages[-1].append((label, value, enabled, tip, row))
-            x += w + 8
+        last = self.button_rows - 1
+        more = self.rows_for(widths, region.width) > last + 1
+        pages = self._flow(opts, region, last, (100 if more else 0) + (pin_w + 8 if pinned else 0))
+        if len(pages) > 1 and not more:  # the pinned button's room pushed one onto a page: "more" too
+            pages = self._flow(opts, region, last, 100 + pin_w + 8)
         self.page %= len(pages)
         x, row = region.left, 0
         for label, value, enabled, tip, r in pages[self.page]:
@@ -554,6 +549,28 @@ class HotseatApp(Watcher):
         if len(pages) > 1:
             rect = pygame.Rect(region.right - 96, region.bottom - BUTTON_H - 6, 96, BUTTON_H)
             self.buttons.append(Button(f"more {self.page + 1}/{len(pages)}", "__more__", rect))
+        if pinned:
+            right = region.right - (100 if len(pages) > 1 else 0)
+            rect = pygame.Rect(right - pin_w, region.bottom - BUTTON_H - 6, pin_w, BUTTON_H)
+            self.buttons.append(Button(fit(pinned[0], self.renderer.font, pin_w - 12), pinned[1], rect))
+
+    def _flow(
+        self, opts: list[tuple[str, Any, bool, str]], region: pygame.Rect, last: int, reserve: int
+    ) -> list[list[tuple[str, Any, bool, str, int]]]:
+        """The options flowed into pages of rows, ``reserve`` pixels kept free at the right of
+        the last row (for "more" and a pinned button)."""
+        pages: list[list[tuple[str, Any, bool, str, int]]] = [[]]
+        x, row = region.left, 0
+        for label, value, enabled, tip in opts:
+            w = min(region.width, max(90, self.renderer.font.size(label)[0] + 20))
+            if x + w > region.right:
+                x, row = region.left, row + 1
+            if row > last or (row == last and reserve and x + w > region.right - reserve):
+                pages.append([])
+                x, row = region.left, 0
+            pages[-1].append((label, value, enabled, tip, row))
+            x += w + 8
+        return pages
 
     def gun_label(self, v: Any, option: tuple[str, ...]) -> str:
         if not option:
