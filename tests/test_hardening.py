@@ -122,6 +122,71 @@ def test_a_table_size_that_is_not_a_number_is_a_problem_not_a_crash():
     assert "width_in" in problems_of(scenario_doc(table={"width_in": "big", "height_in": 24}))
 
 
+# ---------------------------------------------------------------- keys given twice
+
+SHIPPED = {
+    "spacegits gang": ("spacegits", "scenarios/gangs/derby_blue.yaml"),
+    "spacegits scenario": ("spacegits", "scenarios/quickstart.yaml"),
+    "gangfight gang": ("gangfight", "spacegits_sim/rulesets/gangfight/gangs/red_ravens.yaml"),
+    "roadrace car": ("roadrace", "spacegits_sim/rulesets/roadrace/cars/bruiser.yaml"),
+}
+
+
+def name_twice(src: Path, dest: Path) -> tuple[Path, int]:
+    """A copy of a shipped file whose top-level ``name:`` line is followed by a second one;
+    (the copy, the line number of the first)."""
+    lines = src.read_text(encoding="utf-8").splitlines(keepends=True)
+    i = next(n for n, line in enumerate(lines) if line.startswith("name: "))
+    lines.insert(i + 1, "name: Twice\n")
+    dest.write_text("".join(lines), encoding="utf-8")
+    return dest, i + 1
+
+
+@pytest.mark.parametrize("what", sorted(SHIPPED))
+def test_a_key_given_twice_in_any_user_file_is_refused_naming_the_file_the_key_and_both_lines(what, tmp_path, capsys):
+    from spacegits_sim.cli import main
+
+    ruleset, rel = SHIPPED[what]
+    path, line = name_twice(ROOT / rel, tmp_path / Path(rel).name)
+    assert main(["validate", "--ruleset", ruleset, str(path)]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert f"{path}: key 'name' is given twice, on line {line} and line {line + 1}" in err, err
+
+
+def test_a_key_given_twice_in_a_house_rule_table_or_a_nested_mapping_is_refused(tmp_path):
+    house = tmp_path / "h.yaml"
+    house.write_text("kind: weapons\nentries:\n  - id: pistol\n    range: 12\n    range: 9\n")
+    with pytest.raises(DataError, match=r"h.yaml: key 'range' is given twice, on line 4 and line 5"):
+        load_rules([house])
+
+
+def test_a_merge_key_overridden_by_an_explicit_key_is_not_a_duplicate():
+    from spacegits_sim.data.yamlio import parse_yaml_text
+
+    doc = parse_yaml_text("base: &b {speed: 1, armour: 2}\nfast:\n  <<: *b\n  speed: 3\n", "t.yaml")
+    assert doc["fast"] == {"speed": 3, "armour": 2}
+
+
+def test_a_number_written_with_an_exponent_but_no_dot_is_a_number_not_text():
+    """PyYAML's YAML 1.1 rules read ``1e-5`` as the text "1e-5"; YAML 1.2 (and every user) reads a number."""
+    from spacegits_sim.data.yamlio import parse_yaml_text
+
+    doc = parse_yaml_text("a: 1e-5\nb: 2E6\nc: -3e+2\nd: '1e5'\ne: e5\n", "t.yaml")
+    assert doc == {"a": 1e-5, "b": 2e6, "c": -300.0, "d": "1e5", "e": "e5"}
+
+
+def test_every_shipped_yaml_file_reads_the_same_through_the_strict_loader():
+    """The strict loader changes nothing a shipped file says (no duplicates, no dotless exponents)."""
+    from spacegits_sim.data.yamlio import SAFE_LOADER
+
+    folders = ("assets", "scenarios", "spacegits_sim", "tests/conformance")
+    files = [p for d in folders for p in (ROOT / d).rglob("*.yaml")]
+    assert len(files) > 40
+    for p in files:
+        text = p.read_text(encoding="utf-8")
+        assert yaml.load(text, Loader=SAFE_LOADER) == yaml.safe_load(text), p  # noqa: S506 - both safe
+
+
 # ---------------------------------------------------------------- resource bounds
 
 
