@@ -19,7 +19,7 @@ from rich.table import Table as RichTable
 from .. import __version__
 from ..atomic import write_atomic
 from ..errors import UserError
-from ..physics.params import load_params, parse_set
+from ..physics.params import load_params, parse_sets
 from ..physics.tower import CARE_LEVELS
 from .common import MAX_SEED, check_output, check_range, console, err, jobs_option
 
@@ -37,7 +37,7 @@ def cmd_towers(args: argparse.Namespace) -> int:
         heights = parse_heights(args.heights)
     except ValueError as e:
         raise UserError(str(e)) from None
-    overrides = dict(parse_set(s) for s in args.set or [])
+    overrides = parse_sets(args.set)
     params = load_params("towers", overrides, args.params)
     cares = [c.strip() for c in args.care.split(",")] if args.care else list(CARE_LEVELS)
     bad = [c for c in cares if c not in CARE_LEVELS]

@@ -131,7 +131,8 @@ def parse_yaml_text(text: str, label: str) -> Any:
             raise DataError([Problem(label, None, None, f"nested too deeply (at most {MAX_DEPTH} levels)")]) from None
         mark = e.problem_mark
         pos = f"line {mark.line + 1}, column {mark.column + 1}" if mark else "unknown position"
-        raise DataError([Problem(label, None, None, f"YAML syntax error at {pos}: {e.problem}")]) from None
+        hint = " (YAML indents with spaces, never tabs)" if "tab character" in str(e.problem) else ""
+        raise DataError([Problem(label, None, None, f"YAML syntax error at {pos}: {e.problem}{hint}")]) from None
     except yaml.YAMLError as e:
         raise DataError([Problem(label, None, None, f"YAML error: {str(e)[:200]}")]) from None
     except RecursionError:
