@@ -232,8 +232,8 @@ def test_deeply_nested_brackets_in_a_scenario_are_refused(tmp_path):
 @pytest.mark.parametrize(
     "args,needle",
     [
-        (("towers", "--heights", "1-999999999999"), "between 1 and 40"),
-        (("towers", "--trials", "2000000000"), "--trials must be from"),
+        (("towers", "--heights", "1-999999999999"), "towers of 1 to 40 dice"),
+        (("towers", "--trials", "2000000000"), "--trials must be a whole number from"),
         (("tournament", "--ai", "heuristic,random", "--games", "1000000000"), "--games must be from"),
         (("tournament", "--ai", "random,random", "--games", "2"), "twice"),
         (("tournament", "--ai", "heuristic,random", "--jobs", "-2"), "--jobs must be from"),
@@ -294,6 +294,87 @@ def test_the_parameter_ranges_document_is_generated_from_the_code():
     from spacegits_sim.physics.params import ranges_markdown
 
     assert (ROOT / "docs" / "parameters.md").read_text(encoding="utf-8") == ranges_markdown(), "run tools/gen_docs.py"
+
+
+# ---------------------------------------------------------------- tower sweep options
+
+
+@pytest.mark.parametrize(
+    ("heights", "needle"),
+    [
+        ("5-2", "the range 5-2 runs backwards: write the low end first, e.g. 2-5"),
+        ("0", "0 dice is out of range: towers of 1 to 40 dice are simulated"),
+        ("-3", "a tower is at least 1 die high (from 1 to 40)"),
+        ("1-41", "41 dice is out of range: towers of 1 to 40 dice are simulated"),
+        ("9" * 5000, "dice is out of range: towers of 1 to 40"),
+        ("abc", "'abc' is not a height: give heights in dice like 1-12, 2,4,8 or 2-10:2"),
+        ("3.5", "'3.5' is not a height"),
+        ("1_0", "'1_0' is not a height"),
+        ("", "--heights is empty"),
+        ("2,,4", "item 2 is empty (a stray comma?)"),
+        ("2,4,", "item 3 is empty"),
+        ("1-12:0", "the step after ':' must be 1 or more"),
+        ("3:2", "a step (:2) needs a range before it"),
+        ("1-4,3", "height 3 is given twice"),
+    ],
+)
+def test_each_bad_heights_option_is_told_what_is_wrong_with_it(heights, needle):
+    from spacegits_sim.towerlab import parse_heights
+
+    t0 = time.perf_counter()
+    with pytest.raises(ValueError) as ei:
+        parse_heights(heights)
+    assert needle in str(ei.value) and "\n" not in str(ei.value) and time.perf_counter() - t0 < 0.1, ei.value
+
+
+def test_good_heights_options_still_read_as_before():
+    from spacegits_sim.towerlab import parse_heights
+
+    assert parse_heights("1-12") == list(range(1, 13))
+    assert parse_heights(" 2, 4 ,8") == [2, 4, 8]
+    assert parse_heights("2-10:2,13") == [2, 4, 6, 8, 10, 13]
+    assert parse_heights("40") == [40]
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "needle"),
+    [
+        ("--trials", "0", "--trials must be a whole number from 1 to 100,000, got '0'"),
+        ("--trials", "-5", "--trials must be a whole number from 1 to 100,000, got '-5'"),
+        ("--trials", "100001", "--trials must be a whole number from 1 to 100,000"),
+        ("--trials", "lots", "--trials must be a whole number from 1 to 100,000, got 'lots'"),
+        ("--trials", "2.5", "--trials must be a whole number from 1 to 100,000, got '2.5'"),
+        ("--jobs", "0", "--jobs must be a whole number from 1 to 256, got '0'"),
+        ("--jobs", "-1", "--jobs must be a whole number from 1 to 256"),
+        ("--jobs", "9" * 400, "--jobs must be a whole number from 1 to 256"),
+        ("--jobs", "all", "--jobs must be a whole number from 1 to 256, got 'all'"),
+        ("--seed", "-1", "--seed must be a whole number from 0 to 9,223,372,036,854,775,807, got '-1'"),
+        ("--seed", "9" * 30, "--seed must be a whole number from 0 to"),
+        ("--seed", "seven", "--seed must be a whole number from 0 to"),
+        ("--care", "", "--care is empty"),
+        ("--care", "normal,,careful", "has an empty item (a stray comma?); the levels are careful, normal, hurried"),
+        ("--care", "wobbly", "unknown care level 'wobbly' (valid: careful, normal, hurried)"),
+        ("--care", "normal,normal", "care level 'normal' is given twice"),
+    ],
+)
+def test_each_bad_tower_sweep_option_is_one_sentence_naming_it_and_its_range_with_exit_code_2(
+    option, value, needle, capsys
+):
+    from spacegits_sim.cli import main
+
+    assert main(["towers", "--heights", "1", option, value]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == f"error: {needle}" or (err.startswith("error: ") and needle in err), err
+    assert "\n" not in err and "Traceback" not in err and "usage:" not in err
+
+
+def test_a_bad_seed_is_refused_before_the_tower_bench_opens(capsys, monkeypatch):
+    import spacegits_sim.render.bench as bench
+    from spacegits_sim.cli import main
+
+    monkeypatch.setattr(bench, "run_bench", lambda args: pytest.fail("the bench opened"))
+    assert main(["towers", "--view", "--seed", "-1"]) == 2
+    assert "--seed must be a whole number" in capsys.readouterr().err
 
 
 # ---------------------------------------------------------------- paths
