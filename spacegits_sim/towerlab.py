@@ -8,6 +8,7 @@ tests use the same trial function, so what the tool reports is what the tests ch
 from __future__ import annotations
 
 import math
+import re
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -295,31 +296,55 @@ def plot_collapse(curves: dict[str, Sequence[int]], path: str, title: str, windo
 MAX_HEIGHT = 40  # dice in a tower the sweep will simulate
 
 
+_HEIGHT_ITEM = re.compile(r"(?P<a>[0-9]+)(?:-(?P<b>[0-9]+))?(?::(?P<step>[0-9]+))?")
+_HEIGHTS_FORM = "heights in dice like 1-12, 2,4,8 or 2-10:2"
+
+
+def _count(digits: str) -> int:
+    """Digits as a number, any beyond ten million read as ten million (out of range all the same):
+    a 10,000-digit height must be refused at once, not parsed."""
+    digits = digits.lstrip("0") or "0"
+    return int(digits) if len(digits) <= 7 else 10**7
+
+
 def parse_heights(text: str) -> list[int]:
-    """ "1-12" → 1..12; "1,3,5" → [1, 3, 5]; "2-10:2" → 2, 4, …, 10."""
+    """ "1-12" → 1..12; "1,3,5" → [1, 3, 5]; "2-10:2" → 2, 4, …, 10.
+
+    Each refusal is one sentence saying what is wrong with which item (an empty item, a range
+    written backwards, a height outside 1 to MAX_HEIGHT, a height given twice) and the valid form,
+    because "must be between 1 and 40" for ``5-2`` sends a user looking for the wrong mistake."""
+    whole = text.strip()[:40]
+    if not text.strip():
+        raise ValueError(f"--heights is empty: give {_HEIGHTS_FORM}")
     out: list[int] = []
-    try:
-        for part in text.split(","):
-            part = part.strip()
-            step = 1
-            if ":" in part:
-                part, st = part.split(":")
-                step = int(st)
-            if step < 1:
-                raise ValueError
-            if "-" in part:
-                a, b = (int(x) for x in part.split("-"))
-                if not (1 <= a <= MAX_HEIGHT and 1 <= b <= MAX_HEIGHT):
-                    raise OverflowError
-                out.extend(range(a, b + 1, step))
-            else:
-                out.append(int(part))
-            if len(out) > MAX_HEIGHT or min(out, default=1) < 1 or max(out, default=1) > MAX_HEIGHT:
-                raise OverflowError
-    except OverflowError:
-        raise ValueError(f"heights must be between 1 and {MAX_HEIGHT} dice, got '{text[:40]}'") from None
-    except ValueError:
-        raise ValueError(f"heights must look like 1-12 or 1,3,5 (or 2-10:2), got '{text[:40]}'") from None
-    if not out:
-        raise ValueError(f"heights must be between 1 and {MAX_HEIGHT} dice, got '{text[:40]}'")
+    for n, raw in enumerate(text.split(","), start=1):
+        item = raw.strip()
+        if not item:
+            raise ValueError(f"--heights '{whole}': item {n} is empty (a stray comma?): give {_HEIGHTS_FORM}")
+        m = _HEIGHT_ITEM.fullmatch(item)
+        if m is None:
+            if item.startswith("-") and _HEIGHT_ITEM.fullmatch(item[1:]):
+                raise ValueError(f"--heights '{whole}': a tower is at least 1 die high (from 1 to {MAX_HEIGHT})")
+            raise ValueError(f"--heights '{whole}': '{item[:20]}' is not a height: give {_HEIGHTS_FORM}")
+        a = _count(m["a"])
+        b = _count(m["b"]) if m["b"] else a
+        step = _count(m["step"]) if m["step"] else 1
+        for h, written in ((a, m["a"]), (b, m["b"] or m["a"])):
+            if not 1 <= h <= MAX_HEIGHT:
+                raise ValueError(
+                    f"--heights '{whole}': {written[:20]} dice is out of range: "
+                    f"towers of 1 to {MAX_HEIGHT} dice are simulated"
+                )
+        if b < a:
+            raise ValueError(
+                f"--heights '{whole}': the range {item} runs backwards: write the low end first, e.g. {b}-{a}"
+            )
+        if m["step"] and not m["b"]:
+            raise ValueError(f"--heights '{whole}': a step (:{m['step'][:6]}) needs a range before it, e.g. 2-10:2")
+        if step < 1:
+            raise ValueError(f"--heights '{whole}': the step after ':' must be 1 or more, e.g. {a}-{b}:2")
+        for h in range(a, b + 1, step):
+            if h in out:
+                raise ValueError(f"--heights '{whole}': height {h} is given twice")
+            out.append(h)
     return out

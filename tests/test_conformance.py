@@ -53,6 +53,7 @@ def _rows(tmp_path, text: str):
         ("{id: a}\n", "must be a list of rows"),
         ("- just text\n", "entry 1: must be a mapping"),
         ("- [unclosed\n", "not YAML"),
+        ("- {id: a, rule: r, quote: q}\n- id: b\n  rule: r\n  quote: q\n  rule: r2\n", "key 'rule' is given twice"),
     ],
 )
 def test_a_bad_row_is_one_clear_message_naming_file_entry_and_field(tmp_path, text, message):

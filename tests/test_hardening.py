@@ -122,6 +122,71 @@ def test_a_table_size_that_is_not_a_number_is_a_problem_not_a_crash():
     assert "width_in" in problems_of(scenario_doc(table={"width_in": "big", "height_in": 24}))
 
 
+# ---------------------------------------------------------------- keys given twice
+
+SHIPPED = {
+    "spacegits gang": ("spacegits", "scenarios/gangs/derby_blue.yaml"),
+    "spacegits scenario": ("spacegits", "scenarios/quickstart.yaml"),
+    "gangfight gang": ("gangfight", "spacegits_sim/rulesets/gangfight/gangs/red_ravens.yaml"),
+    "roadrace car": ("roadrace", "spacegits_sim/rulesets/roadrace/cars/bruiser.yaml"),
+}
+
+
+def name_twice(src: Path, dest: Path) -> tuple[Path, int]:
+    """A copy of a shipped file whose top-level ``name:`` line is followed by a second one;
+    (the copy, the line number of the first)."""
+    lines = src.read_text(encoding="utf-8").splitlines(keepends=True)
+    i = next(n for n, line in enumerate(lines) if line.startswith("name: "))
+    lines.insert(i + 1, "name: Twice\n")
+    dest.write_text("".join(lines), encoding="utf-8")
+    return dest, i + 1
+
+
+@pytest.mark.parametrize("what", sorted(SHIPPED))
+def test_a_key_given_twice_in_any_user_file_is_refused_naming_the_file_the_key_and_both_lines(what, tmp_path, capsys):
+    from spacegits_sim.cli import main
+
+    ruleset, rel = SHIPPED[what]
+    path, line = name_twice(ROOT / rel, tmp_path / Path(rel).name)
+    assert main(["validate", "--ruleset", ruleset, str(path)]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert f"{path}: key 'name' is given twice, on line {line} and line {line + 1}" in err, err
+
+
+def test_a_key_given_twice_in_a_house_rule_table_or_a_nested_mapping_is_refused(tmp_path):
+    house = tmp_path / "h.yaml"
+    house.write_text("kind: weapons\nentries:\n  - id: pistol\n    range: 12\n    range: 9\n")
+    with pytest.raises(DataError, match=r"h.yaml: key 'range' is given twice, on line 4 and line 5"):
+        load_rules([house])
+
+
+def test_a_merge_key_overridden_by_an_explicit_key_is_not_a_duplicate():
+    from spacegits_sim.data.yamlio import parse_yaml_text
+
+    doc = parse_yaml_text("base: &b {speed: 1, armour: 2}\nfast:\n  <<: *b\n  speed: 3\n", "t.yaml")
+    assert doc["fast"] == {"speed": 3, "armour": 2}
+
+
+def test_a_number_written_with_an_exponent_but_no_dot_is_a_number_not_text():
+    """PyYAML's YAML 1.1 rules read ``1e-5`` as the text "1e-5"; YAML 1.2 (and every user) reads a number."""
+    from spacegits_sim.data.yamlio import parse_yaml_text
+
+    doc = parse_yaml_text("a: 1e-5\nb: 2E6\nc: -3e+2\nd: '1e5'\ne: e5\n", "t.yaml")
+    assert doc == {"a": 1e-5, "b": 2e6, "c": -300.0, "d": "1e5", "e": "e5"}
+
+
+def test_every_shipped_yaml_file_reads_the_same_through_the_strict_loader():
+    """The strict loader changes nothing a shipped file says (no duplicates, no dotless exponents)."""
+    from spacegits_sim.data.yamlio import SAFE_LOADER
+
+    folders = ("assets", "scenarios", "spacegits_sim", "tests/conformance")
+    files = [p for d in folders for p in (ROOT / d).rglob("*.yaml")]
+    assert len(files) > 40
+    for p in files:
+        text = p.read_text(encoding="utf-8")
+        assert yaml.load(text, Loader=SAFE_LOADER) == yaml.safe_load(text), p  # noqa: S506 - both safe
+
+
 # ---------------------------------------------------------------- resource bounds
 
 
@@ -167,8 +232,8 @@ def test_deeply_nested_brackets_in_a_scenario_are_refused(tmp_path):
 @pytest.mark.parametrize(
     "args,needle",
     [
-        (("towers", "--heights", "1-999999999999"), "between 1 and 40"),
-        (("towers", "--trials", "2000000000"), "--trials must be from"),
+        (("towers", "--heights", "1-999999999999"), "towers of 1 to 40 dice"),
+        (("towers", "--trials", "2000000000"), "--trials must be a whole number from"),
         (("tournament", "--ai", "heuristic,random", "--games", "1000000000"), "--games must be from"),
         (("tournament", "--ai", "random,random", "--games", "2"), "twice"),
         (("tournament", "--ai", "heuristic,random", "--jobs", "-2"), "--jobs must be from"),
@@ -221,7 +286,7 @@ def test_every_tower_parameter_is_checked_against_its_documented_range_up_front(
 
 def test_a_bad_tower_parameter_on_the_command_line_is_one_line_not_an_abort():
     code, out, wall, _ = cli("towers", "--set", "dt_s=0", "--heights", "2", "--trials", "1")
-    assert code == 2 and "dt_s" in out and "from 1e-05 to 0.01" in out and wall < 5
+    assert code == 2 and "dt_s" in out and "from 0.00001 to 0.01" in out and wall < 5
 
 
 def test_the_parameter_ranges_document_is_generated_from_the_code():
@@ -229,6 +294,87 @@ def test_the_parameter_ranges_document_is_generated_from_the_code():
     from spacegits_sim.physics.params import ranges_markdown
 
     assert (ROOT / "docs" / "parameters.md").read_text(encoding="utf-8") == ranges_markdown(), "run tools/gen_docs.py"
+
+
+# ---------------------------------------------------------------- tower sweep options
+
+
+@pytest.mark.parametrize(
+    ("heights", "needle"),
+    [
+        ("5-2", "the range 5-2 runs backwards: write the low end first, e.g. 2-5"),
+        ("0", "0 dice is out of range: towers of 1 to 40 dice are simulated"),
+        ("-3", "a tower is at least 1 die high (from 1 to 40)"),
+        ("1-41", "41 dice is out of range: towers of 1 to 40 dice are simulated"),
+        ("9" * 5000, "dice is out of range: towers of 1 to 40"),
+        ("abc", "'abc' is not a height: give heights in dice like 1-12, 2,4,8 or 2-10:2"),
+        ("3.5", "'3.5' is not a height"),
+        ("1_0", "'1_0' is not a height"),
+        ("", "--heights is empty"),
+        ("2,,4", "item 2 is empty (a stray comma?)"),
+        ("2,4,", "item 3 is empty"),
+        ("1-12:0", "the step after ':' must be 1 or more"),
+        ("3:2", "a step (:2) needs a range before it"),
+        ("1-4,3", "height 3 is given twice"),
+    ],
+)
+def test_each_bad_heights_option_is_told_what_is_wrong_with_it(heights, needle):
+    from spacegits_sim.towerlab import parse_heights
+
+    t0 = time.perf_counter()
+    with pytest.raises(ValueError) as ei:
+        parse_heights(heights)
+    assert needle in str(ei.value) and "\n" not in str(ei.value) and time.perf_counter() - t0 < 0.1, ei.value
+
+
+def test_good_heights_options_still_read_as_before():
+    from spacegits_sim.towerlab import parse_heights
+
+    assert parse_heights("1-12") == list(range(1, 13))
+    assert parse_heights(" 2, 4 ,8") == [2, 4, 8]
+    assert parse_heights("2-10:2,13") == [2, 4, 6, 8, 10, 13]
+    assert parse_heights("40") == [40]
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "needle"),
+    [
+        ("--trials", "0", "--trials must be a whole number from 1 to 100,000, got '0'"),
+        ("--trials", "-5", "--trials must be a whole number from 1 to 100,000, got '-5'"),
+        ("--trials", "100001", "--trials must be a whole number from 1 to 100,000"),
+        ("--trials", "lots", "--trials must be a whole number from 1 to 100,000, got 'lots'"),
+        ("--trials", "2.5", "--trials must be a whole number from 1 to 100,000, got '2.5'"),
+        ("--jobs", "0", "--jobs must be a whole number from 1 to 256, got '0'"),
+        ("--jobs", "-1", "--jobs must be a whole number from 1 to 256"),
+        ("--jobs", "9" * 400, "--jobs must be a whole number from 1 to 256"),
+        ("--jobs", "all", "--jobs must be a whole number from 1 to 256, got 'all'"),
+        ("--seed", "-1", "--seed must be a whole number from 0 to 9,223,372,036,854,775,807, got '-1'"),
+        ("--seed", "9" * 30, "--seed must be a whole number from 0 to"),
+        ("--seed", "seven", "--seed must be a whole number from 0 to"),
+        ("--care", "", "--care is empty"),
+        ("--care", "normal,,careful", "has an empty item (a stray comma?); the levels are careful, normal, hurried"),
+        ("--care", "wobbly", "unknown care level 'wobbly' (valid: careful, normal, hurried)"),
+        ("--care", "normal,normal", "care level 'normal' is given twice"),
+    ],
+)
+def test_each_bad_tower_sweep_option_is_one_sentence_naming_it_and_its_range_with_exit_code_2(
+    option, value, needle, capsys
+):
+    from spacegits_sim.cli import main
+
+    assert main(["towers", "--heights", "1", option, value]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == f"error: {needle}" or (err.startswith("error: ") and needle in err), err
+    assert "\n" not in err and "Traceback" not in err and "usage:" not in err
+
+
+def test_a_bad_seed_is_refused_before_the_tower_bench_opens(capsys, monkeypatch):
+    import spacegits_sim.render.bench as bench
+    from spacegits_sim.cli import main
+
+    monkeypatch.setattr(bench, "run_bench", lambda args: pytest.fail("the bench opened"))
+    assert main(["towers", "--view", "--seed", "-1"]) == 2
+    assert "--seed must be a whole number" in capsys.readouterr().err
 
 
 # ---------------------------------------------------------------- paths

@@ -18,7 +18,7 @@ import pytest
 from scipy import stats
 
 from spacegits_sim.physics import tower as tower_mod
-from spacegits_sim.physics.params import ParamError, load_params
+from spacegits_sim.physics.params import ParamError, load_params, params_from_text
 from spacegits_sim.physics.tower import Tower, TowerFallenError, build_tower
 from spacegits_sim.towerlab import Trial, run_trial, self_collapse, sweep, wilson
 
@@ -217,6 +217,82 @@ def test_bad_parameter_names_and_values_get_a_clear_error():
         load_params("towers", {"friction_die_die": "sticky"})
     with pytest.raises(ParamError, match="must be a number from 1 to 5000, got -5"):
         load_params("towers", {"carry.normal.speed_mm_s": -5})
+
+
+HOSTILE_PARAMS = {  # the playtest's hostile --params files (playtest 3), each with what it must be told
+    "dup": (
+        "friction_die_die: 0.35\nfriction_die_die: 0.5\n",
+        "key 'friction_die_die' is given twice, on line 1 and line 2",
+    ),
+    "str": ('friction_die_die: "0.35"\n', 'got the quoted text "0.35": write it without quotes'),
+    "bool": ("friction_die_die: true\n", "needs a number, got true"),
+    "empty": ("", "is empty"),
+    "list": ("- 1\n- 2\n", "expected a mapping of parameter: value (e.g. friction_die_die: 0.35), got a list"),
+    "kind": ("kind: towers\nentries:\n  friction_die_die: 0.35\n", "looks like a rules data file"),
+    "nested": (
+        "carry:\n  normal: 700\n",
+        "'carry.normal' is a group of parameters, not one: set carry.normal.accel_mm_s2",
+    ),
+    "nested2": (
+        "carry:\n  normal:\n    accel_mm_s2: 700\n    bogus: 3\n",
+        "unknown parameter 'carry.normal.bogus'; carry.normal has accel_mm_s2, jitter_mm_s2, speed_mm_s",
+    ),
+    "frac": ("iterations: 10.5\n", "must be a whole number from 1 to 500, got 10.5"),
+    "tab": ("friction_die_die: 0.35\n\tdie_mass_g: 4\n", "indents with spaces, never tabs"),
+    "bad1": ("friction_die_die: [0.35\n", "YAML syntax error at line 2"),
+    "huge": ("friction_die_die: 1000000\n", "must be a number from 0.01 to 5, got 1000000"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE_PARAMS))
+def test_each_hostile_params_file_gets_one_sentence_naming_the_file(name, tmp_path):
+    text, needle = HOSTILE_PARAMS[name]
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ParamError) as ei:
+        load_params("towers", params_file=path)
+    message = str(ei.value)
+    assert message.startswith(f"{path}: ") and needle in message and "\n" not in message, message
+
+
+def test_a_plain_params_file_and_one_with_an_exponent_load():
+    p = params_from_text("towers", "friction_die_die: 0.35\ndt_s: 1e-3\n")
+    assert p["friction_die_die"] == 0.35 and p["dt_s"] == 0.001
+
+
+@pytest.mark.parametrize(
+    ("value", "echo"),
+    [
+        ("1000000", "got 1000000"),
+        (1000000, "got 1000000"),
+        (1e6, "got 1000000"),
+        ("1e6", "got 1e6"),
+        (1e-7, "got 0.0000001"),
+    ],
+)
+def test_a_value_out_of_range_is_echoed_as_written_or_in_plain_decimal_never_as_1e_06(value, echo):
+    with pytest.raises(ParamError) as ei:
+        load_params("towers", {"friction_die_die": value})
+    assert str(ei.value).endswith(echo) and "e+" not in str(ei.value) and "e-0" not in str(ei.value), ei.value
+
+
+def test_a_range_is_written_in_plain_decimal():
+    with pytest.raises(ParamError, match=r"dt_s' must be a number from 0\.00001 to 0\.01, got 0$"):
+        load_params("towers", {"dt_s": "0"})
+
+
+def test_a_parameter_set_twice_on_the_command_line_is_refused_naming_both_values():
+    from spacegits_sim.physics.params import parse_sets
+
+    with pytest.raises(ParamError, match=r"--set dt_s is given twice \(0.001 and 0.002\)"):
+        parse_sets(["dt_s=0.001", "friction_die_die=0.4", "dt_s=0.002"])
+    assert parse_sets(["dt_s=0.001", "friction_die_die=0.4"]) == {"dt_s": "0.001", "friction_die_die": "0.4"}
+
+
+@pytest.mark.parametrize("text", ["1_0", "0x10", "nan", "inf", "", "1,5"])
+def test_a_set_value_that_is_not_written_as_a_number_is_refused(text):
+    with pytest.raises(ParamError, match=f"friction_die_die' needs a number, got '{text}'"):
+        load_params("towers", {"friction_die_die": text})
 
 
 # ---- game feel: a statistical check on the calibration (smaller sample than the tool) -----

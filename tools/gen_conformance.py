@@ -19,9 +19,12 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
-
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from spacegits_sim.data.errors import DataError  # noqa: E402
+from spacegits_sim.data.yamlio import parse_yaml_text  # noqa: E402
+
 ROWS_DIR = ROOT / "tests" / "conformance"
 TESTS_DIR = ROOT / "tests"
 DOC = ROOT / "docs" / "conformance.md"
@@ -106,10 +109,10 @@ def load_rows(rows_dir: Path = ROWS_DIR) -> dict[str, list[Row]]:
         section = path.stem
         if not SECTION_RE.match(section):
             raise ConformanceError(f"{name}: a section file is named like vehicles.yaml or fancy_gear.yaml")
-        try:
-            data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        except yaml.YAMLError as exc:
-            raise ConformanceError(f"{name}: not YAML ({exc})") from None
+        try:  # the project's loader: a key given twice in a row is refused, not silently dropped
+            data = parse_yaml_text(path.read_text(encoding="utf-8"), name)
+        except DataError as exc:
+            raise ConformanceError(f"{name}: not YAML ({exc.problems[0].message})") from None
         if not isinstance(data, list):
             raise ConformanceError(f"{name}: must be a list of rows {{id, rule, quote, reading?}}")
         rows: list[Row] = []

@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from spacegits_sim.atomic import write_atomic  # noqa: E402
-from spacegits_sim.physics.params import ParamError, load_params, parse_set  # noqa: E402
+from spacegits_sim.physics.params import ParamError, load_params, parse_sets  # noqa: E402
 from spacegits_sim.towerlab import COLLAPSE_CAP, hazard, plot_collapse, self_collapse  # noqa: E402
 
 
@@ -53,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
     if not 1 <= args.builds <= 100_000 or not 0 <= args.vehicles <= 100_000:
         ap.error("--builds must be 1-100000 and --vehicles 0-100000")
     try:
-        params = load_params("towers", dict(parse_set(e) for e in args.set))
+        params = load_params("towers", parse_sets(args.set))
     except ParamError as e:
         ap.error(str(e))
     curves: dict[str, list[int]] = {}

@@ -22,12 +22,14 @@ from ..data.errors import DataError
 from ..errors import UserError
 from ..physics.params import ParamError
 from ..physics.table import TableError
+from ..physics.tower import CARE_LEVELS
 from ..play import registry
-from .common import SuggestingParser, add_ruleset_option, add_think_ms_option, err
+from ..towerlab import MAX_HEIGHT
+from .common import MAX_JOBS, SuggestingParser, add_ruleset_option, add_think_ms_option, err
 from .match import cmd_match, cmd_replay
 from .play import cmd_play
 from .tournament import cmd_tournament
-from .towers import cmd_towers
+from .towers import TRIALS_RANGE, cmd_towers
 from .validate import cmd_validate
 from .watch import cmd_watch
 
@@ -78,17 +80,25 @@ def build_parser() -> argparse.ArgumentParser:
     w.set_defaults(func=cmd_watch)
 
     t = sub.add_parser("towers", help="sweep tower fall rates by height and care level (Tower Lab)")
-    t.add_argument("--heights", default="1-12", help="tower heights in dice, e.g. 1-12 or 2,4,8")
-    t.add_argument("--care", default=None, help="care levels, comma-separated (default: all)")
+    t.add_argument(
+        "--heights", default="1-12", help=f"tower heights in dice (1 to {MAX_HEIGHT}), e.g. 1-12, 2,4,8 or 2-10:2"
+    )
+    t.add_argument(
+        "--care", default=None, help=f"care levels, comma-separated: {', '.join(CARE_LEVELS)} (default: all)"
+    )
     t.add_argument(
         "--experiment",
         default="scoot",
         choices=["scoot", "shove", "hit"],
         help='scoot: a 3D6 carry; shove: a 3" shove; hit: a stray die hits the bottom die',
     )
-    t.add_argument("--trials", type=int, default=100, help="seeded trials per (height, care)")
-    t.add_argument("--jobs", type=int, default=None, help="worker processes (default: all cores)")
-    t.add_argument("--seed", type=int, default=0)
+    # whole numbers checked by the command (cli/towers.py), so text and a number out of range get
+    # the same one sentence naming the valid range
+    t.add_argument(
+        "--trials", default=100, help=f"seeded trials per (height, care), {TRIALS_RANGE[0]} to {TRIALS_RANGE[1]:,}"
+    )
+    t.add_argument("--jobs", default=None, help=f"worker processes, 1 to {MAX_JOBS} (default: all cores)")
+    t.add_argument("--seed", default=0, help="the sweep's seed, a whole number of 0 or more (default 0)")
     t.add_argument("--params", default=None, help="YAML file overriding assets/physics/towers.yaml")
     t.add_argument(
         "--set", action="append", metavar="NAME=VALUE", help="override one parameter, e.g. friction_die_die=0.3"

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import difflib
 import os
+import re
 import sys
 from pathlib import Path
 from typing import Any, NoReturn
@@ -168,6 +169,21 @@ def check_output(path: str | None, option: str, suffixes: tuple[str, ...] = ()) 
 def check_range(value: int | None, option: str, lo: int, hi: int) -> None:
     if value is not None and not (lo <= value <= hi):
         raise UserError(f"{option} must be from {lo:,} to {hi:,}, got {value}")
+
+
+def whole_number(value: int | str | None, option: str, lo: int, hi: int) -> int | None:
+    """An option's whole number, given as the user typed it (or an int default), checked in one
+    step: text, a fraction and a number out of range all get the same sentence naming the option
+    and the valid range, where argparse would say "invalid int value" with no range at all."""
+    if value is None or isinstance(value, int):
+        check_range(value, option, lo, hi)
+        return value
+    text = value.strip()
+    # ASCII digits only, no "1_000" (int() takes both); a 10,000-digit number is out of range, not parsed
+    n = int(text) if re.fullmatch(r"[-+]?[0-9]{1,30}", text) else None
+    if n is None or not lo <= n <= hi:
+        raise UserError(f"{option} must be a whole number from {lo:,} to {hi:,}, got '{text[:40]}'")
+    return n
 
 
 def jobs_option(value: int | None) -> int:

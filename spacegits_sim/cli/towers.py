@@ -19,14 +19,39 @@ from rich.table import Table as RichTable
 from .. import __version__
 from ..atomic import write_atomic
 from ..errors import UserError
-from ..physics.params import load_params, parse_set
+from ..physics.params import load_params, parse_sets
 from ..physics.tower import CARE_LEVELS
-from .common import MAX_SEED, check_output, check_range, console, err, jobs_option
+from .common import MAX_JOBS, MAX_SEED, check_output, console, err, jobs_option, whole_number
+
+TRIALS_RANGE = (1, 100_000)  # seeded trials per (height, care) a sweep will run
+
+
+def check_towers_options(args: argparse.Namespace) -> list[str]:
+    """--trials, --jobs and --seed as whole numbers in range (written back into ``args``), and
+    the --care levels: each refusal one sentence naming the option and what it takes."""
+    args.trials = whole_number(args.trials, "--trials", *TRIALS_RANGE)
+    args.jobs = whole_number(args.jobs, "--jobs", 1, MAX_JOBS)
+    args.seed = whole_number(args.seed, "--seed", 0, MAX_SEED)
+    valid = ", ".join(CARE_LEVELS)
+    if args.care is None:
+        return list(CARE_LEVELS)
+    cares = [c.strip() for c in args.care.split(",")]
+    if not args.care.strip():
+        raise UserError(f"--care is empty: give care levels separated by commas, from {valid} (default: all)")
+    for c in cares:
+        if not c:
+            raise UserError(f"--care '{args.care[:40]}' has an empty item (a stray comma?); the levels are {valid}")
+        if c not in CARE_LEVELS:
+            raise UserError(f"--care: unknown care level '{c[:40]}' (valid: {valid})")
+        if cares.count(c) > 1:
+            raise UserError(f"--care: care level '{c}' is given twice")
+    return cares
 
 
 def cmd_towers(args: argparse.Namespace) -> int:
     from ..towerlab import cells_to_json, parse_heights, plot, sweep
 
+    cares = check_towers_options(args)
     if args.view:
         from ..render.bench import run_bench  # pygame lives in render/ only
 
@@ -37,14 +62,8 @@ def cmd_towers(args: argparse.Namespace) -> int:
         heights = parse_heights(args.heights)
     except ValueError as e:
         raise UserError(str(e)) from None
-    overrides = dict(parse_set(s) for s in args.set or [])
+    overrides = parse_sets(args.set)
     params = load_params("towers", overrides, args.params)
-    cares = [c.strip() for c in args.care.split(",")] if args.care else list(CARE_LEVELS)
-    bad = [c for c in cares if c not in CARE_LEVELS]
-    if bad:
-        raise UserError(f"unknown care level '{bad[0]}' (valid: {', '.join(CARE_LEVELS)})")
-    check_range(args.trials, "--trials", 1, 100_000)
-    check_range(args.seed, "--seed", 0, MAX_SEED)
     jobs = jobs_option(args.jobs)
     total = len(heights) * len(cares) * args.trials
     t0 = time.perf_counter()

@@ -9,13 +9,14 @@ brackets overflow the parser's recursion. Each is refused up front with one clea
 from __future__ import annotations
 
 import os
+import re
 import stat
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from .errors import DataError, Problem
+from .errors import DataError, Problem, short
 
 MAX_FILE_BYTES = 4 * 1024 * 1024  # a YAML rules, gang, scenario or params file
 MAX_VALUES = 200_000  # values reachable in a parsed document, counting every alias use
@@ -61,20 +62,77 @@ def read_yaml(path: Path | str, label: str | None = None) -> Any:
     return parse_yaml_text(read_text(path, label), label)
 
 
+_BASE_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class DuplicateKeyError(yaml.MarkedYAMLError):
+    """A mapping that names the same key twice: PyYAML would keep the last one silently."""
+
+    def __init__(self, key: Any, first: yaml.Mark, second: yaml.Mark) -> None:
+        super().__init__(problem=f"duplicate key {key!r}", problem_mark=second)
+        self.key, self.first_line, self.second_line = key, first.line + 1, second.line + 1
+
+
+class StrictSafeLoader(_BASE_LOADER):  # type: ignore[misc]
+    """The safe loader, refusing a key given twice in one mapping.
+
+    Why: ``friction_die_die: 0.35`` followed later by ``friction_die_die: 0.5`` is a mistake the
+    user cannot see (the last one silently wins, and a tuner measures the wrong tower). A merge
+    key (``<<: *base``) overridden by an explicit key is YAML's documented way to override, so
+    only explicit keys are compared."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        if isinstance(node, yaml.MappingNode):
+            seen: dict[Any, yaml.Mark] = {}
+            for key_node, _ in node.value:
+                if key_node.tag == "tag:yaml.org,2002:merge" or not isinstance(key_node, yaml.ScalarNode):
+                    continue  # a merge, or a list/mapping as a key (the base constructor refuses it)
+                key = self.construct_object(key_node, deep=True)
+                try:
+                    first = seen.setdefault(key, key_node.start_mark)
+                except TypeError:  # an unhashable key: the base constructor says so
+                    continue
+                if first is not key_node.start_mark:
+                    raise DuplicateKeyError(key, first, key_node.start_mark)
+        return super().construct_mapping(node, deep)  # type: ignore[no-any-return]
+
+
+# YAML 1.2 floats without a dot or an exponent sign (``1e-5``, ``2E6``): PyYAML's YAML 1.1
+# rules read them as text, so ``dt_s: 1e-5`` would be the string "1e-5", not a number.
+StrictSafeLoader.add_implicit_resolver(
+    "tag:yaml.org,2002:float",
+    re.compile(r"^[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)[eE][-+]?[0-9]+$"),
+    list("-+0123456789."),
+)
+
 #: The C build of PyYAML's *safe* loader where libyaml is present (about 9x faster), else the
-#: pure-Python safe loader: same constructor, so the same values and the same refusals.
-SAFE_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+#: pure-Python safe loader: same constructor, so the same values and the same refusals; every
+#: user file is read through it (duplicate keys refused, ``1e-5`` a number).
+SAFE_LOADER: Any = StrictSafeLoader
 
 
 def parse_yaml_text(text: str, label: str) -> Any:
     try:
         doc = yaml.load(text, Loader=SAFE_LOADER)  # noqa: S506 - a safe loader, never the full one
+    except DuplicateKeyError as e:
+        raise DataError(
+            [
+                Problem(
+                    label,
+                    None,
+                    None,
+                    f"key {short(e.key)} is given twice, on line {e.first_line} and line {e.second_line} "
+                    "(YAML would silently keep only the last one): remove one",
+                )
+            ]
+        ) from None
     except yaml.MarkedYAMLError as e:
         if "nesting depth" in str(e.problem):  # libyaml's own guard against deep nesting
             raise DataError([Problem(label, None, None, f"nested too deeply (at most {MAX_DEPTH} levels)")]) from None
         mark = e.problem_mark
         pos = f"line {mark.line + 1}, column {mark.column + 1}" if mark else "unknown position"
-        raise DataError([Problem(label, None, None, f"YAML syntax error at {pos}: {e.problem}")]) from None
+        hint = " (YAML indents with spaces, never tabs)" if "tab character" in str(e.problem) else ""
+        raise DataError([Problem(label, None, None, f"YAML syntax error at {pos}: {e.problem}{hint}")]) from None
     except yaml.YAMLError as e:
         raise DataError([Problem(label, None, None, f"YAML error: {str(e)[:200]}")]) from None
     except RecursionError:

@@ -8,8 +8,11 @@ silently ignored key or a traceback deep in pymunk.
 from __future__ import annotations
 
 import copy
+import difflib
 import math
+import re
 from collections.abc import Mapping
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -128,13 +131,33 @@ def ranges_markdown() -> str:
         out += ["", f"## {kind} (`assets/physics/{kind}.yaml`)", "", "| parameter | default | valid |", "|---|---|---|"]
         for name, value in flat_names(_defaults(kind)).items():
             rng = valid_range(kind, name)
-            out.append(f"| `{name}` | {value:g} | {describe_range(rng) if rng else '-'} |")
+            out.append(f"| `{name}` | {plain(value)} | {describe_range(rng) if rng else '-'} |")
     return "\n".join(out) + "\n"
 
 
 def describe_range(rng: tuple[float, float, bool]) -> str:
     lo, hi, integer = rng
-    return f"{'a whole number' if integer else 'a number'} from {lo:g} to {hi:g}"
+    return f"{'a whole number' if integer else 'a number'} from {plain(lo)} to {plain(hi)}"
+
+
+def plain(value: float) -> str:
+    """A number as a person writes it: ``1000000``, ``0.00001``, ``0.35``, never ``1e+06``.
+
+    Why: a tuner who typed ``friction_die_die: 1000000`` and reads back "got 1e+06" has to
+    translate the echo to recognise their own value. Only a number too long to read in plain
+    decimal (over 24 characters: ``1e+300``) keeps Python's exponent form."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        return str(value)
+    if isinstance(value, int) or value == int(value) and abs(value) < 1e16:
+        text = str(int(value))
+    else:
+        text = format(Decimal(repr(value)), "f")
+    return text if len(text) <= 24 else repr(value)
+
+
+#: A number as text (``--set`` values): digits, an optional point and exponent; no ``1_0``,
+#: no hex, no words. float() alone would take "1_0" as 10 and " inf" as infinity.
+_NUMBER = re.compile(r"[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?")
 
 
 def flat_names(tree: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
@@ -151,26 +174,31 @@ def flat_names(tree: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
 
 def apply_override(tree: dict[str, Any], name: str, value: Any, defaults: Mapping[str, Any], kind: str = "") -> None:
     """Set a dotted ``name`` in ``tree`` after checking it exists in ``defaults``, the type fits
-    and the value is in the parameter's documented range (``RANGES``)."""
+    and the value is in the parameter's documented range (``RANGES``). A value given as text
+    (``--set name=value``) is read as a number and echoed as the user wrote it."""
     valid = flat_names(defaults)
     if name not in valid:
-        raise ParamError(f"unknown parameter '{str(name)[:80]}'. Valid names: {', '.join(sorted(valid))}")
+        raise ParamError(_unknown(str(name), valid))
     old = valid[name]
     if isinstance(old, (int, float)) and not isinstance(old, bool):
+        written = None  # the user's own text of the value, echoed back as they wrote it
         if isinstance(value, str):
-            try:
-                value = float(value)
-            except ValueError:
-                raise ParamError(f"parameter '{name}' needs a number, got {short(value)}") from None
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            written = value.strip()[:40]
+            if not _NUMBER.fullmatch(value.strip()):
+                raise ParamError(f"parameter '{name}' needs a number, got '{written}'")
+            value = float(value)
+        if isinstance(value, bool):
+            raise ParamError(f"parameter '{name}' needs a number, got {str(value).lower()} (a yes/no value)")
+        if not isinstance(value, (int, float)):
             raise ParamError(f"parameter '{name}' needs a number, got {short(value)}")
+        shown = written or plain(value)
         rng = valid_range(kind, name) if kind else None
         if not math.isfinite(value) or (rng is None and value < 0):
-            raise ParamError(f"parameter '{name}' needs a finite number, got {value}")
+            raise ParamError(f"parameter '{name}' needs a finite number, got {shown}")
         if rng is not None:
             lo, hi, integer = rng
             if not (lo <= value <= hi) or (integer and value != int(value)):
-                raise ParamError(f"parameter '{name}' must be {describe_range(rng)}, got {value:g}")
+                raise ParamError(f"parameter '{name}' must be {describe_range(rng)}, got {shown}")
         value = int(value) if rng is not None and rng[2] else float(value)
     node = tree
     parts = name.split(".")
@@ -179,12 +207,48 @@ def apply_override(tree: dict[str, Any], name: str, value: Any, defaults: Mappin
     node[parts[-1]] = value
 
 
+def _unknown(name: str, valid: Mapping[str, Any]) -> str:
+    """Why ``name`` is no parameter, in one sentence: a group given a value, a number given
+    fields, a misspelt field of a group (its fields listed), or an unknown name (the nearest
+    guessed, every name listed)."""
+    shown = name[:80]
+    children = sorted(n for n in valid if n.startswith(name + "."))
+    if children:
+        return f"'{shown}' is a group of parameters, not one: set {', '.join(children)}"
+    parts = name.split(".")
+    for i in range(1, len(parts)):
+        head = ".".join(parts[:i])
+        if head in valid:
+            return f"parameter '{head}' is a number, not a group: it has no '{'.'.join(parts[i:])[:40]}'"
+    group = ".".join(parts[:-1])
+    siblings = sorted(n[len(group) + 1 :] for n in valid if group and n.startswith(group + "."))
+    if siblings:
+        near = difflib.get_close_matches(parts[-1], siblings, n=1, cutoff=0.6)
+        guess = f" (did you mean '{group}.{near[0]}'?)" if near else ""
+        return f"unknown parameter '{shown}'{guess}; {group} has {', '.join(siblings)}"
+    near = difflib.get_close_matches(name, list(valid), n=1, cutoff=0.6)
+    guess = f" (did you mean '{near[0]}'?)" if near else ""
+    return f"unknown parameter '{shown}'{guess}. Valid names: {', '.join(sorted(valid))}"
+
+
 def parse_set(expr: str) -> tuple[str, Any]:
     """``"friction_die_die=0.3"`` → ``("friction_die_die", "0.3")``."""
     if "=" not in expr:
-        raise ParamError(f"--set needs name=value, got '{expr}'")
+        raise ParamError(f"--set needs name=value, got '{expr[:80]}'")
     name, _, value = expr.partition("=")
     return name.strip(), value.strip()
+
+
+def parse_sets(exprs: list[str] | None) -> dict[str, Any]:
+    """Every ``--set name=value``; a name set twice is refused (naming both values) rather than
+    the last one silently winning, as a key given twice in a params file is."""
+    out: dict[str, Any] = {}
+    for expr in exprs or []:
+        name, value = parse_set(expr)
+        if name in out:
+            raise ParamError(f"--set {name[:80]} is given twice ({out[name][:40]} and {value[:40]}): keep one")
+        out[name] = value
+    return out
 
 
 def load_params(
@@ -198,13 +262,7 @@ def load_params(
             doc = read_yaml(params_file)
         except DataError as e:
             raise ParamError(str(e.problems[0])) from None
-        if not isinstance(doc, Mapping):
-            raise ParamError(f"{params_file}: expected a mapping of parameter: value")
-        for name, value in flat_names(doc).items():
-            try:
-                apply_override(tree, name, value, defaults, kind)
-            except ParamError as e:
-                raise ParamError(f"{params_file}: {e}") from None
+        _apply_file(tree, doc, defaults, kind, str(params_file))
     for name, value in (overrides or {}).items():
         apply_override(tree, name, value, defaults, kind)
     _check_consistent(kind, tree)
@@ -252,16 +310,52 @@ def check_defaults(kind: str, doc: Mapping[str, Any], source: str) -> None:
             continue
         lo, hi, integer = rng
         if not math.isfinite(value) or not (lo <= value <= hi) or (integer and value != int(value)):
-            raise ParamError(f"{source}: parameter '{name}' must be {describe_range(rng)}, got {value:g}")
+            raise ParamError(f"{source}: parameter '{name}' must be {describe_range(rng)}, got {plain(value)}")
     _check_consistent(kind, doc)
 
 
 def params_from_text(kind: str, text: str) -> dict[str, Any]:
     """Parse a params YAML given as text (used by tests and the tower bench)."""
-    doc = parse_yaml_text(text, f"<{kind} params>")
+    label = f"<{kind} params>"
+    try:
+        doc = parse_yaml_text(text, label)
+    except DataError as e:
+        raise ParamError(str(e.problems[0])) from None
     defaults = _defaults(kind)
     tree = copy.deepcopy(defaults)
-    for name, value in flat_names(doc or {}).items():
-        apply_override(tree, name, value, defaults, kind)
+    if doc is not None:
+        _apply_file(tree, doc, defaults, kind, label)
     _check_consistent(kind, tree)
     return tree
+
+
+_EXAMPLE = "e.g. friction_die_die: 0.35"
+
+
+def _apply_file(tree: dict[str, Any], doc: Any, defaults: Mapping[str, Any], kind: str, label: str) -> None:
+    """A params file's overrides, each checked like ``--set``; every refusal is one sentence
+    naming the file. Unlike ``--set``, a value in quotes is text: a file that says
+    ``"0.35"`` gets told to drop the quotes rather than be read as a number by guesswork."""
+    if doc is None:
+        raise ParamError(f"{label}: is empty: a params file lists parameter: value lines, {_EXAMPLE}")
+    if not isinstance(doc, Mapping):
+        what = "a list" if isinstance(doc, list) else f"the single value {short(doc)}"
+        raise ParamError(f"{label}: expected a mapping of parameter: value ({_EXAMPLE}), got {what}")
+    if "kind" in doc and "entries" in doc:
+        raise ParamError(
+            f"{label}: this looks like a rules data file (kind: and entries:); a params file lists "
+            f"parameter: value at the top level, {_EXAMPLE}"
+        )
+    numeric = {n for n, v in flat_names(defaults).items() if isinstance(v, (int, float)) and not isinstance(v, bool)}
+    for name, value in flat_names(doc).items():
+        try:
+            if isinstance(value, str) and name in numeric:
+                if _NUMBER.fullmatch(value.strip()):
+                    raise ParamError(
+                        f"parameter '{name}' needs a number, got the quoted text \"{value[:40]}\": "
+                        f"write it without quotes ({name.rsplit('.', 1)[-1]}: {value.strip()[:40]})"
+                    )
+                raise ParamError(f"parameter '{name}' needs a number, got the text {short(value)}")
+            apply_override(tree, str(name), value, defaults, kind)
+        except ParamError as e:
+            raise ParamError(f"{label}: {e}") from None

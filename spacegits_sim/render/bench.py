@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import pygame
 
-from ..physics.params import load_params, parse_set
+from ..physics.params import load_params, parse_sets
 from ..physics.tower import CARE_LEVELS, Tower
 from .display import save_png
 
@@ -119,7 +119,7 @@ class Bench:
 
 
 def run_bench(args: argparse.Namespace) -> int:
-    overrides = dict(parse_set(s) for s in args.set or [])
+    overrides = parse_sets(args.set)
     bench = Bench(load_params("towers", overrides, args.params), args.seed)
     from .display import has_display
 
