@@ -435,3 +435,21 @@ def test_a_baseline_over_the_budget_is_skipped_in_one_sentence_and_the_run_goes_
     assert row["item"] == "gear:cans" and row["worth_caps"] is None and row["games"] == 2
     assert row["verdict"] in ("better", "worse", NOT_ENOUGH)
     assert doc["baseline"] is None and doc["skipped"][0]["item"] == "git:orc"
+
+
+def test_the_readme_example_gang_fits_the_budget_with_room_for_the_labs_default_variants(tmp_path):
+    """Playtest: the README's example gang cost 23 caps, so `spacegits lab my_gang.yaml --all
+    gear` failed on its default baseline (one orc more). The example, read from the README,
+    validates and takes the extra orc and every piece of gear that fits a git without breaking
+    the Quick Start's budget."""
+    text = (ROOT / "README.md").read_text()
+    block = text.split("```yaml\n", 1)[1].split("```", 1)[0]
+    assert block.startswith("name: Da Red Ladz")
+    path = tmp_path / "my_gang.yaml"
+    path.write_text(block)
+    gang, _ = lab.load_lab_gang(path, RULES, 25)
+    g, why = lab.with_item(gang, "gits", "orc", RULES, 25)
+    assert g is not None, why
+    for fam, ident in lab.family_items("gear", RULES):
+        _, why = lab.with_item(gang, fam, ident, RULES, 25)
+        assert "budget" not in why, (ident, why)
