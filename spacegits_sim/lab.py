@@ -639,6 +639,11 @@ def with_item(base: Gang, fam: str, ident: str, rules: RulesData, budget: int) -
         problems = validate_gang(gang, rules, budget)
         if problems:
             why = problems[0].message
+            if any(p.message.endswith(f"the budget is {budget}") for p in problems):
+                # the budget, whichever git it went on: name the variant, its cost and the budget
+                total = gang_cost(gang, rules) if gang.mode == "a_la_carte" else gang.naked_cost(rules)
+                what = "costs" if gang.mode == "a_la_carte" else "has naked gits costing"
+                why = f"'{base.name}' + {item_label(fam, ident)} {what} {total} caps, over the {budget}-cap budget"
             continue
         missing = unsimulated(gang, rules)
         if missing:
@@ -693,26 +698,177 @@ def smoothed(t: Tally) -> float:
     return (t.wins_a + 0.5) / (t.decided + 1)
 
 
-def worth_in_caps(t: Tally, baseline: Tally, baseline_cost: int) -> tuple[float, float, float]:
+def excludes(lo: float, hi: float, value: float) -> bool:
+    """Whether an interval leaves out a value: the only ground for a verdict."""
+    return hi < value or lo > value
+
+
+def games_to_tell(rate: float, null: float, cap: int = 1_000_000) -> int | None:
+    """How many (decided) games it takes for the 95% Wilson interval of this observed rate to
+    leave out ``null`` — the lab's own interval, asked at larger ``n`` with the rate held fixed.
+    None when no count can be predicted: the rate is the null itself (no edge seen at all), or
+    not even ``cap`` games would do."""
+    if math.isnan(rate) or abs(rate - null) < 1e-9:
+        return None
+
+    def tells(n: int) -> bool:
+        lo, hi = wilson(rate * n, n)  # type: ignore[arg-type]  # the formula takes a fractional count
+        return excludes(lo, hi, null)
+
+    if not tells(cap):
+        return None
+    lo_n, hi_n = 0, 1
+    while not tells(hi_n):
+        lo_n, hi_n = hi_n, hi_n * 2
+    while hi_n - lo_n > 1:  # the interval narrows as n grows: the first n that tells
+        mid = (lo_n + hi_n) // 2
+        lo_n, hi_n = (lo_n, mid) if tells(mid) else (mid, hi_n)
+    return hi_n
+
+
+def scale_games(decided_needed: int | None, t: Tally) -> int | None:
+    """Decided games needed, as games played (ties and failures do not count)."""
+    if decided_needed is None:
+        return None
+    share = t.decided / t.n if t.n and t.decided else 1.0
+    return math.ceil(decided_needed / share)
+
+
+OUTCOME_ORDER = {"b": 0, "tie": 1, "a": 2}  # from side a's point of view
+
+
+def paired_changes(outcomes: dict[int, str], mirror: dict[int, str], n: int) -> tuple[int, int]:
+    """(games turned in side a's favour, games turned against it) relative to the mirror's game
+    of the same seed and seats. Game ``k`` of an item that did nothing is game ``k`` of the
+    mirror, so these two counts are the item's whole effect on these seeds; with no effect they
+    are equally likely (a sign test: the discordant games' share "for" has 50% as its
+    no-difference value)."""
+    up = down = 0
+    for k in range(n):
+        x, m = OUTCOME_ORDER.get(outcomes.get(k, "")), OUTCOME_ORDER.get(mirror.get(k, ""))
+        if x is None or m is None or x == m:
+            continue
+        if x > m:
+            up += 1
+        else:
+            down += 1
+    return up, down
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """Whether a matchup's win rate is told apart from no difference, and if not, what it
+    would take: ``half`` is its 95% interval's ± now, ``needed`` the games per matchup at which
+    the lab's intervals would tell at the rates seen (None: no count can be predicted)."""
+
+    told: bool
+    half: float
+    needed: int | None
+    paired: tuple[int, int] | None  # (for, against) vs the mirror, when the mirror was played
+
+
+def evidence(t: Tally, changes: tuple[int, int] | None) -> Evidence:
+    """A win rate against no difference, on two counts that must both agree: its Wilson
+    interval leaves out 50% (the mirror's value: the same gang on both sides, seats swapped)
+    and, when the mirror was played on the same seeds, the games it changed went one way more
+    often than chance allows (their share "for" has a Wilson interval that leaves out 50%). The
+    second catches the small run where the seeds favour one seat: a 4-0 baseline whose mirror
+    also went 4-0 changed nothing, whatever its own interval says."""
+    rate, lo, hi = t.rate()
+    half = t.half_width()
+    told_rate = t.decided > 0 and excludes(lo, hi, 0.5)
+    needs = [] if told_rate else [scale_games(games_to_tell(rate, 0.5), t)]
+    told_pair = True
+    if changes is not None:
+        up, down = changes
+        d = up + down
+        plo, phi = wilson(up, d)
+        told_pair = d > 0 and excludes(plo, phi, 0.5)
+        if not told_pair:
+            per = games_to_tell(up / d, 0.5) if d else None  # discordant games needed …
+            needs.append(None if per is None else math.ceil(per * t.n / d))  # … as games played
+    if changes is not None and changes[0] != changes[1] and (changes[0] > changes[1]) != (rate > 0.5):
+        needs.append(None)  # the win rate and the changed games point opposite ways: no edge to forecast
+    needed = None if not needs or any(x is None for x in needs) else max(x for x in needs if x is not None)
+    return Evidence(told_rate and told_pair, half, needed, changes)
+
+
+def worth_in_caps(
+    t: Tally, baseline: Tally, baseline_cost: int, fold_baseline: bool = False
+) -> tuple[float, float, float]:
     """An item's worth in caps and its 95% interval, through the cap-valued baseline:
     ``baseline_cost × logit(p) / logit(p_baseline)`` with the item's Wilson bounds mapped the
-    same way (the baseline's own uncertainty is reported beside it, not folded in)."""
+    same way. With ``fold_baseline`` the baseline's own Wilson bounds are folded in too (the
+    extremes over both intervals; both cover with at least 90%): the interval a verdict needs,
+    since the whole column scales with the baseline — and one that is unbounded (±inf) when the
+    baseline's interval reaches 50%, where an extra orc could be worth nothing and every ratio
+    anything."""
     b = logit(smoothed(baseline))
     if b <= 0 or t.decided == 0:
         return (math.nan, math.nan, math.nan)
     _, lo, hi = t.rate()
     eps = 0.5 / (t.decided + 1)
-    f = baseline_cost / b
-    return (f * logit(smoothed(t)), f * logit(max(lo, eps)), f * logit(min(hi, 1 - eps)))
+    llo, lhi = logit(max(lo, eps)), logit(min(hi, 1 - eps))
+    w = baseline_cost * logit(smoothed(t)) / b
+    if not fold_baseline:
+        return (w, baseline_cost * llo / b, baseline_cost * lhi / b)
+    _, blo, bhi = baseline.rate()
+    beps = 0.5 / (baseline.decided + 1)
+    b_lo, b_hi = logit(max(blo, beps)), logit(min(bhi, 1 - beps))
+    if b_lo <= 0:
+        return (w, -math.inf, math.inf)
+    corners = [baseline_cost * x / y for x in (llo, lhi) for y in (b_lo, b_hi)]
+    return (w, min(corners), max(corners))
+
+
+def inv_logit(x: float) -> float:
+    return 1 / (1 + math.exp(-x))
+
+
+NOT_ENOUGH = "not enough games to tell"
+
+
+def rounded_up(n: int) -> int:
+    """A forecast to two figures, rounded up (150, 1,300): not a promise of precision."""
+    digits = max(0, len(str(n)) - 2)
+    step = int(10**digits)
+    return -(-n // step) * step
+
+
+def needed_text(n: int | None) -> str:
+    """The verdict cell's note: '~150 needed', or that no count can be forecast."""
+    return "no consistent edge seen yet" if n is None else f"~{rounded_up(n):,} needed"
+
+
+def forecast(n: int | None) -> str:
+    """The summary's: how many games per matchup would tell, at the rates seen — or, with no
+    edge seen at all, that no count can be forecast, only that more games narrow the interval."""
+    if n is None:
+        return "no consistent edge seen yet, so no count can be forecast (4× the games halve the ±)"
+    return f"~{rounded_up(n):,} games per matchup would tell, at the rates seen"
 
 
 def kit_rows(
-    design: Design, state: LabState, items: Sequence[KitItem], baseline_key: str, baseline_cost: int
+    design: Design, state: LabState, items: Sequence[KitItem], baseline_key: str | None, baseline_cost: int
 ) -> list[dict[str, Any]]:
-    """The balance table: one row per item, most over-priced (worth - cost lowest) first."""
+    """The balance table: one row per item, most over-priced (worth - cost lowest) first.
+
+    A verdict only where an interval leaves out the no-difference value: the baseline is the
+    yardstick only once it is told apart from the mirror (``evidence``); an item is over- or
+    under-priced only when its worth's interval, the baseline's uncertainty folded in, leaves
+    out its cost. Every other row says "not enough games to tell" with the games it would
+    take. Without a baseline (one that broke the budget), a row is "better" or "worse" than the
+    gang without the item when its win rate is told apart from 50%, and nothing is priced."""
     tl = tallies(design, state)
-    base_t = tl[baseline_key]
     mirror = state.outcomes.get(MIRROR, {}) if MIRROR in tl else None
+    base_t = tl[baseline_key] if baseline_key is not None else None
+
+    def changes_of(label: str) -> tuple[int, int] | None:
+        if mirror is None:
+            return None
+        return paired_changes(state.outcomes.get(label, {}), mirror, min(tl[label].n, tl[MIRROR].n))
+
+    yard = evidence(base_t, changes_of(baseline_key)) if base_t is not None and baseline_key else None
     rows = []
     for it in items:
         label = item_label(it.fam, it.ident)
@@ -723,15 +879,31 @@ def kit_rows(
             oc = state.outcomes.get(label, {})
             changed = [sum(oc.get(k) != mirror.get(k) for k in range(both)), both]
         r, lo, hi = t.rate()
-        w, wlo, whi = worth_in_caps(t, base_t, baseline_cost)
-        if math.isnan(w):
-            verdict = "-"
-        elif whi < it.cost:
-            verdict = "over-priced"
-        elif wlo > it.cost:
-            verdict = "under-priced"
+        ev = evidence(t, changes_of(label))
+        is_base = label == baseline_key
+        needed: int | None = None
+        if base_t is None or yard is None:
+            w = wlo = whi = math.nan
+            if ev.told:
+                verdict = "better" if r > 0.5 else "worse"
+            else:
+                verdict, needed = NOT_ENOUGH, ev.needed
+        elif is_base:
+            w, wlo, whi = worth_in_caps(t, base_t, baseline_cost)
+            verdict = "yardstick" if yard.told else NOT_ENOUGH
+            needed = None if yard.told else yard.needed
         else:
-            verdict = "fair (within the interval)"
+            w, wlo, whi = worth_in_caps(t, base_t, baseline_cost, fold_baseline=True)
+            if math.isnan(w) or not yard.told:
+                verdict, needed = NOT_ENOUGH, yard.needed
+            elif whi < it.cost:
+                verdict = "over-priced"
+            elif wlo > it.cost:
+                verdict = "under-priced"
+            else:  # the win rate at which the item is worth its cost, at the baseline's scale
+                verdict = NOT_ENOUGH
+                target = inv_logit(it.cost * logit(smoothed(base_t)) / baseline_cost)
+                needed = scale_games(games_to_tell(r, target), t)
         row: dict[str, Any] = {
             "item": label,
             "name": it.name,
@@ -751,13 +923,57 @@ def kit_rows(
             "worth_ci95": [wlo, whi],
             "worth_minus_cost": w - it.cost,
             "verdict": verdict,
-            "baseline": label == baseline_key,
+            "games_needed": needed if verdict == NOT_ENOUGH else None,
+            "ci_half": ev.half,
+            "baseline": is_base,
             "by_scenario": t.by_scenario,
             "changed_vs_mirror": changed,
+            "changed_for_against": list(ev.paired) if ev.paired is not None else None,
         }
         rows.append(row)
     rows.sort(key=lambda d: (math.inf if math.isnan(d["worth_minus_cost"]) else d["worth_minus_cost"], d["item"]))
     return rows
+
+
+def verdict_text(d: dict[str, Any]) -> str:
+    """The verdict cell: a verdict, or "not enough games to tell (~M needed)"."""
+    if d["verdict"] != NOT_ENOUGH:
+        return str(d["verdict"])
+    return f"{NOT_ENOUGH} ({needed_text(d['games_needed'])})"
+
+
+def kit_summary(rows: list[dict[str, Any]], baseline_key: str | None, mirror: Tally | None) -> list[str]:
+    """The plain sentences under the balance table: whether the run can tell anything, and if
+    not, how many games it would take — from the same intervals as the table."""
+    undecided = [d for d in rows if d["verdict"] == NOT_ENOUGH]
+    base = next((d for d in rows if d["baseline"]), None)
+    if baseline_key is not None and base is not None and base["verdict"] == NOT_ENOUGH:
+        lo, hi = base["ci95"]
+        vs = ""
+        if mirror is not None and base["changed_for_against"] is not None:
+            up, down = base["changed_for_against"]
+            vs = (
+                f"; the mirror went {mirror.wins_a}-{mirror.wins_b}-{mirror.ties} on the same seeds and "
+                f"seats, and the extra {baseline_key} turned {up} result(s) its way and {down} the other"
+            )
+        return [
+            f"Not enough games to tell: the baseline {baseline_key} went {base['wins']}-{base['losses']}-"
+            f"{base['ties']} ({pct(base['win_rate'])}, {pct(lo)}–{pct(hi)}){vs}: it cannot be told apart "
+            f"from no difference, so no item is priced. {base['games']} games give ±{base['ci_half']:.0%}; "
+            f"{forecast(base['games_needed'])}."
+        ]
+    if not undecided:
+        return []
+    counts = [d["games_needed"] for d in undecided]
+    n = max(d["games"] for d in undecided)
+    half = max(d["ci_half"] for d in undecided)
+    most = (
+        f"for all of them {forecast(max(counts))}"
+        if all(c is not None for c in counts)
+        else "for some no count can be predicted (no edge seen at all)"
+    )
+    head = f"Not enough games to tell for {len(undecided)} of {len(rows)} rows"
+    return [f"{head}: {n} games give up to ±{half:.0%}; {most}."]
 
 
 def pct(x: float) -> str:
@@ -769,6 +985,8 @@ def signed_pct(x: float) -> str:
 
 
 def caps(x: float) -> str:
+    if math.isinf(x):  # a worth interval with the baseline's folded in, where that reaches 50%
+        return "-∞" if x < 0 else "+∞"
     return "-" if math.isnan(x) else f"{x:+.1f}" if x < 0 else f"{x:.1f}"
 
 
@@ -796,7 +1014,7 @@ def balance_markdown(rows: list[dict[str, Any]], title: str) -> str:
             f"| {i} | {d['name']} (`{d['item']}`){mark} | {d['on']} | {d['cost']} | {d['games']} | "
             f"{pct(d['win_rate'])} ({pct(lo)}–{pct(hi)}) | {signed_pct(d['change'])} "
             f"({signed_pct(clo)} to {signed_pct(chi)}) | {caps(d['worth_caps'])} ({caps(wlo)} to {caps(whi)}) | "
-            f"{d['verdict']} | {changed_text(d)} |"
+            f"{verdict_text(d)} | {changed_text(d)} |"
         )
     return "\n".join(lines) + "\n"
 
@@ -814,12 +1032,15 @@ def plot_balance(rows: list[dict[str, Any]], path: Path | str, title: str) -> No
     for i, d in enumerate(rows):
         w, (lo, hi) = d["worth_caps"], d["worth_ci95"]
         colour = {"over-priced": "tab:red", "under-priced": "tab:green"}.get(d["verdict"], "tab:blue")
-        ax.errorbar([w], [i], xerr=[[w - lo], [hi - w]], fmt="o", color=colour, capsize=3, ms=4)
+        if math.isfinite(lo) and math.isfinite(hi):
+            ax.errorbar([w], [i], xerr=[[w - lo], [hi - w]], fmt="o", color=colour, capsize=3, ms=4)
+        else:  # unbounded (the baseline not told from no difference): the estimate alone, hollow
+            ax.plot([w], [i], marker="o", mfc="none", color=colour, ms=5)
         ax.plot([d["cost"]], [i], marker="|", color="black", ms=12, mew=2)
     ax.axvline(0, color="grey", lw=0.8, ls="--")
     ax.set_yticks(range(len(rows)), [d["name"] + (" (baseline)" if d["baseline"] else "") for d in rows])
     ax.invert_yaxis()
-    ax.set_xlabel("worth in caps (dot, 95% CI) vs printed cost (black bar)")
+    ax.set_xlabel("worth in caps (dot, 95% CI; hollow: interval unbounded) vs printed cost (black bar)")
     ax.set_title(title, fontsize=9)
     fig.tight_layout()
     write_figure(path, fig)
@@ -893,6 +1114,7 @@ __all__ = [
     "gang_to_doc",
     "kit_design",
     "kit_rows",
+    "kit_summary",
     "load_lab_gang",
     "parse_item",
     "play_game",
@@ -906,4 +1128,8 @@ __all__ = [
     "wilson_half",
     "with_item",
     "worth_in_caps",
+    "evidence",
+    "games_to_tell",
+    "paired_changes",
+    "verdict_text",
 ]

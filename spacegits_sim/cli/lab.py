@@ -234,6 +234,10 @@ def cmd_lab(args: argparse.Namespace) -> int:
                 f"mirror (the base against itself): {mirror.wins_a}-{mirror.wins_b}-{mirror.ties}, "
                 f"{lab.pct(r)} ({lab.pct(lo)}–{lab.pct(hi)})"
             )
+        summary = lab.kit_summary(rows, meta["baseline_key"], mirror)
+        for line in summary:
+            console.print(f"[bold]{line}[/]")
+        doc["summary"] = summary
         if args.markdown:
             text = lab.balance_markdown(rows, title)
             if mirror is not None:
@@ -241,6 +245,8 @@ def cmd_lab(args: argparse.Namespace) -> int:
                     f"\nThe mirror (the base gang against itself, the same seeds and seats): "
                     f"{mirror.wins_a}-{mirror.wins_b}-{mirror.ties} over {mirror.n} games.\n"
                 )
+            if summary:
+                text += "\n" + "\n".join(summary) + "\n"
             if meta["skipped"]:
                 text += "\nSkipped: " + "; ".join(f"`{x['item']}` ({x['why']})" for x in meta["skipped"]) + ".\n"
             write_atomic(args.markdown, text)
@@ -293,39 +299,57 @@ def _kit(
         raise UserError(str(e)) from None
     ai_with, ai_without = _ais(args.ai, 2, "with,without")
     items, gangs, skipped = [], {}, []
+    baseline_key: str | None = lab.item_label(bfam, bid)
     for fam, ident in dict.fromkeys([(bfam, bid), *wanted]):
         g, where = lab.with_item(base, fam, ident, rules, budget)
         label = lab.item_label(fam, ident)
         if g is None:
-            if (fam, ident) == (bfam, bid):
-                raise UserError(f"--baseline {label} cannot go on '{base.name}': {where}")
-            err.print(f"[yellow]skipped[/] {label}: {where}")
+            if label == baseline_key:  # the run goes on: win rates without a worth in caps
+                baseline_key = None
+                where += "; the items' win rates are measured, their worth in caps is not" + _baseline_hint(
+                    base, rules, budget
+                )
+                err.print(f"[yellow]skipped[/] {label} (the baseline): {where}")
+            else:
+                err.print(f"[yellow]skipped[/] {label}: {where}")
             skipped.append({"item": label, "why": where})
             continue
         gangs[label] = g
         name = getattr(getattr(rules, fam)[ident], "name", ident)
         items.append(lab.KitItem(fam, ident, str(name), g.cost - base.cost, where))
-    if len(items) < 2 and not wanted:
+    if not wanted:
         raise UserError("nothing to measure: name items with --item or a family with --all")
+    if not items:
+        raise UserError(f"nothing to measure: no item fits on '{base.name}' (each skipped above, with why)")
     versus = _gang(args.versus, rules, budget) if args.versus else None
     games = args.games or (400 if args.ci else 100)
     ci = args.ci
-    baseline_key = lab.item_label(bfam, bid)
     design = lab.kit_design(
         docs, base, items, gangs, ai_with, ai_without, versus, args.seed, games, ci, args.batch, baseline_key
     )
     meta = {
         "items": items,
         "baseline_key": baseline_key,
-        "baseline_cost": items[0].cost,
+        "baseline_cost": items[0].cost if baseline_key is not None else 0,
         "base": base.name,
         "skipped": skipped,
     }
     return design, meta
 
 
+def _baseline_hint(base: Gang, rules: RulesData, budget: int) -> str:
+    """'; --baseline git:runt (3 caps) fits': the cheapest git that does, if any."""
+    from .. import lab
+
+    for ident in sorted(rules.gits, key=lambda i: (rules.gits[i].cost, i)):
+        g, _ = lab.with_item(base, "gits", ident, rules, budget)
+        if g is not None:
+            return f"; --baseline git:{ident} ({g.cost - base.cost} caps) fits"
+    return "; no git fits as a --baseline under this budget"
+
+
 def _print_kit(rows: list[dict[str, Any]], title: str, meta: dict[str, Any]) -> None:
-    from ..lab import caps, changed_text, pct, signed_pct
+    from ..lab import caps, changed_text, pct, signed_pct, verdict_text
 
     t = RichTable(title=f"What kit is worth — {meta['base']}: {title}")
     for col in (
@@ -353,15 +377,23 @@ def _print_kit(rows: list[dict[str, Any]], title: str, meta: dict[str, Any]) -> 
             f"{pct(d['win_rate'])} ({pct(lo)}–{pct(hi)})",
             signed_pct(d["change"]),
             f"{caps(d['worth_caps'])} ({caps(wlo)} to {caps(whi)})",
-            d["verdict"],
+            verdict_text(d),
             changed_text(d),
         )
     console.print(t)
-    console.print(
-        f"worth = {meta['baseline_cost']} caps × logit(win rate) / logit(win rate of {meta['baseline_key']}); "
-        "ranked from the most over-priced (worth − cost lowest) down; changed: games whose result differs from "
-        "the mirror's (the base against itself, same seed and seats)"
-    )
+    if meta["baseline_key"] is None:
+        console.print(
+            "no baseline: no worth in caps; better/worse: the win rate's 95% interval leaves out 50% (and the games "
+            "the item changed went its way more than chance allows); changed: games whose result differs from the "
+            "mirror's (the base against itself, same seed and seats)"
+        )
+    else:
+        console.print(
+            f"worth = {meta['baseline_cost']} caps × logit(win rate) / logit(win rate of {meta['baseline_key']}), "
+            "the interval with the baseline's own folded in; a verdict only where it leaves out the cost; ranked "
+            "from the most over-priced (worth − cost lowest) down; changed: games whose result differs from the "
+            "mirror's (the base against itself, same seed and seats)"
+        )
 
 
 def _pool_rows(design: Any, tl: dict[str, Any]) -> list[dict[str, Any]]:
