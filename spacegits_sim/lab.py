@@ -43,6 +43,7 @@ from typing import Any
 from . import __version__
 from .atomic import write_atomic, write_figure
 from .data.errors import DataError, Problem
+from .data.jsonio import DuplicateKeyError, loads_strict
 from .data.rules_data import RulesData
 from .rules.gangs import Gang, gang_cost, gang_from_doc, unsimulated, validate_gang
 from .towerlab import wilson
@@ -373,9 +374,9 @@ class LabState:
         if not p.exists():
             return st
         try:
-            doc = json.loads(p.read_text(encoding="utf-8"))
+            doc = loads_strict(p.read_text(encoding="utf-8"))
             ok = isinstance(doc, dict) and doc.get("format") == STATE_FORMAT
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError, DuplicateKeyError) as e:
             raise StateError(
                 f"state file '{p}' cannot be read ({type(e).__name__}): delete it to start afresh"
             ) from None

@@ -632,3 +632,38 @@ def test_a_bug_prints_one_line_and_leaves_a_report_naming_the_options(tmp_path, 
     (report,) = (tmp_path / "out").glob("bug-report-*.txt")
     text = report.read_text()
     assert "'seed': 9" in text and "ZeroDivisionError" in text
+
+
+def seed_twice(text: str) -> str:
+    """A JSON document's first object with its "seed" given a second time (as a hand edit would)."""
+    doc = json.loads(text)
+    assert "seed" in doc
+    return text.replace('"seed":', '"seed": 99, "seed":', 1) if '"seed":' in text else text
+
+
+def test_a_key_given_twice_in_a_replay_is_refused_naming_the_file_and_the_key(tmp_path, capsys):
+    """json.loads keeps the last "seed" silently: a hand-edited replay would re-run another
+    match than the one its first "seed" names. Refused, as YAML files are."""
+    from spacegits_sim.cli import main
+    from spacegits_sim.rules.engine import Match
+    from spacegits_sim.rules.replay import save_replay
+
+    path = tmp_path / "m.replay"
+    save_replay(Match(load_scenario(ROOT / "scenarios" / "quickstart.yaml", default_rules()), seed=3), path)
+    path.write_text(seed_twice(path.read_text()))
+    assert main(["replay", str(path), "--verify"]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert f"{path}" in err and "key 'seed' is given twice" in err and "Traceback" not in err, err
+
+
+def test_a_key_given_twice_in_a_campaign_file_or_at_any_depth_of_json_is_refused(tmp_path):
+    from spacegits_sim.campaign import folder as camp
+    from spacegits_sim.data.jsonio import DuplicateKeyError, loads_strict
+
+    with pytest.raises(DuplicateKeyError, match="key 'a' is given twice"):
+        loads_strict('{"b": {"a": 1, "a": 2}}')  # at any depth
+    folder = tmp_path / "c"
+    folder.mkdir()
+    (folder / camp.FILE).write_text('{"format": "spacegits-campaign/1", "seed": 1, "seed": 2}')
+    with pytest.raises(DataError, match="key 'seed' is given twice"):
+        camp.load(folder, default_rules())

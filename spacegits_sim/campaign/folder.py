@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ..atomic import write_atomic
 from ..data.errors import DataError, Problem
+from ..data.jsonio import loads_strict
 from ..data.rules_data import RulesData
 from ..rules.gangs import gang_from_doc
 from ..rules.scenario import scenario_from_doc
@@ -34,7 +35,7 @@ def load(folder: Path, rules: RulesData) -> Campaign:
     if path.stat().st_size > 50_000_000:
         raise DataError([Problem(label, None, None, "the file is over 50 MB: not a campaign")])
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
+        doc = loads_strict(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as e:
         raise DataError([Problem(label, None, None, f"not readable JSON ({e})")]) from None
     problems: list[Problem] = []

@@ -18,6 +18,7 @@ from typing import Any
 from .. import __version__
 from ..atomic import write_atomic
 from ..data.errors import DataError, Problem, short
+from ..data.jsonio import DuplicateKeyError, loads_strict
 from ..data.yamlio import check_bounded, read_text
 from . import registry
 from .events import Event, binding_differences
@@ -99,9 +100,11 @@ def load_replay(path: Path | str) -> dict[str, Any]:
     label = str(path)
     text = read_text(path, label, MAX_REPLAY_BYTES)
     try:
-        doc = json.loads(text)
+        doc = loads_strict(text)
     except json.JSONDecodeError as e:
         raise DataError([Problem(label, None, None, f"not a replay file (bad JSON: {e})")]) from None
+    except DuplicateKeyError as e:
+        raise DataError([Problem(label, None, e.key, f"not a replay file: {e}")]) from None
     except RecursionError:
         raise DataError([Problem(label, None, None, "not a replay file (nested too deeply)")]) from None
     check_bounded(doc, label, MAX_REPLAY_VALUES, MAX_REPLAY_DEPTH)
