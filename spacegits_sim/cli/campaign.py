@@ -242,15 +242,10 @@ def _status(args: argparse.Namespace, folder: Path, rules: RulesData) -> int:
     console.print(f"[bold]{c.name}[/]: {len(c.games)} game(s) played (seed {c.seed})")
     for g in c.gangs:
         t = RichTable(title=f"{g.boss}: {g.gang.get('name', '')} — stash {g.stash}, reputation {g.reputation()}")
-        for col in ("git", "type", "kit", "attitude", "record", "games", "skipped", "treatments", "vehicle (repairs)"):
+        for col in ("git", "type", "kit", "attitude", "record", "games", "skipped", "treatments", "vehicle (guns, mods, repairs)"):
             t.add_column(col)
         for git in g.gang["gits"]:
             st = g.gits.get(git["name"], camp.GitState())
-            ride = ""
-            if git.get("vehicle"):
-                ride = rules.vehicles[git["vehicle"]].name
-                if git.get("repairs"):
-                    ride += f" ({'; '.join(git['repairs'])})"
             t.add_row(
                 git["name"],
                 git["type"],
@@ -260,7 +255,7 @@ def _status(args: argparse.Namespace, folder: Path, rules: RulesData) -> int:
                 str(st.games),
                 str(st.skipped),
                 "; ".join(git.get("treatments", [])),
-                ride,
+                ride_words(git, rules),
             )
         console.print(t)
     if plot:
@@ -274,6 +269,26 @@ def kit_words(git: dict[str, Any], rules: RulesData) -> str:
     names = [rules.weapons[w].name if w in rules.weapons else w for w in git.get("weapons", [])]
     names += [rules.gear[x].name if x in rules.gear else x for x in git.get("gear", [])]
     return ", ".join(names)
+
+
+def ride_words(git: dict[str, Any], rules: RulesData) -> str:
+    """A driver's vehicle with what is bolted on it, by name: its guns (the pintle-mounted one
+    said so) and mods, as the kit column names a git's, and its repairs — the shops sell guns and
+    mods for vehicles, so the table must show where they went."""
+    if not git.get("vehicle"):
+        return ""
+    pintle = set(git.get("pintle", []))
+    guns = [
+        (rules.weapons[w].name if w in rules.weapons else w) + (" (pintle)" if w in pintle else "")
+        for w in git.get("vehicle_weapons", [])
+    ]
+    mods = [rules.vehicle_mods[m].name if m in rules.vehicle_mods else m for m in git.get("mods", [])]
+    words = rules.vehicles[git["vehicle"]].name
+    if guns or mods:
+        words += ": " + ", ".join(guns + mods)
+    if git.get("repairs"):
+        words += f" — repairs: {'; '.join(git['repairs'])}"
+    return words
 
 
 def _plot(c: camp.Campaign, path: str) -> None:
