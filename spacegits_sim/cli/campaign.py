@@ -242,7 +242,7 @@ def _status(args: argparse.Namespace, folder: Path, rules: RulesData) -> int:
     console.print(f"[bold]{c.name}[/]: {len(c.games)} game(s) played (seed {c.seed})")
     for g in c.gangs:
         t = RichTable(title=f"{g.boss}: {g.gang.get('name', '')} — stash {g.stash}, reputation {g.reputation()}")
-        for col in ("git", "type", "kit", "attitude", "record", "games", "skipped", "treatments", "vehicle (guns, mods, repairs)"):
+        for col in ("git", "type", "kit", "attitude", "record", "games", "skipped", "treatments", "vehicle (kit)"):
             t.add_column(col)
         for git in g.gang["gits"]:
             st = g.gits.get(git["name"], camp.GitState())
