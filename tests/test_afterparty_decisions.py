@@ -337,3 +337,110 @@ def test_no_internal_id_on_any_afterparty_screen_over_played_games(tmp_path):
         shown.extend(entry["afterparty"])
     ids = sorted({w for line in shown for w in re.findall(r"\b[a-z]+(?:_[a-z]+)+\b", line)})
     assert len(shown) > 30 and not ids, ids
+
+
+# ---- a campaign game left unfinished (playtest 4) -----------------------------------------------
+
+
+def half_played_save(folder, decisions: int = 60, game: int | None = None):
+    """Game 1 of the campaign in ``folder`` played some ``decisions`` in by two heuristic seats
+    and saved as the window saves it when closed mid-game (``campaign play``'s meta)."""
+    from spacegits_sim.ai import make_controller
+    from spacegits_sim.campaign import unfinished
+    from spacegits_sim.play.protocol import collect
+    from spacegits_sim.rules.engine import Match
+    from spacegits_sim.rules.replay import save_replay
+
+    c = camp.load(folder, RULES)
+    record = unfinished.Recorder(camp.AfterpartyAI(c, RULES))
+    n, _before, sc = camp.prepare_game(c, RULES, record)
+    m = Match(sc, rules=RULES, seed=sc.seed)
+    ais = [make_controller("heuristic", sc.seed, i) for i in range(2)]
+    for _ in range(decisions):
+        m.answer(collect(m.pending, lambda r: ais[r.boss].decide(r, m)))
+    path = unfinished.unfinished_path(folder, n)
+    meta = unfinished.save_meta(c, game or n, record.given)
+    save_replay(m, path, {"hotseat": True, "humans": [0], **meta})
+    return path, [d[1] for d in m.decisions]
+
+
+def new_league(tmp_path):
+    folder = tmp_path / "league"
+    assert subprocess.run(CLI + ["new", str(folder), "--seed", "4"], capture_output=True, cwd=ROOT).returncode == 0
+    return folder
+
+
+def test_campaign_play_resumes_the_game_left_unfinished_and_removes_its_save_once_it_counts(tmp_path):
+    """Playtest 4: a campaign game closed mid-game was saved as game-001.unfinished.json, yet
+    `campaign play` played game 1 again from its start and left the save behind. Now it resumes
+    the save (its decisions are the start of the finished game's replay), the game and its
+    afterparty count in the campaign, and the save is gone."""
+    folder = new_league(tmp_path)
+    path, played = half_played_save(folder)
+    out = subprocess.run(
+        CLI + ["play", str(folder), "--seats", "heuristic"], capture_output=True, text=True, cwd=ROOT, env=HEADLESS
+    )
+    assert out.returncode == 0, out.stderr
+    assert f"resuming game 1 from {path}" in " ".join(out.stdout.split())
+    replay = json.loads((folder / "games" / "game-001.json").read_text())
+    assert [d["answer"] for d in replay["decisions"][: len(played)]] == json.loads(json.dumps(played))
+    assert len(replay["decisions"]) > len(played)
+    assert not path.exists() and len(camp.load(folder, RULES).games) == 1
+
+
+def test_a_campaign_games_save_played_outside_the_campaign_is_refused_naming_the_command_that_counts(tmp_path):
+    """`spacegits play --resume` of a campaign game's save played it outside the campaign: its
+    result never reached it. It is refused, and the message names `campaign play`."""
+    folder = new_league(tmp_path)
+    path, _ = half_played_save(folder, 10)
+    out = subprocess.run(
+        [sys.executable, "-m", "spacegits_sim", "play", "--resume", str(path)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=HEADLESS,
+    )
+    said = " ".join(out.stderr.split())
+    assert out.returncode == 2 and f"'spacegits campaign play {folder}' resumes it" in said, out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def test_campaign_play_fresh_sets_the_save_aside_and_a_save_that_does_not_fit_is_refused_with_the_way_on(tmp_path):
+    """A save that is not this campaign's next game (here: it says game 2) is refused with why
+    and `--fresh`, the campaign unchanged; `--fresh` keeps it as game-001.abandoned.json and
+    plays game 1 from its start."""
+    folder = new_league(tmp_path)
+    path, _ = half_played_save(folder, 10, game=2)
+    before = (folder / camp.FILE).read_bytes()
+    out = subprocess.run(
+        CLI + ["play", str(folder), "--seats", "heuristic"], capture_output=True, text=True, cwd=ROOT, env=HEADLESS
+    )
+    said = " ".join(out.stderr.split())
+    assert out.returncode == 2 and "cannot be resumed: it is not game 1" in said and "--fresh" in said, out.stderr
+    assert (folder / camp.FILE).read_bytes() == before and path.exists()
+    out = subprocess.run(
+        CLI + ["play", str(folder), "--seats", "heuristic", "--fresh"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=HEADLESS,
+    )
+    assert out.returncode == 0, out.stderr
+    assert not path.exists() and (folder / "games" / "game-001.abandoned.json").is_file()
+    assert len(camp.load(folder, RULES).games) == 1
+
+
+def test_campaign_run_and_a_stale_save_of_a_game_already_played_are_set_aside_not_left_behind(tmp_path):
+    """`campaign run` plays the next game headless from its start: the window's save of it is
+    set aside (and said so), not left to look resumable. A save of a game the campaign has since
+    played (an older version left them) is set aside by the next `campaign play`."""
+    folder = new_league(tmp_path)
+    path, _ = half_played_save(folder, 10)
+    out = subprocess.run(CLI + ["run", str(folder)], capture_output=True, text=True, cwd=ROOT, env=HEADLESS)
+    assert out.returncode == 0 and "run plays it afresh" in " ".join(out.stderr.split()), out.stderr
+    assert not path.exists() and (folder / "games" / "game-001.abandoned.json").is_file()
+    path.write_bytes((folder / "games" / "game-001.abandoned.json").read_bytes())  # as an older version left it
+    out = subprocess.run(
+        CLI + ["play", str(folder), "--seats", "heuristic"], capture_output=True, text=True, cwd=ROOT, env=HEADLESS
+    )
+    assert out.returncode == 0 and "set aside" in out.stdout and not path.exists(), out.stderr

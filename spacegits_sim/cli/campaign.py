@@ -14,6 +14,7 @@ from rich.table import Table as RichTable
 from .. import campaign as camp
 from ..ai import CONTROLLERS
 from ..atomic import write_figure
+from ..campaign import unfinished
 from ..data import load_rules
 from ..data.errors import DataError
 from ..data.rules_data import RulesData
@@ -115,7 +116,9 @@ def _live(decide: camp.Seating) -> list[str] | None:
 
 def _play(args: argparse.Namespace, folder: Path, rules: RulesData) -> int:
     """The next game in the hot-seat window (any mix of humans and AIs), then its afterparty with a
-    prompt here for each human boss; without a display, an all-AI game is played headless."""
+    prompt here for each human boss; without a display, an all-AI game is played headless. A game
+    in hand (closed mid-game or mid-afterparty: ``game-NNN.unfinished.json``) is resumed where it
+    was left; ``--fresh`` sets it aside and plays the game from its start."""
     from ..ai import make_controller
     from ..rules.engine import Match
     from ..rules.state import Controller
@@ -128,41 +131,78 @@ def _play(args: argparse.Namespace, folder: Path, rules: RulesData) -> int:
 
     if humans and not has_display():
         raise UserError("a human seat needs a display (a window); 'campaign run' plays AI games headless")
+    _set_aside_stale(folder, c)
     decide = _deciders(c, rules, [s if s == "human" else "ai" for s in seats], window=has_display())
-    try:
-        n, before, sc = camp.prepare_game(c, rules, decide)
-    except (EOFError, ChoiceClosed) as e:
-        raise UserError(f"{e}; the campaign is unchanged") from None
+    n = len(c.games) + 1
+    if getattr(args, "fresh", False):
+        gone = unfinished.set_aside(folder, n)
+        if gone is not None:
+            console.print(f"game {n} starts afresh; its unfinished save is kept as {gone}")
+    hand = unfinished.resume_game(c, rules, folder)
+    if hand is not None:
+        left = "its afterparty" if hand.match.pending is None else "where it was left"
+        console.print(f"resuming game {n} from {hand.path} ({left}); --fresh plays it from its start instead")
+        before, before_answers, resumed = hand.before, hand.before_answers, hand.match
+    else:
+        record = unfinished.Recorder(decide)
+        try:
+            n, before, sc = camp.prepare_game(c, rules, record)
+        except (EOFError, ChoiceClosed) as e:
+            raise UserError(f"{e}; the campaign is unchanged") from None
+        before_answers, resumed = record.given, None
     for line in before:
         console.print(line)
+    save = unfinished.unfinished_path(folder, n)
+    meta = unfinished.save_meta(c, n, before_answers)
+    hint = unfinished.resume_words(folder)
 
     def controllers(seed: int) -> list[Controller | None]:
         return [None if s == "human" else make_controller(s, seed, i) for i, s in enumerate(seats)]
 
-    if has_display():
+    def new_match(seed: int) -> Match:
+        return resumed if resumed is not None else Match(sc, rules=rules, seed=seed)
+
+    seed = resumed.seed if resumed is not None else sc.seed
+    if resumed is not None and resumed.pending is None:
+        m = resumed  # (the game was over: on to its afterparty)
+    elif has_display():
         from ..render.hotseat import HotseatApp, run_hotseat
 
-        save = str(folder / "games" / f"game-{n:03d}.unfinished.json")
         app = HotseatApp(
-            lambda seed: (Match(sc, rules=rules, seed=seed), controllers(seed)),
-            sc.seed,
+            lambda s: (new_match(s), controllers(s)),
+            seed,
             humans,
-            save_path=save,
+            save_path=str(save),
             next_step="afterparty",
+            meta=meta,
+            resume_hint=hint,
         )
         run_hotseat(app, keep_open=True)  # the afterparty follows in the same window
         m = app.match
         if m.pending is not None:
-            err.print(f"[yellow]game {n} was not finished: the campaign is unchanged[/] ({app.message})")
+            if not app.message.startswith("saved"):  # (the save failed: the window's message says why)
+                err.print(f"[red]game {n} was not finished and could not be saved:[/] {app.message}")
+                return 1
+            err.print(
+                f"[yellow]game {n} was not finished[/] and the campaign is unchanged: the game is saved in {save}, "
+                f"and '{hint}' resumes it"
+            )
             return 1
     else:
-        m = Match(sc, rules=rules, seed=sc.seed)
-        m.play([ctrl for ctrl in controllers(sc.seed) if ctrl is not None])  # (no humans here)
+        m = new_match(seed)
+        m.play([ctrl for ctrl in controllers(seed) if ctrl is not None])  # (no humans here)
     try:
         entry = camp.finish_game(c, rules, m, n, before, folder, decide, live=_live(decide))
     except (EOFError, ChoiceClosed) as e:
-        raise UserError(f"{e}; the campaign is unchanged (game {n}'s replay is in {folder / 'games'})") from None
+        from ..rules.replay import save_replay
+
+        save_replay(m, save, {"hotseat": True, "humans": sorted(humans), **meta})  # the game, kept for its afterparty
+        raise UserError(
+            f"{e}; the campaign is unchanged: game {n} is over and saved in {save}, and '{hint}' goes back to its "
+            "afterparty"
+        ) from None
     camp.save(folder, c)
+    save.unlink(missing_ok=True)  # (its decisions are the game's replay now)
     if humans:  # the afterparty's report in the window
         from ..render.choices import report_in_window
 
@@ -171,6 +211,12 @@ def _play(args: argparse.Namespace, folder: Path, rules: RulesData) -> int:
     for line in entry["afterparty"]:
         console.print(f"  {line}")
     return _status(args, folder, rules)
+
+
+def _set_aside_stale(folder: Path, c: camp.Campaign) -> None:
+    """Saves of games already played (an older version left them): renamed, and said so."""
+    for path in unfinished.stale_saves(folder, c):
+        console.print(f"{path.name}: an unfinished save of a game the campaign has played since, set aside")
 
 
 def _new(args: argparse.Namespace, folder: Path, rules: RulesData) -> int:
@@ -214,6 +260,13 @@ def _run(args: argparse.Namespace, folder: Path, rules: RulesData) -> int:
     check_range(args.games, "--games", 1, camp.MAX_GAMES)
     ais = _seats(args.ai, len(c.gangs), CONTROLLERS, "--ai")
     decide = _deciders(c, rules, _seats(args.decide, len(c.gangs), ("ai", "human"), "--decide"))
+    _set_aside_stale(folder, c)
+    gone = unfinished.set_aside(folder, len(c.games) + 1)
+    if gone is not None:  # run plays its games headless from their start ('campaign play' resumes one)
+        err.print(
+            f"game {len(c.games) + 1} was left unfinished in the window: run plays it afresh and keeps the save as "
+            f"{gone} ('{unfinished.resume_words(folder)}' would have resumed it)"
+        )
     with Progress(
         TextColumn(f"[bold]campaign {folder.name}[/]"),
         BarColumn(),
@@ -342,6 +395,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         default="human",
         help="play: who plays each gang, human (in the window) or an AI; one, or one per gang (humans "
         "also make their gang's afterparty decisions at a prompt here)",
+    )
+    p.add_argument(
+        "--fresh",
+        action="store_true",
+        help="play: play the next game from its start even if it was left unfinished (the save is kept aside)",
     )
     p.add_argument("--plot", default=None, help="status: stash and reputation over the games (.png)")
     p.add_argument("--house", nargs="*", default=None, help="house-rule YAML files")

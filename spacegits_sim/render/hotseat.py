@@ -171,9 +171,14 @@ class HotseatApp(Watcher):
         size: tuple[int, int] = (1280, 800),
         save_path: str = "out/hotseat.replay.json",
         next_step: str = "rematch",
+        meta: dict[str, Any] | None = None,
+        resume_hint: str | None = None,
     ) -> None:
         self.humans = humans
         self.save_path = save_path
+        self.meta = dict(meta or {})  # more for the save's meta (a campaign game: its number, ...)
+        # what resumes a save, as the player types it (a campaign game is resumed by the campaign)
+        self.resume_hint = resume_hint or f"spacegits play --resume {save_path}"
         self.buttons: list[Button] = []
         self.message = ""
         self.drag_start: tuple[float, float] | None = None
@@ -679,11 +684,11 @@ class HotseatApp(Watcher):
     def save(self) -> str | None:
         """Save the game (atomically). A failure is shown in the window and the game goes on."""
         try:
-            save_replay(self.match, self.save_path, {"hotseat": True, "humans": sorted(self.humans)})
+            save_replay(self.match, self.save_path, {"hotseat": True, "humans": sorted(self.humans), **self.meta})
         except OSError as e:
             self.message = f"could not save to {self.save_path}: {e.strerror or e} (the game goes on)"
             return None
-        self.message = f"saved to {self.save_path} (resume with: spacegits play --resume {self.save_path})"
+        self.message = f"saved to {self.save_path}; '{self.resume_hint}' resumes it"
         return self.save_path
 
     # ------------------------------------------------------------------ what a script sees
