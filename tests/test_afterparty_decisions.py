@@ -444,3 +444,79 @@ def test_campaign_run_and_a_stale_save_of_a_game_already_played_are_set_aside_no
         CLI + ["play", str(folder), "--seats", "heuristic"], capture_output=True, text=True, cwd=ROOT, env=HEADLESS
     )
     assert out.returncode == 0 and "set aside" in out.stdout and not path.exists(), out.stderr
+
+
+# ---- the shop screens in a real window (playtest 4's "oddities", seen under Xvfb) ---------------
+
+
+def trucknuts_req():
+    from spacegits_sim.campaign.decisions import BUY, Shop
+
+    stock = (
+        ("Buggy", "vehicles", "buggy", 14),
+        ("Buggy", "vehicles", "buggy", 14),
+        ("Grappling Gun", "vehicle_weapons", "grappling_gun", 2),
+        ("Buzzblades", "vehicle_mods", "buzzblades", 2),
+    )
+    options = ("done", (BUY, 0, "Rukk"), (BUY, 1, "Rukk"), (BUY, 2, "Gazbag"), (BUY, 3, "Gazbag"))
+    return Shop(0, options, "Trucknuts': stash 23 caps — buy something?", "Trucknuts'", stock, 23, ())
+
+
+def test_a_shelf_holding_the_same_vehicle_twice_offers_it_once_per_git_not_two_identical_buttons():
+    """Two Buggies at Trucknuts' made two "24. Buggy for Rukk (14 caps)" buttons (the same
+    number, typing it could only pick the first). One button each; the window and the terminal
+    show the same."""
+    req = trucknuts_req()
+    shown = [camp.option_text(req, o) for o in camp.distinct_options(req)]
+    assert shown.count("Buggy for Rukk to drive (14 caps)") == 1 and len(shown) == 4
+    lines = []
+    camp.TerminalBoss(read=lambda _p: "2", write=lines.append)(req)
+    assert sum("Buggy for Rukk" in line for line in lines) == 1
+
+
+def test_a_vehicles_gun_or_mod_is_offered_on_the_gits_vehicle_and_says_what_it_is():
+    """ "Grappling Gun for Gazbag (2 caps)" read as a gun for Gazbag to carry, and it and the
+    Buggy said nothing about themselves (gear and git weapons did)."""
+    from spacegits_sim.campaign.decisions import BUY
+    from spacegits_sim.cli.campaign import WindowBoss
+
+    req = trucknuts_req()
+    assert camp.option_text(req, (BUY, 2, "Gazbag")) == "Grappling Gun on Gazbag's vehicle (2 caps)"
+    assert camp.option_text(req, (BUY, 3, "Gazbag")) == "Buzzblades on Gazbag's vehicle (2 caps)"
+    boss = WindowBoss(quickstart_campaign(), RULES)
+    assert boss.what_it_does(req, (BUY, 2, "Gazbag")).startswith(' — shooting, 12"')
+    assert boss.what_it_does(req, (BUY, 0, "Rukk")) == " — engine D12, toughness 5, handling 10, 2 seats"
+
+
+def test_each_shops_buttons_are_numbered_from_one_and_keep_their_numbers_within_it(monkeypatch):
+    """Trucknuts' list started at "24." after Grandpa Gunnock's 23 options (the numbers were
+    kept per kind of question, and both shops are a "shop"). Each shop counts from 1; a number
+    still means the same thing after a purchase in that shop."""
+    from spacegits_sim.campaign.decisions import BUY, Shop
+    from spacegits_sim.cli.campaign import WindowBoss
+    from spacegits_sim.render import choices
+
+    seen = []
+
+    def ask(title, prompt, lines, options, numbers=None):
+        seen.append({o.split(" — ")[0]: n for o, n in zip(options, numbers, strict=True)})
+        return 0
+
+    monkeypatch.setattr(choices, "ask_in_window", ask)
+    boss = WindowBoss(quickstart_campaign(), RULES)
+    stock = (("Rifle", "weapons", "rifle", 4), ("Jetpack", "gear", "jetpack", 6))
+    grandpa = Shop(0, ("done", (BUY, 0, "Grunk"), (BUY, 1, "Grunk")), "p", "Grandpa Gunnock's", stock, 10, ())
+    boss(grandpa)
+    boss(Shop(0, ("done", (BUY, 1, "Grunk")), "p", "Grandpa Gunnock's", stock, 6, ()))
+    boss(trucknuts_req())
+    assert seen[1]["Jetpack for Grunk (6 caps)"] == seen[0]["Jetpack for Grunk (6 caps)"] == 3
+    assert sorted(seen[2].values()) == [1, 2, 3, 4]
+
+
+def test_the_afterparty_report_ends_with_each_gangs_stash_and_reputation():
+    """The report ended with the last purchase: what was left in the stash was nowhere."""
+    from spacegits_sim.cli.campaign import stash_lines
+
+    c = quickstart_campaign()
+    c.gangs[0].stash = 13
+    assert stash_lines(c)[0] == f"Red: 13 caps in the stash, reputation {c.gangs[0].reputation()}"

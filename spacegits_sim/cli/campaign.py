@@ -57,7 +57,9 @@ class WindowBoss:
     def __init__(self, c: camp.Campaign, rules: RulesData | None = None) -> None:
         self.c = c
         self.rules = rules
-        self.numbers: dict[tuple[int, str, str], int] = {}  # an option keeps its number all afterparty
+        # an option keeps its number all afterparty (per boss, question and shop: the second shop's
+        # list started at 24 after the first shop's numbers)
+        self.numbers: dict[tuple[int, str, str, str], int] = {}
         self.live: list[str] = []  # the afterparty's lines as they happen (finish_game appends)
         self.shown = 0  # how many of them a screen has shown
 
@@ -65,13 +67,13 @@ class WindowBoss:
         from ..render.choices import ask_in_window
 
         who = f"{self.c.gangs[req.boss].boss}: {req.kind.replace('_', ' ')}"
-        options = tuple(getattr(req, "options", ()))
+        options = camp.distinct_options(req)
         labels = [camp.option_text(req, o) for o in options]
         nums = []
         for label in labels:
-            key = (req.boss, req.kind, label)
+            key = (req.boss, req.kind, str(getattr(req, "shop", "")), label)
             if key not in self.numbers:
-                self.numbers[key] = 1 + sum(1 for b, k, _l in self.numbers if (b, k) == key[:2])
+                self.numbers[key] = 1 + sum(1 for k in self.numbers if k[:3] == key[:3])
             nums.append(self.numbers[key])
         shown = [f"{label}{self.what_it_does(req, o)}" for label, o in zip(labels, options, strict=True)]
         k = ask_in_window(who, getattr(req, "prompt", ""), self.just_now() + camp.context_lines(req), shown, nums)
@@ -88,7 +90,10 @@ class WindowBoss:
         if self.rules is None or not stock or not (isinstance(option, tuple) and option and option[0] == "buy"):
             return ""
         _label, family, ident, _price = stock[int(option[1])]
-        if family == "weapons" and ident in self.rules.weapons:
+        if family == "vehicles" and ident in self.rules.vehicles:  # (a vehicle said nothing at all)
+            v = self.rules.vehicles[ident]
+            return f" — engine D{v.engine}, toughness {v.toughness}, handling {v.handling}, {v.seats} seats"
+        if family in ("weapons", "vehicle_weapons") and ident in self.rules.weapons:
             w = self.rules.weapons[ident]
             reach = f'{w.range:g}"' if w.range is not None else "fight"
             return f" — {w.kind}, {reach}, {w.hands}-handed, damage {w.weak}/{w.big}"
@@ -206,11 +211,17 @@ def _play(args: argparse.Namespace, folder: Path, rules: RulesData) -> int:
     if humans:  # the afterparty's report in the window
         from ..render.choices import report_in_window
 
-        report_in_window(f"Game {n}: the afterparty", entry["afterparty"])
+        report_in_window(f"Game {n}: the afterparty", [*entry["afterparty"], "", *stash_lines(c)])
     console.print(f"game {entry['game']}: {' and '.join(entry['winners'] or [])} won")
     for line in entry["afterparty"]:
         console.print(f"  {line}")
     return _status(args, folder, rules)
+
+
+def stash_lines(c: camp.Campaign) -> list[str]:
+    """Where each gang stands after the afterparty: the report ended with the last purchase and
+    never said what was left in the stash."""
+    return [f"{g.boss}: {g.stash} caps in the stash, reputation {g.reputation()}" for g in c.gangs]
 
 
 def _set_aside_stale(folder: Path, c: camp.Campaign) -> None:
