@@ -677,7 +677,9 @@ def test_campaign_new_without_a_seed_draws_a_fresh_one_and_prints_it(tmp_path):
     assert camp.load(tmp_path / "one", load_rules()).seed == seeds[0]
 
 
-def test_a_campaign_game_closed_mid_game_says_in_one_sentence_that_campaign_play_resumes_it(monkeypatch, tmp_path, capsys):
+def test_a_campaign_game_closed_mid_game_says_in_one_sentence_that_campaign_play_resumes_it(
+    monkeypatch, tmp_path, capsys
+):
     """Playtest 4: "game 4 was not finished: the campaign is unchanged (saved to … (resume with:
     spacegits play --resume …))" — nested brackets, and a command whose game never reached the
     campaign. Closing the window mid-game now says, in one sentence, where the game is and the
