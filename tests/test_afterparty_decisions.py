@@ -337,3 +337,186 @@ def test_no_internal_id_on_any_afterparty_screen_over_played_games(tmp_path):
         shown.extend(entry["afterparty"])
     ids = sorted({w for line in shown for w in re.findall(r"\b[a-z]+(?:_[a-z]+)+\b", line)})
     assert len(shown) > 30 and not ids, ids
+
+
+# ---- a campaign game left unfinished (playtest 4) -----------------------------------------------
+
+
+def half_played_save(folder, decisions: int = 60, game: int | None = None):
+    """Game 1 of the campaign in ``folder`` played some ``decisions`` in by two heuristic seats
+    and saved as the window saves it when closed mid-game (``campaign play``'s meta)."""
+    from spacegits_sim.ai import make_controller
+    from spacegits_sim.campaign import unfinished
+    from spacegits_sim.play.protocol import collect
+    from spacegits_sim.rules.engine import Match
+    from spacegits_sim.rules.replay import save_replay
+
+    c = camp.load(folder, RULES)
+    record = unfinished.Recorder(camp.AfterpartyAI(c, RULES))
+    n, _before, sc = camp.prepare_game(c, RULES, record)
+    m = Match(sc, rules=RULES, seed=sc.seed)
+    ais = [make_controller("heuristic", sc.seed, i) for i in range(2)]
+    for _ in range(decisions):
+        m.answer(collect(m.pending, lambda r: ais[r.boss].decide(r, m)))
+    path = unfinished.unfinished_path(folder, n)
+    meta = unfinished.save_meta(c, game or n, record.given)
+    save_replay(m, path, {"hotseat": True, "humans": [0], **meta})
+    return path, [d[1] for d in m.decisions]
+
+
+def new_league(tmp_path):
+    folder = tmp_path / "league"
+    assert subprocess.run(CLI + ["new", str(folder), "--seed", "4"], capture_output=True, cwd=ROOT).returncode == 0
+    return folder
+
+
+def test_campaign_play_resumes_the_game_left_unfinished_and_removes_its_save_once_it_counts(tmp_path):
+    """Playtest 4: a campaign game closed mid-game was saved as game-001.unfinished.json, yet
+    `campaign play` played game 1 again from its start and left the save behind. Now it resumes
+    the save (its decisions are the start of the finished game's replay), the game and its
+    afterparty count in the campaign, and the save is gone."""
+    folder = new_league(tmp_path)
+    path, played = half_played_save(folder)
+    out = subprocess.run(
+        CLI + ["play", str(folder), "--seats", "heuristic"], capture_output=True, text=True, cwd=ROOT, env=HEADLESS
+    )
+    assert out.returncode == 0, out.stderr
+    assert f"resuming game 1 from {path}" in " ".join(out.stdout.split())
+    replay = json.loads((folder / "games" / "game-001.json").read_text())
+    assert [d["answer"] for d in replay["decisions"][: len(played)]] == json.loads(json.dumps(played))
+    assert len(replay["decisions"]) > len(played)
+    assert not path.exists() and len(camp.load(folder, RULES).games) == 1
+
+
+def test_a_campaign_games_save_played_outside_the_campaign_is_refused_naming_the_command_that_counts(tmp_path):
+    """`spacegits play --resume` of a campaign game's save played it outside the campaign: its
+    result never reached it. It is refused, and the message names `campaign play`."""
+    folder = new_league(tmp_path)
+    path, _ = half_played_save(folder, 10)
+    out = subprocess.run(
+        [sys.executable, "-m", "spacegits_sim", "play", "--resume", str(path)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=HEADLESS,
+    )
+    said = " ".join(out.stderr.split())
+    assert out.returncode == 2 and f"'spacegits campaign play {folder}' resumes it" in said, out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def test_campaign_play_fresh_sets_the_save_aside_and_a_save_that_does_not_fit_is_refused_with_the_way_on(tmp_path):
+    """A save that is not this campaign's next game (here: it says game 2) is refused with why
+    and `--fresh`, the campaign unchanged; `--fresh` keeps it as game-001.abandoned.json and
+    plays game 1 from its start."""
+    folder = new_league(tmp_path)
+    path, _ = half_played_save(folder, 10, game=2)
+    before = (folder / camp.FILE).read_bytes()
+    out = subprocess.run(
+        CLI + ["play", str(folder), "--seats", "heuristic"], capture_output=True, text=True, cwd=ROOT, env=HEADLESS
+    )
+    said = " ".join(out.stderr.split())
+    assert out.returncode == 2 and "cannot be resumed: it is not game 1" in said and "--fresh" in said, out.stderr
+    assert (folder / camp.FILE).read_bytes() == before and path.exists()
+    out = subprocess.run(
+        CLI + ["play", str(folder), "--seats", "heuristic", "--fresh"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=HEADLESS,
+    )
+    assert out.returncode == 0, out.stderr
+    assert not path.exists() and (folder / "games" / "game-001.abandoned.json").is_file()
+    assert len(camp.load(folder, RULES).games) == 1
+
+
+def test_campaign_run_and_a_stale_save_of_a_game_already_played_are_set_aside_not_left_behind(tmp_path):
+    """`campaign run` plays the next game headless from its start: the window's save of it is
+    set aside (and said so), not left to look resumable. A save of a game the campaign has since
+    played (an older version left them) is set aside by the next `campaign play`."""
+    folder = new_league(tmp_path)
+    path, _ = half_played_save(folder, 10)
+    out = subprocess.run(CLI + ["run", str(folder)], capture_output=True, text=True, cwd=ROOT, env=HEADLESS)
+    assert out.returncode == 0 and "run plays it afresh" in " ".join(out.stderr.split()), out.stderr
+    assert not path.exists() and (folder / "games" / "game-001.abandoned.json").is_file()
+    path.write_bytes((folder / "games" / "game-001.abandoned.json").read_bytes())  # as an older version left it
+    out = subprocess.run(
+        CLI + ["play", str(folder), "--seats", "heuristic"], capture_output=True, text=True, cwd=ROOT, env=HEADLESS
+    )
+    assert out.returncode == 0 and "set aside" in out.stdout and not path.exists(), out.stderr
+
+
+# ---- the shop screens in a real window (playtest 4's "oddities", seen under Xvfb) ---------------
+
+
+def trucknuts_req():
+    from spacegits_sim.campaign.decisions import BUY, Shop
+
+    stock = (
+        ("Buggy", "vehicles", "buggy", 14),
+        ("Buggy", "vehicles", "buggy", 14),
+        ("Grappling Gun", "vehicle_weapons", "grappling_gun", 2),
+        ("Buzzblades", "vehicle_mods", "buzzblades", 2),
+    )
+    options = ("done", (BUY, 0, "Rukk"), (BUY, 1, "Rukk"), (BUY, 2, "Gazbag"), (BUY, 3, "Gazbag"))
+    return Shop(0, options, "Trucknuts': stash 23 caps — buy something?", "Trucknuts'", stock, 23, ())
+
+
+def test_a_shelf_holding_the_same_vehicle_twice_offers_it_once_per_git_not_two_identical_buttons():
+    """Two Buggies at Trucknuts' made two "24. Buggy for Rukk (14 caps)" buttons (the same
+    number, typing it could only pick the first). One button each; the window and the terminal
+    show the same."""
+    req = trucknuts_req()
+    shown = [camp.option_text(req, o) for o in camp.distinct_options(req)]
+    assert shown.count("Buggy for Rukk to drive (14 caps)") == 1 and len(shown) == 4
+    lines = []
+    camp.TerminalBoss(read=lambda _p: "2", write=lines.append)(req)
+    assert sum("Buggy for Rukk" in line for line in lines) == 1
+
+
+def test_a_vehicles_gun_or_mod_is_offered_on_the_gits_vehicle_and_says_what_it_is():
+    """ "Grappling Gun for Gazbag (2 caps)" read as a gun for Gazbag to carry, and it and the
+    Buggy said nothing about themselves (gear and git weapons did)."""
+    from spacegits_sim.campaign.decisions import BUY
+    from spacegits_sim.cli.campaign import WindowBoss
+
+    req = trucknuts_req()
+    assert camp.option_text(req, (BUY, 2, "Gazbag")) == "Grappling Gun on Gazbag's vehicle (2 caps)"
+    assert camp.option_text(req, (BUY, 3, "Gazbag")) == "Buzzblades on Gazbag's vehicle (2 caps)"
+    boss = WindowBoss(quickstart_campaign(), RULES)
+    assert boss.what_it_does(req, (BUY, 2, "Gazbag")).startswith(' — shooting, 12"')
+    assert boss.what_it_does(req, (BUY, 0, "Rukk")) == " — engine D12, toughness 5, handling 10, 2 seats"
+
+
+def test_each_shops_buttons_are_numbered_from_one_and_keep_their_numbers_within_it(monkeypatch):
+    """Trucknuts' list started at "24." after Grandpa Gunnock's 23 options (the numbers were
+    kept per kind of question, and both shops are a "shop"). Each shop counts from 1; a number
+    still means the same thing after a purchase in that shop."""
+    from spacegits_sim.campaign.decisions import BUY, Shop
+    from spacegits_sim.cli.campaign import WindowBoss
+    from spacegits_sim.render import choices
+
+    seen = []
+
+    def ask(title, prompt, lines, options, numbers=None):
+        seen.append({o.split(" — ")[0]: n for o, n in zip(options, numbers, strict=True)})
+        return 0
+
+    monkeypatch.setattr(choices, "ask_in_window", ask)
+    boss = WindowBoss(quickstart_campaign(), RULES)
+    stock = (("Rifle", "weapons", "rifle", 4), ("Jetpack", "gear", "jetpack", 6))
+    grandpa = Shop(0, ("done", (BUY, 0, "Grunk"), (BUY, 1, "Grunk")), "p", "Grandpa Gunnock's", stock, 10, ())
+    boss(grandpa)
+    boss(Shop(0, ("done", (BUY, 1, "Grunk")), "p", "Grandpa Gunnock's", stock, 6, ()))
+    boss(trucknuts_req())
+    assert seen[1]["Jetpack for Grunk (6 caps)"] == seen[0]["Jetpack for Grunk (6 caps)"] == 3
+    assert sorted(seen[2].values()) == [1, 2, 3, 4]
+
+
+def test_the_afterparty_report_ends_with_each_gangs_stash_and_reputation():
+    """The report ended with the last purchase: what was left in the stash was nowhere."""
+    from spacegits_sim.cli.campaign import stash_lines
+
+    c = quickstart_campaign()
+    c.gangs[0].stash = 13
+    assert stash_lines(c)[0] == f"Red: 13 caps in the stash, reputation {c.gangs[0].reputation()}"

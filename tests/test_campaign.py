@@ -5,6 +5,7 @@ same byte for byte. (Issue 14 builds the rest of the afterparty.)"""
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -514,3 +515,26 @@ def test_cli_campaign_new_rolls_chaos_or_chefs_gangs_and_refuses_an_unknown_mode
             assert [x["type"] for x in c.gangs[0].gang["gits"]] == ["orc", "orc", "orc"]
     bad = subprocess.run(run + [str(tmp_path / "x"), "--mode", "weird"], capture_output=True, text=True, cwd=ROOT)
     assert bad.returncode == 2 and "--mode must be" in bad.stderr and not (tmp_path / "x").exists()
+
+
+def test_campaign_status_lists_each_vehicles_guns_and_mods_as_it_lists_a_gits_kit(tmp_path):
+    """Playtest: `campaign status` named a git's gear but not what was bolted on its vehicle (the
+    shops sell vehicle guns and mods). The derby's Truck carries a rifle, a pintle-mounted shotgun
+    and Loads of Spikes: all three are in the table, by name."""
+    folder = tmp_path / "derby"
+    run = [sys.executable, "-m", "spacegits_sim", "campaign"]
+    new = subprocess.run(
+        run + ["new", str(folder), "--scenario", "scenarios/demolition_derby.yaml", "--seed", "3"], cwd=ROOT
+    )
+    assert new.returncode == 0
+    out = subprocess.run(
+        run + ["status", str(folder)], capture_output=True, text=True, cwd=ROOT, env={**os.environ, "COLUMNS": "240"}
+    )
+    assert out.returncode == 0, out.stderr
+    assert "Truck: Rifle, Shotgun (pintle), Loads of Spikes" in out.stdout
+    assert "Buggy: Rifle, Massive Ram" in out.stdout
+    from spacegits_sim.cli.campaign import ride_words
+
+    git = {"vehicle": "bike", "vehicle_weapons": ["rifle"], "repairs": ["Bent Forks", "Lopsided"]}
+    assert ride_words(git, RULES) == "Bike: Rifle — repairs: Bent Forks; Lopsided"
+    assert ride_words({"name": "Nib"}, RULES) == ""

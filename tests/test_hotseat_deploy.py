@@ -75,3 +75,46 @@ def test_the_prompt_says_the_distance_the_rule_measures_for_this_model_edge_to_e
         if any(r and "of a cap" in r for r in refusals):
             assert f'within {need:g}" of a cap' in refusals  # the refusal's number is the prompt's
     assert kinds == {(True, 8.0), (False, 4.0)}  # the truck and jeep 8", the gits on foot 4"
+
+
+def test_every_unstriped_pixel_of_a_vehicles_deploy_is_accepted_when_clicked_and_every_striped_one_refused():
+    """Playtest 4: a campaign game's truck was offered a corner spot (no stripes) that its click
+    then refused, "the base would hang off the table". The stripes were judged at each quarter-
+    inch cell's centre while a click is judged where it lands, and the edge of the legal ground
+    (the table's edge less the hull's half-width, a wall) runs through cells. Every pixel within
+    5" of the table's corners, for each vehicle (and a git on foot): a click deploys exactly
+    where it is unstriped, and is refused with the game's reason where it is striped. Then the
+    truck really deploys on the unstriped pixel nearest a corner."""
+    app = derby_app()
+    req = asked_to_deploy(app)
+    rect, scale = app.renderer.layout(app.scene)
+    near = int(5 * scale)
+    xs = [*range(rect.left, rect.left + near), *range(rect.right - near, rect.right)]
+    ys = [*range(rect.top, rect.top + near), *range(rect.bottom - near, rect.bottom)]
+    for k in (0, 1, 2):  # the truck, the jeep, a git
+        mid = req.models[k]
+        app.deploy_pick = k
+        app.draw_ui(pygame.Surface(app.size), app.update(0.0))
+        layer = app._keep_out[1]
+        wrong = []
+        for x in xs:
+            for y in ys:
+                app.deploy_pick = k  # (a click resets the pick)
+                app.answer_ready, app.message = None, ""
+                app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
+                clear = layer.get_at((x, y)).a == 0
+                if clear != (app.answer_ready is not None) or (not clear and "cannot go there" not in app.message):
+                    wrong.append(((x, y), clear, app.message))
+        assert not wrong, (app.match.models[mid].name, len(wrong), wrong[:3])
+    app.deploy_pick = 0
+    app.draw_ui(pygame.Surface(app.size), app.update(0.0))
+    layer = app._keep_out[1]
+    corner = min(
+        ((x, y) for x in xs for y in ys if layer.get_at((x, y)).a == 0),
+        key=lambda px: min(abs(px[0] - c[0]) + abs(px[1] - c[1]) for c in (rect.topleft, rect.bottomright)),
+    )
+    app.answer_ready = None
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=corner, button=1))
+    assert app.answer_ready is not None and app.answer_ready[0] == req.models[0], app.message
+    app.match.answer(app.answer_ready)
+    assert app.match.models[req.models[0]].in_play

@@ -5,6 +5,7 @@ log says things in a player's words; and a monkey test of random input on every 
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import random
@@ -596,6 +597,85 @@ def test_campaign_new_without_a_seed_draws_a_fresh_one_and_prints_it(tmp_path):
     from spacegits_sim.data import load_rules
 
     assert camp.load(tmp_path / "one", load_rules()).seed == seeds[0]
+
+
+def test_a_campaign_game_closed_mid_game_says_in_one_sentence_that_campaign_play_resumes_it(
+    monkeypatch, tmp_path, capsys
+):
+    """Playtest 4: "game 4 was not finished: the campaign is unchanged (saved to … (resume with:
+    spacegits play --resume …))" — nested brackets, and a command whose game never reached the
+    campaign. Closing the window mid-game now says, in one sentence, where the game is and the
+    campaign command that resumes it; the save carries the campaign's game number."""
+    import argparse
+    import subprocess
+    import sys
+
+    from spacegits_sim.cli import campaign as cli
+    from spacegits_sim.render import hotseat, watch_app
+
+    folder = tmp_path / "league"
+    subprocess.run([sys.executable, "-m", "spacegits_sim", "campaign", "new", str(folder), "--seed", "4"], check=True)
+    windows = []
+
+    def closed_at_once(app, fps=60, keep_open=False):  # the window's loop, closed before the end
+        windows.append(app)
+        app.save()
+
+    monkeypatch.setattr(watch_app, "has_display", lambda: True)
+    monkeypatch.setattr(hotseat, "run_hotseat", closed_at_once)
+    args = argparse.Namespace(action="play", name=str(folder), house=None, seats="human,heuristic", fresh=False)
+    assert cli.cmd_campaign(args) == 1
+    said = " ".join(capsys.readouterr().err.split())
+    save = folder / "games" / "game-001.unfinished.json"
+    assert (
+        f"game 1 was not finished and the campaign is unchanged: the game is saved in {save}, and "
+        f"'spacegits campaign play {folder}' resumes it" in said
+    ), said
+    assert "(" not in said and "spacegits play --resume" not in said
+    assert f"'spacegits campaign play {folder}' resumes it" in windows[0].message  # (Ctrl+S says so too)
+    assert load_replay(save)["meta"]["campaign"]["game"] == 1
+
+
+def test_a_campaign_afterparty_closed_midway_keeps_the_game_and_campaign_play_goes_back_to_it(monkeypatch, tmp_path):
+    """The game over, its afterparty closed at the first question: the campaign is unchanged, and
+    the game is kept as the save `campaign play` goes on from — straight to its afterparty, not a
+    replay of the game from its start."""
+    import argparse
+    import subprocess
+    import sys
+
+    from spacegits_sim.cli import campaign as cli
+    from spacegits_sim.errors import UserError
+    from spacegits_sim.render import hotseat, watch_app
+    from spacegits_sim.render.choices import ChoiceClosed
+
+    folder = tmp_path / "league"
+    subprocess.run([sys.executable, "-m", "spacegits_sim", "campaign", "new", str(folder), "--seed", "4"], check=True)
+
+    def played_to_the_end(app, fps=60, keep_open=False):
+        app.match.play([make_controller("heuristic", 5, i) for i in range(2)])
+
+    def closed(self, req):
+        raise ChoiceClosed("the window was closed")
+
+    monkeypatch.setattr(watch_app, "has_display", lambda: True)
+    monkeypatch.setattr(hotseat, "run_hotseat", played_to_the_end)
+    monkeypatch.setattr(cli.WindowBoss, "__call__", closed)
+    args = argparse.Namespace(action="play", name=str(folder), house=None, seats="human,heuristic", fresh=False)
+    with pytest.raises(UserError) as e:
+        cli.cmd_campaign(args)
+    save = folder / "games" / "game-001.unfinished.json"
+    assert f"game 1 is over and saved in {save}" in str(e.value) and "goes back to its afterparty" in str(e.value)
+    finished = load_replay(save)
+    out = subprocess.run(
+        [sys.executable, "-m", "spacegits_sim", "campaign", "play", str(folder), "--seats", "heuristic"],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, SDL_VIDEODRIVER="dummy"),
+    )
+    assert out.returncode == 0 and "(its afterparty)" in out.stdout, out.stderr
+    replay = json.loads((folder / "games" / "game-001.json").read_text())
+    assert replay["decisions"] == finished["decisions"] and not save.exists()
 
 
 def test_campaign_plots_draw_each_boss_in_its_board_colour_over_whole_games(monkeypatch, tmp_path):

@@ -35,6 +35,7 @@ from .decisions import (
     RepairJob,
     Shop,
     context_lines,
+    distinct_options,
     option_text,
 )
 from .folder import exists, load, save
@@ -86,6 +87,7 @@ __all__ = [
     "bad_attitude",
     "bolt_on",
     "context_lines",
+    "distinct_options",
     "exists",
     "finish_game",
     "fits",

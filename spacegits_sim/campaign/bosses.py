@@ -24,6 +24,7 @@ from .decisions import (
     RepairJob,
     Shop,
     context_lines,
+    distinct_options,
     option_text,
 )
 from .state import BAD_ATTITUDE, FIRE_AFTER_SKIPS, MAX_GANG, Campaign
@@ -134,7 +135,7 @@ class TerminalBoss:
         self.read, self.write = read, write
 
     def __call__(self, req: Request) -> Any:
-        options = getattr(req, "options", ())
+        options = distinct_options(req)
         self.write("")
         self.write(getattr(req, "prompt", req.kind))
         for line in context_lines(req):

@@ -160,6 +160,29 @@ def option_text(req: Request, option: Any) -> str:
     if isinstance(req, (PickTreatment, PickRepair)):
         return f"apply {option}"
     if isinstance(req, Shop) and isinstance(option, tuple) and option and option[0] == BUY:
-        label, _family, _ident, price = req.stock[int(option[1])]
-        return f"{label} for {option[2]} ({price} caps)" if price else f"{label} for {option[2]}"
+        label, family, _ident, price = req.stock[int(option[1])]
+        # a vehicle's gun or mod goes on the git's vehicle (the window said "Grappling Gun for
+        # Gazbag", as if the git would carry it), a vehicle is the git's to drive
+        who = {"vehicle_weapons": "on {}'s vehicle", "vehicle_mods": "on {}'s vehicle"}.get(family, "for {}")
+        if family == "vehicles":
+            who = "for {} to drive"
+        text = f"{label} {who.format(option[2])}"
+        return f"{text} ({price} caps)" if price else text
     return str(option).replace("_", " ")
+
+
+def distinct_options(req: Request) -> tuple[Any, ...]:
+    """The options a person is shown: a shelf holding the same thing twice (two Buggies at
+    Trucknuts') offered each git two identical buttons with the same number; the first of each
+    is enough (the other stays on the shelf and is offered once the first is sold)."""
+    options = tuple(getattr(req, "options", ()))
+    if not isinstance(req, Shop):
+        return options
+    seen: set[str] = set()
+    out = []
+    for o in options:
+        text = option_text(req, o)
+        if text not in seen:
+            seen.add(text)
+            out.append(o)
+    return tuple(out)

@@ -14,6 +14,7 @@ from rich.table import Table as RichTable
 from .. import campaign as camp
 from ..ai import CONTROLLERS
 from ..atomic import write_figure
+from ..campaign import unfinished
 from ..data import load_rules
 from ..data.errors import DataError
 from ..data.rules_data import RulesData
@@ -56,7 +57,9 @@ class WindowBoss:
     def __init__(self, c: camp.Campaign, rules: RulesData | None = None) -> None:
         self.c = c
         self.rules = rules
-        self.numbers: dict[tuple[int, str, str], int] = {}  # an option keeps its number all afterparty
+        # an option keeps its number all afterparty (per boss, question and shop: the second shop's
+        # list started at 24 after the first shop's numbers)
+        self.numbers: dict[tuple[int, str, str, str], int] = {}
         self.live: list[str] = []  # the afterparty's lines as they happen (finish_game appends)
         self.shown = 0  # how many of them a screen has shown
 
@@ -64,13 +67,13 @@ class WindowBoss:
         from ..render.choices import ask_in_window
 
         who = f"{self.c.gangs[req.boss].boss}: {req.kind.replace('_', ' ')}"
-        options = tuple(getattr(req, "options", ()))
+        options = camp.distinct_options(req)
         labels = [camp.option_text(req, o) for o in options]
         nums = []
         for label in labels:
-            key = (req.boss, req.kind, label)
+            key = (req.boss, req.kind, str(getattr(req, "shop", "")), label)
             if key not in self.numbers:
-                self.numbers[key] = 1 + sum(1 for b, k, _l in self.numbers if (b, k) == key[:2])
+                self.numbers[key] = 1 + sum(1 for k in self.numbers if k[:3] == key[:3])
             nums.append(self.numbers[key])
         shown = [f"{label}{self.what_it_does(req, o)}" for label, o in zip(labels, options, strict=True)]
         k = ask_in_window(who, getattr(req, "prompt", ""), self.just_now() + camp.context_lines(req), shown, nums)
@@ -87,7 +90,10 @@ class WindowBoss:
         if self.rules is None or not stock or not (isinstance(option, tuple) and option and option[0] == "buy"):
             return ""
         _label, family, ident, _price = stock[int(option[1])]
-        if family == "weapons" and ident in self.rules.weapons:
+        if family == "vehicles" and ident in self.rules.vehicles:  # (a vehicle said nothing at all)
+            v = self.rules.vehicles[ident]
+            return f" — engine D{v.engine}, toughness {v.toughness}, handling {v.handling}, {v.seats} seats"
+        if family in ("weapons", "vehicle_weapons") and ident in self.rules.weapons:
             w = self.rules.weapons[ident]
             reach = f'{w.range:g}"' if w.range is not None else "fight"
             return f" — {w.kind}, {reach}, {w.hands}-handed, damage {w.weak}/{w.big}"
@@ -115,7 +121,9 @@ def _live(decide: camp.Seating) -> list[str] | None:
 
 def _play(args: argparse.Namespace, folder: Path, rules: RulesData) -> int:
     """The next game in the hot-seat window (any mix of humans and AIs), then its afterparty with a
-    prompt here for each human boss; without a display, an all-AI game is played headless."""
+    prompt here for each human boss; without a display, an all-AI game is played headless. A game
+    in hand (closed mid-game or mid-afterparty: ``game-NNN.unfinished.json``) is resumed where it
+    was left; ``--fresh`` sets it aside and plays the game from its start."""
     from ..ai import make_controller
     from ..rules.engine import Match
     from ..rules.state import Controller
@@ -128,49 +136,98 @@ def _play(args: argparse.Namespace, folder: Path, rules: RulesData) -> int:
 
     if humans and not has_display():
         raise UserError("a human seat needs a display (a window); 'campaign run' plays AI games headless")
+    _set_aside_stale(folder, c)
     decide = _deciders(c, rules, [s if s == "human" else "ai" for s in seats], window=has_display())
-    try:
-        n, before, sc = camp.prepare_game(c, rules, decide)
-    except (EOFError, ChoiceClosed) as e:
-        raise UserError(f"{e}; the campaign is unchanged") from None
+    n = len(c.games) + 1
+    if getattr(args, "fresh", False):
+        gone = unfinished.set_aside(folder, n)
+        if gone is not None:
+            console.print(f"game {n} starts afresh; its unfinished save is kept as {gone}")
+    hand = unfinished.resume_game(c, rules, folder)
+    if hand is not None:
+        left = "its afterparty" if hand.match.pending is None else "where it was left"
+        console.print(f"resuming game {n} from {hand.path} ({left}); --fresh plays it from its start instead")
+        before, before_answers, resumed = hand.before, hand.before_answers, hand.match
+    else:
+        record = unfinished.Recorder(decide)
+        try:
+            n, before, sc = camp.prepare_game(c, rules, record)
+        except (EOFError, ChoiceClosed) as e:
+            raise UserError(f"{e}; the campaign is unchanged") from None
+        before_answers, resumed = record.given, None
     for line in before:
         console.print(line)
+    save = unfinished.unfinished_path(folder, n)
+    meta = unfinished.save_meta(c, n, before_answers)
+    hint = unfinished.resume_words(folder)
 
     def controllers(seed: int) -> list[Controller | None]:
         return [None if s == "human" else make_controller(s, seed, i) for i, s in enumerate(seats)]
 
-    if has_display():
+    def new_match(seed: int) -> Match:
+        return resumed if resumed is not None else Match(sc, rules=rules, seed=seed)
+
+    seed = resumed.seed if resumed is not None else sc.seed
+    if resumed is not None and resumed.pending is None:
+        m = resumed  # (the game was over: on to its afterparty)
+    elif has_display():
         from ..render.hotseat import HotseatApp, run_hotseat
 
-        save = str(folder / "games" / f"game-{n:03d}.unfinished.json")
         app = HotseatApp(
-            lambda seed: (Match(sc, rules=rules, seed=seed), controllers(seed)),
-            sc.seed,
+            lambda s: (new_match(s), controllers(s)),
+            seed,
             humans,
-            save_path=save,
+            save_path=str(save),
             next_step="afterparty",
+            meta=meta,
+            resume_hint=hint,
         )
         run_hotseat(app, keep_open=True)  # the afterparty follows in the same window
         m = app.match
         if m.pending is not None:
-            err.print(f"[yellow]game {n} was not finished: the campaign is unchanged[/] ({app.message})")
+            if not app.message.startswith("saved"):  # (the save failed: the window's message says why)
+                err.print(f"[red]game {n} was not finished and could not be saved:[/] {app.message}")
+                return 1
+            err.print(
+                f"[yellow]game {n} was not finished[/] and the campaign is unchanged: the game is saved in {save}, "
+                f"and '{hint}' resumes it"
+            )
             return 1
     else:
-        m = Match(sc, rules=rules, seed=sc.seed)
-        m.play([ctrl for ctrl in controllers(sc.seed) if ctrl is not None])  # (no humans here)
+        m = new_match(seed)
+        m.play([ctrl for ctrl in controllers(seed) if ctrl is not None])  # (no humans here)
     try:
         entry = camp.finish_game(c, rules, m, n, before, folder, decide, live=_live(decide))
     except (EOFError, ChoiceClosed) as e:
-        raise UserError(f"{e}; the campaign is unchanged (game {n}'s replay is in {folder / 'games'})") from None
+        from ..rules.replay import save_replay
+
+        save_replay(m, save, {"hotseat": True, "humans": sorted(humans), **meta})  # the game, kept for its afterparty
+        raise UserError(
+            f"{e}; the campaign is unchanged: game {n} is over and saved in {save}, and '{hint}' goes back to its "
+            "afterparty"
+        ) from None
     camp.save(folder, c)
+    save.unlink(missing_ok=True)  # (its decisions are the game's replay now)
     if humans:  # the afterparty's report in the window
         from ..render.choices import report_in_window
 
-        report_in_window(f"Game {n}: the afterparty", entry["afterparty"])
+        report_in_window(f"Game {n}: the afterparty", [*entry["afterparty"], "", *stash_lines(c)])
     console.print(f"game {entry['game']}: {' and '.join(entry['winners'] or [])} won")
     for line in entry["afterparty"]:
         console.print(f"  {line}")
     return _status(args, folder, rules)
+
+
+def stash_lines(c: camp.Campaign) -> list[str]:
+    """Where each gang stands after the afterparty: the report ended with the last purchase and
+    never said what was left in the stash."""
+    return [f"{g.boss}: {g.stash} caps in the stash, reputation {g.reputation()}" for g in c.gangs]
+
+
+def _set_aside_stale(folder: Path, c: camp.Campaign) -> None:
+    """Saves of games already played (an older version left them): renamed, and said so."""
+    for path in unfinished.stale_saves(folder, c):
+        console.print(f"{path.name}: an unfinished save of a game the campaign has played since, set aside")
 
 
 def _new(args: argparse.Namespace, folder: Path, rules: RulesData) -> int:
@@ -214,6 +271,13 @@ def _run(args: argparse.Namespace, folder: Path, rules: RulesData) -> int:
     check_range(args.games, "--games", 1, camp.MAX_GAMES)
     ais = _seats(args.ai, len(c.gangs), CONTROLLERS, "--ai")
     decide = _deciders(c, rules, _seats(args.decide, len(c.gangs), ("ai", "human"), "--decide"))
+    _set_aside_stale(folder, c)
+    gone = unfinished.set_aside(folder, len(c.games) + 1)
+    if gone is not None:  # run plays its games headless from their start ('campaign play' resumes one)
+        err.print(
+            f"game {len(c.games) + 1} was left unfinished in the window: run plays it afresh and keeps the save as "
+            f"{gone} ('{unfinished.resume_words(folder)}' would have resumed it)"
+        )
     with Progress(
         TextColumn(f"[bold]campaign {folder.name}[/]"),
         BarColumn(),
@@ -242,15 +306,10 @@ def _status(args: argparse.Namespace, folder: Path, rules: RulesData) -> int:
     console.print(f"[bold]{c.name}[/]: {len(c.games)} game(s) played (seed {c.seed})")
     for g in c.gangs:
         t = RichTable(title=f"{g.boss}: {g.gang.get('name', '')} — stash {g.stash}, reputation {g.reputation()}")
-        for col in ("git", "type", "kit", "attitude", "record", "games", "skipped", "treatments", "vehicle (repairs)"):
+        for col in ("git", "type", "kit", "attitude", "record", "games", "skipped", "treatments", "vehicle (kit)"):
             t.add_column(col)
         for git in g.gang["gits"]:
             st = g.gits.get(git["name"], camp.GitState())
-            ride = ""
-            if git.get("vehicle"):
-                ride = rules.vehicles[git["vehicle"]].name
-                if git.get("repairs"):
-                    ride += f" ({'; '.join(git['repairs'])})"
             t.add_row(
                 git["name"],
                 git["type"],
@@ -260,7 +319,7 @@ def _status(args: argparse.Namespace, folder: Path, rules: RulesData) -> int:
                 str(st.games),
                 str(st.skipped),
                 "; ".join(git.get("treatments", [])),
-                ride,
+                ride_words(git, rules),
             )
         console.print(t)
     if plot:
@@ -274,6 +333,26 @@ def kit_words(git: dict[str, Any], rules: RulesData) -> str:
     names = [rules.weapons[w].name if w in rules.weapons else w for w in git.get("weapons", [])]
     names += [rules.gear[x].name if x in rules.gear else x for x in git.get("gear", [])]
     return ", ".join(names)
+
+
+def ride_words(git: dict[str, Any], rules: RulesData) -> str:
+    """A driver's vehicle with what is bolted on it, by name: its guns (the pintle-mounted one
+    said so) and mods, as the kit column names a git's, and its repairs — the shops sell guns and
+    mods for vehicles, so the table must show where they went."""
+    if not git.get("vehicle"):
+        return ""
+    pintle = set(git.get("pintle", []))
+    guns = [
+        (rules.weapons[w].name if w in rules.weapons else w) + (" (pintle)" if w in pintle else "")
+        for w in git.get("vehicle_weapons", [])
+    ]
+    mods = [rules.vehicle_mods[m].name if m in rules.vehicle_mods else m for m in git.get("mods", [])]
+    words = rules.vehicles[git["vehicle"]].name
+    if guns or mods:
+        words += ": " + ", ".join(guns + mods)
+    if git.get("repairs"):
+        words += f" — repairs: {'; '.join(git['repairs'])}"
+    return words
 
 
 def _plot(c: camp.Campaign, path: str) -> None:
@@ -327,6 +406,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         default="human",
         help="play: who plays each gang, human (in the window) or an AI; one, or one per gang (humans "
         "also make their gang's afterparty decisions at a prompt here)",
+    )
+    p.add_argument(
+        "--fresh",
+        action="store_true",
+        help="play: play the next game from its start even if it was left unfinished (the save is kept aside)",
     )
     p.add_argument("--plot", default=None, help="status: stash and reputation over the games (.png)")
     p.add_argument("--house", nargs="*", default=None, help="house-rule YAML files")

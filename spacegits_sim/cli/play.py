@@ -4,6 +4,7 @@ hot-seat window (``Ruleset.hotseat``); save and resume (a replay names its rules
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from ..errors import UserError
 from ..play.replay import load_replay, rebuild, ruleset_of
@@ -26,6 +27,14 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     if args.resume:
         doc = load_replay(args.resume)
+        game = (doc.get("meta") or {}).get("campaign")
+        if isinstance(game, dict):  # finished here, its result would never reach the campaign
+            folder = Path(args.resume).parent.parent
+            raise UserError(
+                f"{args.resume} is game {game.get('game')} of campaign '{game.get('name')}': "
+                f"'spacegits campaign play {folder}' resumes it, and its result and afterparty count there "
+                "(played here they would not)"
+            )
         rs = ruleset_of(doc, args.resume)
         v = rebuild(doc, args.resume, ruleset=rs)
         if not v.ok:

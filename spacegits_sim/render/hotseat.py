@@ -175,9 +175,14 @@ class HotseatApp(Watcher):
         size: tuple[int, int] = (1280, 800),
         save_path: str = "out/hotseat.replay.json",
         next_step: str = "rematch",
+        meta: dict[str, Any] | None = None,
+        resume_hint: str | None = None,
     ) -> None:
         self.humans = humans
         self.save_path = save_path
+        self.meta = dict(meta or {})  # more for the save's meta (a campaign game: its number, ...)
+        # what resumes a save, as the player types it (a campaign game is resumed by the campaign)
+        self.resume_hint = resume_hint or f"spacegits play --resume {save_path}"
         self.buttons: list[Button] = []
         self.message = ""
         self.drag_start: tuple[float, float] | None = None
@@ -757,11 +762,11 @@ class HotseatApp(Watcher):
     def save(self) -> str | None:
         """Save the game (atomically). A failure is shown in the window and the game goes on."""
         try:
-            save_replay(self.match, self.save_path, {"hotseat": True, "humans": sorted(self.humans)})
+            save_replay(self.match, self.save_path, {"hotseat": True, "humans": sorted(self.humans), **self.meta})
         except OSError as e:
             self.message = f"could not save to {self.save_path}: {e.strerror or e} (the game goes on)"
             return None
-        self.message = f"saved to {self.save_path} (resume with: spacegits play --resume {self.save_path})"
+        self.message = f"saved to {self.save_path}; '{self.resume_hint}' resumes it"
         return self.save_path
 
     # ------------------------------------------------------------------ what a script sees
@@ -857,20 +862,20 @@ class HotseatApp(Watcher):
         return list(self._deploy_pts)
 
     def deploy_spot(self, req: Deploy, p: tuple[float, float]) -> tuple[float, float]:
-        """Where a click at table point ``p`` deploys: there, or, if that is refused and a spot
-        the window offers lies under the click's pixel, that spot. A grid centre lies exactly
-        0.5" from every whole-inch edge (the table's, a building's), where a half-inch base just
-        touches, and its pixel moves it a few hundredths of an inch: one offered spot in five
-        was refused when clicked (seed 3: 171 of 786), and shading those squares instead made
-        the table's left and top edges red but not its right and bottom (pixels round one way).
-        (The grid is a quarter inch now; the same is true of its cells' centres.)"""
+        """Where a click at table point ``p`` deploys, decided by the quarter-inch cell it falls
+        in, as the stripes are drawn (:meth:`draw_keep_out`): in an offered cell, there if the
+        game takes it, else the cell's centre (which it does take); in a striped cell, the
+        cell's centre, which the game refuses and says why. A cell is offered when its centre is
+        legal, yet the edge of the legal ground (the table's edge less a hull's half-width, a
+        wall) runs through cells: a click on the unstriped outer part of a corner cell was
+        refused "the base would hang off the table" (playtest 4: a truck's corner spot), and a
+        click on a striped pixel whose own point happened to be legal deployed there."""
         mid = req.models[self.deploy_pick % len(req.models)]
-        if req.legal(mid, p) is None:
-            return p
-        reach = 1.5 / self.renderer.layout(self.scene)[1]  # a pixel and a half, in inches
         self.deploy_points(req)
-        q = ((math.floor(p[0] / DEPLOY_STEP) + 0.5) * DEPLOY_STEP, (math.floor(p[1] / DEPLOY_STEP) + 0.5) * DEPLOY_STEP)
-        return q if q in self._deploy_set and math.dist(p, q) <= reach else p  # (reach < half a cell: its own centre)
+        q = deploy_cell(req, p)
+        if q not in self._deploy_set:
+            return q  # (refused: the message gives the game's reason for this cell)
+        return p if req.legal(mid, p) is None else q
 
     # ------------------------------------------------------------------ drawing
 
@@ -1618,27 +1623,36 @@ class HotseatApp(Watcher):
         return block, rendered
 
     def draw_keep_out(self, surf: pygame.Surface, req: Deploy) -> None:
-        """Where the git a click would deploy may not go: every quarter-inch cell whose centre the
-        game refuses (:meth:`deploy_points`), red stripes over a dark tint. A red tint alone came
-        out brown on the green table, and the prompt said "red". Drawn once per question: the
-        stripes are one diagonal pattern kept only inside the refused cells (a mask), so small
-        cells still make even stripes."""
+        """Where the git a click would deploy may not go: every pixel whose click falls in a
+        quarter-inch cell whose centre the game refuses (:meth:`deploy_points`), red stripes over
+        a dark tint. A red tint alone came out brown on the green table, and the prompt said
+        "red". Each pixel is shaded by the cell its click maps to (``to_table``, as
+        :meth:`deploy_spot` reads a click), not by the cell's rectangle rounded to pixels: the
+        two disagreed on a pixel's row at cell edges. Drawn once per question: the stripes are
+        one diagonal pattern kept only inside the refused pixels (a mask), so small cells still
+        make even stripes."""
+        import numpy as np
+
         legal = set(self.deploy_points(req))
         rect, scale = self.renderer.layout(self.scene)
         key = (self._deploy_key, tuple(rect), scale)
         cached = self._keep_out
         if cached is None or cached[0] != key:
+            nx, ny = grid_size(req)
+            refused = np.ones((nx, ny), dtype=bool)
+            for p in legal:
+                refused[cell_index(p[0], nx), cell_index(p[1], ny)] = False
+            cols = [cell_index(self.table_at((x, rect.top))[0], nx) for x in range(rect.left, rect.right)]
+            rows = [cell_index(self.table_at((rect.left, y))[1], ny) for y in range(rect.top, rect.bottom)]
+            shade = refused[np.ix_(cols, rows)]  # (x, y) as surfarray indexes a surface
             mask = pygame.Surface(self.size, pygame.SRCALPHA)
             tint = pygame.Surface(self.size, pygame.SRCALPHA)
-            half = DEPLOY_STEP / 2
-            for p in deploy_grid(req):
-                if p in legal:
-                    continue
-                tl = self.renderer.to_px(self.scene, (p[0] - half, p[1] + half))
-                br = self.renderer.to_px(self.scene, (p[0] + half, p[1] - half))
-                cell = pygame.Rect(tl[0], tl[1], br[0] - tl[0], br[1] - tl[1])
-                mask.fill((255, 255, 255, 255), cell)
-                tint.fill((0, 0, 0, 60), cell)
+            mask.fill((255, 255, 255, 0))
+            tint.fill((0, 0, 0, 0))
+            for layer, alpha in ((mask, 255), (tint, 60)):
+                a = pygame.surfarray.pixels_alpha(layer)
+                a[rect.left : rect.right, rect.top : rect.bottom] = np.where(shade, alpha, 0)
+                del a  # (the surface stays locked while the array lives)
             stripes = pygame.Surface(self.size, pygame.SRCALPHA)
             w, h = self.size
             for k in range(-h, w, STRIPE_PX):  # "/" diagonals every STRIPE_PX pixels
@@ -1648,6 +1662,12 @@ class HotseatApp(Watcher):
             self._keep_out = (key, tint)
             cached = self._keep_out
         surf.blit(cached[1], (0, 0))
+
+    def table_at(self, px: tuple[int, int]) -> tuple[float, float]:
+        """The table point of a pixel on the table (where a click there lands)."""
+        p = self.renderer.to_table(self.scene, px)
+        assert p is not None, px
+        return p
 
     def draw_hover_card(self, surf: pygame.Surface, hover: tuple[float, float] | None) -> None:
         """The card of whatever model is under the mouse: its name, type, stats and kit."""
@@ -1710,8 +1730,25 @@ class HotseatApp(Watcher):
 
 def deploy_grid(req: Deploy) -> list[tuple[float, float]]:
     """The centres of the quarter-inch cells of the table a deployment is asked on."""
-    nx, ny = int(round(req.width / DEPLOY_STEP)), int(round(req.height / DEPLOY_STEP))
+    nx, ny = grid_size(req)
     return [((i + 0.5) * DEPLOY_STEP, (j + 0.5) * DEPLOY_STEP) for i in range(nx) for j in range(ny)]
+
+
+def grid_size(req: Deploy) -> tuple[int, int]:
+    return int(round(req.width / DEPLOY_STEP)), int(round(req.height / DEPLOY_STEP))
+
+
+def cell_index(v: float, n: int) -> int:
+    """Which of ``n`` quarter-inch cells a coordinate lies in (the table's far edge: the last)."""
+    return min(max(math.floor(v / DEPLOY_STEP), 0), n - 1)
+
+
+def deploy_cell(req: Deploy, p: tuple[float, float]) -> tuple[float, float]:
+    """The centre of the grid cell (:func:`deploy_grid`) that table point ``p`` lies in: the same
+    floats as the grid's, so it can be looked up among the offered spots."""
+    nx, ny = grid_size(req)
+    i, j = cell_index(p[0], nx), cell_index(p[1], ny)
+    return ((i + 0.5) * DEPLOY_STEP, (j + 0.5) * DEPLOY_STEP)
 
 
 def key_point(key: Any) -> tuple[float, float]:
