@@ -162,7 +162,7 @@ class Driving(Movement):
         """Three move dice of any sizes up to the engine, thrown into the play area and resolved
         one at a time in the boss's order, each in the arc where it lies now."""
         assert v.vehicle is not None
-        n, largest, bigger = effects.vehicle_dice(v, MOVE_DICE, v.vehicle.engine)
+        n, largest, bigger = effects.vehicle_dice(v, MOVE_DICE)
         choices = dice_choices(largest, n, next_size(largest) if bigger else None)
         choices = [c for c in choices if effects.dice_allowed(v, c, largest)] or choices  # Dodgy Brakes
         boost = effects.boost_in(v)
@@ -607,7 +607,7 @@ class Driving(Movement):
                 self._activation_over = True
             self._drop_caps(v, int(self.rng("dice").integers(1, 4)), cause, dice)
             left = clockwise_from(len(self.bosses), v.boss)[1]
-            options = tuple(dice_choices(v.vehicle.engine, WIPEOUT_DICE))
+            options = tuple(dice_choices(effects.engine(v), WIPEOUT_DICE))
             sizes = yield ChooseDice(left, options, f"wipeout dice for {v.name}", v.id, "wipeout")
             thrown = yield AimThrow(left, v.id, "wipeout", tuple(sizes), self.table.width, self.table.height)
             landed = yield from self.throw(left, v.id, "wipeout", tuple(sizes), thrown, keep_lost=True)
