@@ -36,6 +36,26 @@ def box(x0, y0, x1, y1, kind="wall"):
     return {"type": kind, "polygon": [[x0, y0], [x1, y0], [x1, y1], [x0, y1]]}
 
 
+class Rolls:
+    """A stand-in for the match's "dice" stream that rolls what the test says (then 1s): a
+    smash's dice are drawn from it one at a time, so a test can pin every smash die."""
+
+    def __init__(self, *values: int) -> None:
+        self.values = list(values)
+        self.drawn = 0
+
+    def integers(self, lo: int, hi: int) -> int:
+        assert (lo, hi) == (1, 7)  # only D6s (smash dice) come from it in these tests
+        self.drawn += 1
+        return self.values.pop(0) if self.values else 1
+
+
+def pin_dice(m: Match, *values: int) -> Rolls:
+    rolls = Rolls(*values)
+    m.rng._streams["dice"] = rolls
+    return rolls
+
+
 # ---- the vehicle as a model -------------------------------------------------------------------
 
 
@@ -960,6 +980,81 @@ def test_sidesaws_reroll_the_smash_dice_once_per_fight():
     drive(m, m.combat._effect(v, git, "thump"), answer)
     assert sum(isinstance(r, GearChoice) for r in asked) == 1  # once per fight
     assert len([e for e in of(m, ev.Smashed) if e.why == "fight"]) == 3  # the first, its re-roll, the next
+
+
+def sidesaws_fight(m: Match, reroll: bool) -> list:
+    """One smash of a1v at b1 in a fight (speed 0; b1 is not at its front, so not head-on), its
+    Sidesaws re-roll taken or not."""
+    from spacegits_sim.rules.decisions import GearChoice
+
+    v, git = m.models["a1v"], m.models["b1"]
+
+    def answer(req):
+        if isinstance(req, GearChoice):
+            return "reroll" if reroll else "keep"
+        return req.options[0]
+
+    m.combat.fights += 1
+    n0 = len(m.events)
+    drive(m, m.combat._effect(v, git, "thump"), answer)
+    return m.events[n0:]
+
+
+@pytest.mark.rule("vehicles", "mod-sidesaws")
+@pytest.mark.rule("vehicles", "mod-explosive-ram")
+def test_a_sidesaws_reroll_of_the_first_smash_keeps_the_explosive_ram_bonus():
+    """Explosive Ram: "the first time in a game you smash, your smash dice do +2/+4 damage";
+    Sidesaws: "you can re-roll your smash dice once per fight". The re-roll is the same smash:
+    the kept (re-rolled) dice do +2/+4, and the ram is spent only then."""
+    from spacegits_sim.rules.effects.vehicle_mods import EXPLOSIVE_RAM_USED
+
+    m = modded("sidesaws", "explosive_ram")  # b1 far off: not head-on
+    v, git = m.models["a1v"], m.models["b1"]
+    n = v.toughness  # speed 0: toughness D6
+    pin_dice(m, *[1] * n, *[6] * n)  # the first roll all weak, the re-roll all big
+    events = sidesaws_fight(m, reroll=True)
+    first, again = [e for e in events if isinstance(e, ev.Smashed)]
+    assert first.damage == 2 * n and again.damage == 5 * n  # weak 0+2, big 1+4: both with the ram
+    hit = [e for e in events if isinstance(e, ev.Damaged) and e.model == git.id]
+    assert hit and hit[0].amount == 5 * n
+    assert v.tokens.get(EXPLOSIVE_RAM_USED)  # spent by the smash, now it is settled
+    assert m.smash(v, git, 0, False, "test")[0] <= n  # the next smash: plain 0/1
+
+
+@pytest.mark.rule("vehicles", "mod-sidesaws")
+@pytest.mark.rule("vehicles", "mod-flame-gouts")
+def test_a_smash_roll_thrown_away_by_sidesaws_sets_no_fire():
+    """Flame Gouts: "If you cause big damage to a model with your smash dice, it is set on fire";
+    Sidesaws: "you can re-roll your smash dice once per fight". A roll re-rolled is thrown
+    away: only the kept roll's big damage sets the fire."""
+    from spacegits_sim.rules.effects.vehicle_mods import GoutFire
+
+    m = modded("sidesaws", "flame_gouts")  # b1 far off: not head-on
+    n = m.models["a1v"].toughness
+    pin_dice(m, *[6] * n, *[1] * n)  # big damage on the first roll, none on the re-roll
+    events = sidesaws_fight(m, reroll=True)
+    assert [e.damage for e in events if isinstance(e, ev.Smashed)] == [n, 0]
+    assert not m.models["b1"].tokens.get(GoutFire.id)
+    m2 = modded("sidesaws", "flame_gouts")  # b1 far off: not head-on
+    pin_dice(m2, *[6] * n)
+    sidesaws_fight(m2, reroll=False)  # the same big roll kept: on fire
+    assert m2.models["b1"].tokens.get(GoutFire.id)
+
+
+@pytest.mark.rule("vehicles", "mod-sidesaws")
+@pytest.mark.rule("vehicles", "mod-spiked-roller")
+def test_a_smash_roll_thrown_away_by_sidesaws_gives_no_spiked_roller_repeat():
+    """Spiked Roller: "when you cause big damage to your opponent with a smash, you can roll your
+    smash again"; Sidesaws: "you can re-roll your smash dice once per fight". Big damage on a roll
+    that is re-rolled is thrown away with it: the repeats follow the kept roll only."""
+    m = modded("sidesaws", "spiked_roller")  # b1 far off: not head-on
+    n = m.models["a1v"].toughness
+    rolls = pin_dice(m, *[6] * n, *[1] * n)  # big on the first roll, none on the re-roll
+    events = sidesaws_fight(m, reroll=True)
+    assert [e.why for e in events if isinstance(e, ev.Smashed)] == ["fight", "fight"]
+    assert rolls.drawn == 2 * n
+    hit = [e for e in events if isinstance(e, ev.Damaged) and e.model == "b1"]
+    assert not hit or hit[0].amount == 0
 
 
 @pytest.mark.rule("vehicles", "mod-sponson")

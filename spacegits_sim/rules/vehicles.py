@@ -510,31 +510,60 @@ class Driving(Movement):
     def smash(self, v: Model, target: Model, speed: int, head_on: bool, why: str) -> tuple[int, list[int], int]:
         """Roll a smash: toughness + current speed D6, each ≥ the target's toughness does big
         damage 1, else weak 0 (head-on: +1/+1). Returns (damage, the first rolls, toughness).
+        One roll kept as it fell (:meth:`roll_smash` then :meth:`settle_smash`); a Sidesaws
+        re-roll calls the two itself and settles only the roll it keeps.
 
         Smashing yourself (``target`` is ``v``: a bump into terrain) is exactly what the book
         spells out: "you roll a number of D6 equal to your vehicle's toughness plus its current
         speed and each smash dice that rolls equal or over your vehicle's toughness causes you 1
         damage". What changes a smash (rams, spikes, buzzblades, a Spiked Roller, a Weak Frame)
         is for smashing something else, and an Explosive Ram's first smash is not spent on it."""
+        return self.settle_smash(v, target, speed, head_on, self.roll_smash(v, target, speed, head_on, why))
+
+    def _smash_terms(self, v: Model, target: Model, speed: int, head_on: bool) -> tuple[int, int, int, int]:
+        """(how many smash dice, the toughness they roll against, weak damage, big damage). Asks
+        the effects without spending anything, so a roll and its re-roll see the same terms."""
         own = target is v
         n = v.toughness + max(0, speed)
         n = n if own else effects.smash_dice(v, n)
-        rng = self.rng("dice")
-        first = [int(rng.integers(1, 7)) for _ in range(n)]
-        tough0 = tough = v.toughness if own else effects.smash_toughness(v, target.toughness)
+        tough = v.toughness if own else effects.smash_toughness(v, target.toughness)
         weak, big = (0, 1) if own else effects.smash_damage(v, (0, 1))
         if head_on:
             weak, big = weak + HEAD_ON[0], big + HEAD_ON[1]
-        dmg = sum(big if r >= tough else weak for r in first)
-        self.emit(ev.Smashed(v.id, target.id, first, tough, dmg, head_on, why))
-        rolls = first
-        while not own and any(r >= tough for r in rolls) and effects.smash_again(v) and tough <= 6:
+        return n, tough, weak, big
+
+    def roll_smash(self, v: Model, target: Model, speed: int, head_on: bool, why: str) -> tuple[int, list[int], int]:
+        """Roll the smash dice once and say what they would do: (damage, rolls, toughness). Only
+        the dice and their event: nothing is spent or set off until the roll is kept
+        (:meth:`settle_smash`), so a roll Sidesaws throws away leaves no trace but its log line."""
+        n, tough, weak, big = self._smash_terms(v, target, speed, head_on)
+        rolls = [int(self.rng("dice").integers(1, 7)) for _ in range(n)]
+        dmg = sum(big if r >= tough else weak for r in rolls)
+        self.emit(ev.Smashed(v.id, target.id, rolls, tough, dmg, head_on, why))
+        return dmg, rolls, tough
+
+    def settle_smash(
+        self, v: Model, target: Model, speed: int, head_on: bool, kept: tuple[int, list[int], int]
+    ) -> tuple[int, list[int], int]:
+        """The smash's roll that counts (``kept``, from :meth:`roll_smash`): a Spiked Roller rolls
+        again on its big damage ("counting the target's toughness as +1", again on each repeat's
+        big damage, the repeat's damage added), the Explosive Ram's first smash is spent (its
+        +2/+4 was on the kept roll and every repeat), and its big damage sets Flame Gouts' fire.
+        Returns (all the damage, the kept rolls, their toughness)."""
+        dmg, first, tough0 = kept
+        if target is v:
+            return kept
+        n, _tough, weak, big = self._smash_terms(v, target, speed, head_on)
+        tough, rolls = tough0, first
+        rng = self.rng("dice")
+        while any(r >= tough for r in rolls) and effects.smash_again(v) and tough <= 6:
             tough += 1  # a Spiked Roller: "roll your smash again, counting the target's toughness as +1"
             rolls = [int(rng.integers(1, 7)) for _ in range(n)]
             more = sum(big if r >= tough else weak for r in rolls)
             self.emit(ev.Smashed(v.id, target.id, rolls, tough, more, head_on, "again"))
             dmg += more
-        if not own and any(r >= tough0 for r in first):
+        effects.after_smash(v)  # the Explosive Ram's "first time in a game you smash" is over
+        if any(r >= tough0 for r in first):
             effects.on_smash_big(self, v, target)  # Flame Gouts
         return dmg, first, tough0
 

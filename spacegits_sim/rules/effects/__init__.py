@@ -644,6 +644,11 @@ def on_smash_big(match: Match, m: Model, target: Model) -> None:
         h.on_smash_big(match, m, target)
 
 
+def after_smash(m: Model) -> None:
+    for h in effects_of(m):
+        h.after_smash(m)
+
+
 def on_get_off(match: Match, v: Model, git: Model) -> None:
     for h in effects_of(v):
         h.on_get_off(match, v, git)

@@ -286,6 +286,10 @@ class Effect:
     def on_smash_big(self, match: Match, m: Model, target: Model) -> None:
         """This vehicle's smash did big damage to ``target`` (Flame Gouts set it on fire)."""
 
+    def after_smash(self, m: Model) -> None:
+        """A smash of this vehicle against something else is settled, its kept roll counted (an
+        Explosive Ram's first smash is spent)."""
+
     def on_get_off(self, match: Match, v: Model, git: Model) -> None:
         """``git`` just got off vehicle ``v`` (a Full-Stocked Minibar)."""
 

@@ -146,16 +146,19 @@ class MassiveRam(_Mod):
 
 @register
 class ExplosiveRam(_Mod):
-    """ "The first time in a game you smash, your smash dice do +2/+4 damage." (Asked once per
-    smash, so the first ask spends it.)"""
+    """ "The first time in a game you smash, your smash dice do +2/+4 damage." Asking the damage
+    spends nothing (a Sidesaws re-roll is the same smash, and the heuristic asks it to weigh a
+    ram); the first smash is spent once its kept roll is settled (:meth:`after_smash`)."""
 
     id = "explosive_ram"
 
     def smash_damage(self, m: Model, dmg: tuple[int, int]) -> tuple[int, int]:
         if m.tokens.get(EXPLOSIVE_RAM_USED):
             return dmg
-        m.tokens[EXPLOSIVE_RAM_USED] = 1
         return dmg[0] + 2, dmg[1] + 4
+
+    def after_smash(self, m: Model) -> None:
+        m.tokens[EXPLOSIVE_RAM_USED] = 1
 
 
 @register
