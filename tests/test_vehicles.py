@@ -1102,6 +1102,42 @@ def test_git_launcher_a_passenger_leaves_by_jetpack_when_the_vehicle_shoots():
     assert any(e.kind == "dice_thrown" and e.purpose == "jetpack" for e in m.events)
 
 
+@pytest.mark.rule("vehicles", "mod-git-launcher")
+def test_a_git_launched_by_the_git_launcher_gets_no_motion_sickness_dice():
+    """Git Launcher: "one passenger may leave the vehicle, moving as if they had a jetpack." The
+    D6 tower dice are for the other way off ("before it moves, any gits that are riding as
+    passengers may get off. Put them anywhere within 1" of the vehicle and then give them D6 dice
+    for their tower"): the launched git's tower gets none, and they blast off standing."""
+    from spacegits_sim.rules.decisions import GearChoice
+
+    m = vmatch(
+        [buggy(mods=["git_launcher"]), dict(ORC, name="Pal")],
+        [dict(ORC, name="Urg")],
+        {"a1v": (12, 10, NORTH), "a2": (12, 8.5 - R - 0.01), "b1": (22, 22)},
+    )
+    v, pal = m.models["a1v"], m.models["a2"]
+    drive(m, m.offer_boarding(pal), scripted("a1v"))
+
+    def answer(req):
+        if isinstance(req, GearChoice):
+            return "a2" if "a2" in req.options else req.options[0]
+        if isinstance(req, AimThrow):
+            return Throw((12, 18), 0.2)
+        if isinstance(req, CrewGuns):
+            return ()
+        return req.options[0]
+
+    n0 = len(m.events)
+    drive(m, m.vehicle_shoot(v), answer)
+    off = [e for e in m.events[n0:] if isinstance(e, ev.Alighted)]
+    assert [(e.why, e.dice) for e in off] == [("launched", 0)]
+    assert pal.tower.height == 0 and pal.standing
+    assert not any(
+        isinstance(e, ev.TowerGrew) and e.model == "a2" and e.reason == "motion sickness" for e in m.events[n0:]
+    )
+    assert "tower di" not in off[0].describe({})  # the log says no dice either
+
+
 @pytest.mark.rule("vehicles", "mod-mega-magnet")
 def test_mega_magnet_is_a_pintle_grappling_gun_rolling_1d12():
     """Mega-magnet: "This mod counts as a pintle-mounted grappling gun, but rolls 1D12 as its

@@ -100,9 +100,11 @@ class Driving(Movement):
             if ans == "get_off":
                 yield from self.put_off(v, p, "got off")
 
-    def put_off(self, v: Model, p: Model, why: str) -> Flow:
+    def put_off(self, v: Model, p: Model, why: str, sick: bool = True) -> Flow:
         """A git leaves a vehicle: placed within 1" of the hull (the nearest free spot behind
-        it, then round it), with D6 dice for their tower. No room: they stay aboard."""
+        it, then round it), with D6 dice for their tower ("motion sickness", for getting off
+        before the vehicle moves and off a wreck; ``sick`` False: none, for a Git Launcher's
+        launch, a different way off). No room: they stay aboard."""
         spot = self._spot_by_hull(v, p.git.base_mm * MM / 2, ALIGHT_IN)
         if spot is None:
             return
@@ -111,10 +113,11 @@ class Driving(Movement):
         self.table.add_figure(p.id, spot, base_mm=p.git.base_mm)
         p.in_play = True
         p.fallen = False
-        n = int(self.rng("dice").integers(1, 7))
+        n = int(self.rng("dice").integers(1, 7)) if sick else 0
         self.emit(ev.Alighted(p.id, v.id, spot, n, why))
         effects.on_get_off(self, v, p)  # a Full-Stocked Minibar
-        yield from self.add_tower_dice(p, n, "motion sickness")
+        if n:
+            yield from self.add_tower_dice(p, n, "motion sickness")
 
     def _spot_by_hull(
         self,

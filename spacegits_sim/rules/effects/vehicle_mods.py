@@ -486,7 +486,9 @@ class Sponson(_Mod):
 @register
 class GitLauncher(_Mod):
     """ "Once per activation, when the vehicle shoots, one passenger may leave the vehicle, moving
-    as if they had a jetpack." Off within 1" (D6 tower dice), then the jetpack's blast-off."""
+    as if they had a jetpack." Put beside the hull (within 1") and straight into the jetpack's
+    blast-off. No D6 motion-sickness tower dice: those come with getting off before the vehicle
+    moves (and off a wreck), a different way off; the launch is the jetpack's move."""
 
     id = "git_launcher"
 
@@ -501,7 +503,7 @@ class GitLauncher(_Mod):
             return
         v.tokens["rerolled_" + self.id] = 1  # once per activation
         git = match.models[pick]
-        yield from match.put_off(v, git, "launched")
+        yield from match.put_off(v, git, "launched", sick=False)
         if git.in_play and git.standing:
             yield from Jetpack().act(match, git, Jetpack.ACTION)
 
