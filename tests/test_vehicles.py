@@ -352,8 +352,40 @@ def test_a_tumbling_vehicle_tower_is_a_wipeout_in_the_rulebooks_order():
     thrown = of(m, ev.DiceThrown)[-1]
     values = sorted(d["value"] for d in thrown.dice)
     assert moves[0].value == values[-1]  # flip: the highest
-    crunch = [e for e in of(m, ev.Damaged) if e.source.startswith("crunch")]
-    assert crunch and crunch[0].amount == values[1] or crunch[0].amount == values[0]
+    assert moves[1].value == values[0]  # spin: the lowest
+    crunch = [e.amount for e in of(m, ev.Damaged) if e.source.startswith("crunch")]
+    assert crunch == [values[1]]  # crunch: the remaining one (see the next test, with distinct values)
+
+
+@pytest.mark.rule("vehicles", "wipeout-steps")
+@pytest.mark.rule("vehicles", "wipeout-flip-and-spin")
+def test_a_wipeout_flips_by_the_highest_spins_to_face_the_lowest_and_crunches_the_remaining():
+    """ "Flip … Look at the highest wipeout dice … Move your vehicle directly forward a number of
+    inches equal to that dice's value … Spin! Look at the lowest wipeout dice … Pivot your vehicle
+    about its centre until that wipeout dice is within your vehicle's front corridor … Crunch! Look
+    at the value of the remaining wipeout dice. The vehicle suffers that much damage." Three
+    distinct values (5, 2, 4) land where the test puts them: 5" forward, the hull turned to the
+    2 (off to the east), 4 damage."""
+    m = lone_buggy(pos=(12, 6, NORTH))
+    v = m.models["a1v"]
+    placed = [(6, 4, (3.0, 20.0)), (6, 5, (12.0, 20.0)), (6, 2, (22.0, 11.0))]  # crunch, flip, spin
+
+    def throw(boss, model, purpose, sizes, thrown, **kw):
+        ids = [m.table.place_die(s, val, pos) for s, val, pos in placed]
+        return [(i, s, val, pos) for i, (s, val, pos) in zip(ids, placed, strict=True)]
+        yield  # (a generator, like the real one)
+
+    m.throw = throw
+    n0 = len(m.events)
+    drive(m, m.wipeout(v, "test"))
+    flip, spin = [e for e in m.events[n0:] if isinstance(e, ev.VehicleMoved)]
+    assert (flip.how, flip.value, spin.how, spin.value) == ("flip", 5, "spin", 2)
+    assert flip.end == pytest.approx((12, 11), abs=1e-6)  # directly forward by the highest
+    w = m.rules.vehicles["buggy"].hull_in[0]
+    die_r = m.table.p["dice"]["d6"]["circumradius_mm"] / 25.4
+    ahead, side = m.table.local_point("a1v", (22.0, 11.0))
+    assert ahead > 0 and abs(side) <= w / 2 + die_r  # the lowest now lies in the front corridor
+    assert [e.amount for e in m.events[n0:] if isinstance(e, ev.Damaged)] == [4]  # the remaining one
 
 
 @pytest.mark.rule("vehicles", "wipeout-flip-and-spin")
@@ -726,14 +758,25 @@ def test_ramshackle_armour_negates_damage_until_it_falls_off_on_an_odd_roll():
 
 @pytest.mark.rule("vehicles", "mod-spiked-roller")
 def test_spiked_roller_smashes_again_at_plus_one_toughness_after_big_damage():
-    """Spiked Roller: "when you cause big damage … roll your smash again, counting the target's
-    toughness as +1 (and this can repeat…)." """
+    """Spiked Roller: "when you cause big damage to your opponent with a smash, you can roll your
+    smash again, counting the target's toughness as +1 (and this can repeat, with the target's
+    toughness increasing by +1 each time)." Pinned dice against an orc (toughness 3): big damage
+    at 3 → again at 4 (two big) → again at 5 (none big: it stops); every roll's damage is added.
+    A smash with no big damage is not rolled again."""
     m = modded("spiked_roller")
     v, git = m.models["a1v"], m.models["b1"]
-    for _ in range(5):
-        m.smash(v, git, 6, False, "test")
-    again = [e for e in of(m, ev.Smashed) if e.why == "again"]
-    assert again and all(e.toughness >= 4 for e in again)
+    n = v.toughness  # speed 0: toughness D6
+    assert git.toughness == 3
+    rolls = pin_dice(m, 3, *[1] * (n - 1), 4, 4, *[1] * (n - 2), *[4] * n)
+    dmg, first, tough = m.smash(v, git, 0, False, "test")
+    smashes = [(e.why, e.toughness, e.damage) for e in of(m, ev.Smashed)]
+    assert smashes == [("test", 3, 1), ("again", 4, 2), ("again", 5, 0)]
+    assert (dmg, first, tough) == (1 + 2 + 0, [3, *[1] * (n - 1)], 3)
+    assert rolls.drawn == 3 * n  # no fourth roll after the one with no big damage
+    m2 = modded("spiked_roller")
+    rolls2 = pin_dice(m2, *[2] * n)  # under the orc's 3: no big damage
+    assert m2.smash(m2.models["a1v"], m2.models["b1"], 0, False, "test")[0] == 0
+    assert [e.why for e in of(m2, ev.Smashed)] == ["test"] and rolls2.drawn == n
 
 
 @pytest.mark.rule("vehicles", "mod-flame-gouts")
