@@ -167,6 +167,23 @@ def test_house_rule_problems_name_the_house_file(tmp_path):
     assert "house.yaml" in str(ei.value) and "'toughness'" in str(ei.value)
 
 
+def test_a_completed_rule_with_a_bad_field_is_one_message_naming_file_entry_and_field(tmp_path):
+    """A rules file's ``completed_rules`` (what the engine does where the book leaves a case out,
+    listed on docs/rulebook-gaps.md): each needs id, name, rule and reason, all text."""
+    house = tmp_path / "house.yaml"
+    bad = {"id": "edge", "name": "Edge", "rule": "", "reason": "ours"}
+    house.write_text(yaml.safe_dump({"kind": "vehicles", "entries": [], "completed_rules": [bad]}))
+    with pytest.raises(DataError) as ei:
+        load_rules([house])
+    assert str(ei.value).splitlines()[1:] == [f"  - {house}: entry 'edge', field 'rule': must be non-empty text"]
+    house.write_text(yaml.safe_dump({"kind": "vehicles", "entries": [], "completed_rules": [{**bad, "why": "x"}]}))
+    with pytest.raises(DataError) as ei:
+        load_rules([house])
+    assert "field 'why': unknown field (valid: id, name, rule, reason)" in str(ei.value)
+    house.write_text(yaml.safe_dump({"kind": "vehicles", "entries": [], "completed_rules": [{**bad, "rule": "r"}]}))
+    assert [c.id for c in load_rules([house]).completed_rules][-1] == "edge"
+
+
 # ---- dice notation --------------------------------------------------------------------
 
 

@@ -279,7 +279,7 @@ def test_repairs_with_no_lasting_effect_leave_the_vehicle_as_it_was():
     plain = car().models["a1v"]
     v = car("Handling: Good as New", "Snazz: Fresh Polish", "Weapons: Cleaned and Oiled").models["a1v"]
     for k in (plain, v):
-        assert (k.toughness, effects.handling(k, 10), effects.seats(k, 2), effects.vehicle_dice(k, 3, 12)) == (
+        assert (k.toughness, effects.handling(k, 10), effects.seats(k, 2), effects.vehicle_dice(k, 3)) == (
             5,
             10,
             2,
@@ -317,7 +317,7 @@ def test_engine_repairs_change_the_dice_a_vehicle_may_pick():
         ("Guts: New Spark Plugs", (3, 12, False)),
     ):
         v = car(r).models["a1v"]
-        assert effects.vehicle_dice(v, 3, 12) == want, r
+        assert effects.vehicle_dice(v, 3) == want, r
 
 
 @pytest.mark.rule("vehicles", "repairs-dice-picked")

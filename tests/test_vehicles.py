@@ -36,6 +36,26 @@ def box(x0, y0, x1, y1, kind="wall"):
     return {"type": kind, "polygon": [[x0, y0], [x1, y0], [x1, y1], [x0, y1]]}
 
 
+class Rolls:
+    """A stand-in for the match's "dice" stream that rolls what the test says (then 1s): a
+    smash's dice are drawn from it one at a time, so a test can pin every smash die."""
+
+    def __init__(self, *values: int) -> None:
+        self.values = list(values)
+        self.drawn = 0
+
+    def integers(self, lo: int, hi: int) -> int:
+        assert (lo, hi) == (1, 7)  # only D6s (smash dice) come from it in these tests
+        self.drawn += 1
+        return self.values.pop(0) if self.values else 1
+
+
+def pin_dice(m: Match, *values: int) -> Rolls:
+    rolls = Rolls(*values)
+    m.rng._streams["dice"] = rolls
+    return rolls
+
+
 # ---- the vehicle as a model -------------------------------------------------------------------
 
 
@@ -332,8 +352,40 @@ def test_a_tumbling_vehicle_tower_is_a_wipeout_in_the_rulebooks_order():
     thrown = of(m, ev.DiceThrown)[-1]
     values = sorted(d["value"] for d in thrown.dice)
     assert moves[0].value == values[-1]  # flip: the highest
-    crunch = [e for e in of(m, ev.Damaged) if e.source.startswith("crunch")]
-    assert crunch and crunch[0].amount == values[1] or crunch[0].amount == values[0]
+    assert moves[1].value == values[0]  # spin: the lowest
+    crunch = [e.amount for e in of(m, ev.Damaged) if e.source.startswith("crunch")]
+    assert crunch == [values[1]]  # crunch: the remaining one (see the next test, with distinct values)
+
+
+@pytest.mark.rule("vehicles", "wipeout-steps")
+@pytest.mark.rule("vehicles", "wipeout-flip-and-spin")
+def test_a_wipeout_flips_by_the_highest_spins_to_face_the_lowest_and_crunches_the_remaining():
+    """ "Flip … Look at the highest wipeout dice … Move your vehicle directly forward a number of
+    inches equal to that dice's value … Spin! Look at the lowest wipeout dice … Pivot your vehicle
+    about its centre until that wipeout dice is within your vehicle's front corridor … Crunch! Look
+    at the value of the remaining wipeout dice. The vehicle suffers that much damage." Three
+    distinct values (5, 2, 4) land where the test puts them: 5" forward, the hull turned to the
+    2 (off to the east), 4 damage."""
+    m = lone_buggy(pos=(12, 6, NORTH))
+    v = m.models["a1v"]
+    placed = [(6, 4, (3.0, 20.0)), (6, 5, (12.0, 20.0)), (6, 2, (22.0, 11.0))]  # crunch, flip, spin
+
+    def throw(boss, model, purpose, sizes, thrown, **kw):
+        ids = [m.table.place_die(s, val, pos) for s, val, pos in placed]
+        return [(i, s, val, pos) for i, (s, val, pos) in zip(ids, placed, strict=True)]
+        yield  # (a generator, like the real one)
+
+    m.throw = throw
+    n0 = len(m.events)
+    drive(m, m.wipeout(v, "test"))
+    flip, spin = [e for e in m.events[n0:] if isinstance(e, ev.VehicleMoved)]
+    assert (flip.how, flip.value, spin.how, spin.value) == ("flip", 5, "spin", 2)
+    assert flip.end == pytest.approx((12, 11), abs=1e-6)  # directly forward by the highest
+    w = m.rules.vehicles["buggy"].hull_in[0]
+    die_r = m.table.p["dice"]["d6"]["circumradius_mm"] / 25.4
+    ahead, side = m.table.local_point("a1v", (22.0, 11.0))
+    assert ahead > 0 and abs(side) <= w / 2 + die_r  # the lowest now lies in the front corridor
+    assert [e.amount for e in m.events[n0:] if isinstance(e, ev.Damaged)] == [4]  # the remaining one
 
 
 @pytest.mark.rule("vehicles", "wipeout-flip-and-spin")
@@ -706,14 +758,25 @@ def test_ramshackle_armour_negates_damage_until_it_falls_off_on_an_odd_roll():
 
 @pytest.mark.rule("vehicles", "mod-spiked-roller")
 def test_spiked_roller_smashes_again_at_plus_one_toughness_after_big_damage():
-    """Spiked Roller: "when you cause big damage … roll your smash again, counting the target's
-    toughness as +1 (and this can repeat…)." """
+    """Spiked Roller: "when you cause big damage to your opponent with a smash, you can roll your
+    smash again, counting the target's toughness as +1 (and this can repeat, with the target's
+    toughness increasing by +1 each time)." Pinned dice against an orc (toughness 3): big damage
+    at 3 → again at 4 (two big) → again at 5 (none big: it stops); every roll's damage is added.
+    A smash with no big damage is not rolled again."""
     m = modded("spiked_roller")
     v, git = m.models["a1v"], m.models["b1"]
-    for _ in range(5):
-        m.smash(v, git, 6, False, "test")
-    again = [e for e in of(m, ev.Smashed) if e.why == "again"]
-    assert again and all(e.toughness >= 4 for e in again)
+    n = v.toughness  # speed 0: toughness D6
+    assert git.toughness == 3
+    rolls = pin_dice(m, 3, *[1] * (n - 1), 4, 4, *[1] * (n - 2), *[4] * n)
+    dmg, first, tough = m.smash(v, git, 0, False, "test")
+    smashes = [(e.why, e.toughness, e.damage) for e in of(m, ev.Smashed)]
+    assert smashes == [("test", 3, 1), ("again", 4, 2), ("again", 5, 0)]
+    assert (dmg, first, tough) == (1 + 2 + 0, [3, *[1] * (n - 1)], 3)
+    assert rolls.drawn == 3 * n  # no fourth roll after the one with no big damage
+    m2 = modded("spiked_roller")
+    rolls2 = pin_dice(m2, *[2] * n)  # under the orc's 3: no big damage
+    assert m2.smash(m2.models["a1v"], m2.models["b1"], 0, False, "test")[0] == 0
+    assert [e.why for e in of(m2, ev.Smashed)] == ["test"] and rolls2.drawn == n
 
 
 @pytest.mark.rule("vehicles", "mod-flame-gouts")
@@ -962,6 +1025,81 @@ def test_sidesaws_reroll_the_smash_dice_once_per_fight():
     assert len([e for e in of(m, ev.Smashed) if e.why == "fight"]) == 3  # the first, its re-roll, the next
 
 
+def sidesaws_fight(m: Match, reroll: bool) -> list:
+    """One smash of a1v at b1 in a fight (speed 0; b1 is not at its front, so not head-on), its
+    Sidesaws re-roll taken or not."""
+    from spacegits_sim.rules.decisions import GearChoice
+
+    v, git = m.models["a1v"], m.models["b1"]
+
+    def answer(req):
+        if isinstance(req, GearChoice):
+            return "reroll" if reroll else "keep"
+        return req.options[0]
+
+    m.combat.fights += 1
+    n0 = len(m.events)
+    drive(m, m.combat._effect(v, git, "thump"), answer)
+    return m.events[n0:]
+
+
+@pytest.mark.rule("vehicles", "mod-sidesaws")
+@pytest.mark.rule("vehicles", "mod-explosive-ram")
+def test_a_sidesaws_reroll_of_the_first_smash_keeps_the_explosive_ram_bonus():
+    """Explosive Ram: "the first time in a game you smash, your smash dice do +2/+4 damage";
+    Sidesaws: "you can re-roll your smash dice once per fight". The re-roll is the same smash:
+    the kept (re-rolled) dice do +2/+4, and the ram is spent only then."""
+    from spacegits_sim.rules.effects.vehicle_mods import EXPLOSIVE_RAM_USED
+
+    m = modded("sidesaws", "explosive_ram")  # b1 far off: not head-on
+    v, git = m.models["a1v"], m.models["b1"]
+    n = v.toughness  # speed 0: toughness D6
+    pin_dice(m, *[1] * n, *[6] * n)  # the first roll all weak, the re-roll all big
+    events = sidesaws_fight(m, reroll=True)
+    first, again = [e for e in events if isinstance(e, ev.Smashed)]
+    assert first.damage == 2 * n and again.damage == 5 * n  # weak 0+2, big 1+4: both with the ram
+    hit = [e for e in events if isinstance(e, ev.Damaged) and e.model == git.id]
+    assert hit and hit[0].amount == 5 * n
+    assert v.tokens.get(EXPLOSIVE_RAM_USED)  # spent by the smash, now it is settled
+    assert m.smash(v, git, 0, False, "test")[0] <= n  # the next smash: plain 0/1
+
+
+@pytest.mark.rule("vehicles", "mod-sidesaws")
+@pytest.mark.rule("vehicles", "mod-flame-gouts")
+def test_a_smash_roll_thrown_away_by_sidesaws_sets_no_fire():
+    """Flame Gouts: "If you cause big damage to a model with your smash dice, it is set on fire";
+    Sidesaws: "you can re-roll your smash dice once per fight". A roll re-rolled is thrown
+    away: only the kept roll's big damage sets the fire."""
+    from spacegits_sim.rules.effects.vehicle_mods import GoutFire
+
+    m = modded("sidesaws", "flame_gouts")  # b1 far off: not head-on
+    n = m.models["a1v"].toughness
+    pin_dice(m, *[6] * n, *[1] * n)  # big damage on the first roll, none on the re-roll
+    events = sidesaws_fight(m, reroll=True)
+    assert [e.damage for e in events if isinstance(e, ev.Smashed)] == [n, 0]
+    assert not m.models["b1"].tokens.get(GoutFire.id)
+    m2 = modded("sidesaws", "flame_gouts")  # b1 far off: not head-on
+    pin_dice(m2, *[6] * n)
+    sidesaws_fight(m2, reroll=False)  # the same big roll kept: on fire
+    assert m2.models["b1"].tokens.get(GoutFire.id)
+
+
+@pytest.mark.rule("vehicles", "mod-sidesaws")
+@pytest.mark.rule("vehicles", "mod-spiked-roller")
+def test_a_smash_roll_thrown_away_by_sidesaws_gives_no_spiked_roller_repeat():
+    """Spiked Roller: "when you cause big damage to your opponent with a smash, you can roll your
+    smash again"; Sidesaws: "you can re-roll your smash dice once per fight". Big damage on a roll
+    that is re-rolled is thrown away with it: the repeats follow the kept roll only."""
+    m = modded("sidesaws", "spiked_roller")  # b1 far off: not head-on
+    n = m.models["a1v"].toughness
+    rolls = pin_dice(m, *[6] * n, *[1] * n)  # big on the first roll, none on the re-roll
+    events = sidesaws_fight(m, reroll=True)
+    assert [e.why for e in events if isinstance(e, ev.Smashed)] == ["fight", "fight"]
+    assert rolls.drawn == 2 * n
+    hit = [e for e in events if isinstance(e, ev.Damaged) and e.model == "b1"]
+    assert not hit or hit[0].amount == 0
+
+
 @pytest.mark.rule("vehicles", "mod-sponson")
 def test_sponson_the_first_pintle_gun_may_fire_into_a_side_arc():
     """Sponson: "That weapon may use a side 180° arc of fire, rather than the normal front arc." """
@@ -1005,6 +1143,42 @@ def test_git_launcher_a_passenger_leaves_by_jetpack_when_the_vehicle_shoots():
     off = of(m, ev.Alighted)
     assert off and off[0].why == "launched" and m.models["a2"].aboard is None
     assert any(e.kind == "dice_thrown" and e.purpose == "jetpack" for e in m.events)
+
+
+@pytest.mark.rule("vehicles", "mod-git-launcher")
+def test_a_git_launched_by_the_git_launcher_gets_no_motion_sickness_dice():
+    """Git Launcher: "one passenger may leave the vehicle, moving as if they had a jetpack." The
+    D6 tower dice are for the other way off ("before it moves, any gits that are riding as
+    passengers may get off. Put them anywhere within 1" of the vehicle and then give them D6 dice
+    for their tower"): the launched git's tower gets none, and they blast off standing."""
+    from spacegits_sim.rules.decisions import GearChoice
+
+    m = vmatch(
+        [buggy(mods=["git_launcher"]), dict(ORC, name="Pal")],
+        [dict(ORC, name="Urg")],
+        {"a1v": (12, 10, NORTH), "a2": (12, 8.5 - R - 0.01), "b1": (22, 22)},
+    )
+    v, pal = m.models["a1v"], m.models["a2"]
+    drive(m, m.offer_boarding(pal), scripted("a1v"))
+
+    def answer(req):
+        if isinstance(req, GearChoice):
+            return "a2" if "a2" in req.options else req.options[0]
+        if isinstance(req, AimThrow):
+            return Throw((12, 18), 0.2)
+        if isinstance(req, CrewGuns):
+            return ()
+        return req.options[0]
+
+    n0 = len(m.events)
+    drive(m, m.vehicle_shoot(v), answer)
+    off = [e for e in m.events[n0:] if isinstance(e, ev.Alighted)]
+    assert [(e.why, e.dice) for e in off] == [("launched", 0)]
+    assert pal.tower.height == 0 and pal.standing
+    assert not any(
+        isinstance(e, ev.TowerGrew) and e.model == "a2" and e.reason == "motion sickness" for e in m.events[n0:]
+    )
+    assert "tower di" not in off[0].describe({})  # the log says no dice either
 
 
 @pytest.mark.rule("vehicles", "mod-mega-magnet")

@@ -539,10 +539,39 @@ def test_an_offensive_repaint_changes_nothing_on_the_table():
         effects.handling(b, 10),
         effects.seats(b, 2),
     )
-    assert effects.vehicle_dice(a, 3, 12) == effects.vehicle_dice(b, 3, 12)
+    assert effects.vehicle_dice(a, 3) == effects.vehicle_dice(b, 3)
 
 
 # ---- wipeouts --------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("vehicles", "wipeout-dice-engine-as-it-stands")
+@pytest.mark.parametrize("repair", ["Guts: Worn gasket", "Hull: Heavy-ass armour"])
+def test_wipeout_dice_are_capped_by_the_engine_a_repair_worsened(repair):
+    """ "The boss to your left chooses any three dice, as long as none of them are bigger than
+    the vehicle's engine stat" — the engine as it stands: after "Worn gasket: Worsen engine stat
+    by one dice rank" (or Heavy-ass armour) a buggy's D12 is a D10, for the wipeout as for the
+    scoot."""
+    from spacegits_sim.rules.decisions import ChooseDice
+    from spacegits_sim.rules.fleet import dice_choices
+
+    m = lone([repair], pos=(12, 6, NORTH))
+    v = m.models["a1v"]
+    asked: list[ChooseDice] = []
+
+    def answer(req):
+        if isinstance(req, ChooseDice):
+            asked.append(req)
+        if isinstance(req, AimThrow):
+            return Throw((18, 14), 0.3)
+        return req.options[0]
+
+    drive(m, m.wipeout(v, "test"), answer)
+    drive(m, m.vehicle_scoot(v), answer)
+    wipeout, scoot = (next(r for r in asked if r.purpose == p) for p in ("wipeout", "move"))
+    assert effects.engine(v) == 10
+    assert set(wipeout.options) == set(dice_choices(10, 3))  # no D12 among them
+    assert max(max(o) for o in scoot.options) == max(max(o) for o in wipeout.options) == 10
 
 
 @pytest.mark.rule("vehicles", "wipeout-drop-caps")

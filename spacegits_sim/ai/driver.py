@@ -79,7 +79,7 @@ def _per_die(v: Any) -> tuple[float, int]:
     """The expected run of one of the move dice the heuristic picks, and how many it throws."""
     from ..rules.fleet import MOVE_DICE
 
-    n = max(1, effects.vehicle_dice(v, MOVE_DICE, v.vehicle.engine)[0])
+    n = max(1, effects.vehicle_dice(v, MOVE_DICE)[0])
     return reach(v) / n, n
 
 
@@ -121,7 +121,7 @@ def reach(v: Any) -> float:
     picks (:func:`move_dice_sizes`, from the engine's own choices), as the vehicle counts it."""
     from ..rules.fleet import MOVE_DICE, dice_choices, next_size
 
-    n, largest, bigger = effects.vehicle_dice(v, MOVE_DICE, v.vehicle.engine)
+    n, largest, bigger = effects.vehicle_dice(v, MOVE_DICE)
     sizes = move_dice_sizes(v, tuple(dice_choices(largest, n, next_size(largest) if bigger else None)))
     return float(sum(effects.vehicle_move(v, max(1, round((s + 1) / 2))) for s in sizes))
 
@@ -546,7 +546,7 @@ def planned_sizes(v: Any) -> tuple[int, ...]:
     """The move dice :func:`move_dice_sizes` picks from the engine's own choices."""
     from ..rules.fleet import MOVE_DICE, dice_choices, next_size
 
-    n, largest, bigger = effects.vehicle_dice(v, MOVE_DICE, v.vehicle.engine)
+    n, largest, bigger = effects.vehicle_dice(v, MOVE_DICE)
     return move_dice_sizes(v, tuple(dice_choices(largest, n, next_size(largest) if bigger else None)))
 
 

@@ -16,6 +16,10 @@ without stats. Every value below is **ours, not the rulebook's**: each entry in
 filled in and why. To play with different values, write a house-rule file (see the README,
 "House rules") that overrides the entry by id; nothing else needs to change.
 
+Where the book says what happens but leaves out a case the table can produce, the engine
+completes the rule; each such rule is written in a rules file's `completed_rules` and listed
+under "Completed rules".
+
 Where the printed tables disagree with the rule text (or the Quick Reference notes report a
 discrepancy), the YAML follows the main sections and says so in a `note`; those are listed
 at the end.
@@ -29,6 +33,9 @@ def render_gaps(data: RulesData) -> str:
     for ref, name, prov in data.completed_entries():
         fields = ", ".join(prov.completed) if prov.completed else "whole row"
         lines.append(f"| `{ref}` | {name} | {fields} | {_cell(prov.reason or '')} |")
+    lines += ["", "## Completed rules", "", "| rule | name | what the engine does | why |", "|---|---|---|---|"]
+    for c in data.completed_rules:
+        lines.append(f"| `{c.file}#{c.id}` | {c.name} | {_cell(c.rule)} | {_cell(c.reason)} |")
     lines += ["", "## Discrepancies in the printed text", "", "| entry | name | note |", "|---|---|---|"]
     for fam in ("gits", "weapons", "gear", "vehicles", "vehicle_mods", "factions", "terrain", "special_rules"):
         for e in data.family(fam).values():

@@ -35,6 +35,7 @@ from .paths import rules_dir
 from .types import (
     ENTRY_FAMILIES,
     HEADBUTT,
+    CompletedRule,
     Faction,
     GitType,
     Item,
@@ -57,6 +58,7 @@ __all__ = [
     "GitType",
     "Item",
     "Provenance",
+    "CompletedRule",
     "RollTable",
     "RulesData",
     "SpecialRule",
@@ -79,6 +81,7 @@ class _Raw:
         self.entries: dict[str, dict[str, tuple[dict[str, Any], str]]] = {f: {} for f in ENTRY_FAMILIES}
         self.tables: dict[str, tuple[dict[str, Any], str]] = {}
         self.files: list[str] = []
+        self.completed_rules: dict[str, CompletedRule] = {}
 
 
 def _merge_file(raw: _Raw, doc: Any, label: str, problems: list[Problem], house: bool) -> None:
@@ -91,12 +94,14 @@ def _merge_file(raw: _Raw, doc: Any, label: str, problems: list[Problem], house:
     if kind not in valid_kinds:
         problems.append(Problem(label, None, "kind", f"must be one of {', '.join(valid_kinds)}, got {short(kind)}"))
         return
-    allowed_top = {"kind", "entries"} if kind != "tables" else {"kind", "tables", *TABLE_FILE_EXTRAS}
+    allowed_top = {"kind", "entries", COMPLETED_RULES} if kind != "tables" else {"kind", "tables", *TABLE_FILE_EXTRAS}
     for key in doc:
         if key not in allowed_top:
             problems.append(
                 Problem(label, None, str(key), f"unknown top-level key (valid: {', '.join(sorted(allowed_top))})")
             )
+    if COMPLETED_RULES in doc and kind != "tables":
+        _merge_completed_rules(raw, doc[COMPLETED_RULES], label, problems)
     items = doc.get("tables" if kind == "tables" else "entries")
     if not isinstance(items, list):
         problems.append(Problem(label, None, "tables" if kind == "tables" else "entries", "expected a list"))
@@ -130,6 +135,34 @@ def _merge_file(raw: _Raw, doc: Any, label: str, problems: list[Problem], house:
             store[ident] = (dict(item), label)
 
 
+COMPLETED_RULES = "completed_rules"
+COMPLETED_RULE_FIELDS = ("id", "name", "rule", "reason")
+
+
+def _merge_completed_rules(raw: _Raw, items: Any, label: str, problems: list[Problem]) -> None:
+    """A file's ``completed_rules``: each {id, name, rule, reason}, all text; a later file (a
+    house rule) with the same id replaces it."""
+    if not isinstance(items, list):
+        problems.append(Problem(label, None, COMPLETED_RULES, "expected a list of {id, name, rule, reason}"))
+        return
+    for i, item in enumerate(items):
+        lab = _entry_label(item, i)
+        if not isinstance(item, dict):
+            problems.append(Problem(label, lab, COMPLETED_RULES, "expected a mapping with id, name, rule and reason"))
+            continue
+        bad = [k for k in item if k not in COMPLETED_RULE_FIELDS]
+        if bad:
+            problems.append(
+                Problem(label, lab, str(bad[0]), f"unknown field (valid: {', '.join(COMPLETED_RULE_FIELDS)})")
+            )
+            continue
+        missing = [k for k in COMPLETED_RULE_FIELDS if not isinstance(item.get(k), str) or not item[k].strip()]
+        if missing:
+            problems.append(Problem(label, lab, missing[0], "must be non-empty text"))
+            continue
+        raw.completed_rules[item["id"]] = CompletedRule(item["id"], item["name"], item["rule"], item["reason"], label)
+
+
 def _build(raw: _Raw, problems: list[Problem]) -> RulesData | None:
     built: dict[str, dict[str, Any]] = {f: {} for f in ENTRY_FAMILIES}
     for fam in ENTRY_FAMILIES:
@@ -149,6 +182,7 @@ def _build(raw: _Raw, problems: list[Problem]) -> RulesData | None:
         **cast(dict[str, Any], {f: MappingProxyType(built[f]) for f in ENTRY_FAMILIES}),
         tables=MappingProxyType(tables),
         files=tuple(raw.files),
+        completed_rules=tuple(raw.completed_rules.values()),
     )
     _cross_check(data, raw, problems)
     return data

@@ -122,6 +122,19 @@ class SpecialRule:
 
 
 @dataclass(frozen=True)
+class CompletedRule:
+    """A rule the book leaves out that the engine completes (not a value of an entry: what the
+    code does where the text is silent), listed on docs/rulebook-gaps.md with why. Written in
+    a rules file's ``completed_rules``; the behaviour itself is the engine's."""
+
+    id: str
+    name: str
+    rule: str
+    reason: str
+    file: str
+
+
+@dataclass(frozen=True)
 class TableRow:
     lo: int
     hi: int
@@ -166,6 +179,7 @@ class RulesData:
     special_rules: Mapping[str, SpecialRule]
     tables: Mapping[str, RollTable]
     files: tuple[str, ...]
+    completed_rules: tuple[CompletedRule, ...] = ()  # rules the engine completes (docs only)
     fingerprint: str = ""  # sha256 of the merged data: what a replay binds (house rules included)
 
     def family(self, name: str) -> Mapping[str, Any]:

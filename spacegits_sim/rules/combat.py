@@ -360,14 +360,15 @@ class Combat:
         if throw == "thump" and who.vehicle is not None:  # "If the vehicle would thump, it smashes instead"
             head_on = self.match.table.front_contact(who.id, other.id)  # the git at its front: +1/+1
             speed = self.match.current_speed.get(who.id, 0)
-            dmg, _rolls, _t = self.match.smash(who, other, speed, head_on, "fight")
+            kept = self.match.roll_smash(who, other, speed, head_on, "fight")
             if effects.smash_rerolls(who) and (self.fights, who.id) not in self.smash_rerolled:
                 ask = yield GearChoice(
-                    who.boss, ("keep", "reroll"), f"keep {dmg} smash damage?", who.id, "smash_reroll"
+                    who.boss, ("keep", "reroll"), f"keep {kept[0]} smash damage?", who.id, "smash_reroll"
                 )
-                if ask == "reroll":
+                if ask == "reroll":  # Sidesaws: the same smash, rolled again; the first roll is thrown away
                     self.smash_rerolled.add((self.fights, who.id))  # "once per fight"
-                    dmg, _rolls, _t = self.match.smash(who, other, speed, head_on, "fight")
+                    kept = self.match.roll_smash(who, other, speed, head_on, "fight")
+            dmg, _rolls, _t = self.match.settle_smash(who, other, speed, head_on, kept)
             yield from self.damage(other, dmg, f"smashed by {who.name}", "fight", by=who)
         elif throw == "thump":
             yield from self.thump(who, other, self.thump_weapons(who, effects.thumped_toughness(other)))

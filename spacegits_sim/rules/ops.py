@@ -164,6 +164,16 @@ class MatchOps(Protocol):
         """Roll a smash: toughness + current speed D6, each ≥ the target's toughness does big"""
         ...
 
+    def roll_smash(self, v: Model, target: Model, speed: int, head_on: bool, why: str) -> tuple[int, list[int], int]:
+        """Roll the smash dice once, nothing spent or set off yet: (damage, rolls, toughness)."""
+        ...
+
+    def settle_smash(
+        self, v: Model, target: Model, speed: int, head_on: bool, kept: tuple[int, list[int], int]
+    ) -> tuple[int, list[int], int]:
+        """The kept roll counts: Spiked Roller repeats, the Explosive Ram spent, Flame Gouts."""
+        ...
+
     def remove_model(self, m: Model, reason: str) -> None:
         """Take a model out of play (exploded, legged it…)."""
         ...
@@ -194,7 +204,7 @@ class MatchOps(Protocol):
         """Re-roll any of these dice once per activation, if an aura nearby allows it ("may"""
         ...
 
-    def put_off(self, v: Model, p: Model, why: str) -> Flow: ...
+    def put_off(self, v: Model, p: Model, why: str, sick: bool = True) -> Flow: ...
 
     def place_terrain(self, owner: Model, ttype: str, centre: Point, radius: float) -> str:
         """Put a round piece of terrain of type ``ttype`` on the table mid-game (a mine, an oil"""

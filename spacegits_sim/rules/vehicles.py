@@ -100,9 +100,11 @@ class Driving(Movement):
             if ans == "get_off":
                 yield from self.put_off(v, p, "got off")
 
-    def put_off(self, v: Model, p: Model, why: str) -> Flow:
+    def put_off(self, v: Model, p: Model, why: str, sick: bool = True) -> Flow:
         """A git leaves a vehicle: placed within 1" of the hull (the nearest free spot behind
-        it, then round it), with D6 dice for their tower. No room: they stay aboard."""
+        it, then round it), with D6 dice for their tower ("motion sickness", for getting off
+        before the vehicle moves and off a wreck; ``sick`` False: none, for a Git Launcher's
+        launch, a different way off). No room: they stay aboard."""
         spot = self._spot_by_hull(v, p.git.base_mm * MM / 2, ALIGHT_IN)
         if spot is None:
             return
@@ -111,10 +113,11 @@ class Driving(Movement):
         self.table.add_figure(p.id, spot, base_mm=p.git.base_mm)
         p.in_play = True
         p.fallen = False
-        n = int(self.rng("dice").integers(1, 7))
+        n = int(self.rng("dice").integers(1, 7)) if sick else 0
         self.emit(ev.Alighted(p.id, v.id, spot, n, why))
         effects.on_get_off(self, v, p)  # a Full-Stocked Minibar
-        yield from self.add_tower_dice(p, n, "motion sickness")
+        if n:
+            yield from self.add_tower_dice(p, n, "motion sickness")
 
     def _spot_by_hull(
         self,
@@ -162,7 +165,7 @@ class Driving(Movement):
         """Three move dice of any sizes up to the engine, thrown into the play area and resolved
         one at a time in the boss's order, each in the arc where it lies now."""
         assert v.vehicle is not None
-        n, largest, bigger = effects.vehicle_dice(v, MOVE_DICE, v.vehicle.engine)
+        n, largest, bigger = effects.vehicle_dice(v, MOVE_DICE)
         choices = dice_choices(largest, n, next_size(largest) if bigger else None)
         choices = [c for c in choices if effects.dice_allowed(v, c, largest)] or choices  # Dodgy Brakes
         boost = effects.boost_in(v)
@@ -510,31 +513,60 @@ class Driving(Movement):
     def smash(self, v: Model, target: Model, speed: int, head_on: bool, why: str) -> tuple[int, list[int], int]:
         """Roll a smash: toughness + current speed D6, each ≥ the target's toughness does big
         damage 1, else weak 0 (head-on: +1/+1). Returns (damage, the first rolls, toughness).
+        One roll kept as it fell (:meth:`roll_smash` then :meth:`settle_smash`); a Sidesaws
+        re-roll calls the two itself and settles only the roll it keeps.
 
         Smashing yourself (``target`` is ``v``: a bump into terrain) is exactly what the book
         spells out: "you roll a number of D6 equal to your vehicle's toughness plus its current
         speed and each smash dice that rolls equal or over your vehicle's toughness causes you 1
         damage". What changes a smash (rams, spikes, buzzblades, a Spiked Roller, a Weak Frame)
         is for smashing something else, and an Explosive Ram's first smash is not spent on it."""
+        return self.settle_smash(v, target, speed, head_on, self.roll_smash(v, target, speed, head_on, why))
+
+    def _smash_terms(self, v: Model, target: Model, speed: int, head_on: bool) -> tuple[int, int, int, int]:
+        """(how many smash dice, the toughness they roll against, weak damage, big damage). Asks
+        the effects without spending anything, so a roll and its re-roll see the same terms."""
         own = target is v
         n = v.toughness + max(0, speed)
         n = n if own else effects.smash_dice(v, n)
-        rng = self.rng("dice")
-        first = [int(rng.integers(1, 7)) for _ in range(n)]
-        tough0 = tough = v.toughness if own else effects.smash_toughness(v, target.toughness)
+        tough = v.toughness if own else effects.smash_toughness(v, target.toughness)
         weak, big = (0, 1) if own else effects.smash_damage(v, (0, 1))
         if head_on:
             weak, big = weak + HEAD_ON[0], big + HEAD_ON[1]
-        dmg = sum(big if r >= tough else weak for r in first)
-        self.emit(ev.Smashed(v.id, target.id, first, tough, dmg, head_on, why))
-        rolls = first
-        while not own and any(r >= tough for r in rolls) and effects.smash_again(v) and tough <= 6:
+        return n, tough, weak, big
+
+    def roll_smash(self, v: Model, target: Model, speed: int, head_on: bool, why: str) -> tuple[int, list[int], int]:
+        """Roll the smash dice once and say what they would do: (damage, rolls, toughness). Only
+        the dice and their event: nothing is spent or set off until the roll is kept
+        (:meth:`settle_smash`), so a roll Sidesaws throws away leaves no trace but its log line."""
+        n, tough, weak, big = self._smash_terms(v, target, speed, head_on)
+        rolls = [int(self.rng("dice").integers(1, 7)) for _ in range(n)]
+        dmg = sum(big if r >= tough else weak for r in rolls)
+        self.emit(ev.Smashed(v.id, target.id, rolls, tough, dmg, head_on, why))
+        return dmg, rolls, tough
+
+    def settle_smash(
+        self, v: Model, target: Model, speed: int, head_on: bool, kept: tuple[int, list[int], int]
+    ) -> tuple[int, list[int], int]:
+        """The smash's roll that counts (``kept``, from :meth:`roll_smash`): a Spiked Roller rolls
+        again on its big damage ("counting the target's toughness as +1", again on each repeat's
+        big damage, the repeat's damage added), the Explosive Ram's first smash is spent (its
+        +2/+4 was on the kept roll and every repeat), and its big damage sets Flame Gouts' fire.
+        Returns (all the damage, the kept rolls, their toughness)."""
+        dmg, first, tough0 = kept
+        if target is v:
+            return kept
+        n, _tough, weak, big = self._smash_terms(v, target, speed, head_on)
+        tough, rolls = tough0, first
+        rng = self.rng("dice")
+        while any(r >= tough for r in rolls) and effects.smash_again(v) and tough <= 6:
             tough += 1  # a Spiked Roller: "roll your smash again, counting the target's toughness as +1"
             rolls = [int(rng.integers(1, 7)) for _ in range(n)]
             more = sum(big if r >= tough else weak for r in rolls)
             self.emit(ev.Smashed(v.id, target.id, rolls, tough, more, head_on, "again"))
             dmg += more
-        if not own and any(r >= tough0 for r in first):
+        effects.after_smash(v)  # the Explosive Ram's "first time in a game you smash" is over
+        if any(r >= tough0 for r in first):
             effects.on_smash_big(self, v, target)  # Flame Gouts
         return dmg, first, tough0
 
@@ -607,7 +639,7 @@ class Driving(Movement):
                 self._activation_over = True
             self._drop_caps(v, int(self.rng("dice").integers(1, 4)), cause, dice)
             left = clockwise_from(len(self.bosses), v.boss)[1]
-            options = tuple(dice_choices(v.vehicle.engine, WIPEOUT_DICE))
+            options = tuple(dice_choices(effects.engine(v), WIPEOUT_DICE))
             sizes = yield ChooseDice(left, options, f"wipeout dice for {v.name}", v.id, "wipeout")
             thrown = yield AimThrow(left, v.id, "wipeout", tuple(sizes), self.table.width, self.table.height)
             landed = yield from self.throw(left, v.id, "wipeout", tuple(sizes), thrown, keep_lost=True)

@@ -515,8 +515,21 @@ def seats(m: Model, n: int) -> int:
     return n
 
 
-def vehicle_dice(m: Model, n: int, largest: int) -> tuple[int, int, bool]:
-    bigger = False
+def engine(m: Model) -> int:
+    """The vehicle's engine stat as it stands: its printed die moved by every rank a repair gives
+    (Worn gasket, Heavy-ass armour, Turbocharger). The one place a scoot's move dice and a
+    wipeout's dice ("none of them are bigger than the vehicle's engine stat") read it from."""
+    assert m.vehicle is not None
+    sides = m.vehicle.engine
+    for h in effects_of(m):
+        sides = h.engine(m, sides)
+    return sides
+
+
+def vehicle_dice(m: Model, n: int) -> tuple[int, int, bool]:
+    """A scoot's move dice (``n`` before any effect): how many, the largest size (the engine as
+    it stands, :func:`engine`) and whether one may be a size bigger."""
+    largest, bigger = engine(m), False
     for h in effects_of(m):
         n, largest, bigger = h.vehicle_dice(m, n, largest, bigger)
     return n, largest, bigger
@@ -629,6 +642,11 @@ def smash_again(m: Model) -> bool:
 def on_smash_big(match: Match, m: Model, target: Model) -> None:
     for h in effects_of(m):
         h.on_smash_big(match, m, target)
+
+
+def after_smash(m: Model) -> None:
+    for h in effects_of(m):
+        h.after_smash(m)
 
 
 def on_get_off(match: Match, v: Model, git: Model) -> None:

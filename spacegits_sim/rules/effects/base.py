@@ -191,8 +191,14 @@ class Effect:
         """How many gits can ride in this vehicle (``m`` None: the vehicle as a gang file has it)."""
         return n
 
+    def engine(self, m: Model, sides: int) -> int:
+        """This vehicle's engine die as it stands (a repair worsens or improves it by a rank): the
+        one stat both a scoot's move dice and a wipeout's dice are capped by."""
+        return sides
+
     def vehicle_dice(self, m: Model, n: int, largest: int, bigger: bool) -> tuple[int, int, bool]:
-        """A scoot's move dice: how many, the largest size, and whether one may be a size bigger."""
+        """A scoot's move dice: how many, the largest size (the engine as it stands, to begin
+        with), and whether one may be a size bigger."""
         return n, largest, bigger
 
     def move_value(self, m: Model, value: int) -> int:
@@ -279,6 +285,10 @@ class Effect:
 
     def on_smash_big(self, match: Match, m: Model, target: Model) -> None:
         """This vehicle's smash did big damage to ``target`` (Flame Gouts set it on fire)."""
+
+    def after_smash(self, m: Model) -> None:
+        """A smash of this vehicle against something else is settled, its kept roll counted (an
+        Explosive Ram's first smash is spent)."""
 
     def on_get_off(self, match: Match, v: Model, git: Model) -> None:
         """``git`` just got off vehicle ``v`` (a Full-Stocked Minibar)."""

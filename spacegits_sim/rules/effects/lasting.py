@@ -480,8 +480,8 @@ class WornGasket(_Repair):
 
     id = "worn_gasket"
 
-    def vehicle_dice(self, m: Model, n: int, largest: int, bigger: bool) -> tuple[int, int, bool]:
-        return n, _rank(largest, -1), bigger
+    def engine(self, m: Model, sides: int) -> int:
+        return _rank(sides, -1)
 
 
 @register
@@ -542,8 +542,8 @@ class Turbocharger(_Repair):
 
     id = "turbocharger"
 
-    def vehicle_dice(self, m: Model, n: int, largest: int, bigger: bool) -> tuple[int, int, bool]:
-        return n, _rank(largest, +1), bigger
+    def engine(self, m: Model, sides: int) -> int:
+        return _rank(sides, +1)
 
     def swig_dice(self, m: Model, n: int) -> int:
         return n + 1
@@ -736,8 +736,8 @@ class HeavyAssArmour(_Repair):
     def toughness(self, m: Model, t: int) -> int:
         return t + 1
 
-    def vehicle_dice(self, m: Model, n: int, largest: int, bigger: bool) -> tuple[int, int, bool]:
-        return n, _rank(largest, -1), bigger
+    def engine(self, m: Model, sides: int) -> int:
+        return _rank(sides, -1)
 
 
 @register

@@ -146,16 +146,19 @@ class MassiveRam(_Mod):
 
 @register
 class ExplosiveRam(_Mod):
-    """ "The first time in a game you smash, your smash dice do +2/+4 damage." (Asked once per
-    smash, so the first ask spends it.)"""
+    """ "The first time in a game you smash, your smash dice do +2/+4 damage." Asking the damage
+    spends nothing (a Sidesaws re-roll is the same smash, and the heuristic asks it to weigh a
+    ram); the first smash is spent once its kept roll is settled (:meth:`after_smash`)."""
 
     id = "explosive_ram"
 
     def smash_damage(self, m: Model, dmg: tuple[int, int]) -> tuple[int, int]:
         if m.tokens.get(EXPLOSIVE_RAM_USED):
             return dmg
-        m.tokens[EXPLOSIVE_RAM_USED] = 1
         return dmg[0] + 2, dmg[1] + 4
+
+    def after_smash(self, m: Model) -> None:
+        m.tokens[EXPLOSIVE_RAM_USED] = 1
 
 
 @register
@@ -483,7 +486,9 @@ class Sponson(_Mod):
 @register
 class GitLauncher(_Mod):
     """ "Once per activation, when the vehicle shoots, one passenger may leave the vehicle, moving
-    as if they had a jetpack." Off within 1" (D6 tower dice), then the jetpack's blast-off."""
+    as if they had a jetpack." Put beside the hull (within 1") and straight into the jetpack's
+    blast-off. No D6 motion-sickness tower dice: those come with getting off before the vehicle
+    moves (and off a wreck), a different way off; the launch is the jetpack's move."""
 
     id = "git_launcher"
 
@@ -498,7 +503,7 @@ class GitLauncher(_Mod):
             return
         v.tokens["rerolled_" + self.id] = 1  # once per activation
         git = match.models[pick]
-        yield from match.put_off(v, git, "launched")
+        yield from match.put_off(v, git, "launched", sick=False)
         if git.in_play and git.standing:
             yield from Jetpack().act(match, git, Jetpack.ACTION)
 

@@ -174,7 +174,7 @@ class Alighted(Event):
     why: str  # "got off" | "wrecked" | "launched"
 
     def describe(self, names: dict[str, str]) -> str:
+        dice = f" with {count(self.dice, 'tower die', 'tower dice')}" if self.dice or self.why != "launched" else ""
         return (
-            f"{names.get(self.model, self.model)} gets off {names.get(self.vehicle, self.vehicle)} "
-            f"({self.why}) with {count(self.dice, 'tower die', 'tower dice')}"
+            f"{names.get(self.model, self.model)} gets off {names.get(self.vehicle, self.vehicle)} ({self.why}){dice}"
         )
