@@ -583,3 +583,23 @@ def test_a_gang_picks_a_faction_and_gets_its_special_rule():
     assert any(h.id == "pulling_teeth" for h in m.models["a1"].effects)
     with pytest.raises(camp_errors.DataError, match="unknown faction 'nope'"):
         gang_from_doc({"name": "t", "faction": "nope", "gits": [{"type": "orc"}]}, "<t>", RULES)
+
+
+@pytest.mark.rule("campaigns", "trucknuts")
+def test_trucknuts_sells_a_rolled_free_vehicle_mod_once_only():
+    """ "Trucknuts also sells a limited range of gubbins for your vehicles. Make 2 vehicle loot
+    rolls, and that's what you have to choose from." A rolled Gory Trophy Rack (0 caps) is one
+    row on the shelf: bought once, it is gone (only Grandpa Gunnock's free shelf is unlimited,
+    and that is weapons and gear)."""
+    c = derby_campaign()
+    red = c.gangs[0]
+    red.stash = 0  # only the 0-cap row can be paid for
+    # two 2D6 vehicle rolls (12: the dearest), then D100 16 (Gory Trophy Rack) and 01 (Buzzblades)
+    dice = Scripted(6, 6, 6, 6, 1, 6, 10, 1)
+    log: list[str] = []
+    boss = Answers(shop=lambda r: r.options[1] if len(r.options) > 1 else r.options[0])
+    camp.run(camp.trucknuts(0, red, (), RULES, dice, log), boss)
+    assert "Gory Trophy Rack" in log[0]
+    buys = [line for line in log if " buys the Gory Trophy Rack" in line]
+    assert len(buys) == 1, log
+    assert sum(g.get("mods", []).count("gory_trophy_rack") for g in red.gang["gits"]) == 1
