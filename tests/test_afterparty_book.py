@@ -603,3 +603,19 @@ def test_trucknuts_sells_a_rolled_free_vehicle_mod_once_only():
     buys = [line for line in log if " buys the Gory Trophy Rack" in line]
     assert len(buys) == 1, log
     assert sum(g.get("mods", []).count("gory_trophy_rack") for g in red.gang["gits"]) == 1
+
+
+@pytest.mark.rule("campaigns", "mugging")
+@pytest.mark.rule("vehicles", "mod-gory-trophy-rack")
+def test_a_vehicles_fight_pinch_is_its_drivers_mugging_and_no_run_over():
+    """Gory Trophy Rack: "After a game in which this vehicle removed a fallen enemy git from play
+    by running them over" — a vehicle pinching a standing enemy in a fight ran nobody over.
+    Mugging: "If this git took a cap from an enemy, either using pinch or boot" — that pinch is
+    the driver's (who throws for the vehicle); the cap a run-over steals is neither pinch nor boot."""
+    c = derby_campaign()
+    start, gazbag, enemy = derby_start(c)
+    fight = camp.read_game([start, ev.Pinched(gazbag + "v", enemy, 1)])
+    assert fight.run_over == {}
+    assert fight.offenses[gazbag] == {"mugging"}
+    ran = camp.read_game([start, ev.RanOver(gazbag + "v", enemy), ev.Pinched(gazbag + "v", enemy, 1)])
+    assert ran.run_over == {gazbag: 1} and gazbag not in ran.offenses

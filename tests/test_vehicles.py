@@ -1026,6 +1026,8 @@ def test_gory_trophy_rack_counts_the_fallen_enemies_it_runs_over():
     m.table.set_upright("b1", False)
     drive(m, m.drive(m.models["a1v"], None, 8, 8, "front"))
     assert m.models["a1v"].tokens.get("trophies") == 1
+    logged = [(e.kind, e.model, e.target) for e in m.events if isinstance(e, (ev.RanOver, ev.Pinched))]
+    assert logged == [("ran_over", "a1v", "b1"), ("pinched", "a1v", "b1")]  # the run-over, then its cap
 
 
 @pytest.mark.rule("vehicles", "mod-mine-dropper")

@@ -315,9 +315,12 @@ class Driving(Movement):
                 segments.append((*seg, speed, False))
                 ok = yield from self.push_clear(v, o)
                 if o.fallen and ok:  # "steal 1 cap from them"
+                    foe = self.enemies(v.id, o.id)
+                    if foe:  # run over (the afterparty's Gory Trophy Rack reads it), then the cap
+                        self.emit(ev.RanOver(v.id, o.id))
                     n = self.take_cap(o.boss, v.boss, 1)
                     self.emit(ev.Pinched(v.id, o.id, n))
-                    if self.enemies(v.id, o.id):
+                    if foe:
                         effects.ran_over(self, v, o)  # a Gory Trophy Rack counts it
                 if ok:
                     continue

@@ -520,7 +520,7 @@ class GoryTrophyRack(_Mod):
     """ "After a game in which this vehicle removed a fallen enemy git from play by running them
     over, if you model a new head onto its trophy rack, you gain 3 caps into your stash." A
     between-games effect: the campaign's afterparty reads the run-overs from the game's log (a
-    vehicle's ``pinched`` of a fallen enemy) and asks :meth:`trophy_caps` (the head is taken as
+    vehicle's ``ran_over`` of a fallen enemy) and asks :meth:`trophy_caps` (the head is taken as
     modelled). In the game, each one is also counted on the vehicle (a ``trophies`` token)."""
 
     id = "gory_trophy_rack"
