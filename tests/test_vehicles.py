@@ -824,6 +824,8 @@ def test_wrecking_ball_a_passenger_fires_it_the_vehicle_explodes_12_unharmed():
     boom = of(m, ev.Exploded)
     assert boom and boom[0].x == 12 and boom[0].origin == "a1v"
     assert not [e for e in of(m, ev.Damaged) if e.model == "a1v"]
+    hits = [e for e in of(m, ev.Damaged) if e.model == "b1"]
+    assert hits and all(e.by == "a1v" for e in hits)  # the blast is the vehicle's damage (Dangerous Driving)
 
 
 @pytest.mark.rule("vehicles", "mod-insanely-loud-sound-system")

@@ -311,7 +311,7 @@ class WreckingBall(_Mod):
 
     def fire_mod(self, match: Match, v: Model) -> Flow:
         yield from match.combat.explode(
-            v.id, match.position(v.id), 12, from_model=v.id, radius_in=match.table.figure_radius(v.id)
+            v.id, match.position(v.id), 12, from_model=v.id, radius_in=match.table.figure_radius(v.id), by=v
         )
 
 
@@ -347,7 +347,7 @@ class InsanelyLoudSoundSystem(_Mod):
             if o.in_play and match.table.distance_between(m.id, o.id) < BASS_IN - 1e-6:
                 n = roll(parse_dice("D3"), match.rng("dice"))[0]
                 yield from match.combat.damage(
-                    o, n, f'the bass drop of {m.name} (blocked {math.dist(start, match.position(o.id)):.1f}")'
+                    o, n, f'the bass drop of {m.name} (blocked {math.dist(start, match.position(o.id)):.1f}")', by=m
                 )
 
 
