@@ -619,3 +619,36 @@ def test_a_vehicles_fight_pinch_is_its_drivers_mugging_and_no_run_over():
     assert fight.offenses[gazbag] == {"mugging"}
     ran = camp.read_game([start, ev.RanOver(gazbag + "v", enemy), ev.Pinched(gazbag + "v", enemy, 1)])
     assert ran.run_over == {gazbag: 1} and "mugging" not in ran.offenses.get(gazbag, set())
+
+
+@pytest.mark.rule("campaigns", "bad-attitude")
+def test_a_recovering_git_misses_its_game_even_when_bad_attitude_thins_the_gang():
+    """Bad Attitude: "If they roll any ones, they can't even be arsed to turn up to the game and
+    skip it." A Concussion Bandage or a Sling: the git "misses the next game". The completed rule
+    that a gang keeps one git at the table never cancels a recovering git's missed game: Nazgob
+    misses it and counts it down; the gang's last git still to play turns up, and the log says why."""
+    c = quickstart_campaign()
+    red = c.gangs[0]
+    red.gits["Grunk"].attitude = red.gits["Skab"].attitude = 60  # a one among 60 dice, all but surely
+    red.gits["Nazgob"].misses = 1
+    log: list[str] = []
+    skip = camp.run(camp.bad_attitude(c, 1, log), Answers(fire_git="keep"))
+    assert "Nazgob" in skip["Red"] and red.gits["Nazgob"].misses == 0
+    assert "Red: Nazgob is still recovering and misses game 1" in log
+    assert len(skip["Red"]) == 2  # and one git at the table
+    last = next(name for name in ("Grunk", "Skab") if name not in skip["Red"])
+    assert any(line.startswith(f"Red: {last} (attitude 60) is the gang's last git at the table") for line in log)
+
+
+def test_when_every_git_is_recovering_the_first_plays_and_misses_the_next_game_instead():
+    """The completed rule (docs/rulebook-gaps.md): a game needs a git of each gang on the table."""
+    c = quickstart_campaign()
+    red = c.gangs[0]
+    for st in red.gits.values():
+        st.misses = 1
+    log: list[str] = []
+    skip = camp.run(camp.bad_attitude(c, 1, log), Answers())
+    assert skip["Red"] == ["Skab", "Nazgob"] and red.gits["Grunk"].misses == 1
+    assert any("Grunk is still recovering but every git of the gang is: Grunk plays game 1" in x for x in log)
+    skip = camp.run(camp.bad_attitude(c, 2, log), Answers())
+    assert skip["Red"] == ["Grunk"] and red.gits["Grunk"].misses == 0
