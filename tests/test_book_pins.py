@@ -166,3 +166,40 @@ def test_the_last_boss_scooping_up_leaves_its_fallen_gits_injured_and_its_standi
         ]
     )
     assert f.injured == {"a1", "b1"}
+
+
+# ---- a Gun Arm's gun ------------------------------------------------------------------------------------
+
+
+class _Dice:
+    """A die stream that rolls what a test says (``integers`` as numpy's)."""
+
+    def __init__(self, *values: int) -> None:
+        self.values = list(values)
+
+    def integers(self, lo: int, hi: int, size=None):  # noqa: ARG002
+        return self.values.pop(0)
+
+
+@pytest.mark.rule("campaigns", "treatments-act-once")
+def test_a_gun_arm_that_loots_no_gun_in_twenty_rolls_picks_among_the_gun_rows_and_says_so():
+    """Gun Arm: "Make a loot roll to find out what gun the doc has attached." Re-rolled until a gun;
+    after 20 misses the doc picks among the gun rolls only (the same odds) and the log says so —
+    never silently the alphabetically first gun."""
+    from spacegits_sim.rules import treatments
+
+    loot = RULES.tables["loot"]
+    gear = next(n for n in range(1, 101) if str(loot.lookup(n).ref).startswith("gear/"))
+    guns = [
+        n
+        for r in loot.rows
+        for n in range(r.lo, r.hi + 1)
+        if str(r.ref).startswith("weapons/") and RULES.weapons[str(r.ref).split("/")[1]].kind == "shooting"
+    ]
+    tens, units = gear // 10 % 10 or 10, gear % 10 or 10
+    said: list[str] = []
+    k = len(guns) - 1  # the last gun roll
+    got = treatments.loot_gun(RULES, _Dice(*([tens, units] * treatments.MAX_REROLLS), k), said.append)
+    want = str(loot.lookup(guns[k]).ref).split("/")[1]
+    assert got == want and got != min(w.id for w in RULES.weapons.values() if w.kind == "shooting" and not w.innate)
+    assert said and "found no gun" in said[0] and str(guns[k]) in said[0]
