@@ -203,3 +203,46 @@ def test_a_gun_arm_that_loots_no_gun_in_twenty_rolls_picks_among_the_gun_rows_an
     want = str(loot.lookup(guns[k]).ref).split("/")[1]
     assert got == want and got != min(w.id for w in RULES.weapons.values() if w.kind == "shooting" and not w.innate)
     assert said and "found no gun" in said[0] and str(guns[k]) in said[0]
+
+
+# ---- a gang file's mode ------------------------------------------------------------------------------
+
+
+GANG = """name: Rolled
+mode: {mode}
+gits:
+  - {{type: orc, name: Grunk, weapons: [pistol, regular_h2h]}}
+  - {{type: orc, name: Skab, weapons: [shotgun], gear: [chunky_armour]}}
+  - {{type: bullorc, name: Big}}
+  - {{type: bullorc, name: Bigger}}
+"""
+
+
+@pytest.mark.rule("gather_your_gits", "chef-25-caps-of-naked-gits")
+def test_validate_warns_what_a_rolled_or_campaign_gang_file_leaves_unchecked(tmp_path):
+    """Chef's Recommendation: "Buy 25 caps worth of naked gits, but don't buy them weapons or fancy
+    gear: those are rolled up randomly"; Chaos: "use the random git table to generate your naked
+    gits". A file cannot prove what was rolled, so `validate` says aloud what it took on trust —
+    naming the file — instead of a plain "ok" (an a la carte gang over budget is still an error)."""
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+
+    said = {}
+    for mode in ("chefs_recommendation", "chaos", "campaign", "a_la_carte"):
+        f = tmp_path / f"{mode}.yaml"
+        f.write_text(GANG.format(mode=mode))
+        run = subprocess.run(
+            [sys.executable, "-m", "spacegits_sim", "validate", str(f)], capture_output=True, text=True, cwd=ROOT
+        )
+        said[mode] = (run.returncode, " ".join(run.stderr.split()), run.stdout)
+    code, err, out = said["chefs_recommendation"]
+    assert code == 0 and "warning" in err and "chefs_recommendation.yaml" in err
+    assert "rolled up randomly" in err and "taken as rolled" in err and "not all checked" in out
+    code, err, out = said["chaos"]
+    assert code == 0 and "chaos.yaml" in err and "not checked against the budget" in err and "not all checked" in out
+    code, err, out = said["campaign"]
+    assert code == 0 and "campaign.yaml" in err and "campaign's business" in err
+    code, err, _ = said["a_la_carte"]
+    assert code == 1 and "budget is 25" in err
