@@ -583,3 +583,72 @@ def test_a_gang_picks_a_faction_and_gets_its_special_rule():
     assert any(h.id == "pulling_teeth" for h in m.models["a1"].effects)
     with pytest.raises(camp_errors.DataError, match="unknown faction 'nope'"):
         gang_from_doc({"name": "t", "faction": "nope", "gits": [{"type": "orc"}]}, "<t>", RULES)
+
+
+@pytest.mark.rule("campaigns", "trucknuts")
+def test_trucknuts_sells_a_rolled_free_vehicle_mod_once_only():
+    """ "Trucknuts also sells a limited range of gubbins for your vehicles. Make 2 vehicle loot
+    rolls, and that's what you have to choose from." A rolled Gory Trophy Rack (0 caps) is one
+    row on the shelf: bought once, it is gone (only Grandpa Gunnock's free shelf is unlimited,
+    and that is weapons and gear)."""
+    c = derby_campaign()
+    red = c.gangs[0]
+    red.stash = 0  # only the 0-cap row can be paid for
+    # two 2D6 vehicle rolls (12: the dearest), then D100 16 (Gory Trophy Rack) and 01 (Buzzblades)
+    dice = Scripted(6, 6, 6, 6, 1, 6, 10, 1)
+    log: list[str] = []
+    boss = Answers(shop=lambda r: r.options[1] if len(r.options) > 1 else r.options[0])
+    camp.run(camp.trucknuts(0, red, (), RULES, dice, log), boss)
+    assert "Gory Trophy Rack" in log[0]
+    buys = [line for line in log if " buys the Gory Trophy Rack" in line]
+    assert len(buys) == 1, log
+    assert sum(g.get("mods", []).count("gory_trophy_rack") for g in red.gang["gits"]) == 1
+
+
+@pytest.mark.rule("campaigns", "mugging")
+@pytest.mark.rule("vehicles", "mod-gory-trophy-rack")
+def test_a_vehicles_fight_pinch_is_its_drivers_mugging_and_no_run_over():
+    """Gory Trophy Rack: "After a game in which this vehicle removed a fallen enemy git from play
+    by running them over" — a vehicle pinching a standing enemy in a fight ran nobody over.
+    Mugging: "If this git took a cap from an enemy, either using pinch or boot" — that pinch is
+    the driver's (who throws for the vehicle); the cap a run-over steals is neither pinch nor boot."""
+    c = derby_campaign()
+    start, gazbag, enemy = derby_start(c)
+    fight = camp.read_game([start, ev.Pinched(gazbag + "v", enemy, 1)])
+    assert fight.run_over == {}
+    assert fight.offenses[gazbag] == {"mugging"}
+    ran = camp.read_game([start, ev.RanOver(gazbag + "v", enemy), ev.Pinched(gazbag + "v", enemy, 1)])
+    assert ran.run_over == {gazbag: 1} and "mugging" not in ran.offenses.get(gazbag, set())
+
+
+@pytest.mark.rule("campaigns", "bad-attitude")
+def test_a_recovering_git_misses_its_game_even_when_bad_attitude_thins_the_gang():
+    """Bad Attitude: "If they roll any ones, they can't even be arsed to turn up to the game and
+    skip it." A Concussion Bandage or a Sling: the git "misses the next game". The completed rule
+    that a gang keeps one git at the table never cancels a recovering git's missed game: Nazgob
+    misses it and counts it down; the gang's last git still to play turns up, and the log says why."""
+    c = quickstart_campaign()
+    red = c.gangs[0]
+    red.gits["Grunk"].attitude = red.gits["Skab"].attitude = 60  # a one among 60 dice, all but surely
+    red.gits["Nazgob"].misses = 1
+    log: list[str] = []
+    skip = camp.run(camp.bad_attitude(c, 1, log), Answers(fire_git="keep"))
+    assert "Nazgob" in skip["Red"] and red.gits["Nazgob"].misses == 0
+    assert "Red: Nazgob is still recovering and misses game 1" in log
+    assert len(skip["Red"]) == 2  # and one git at the table
+    last = next(name for name in ("Grunk", "Skab") if name not in skip["Red"])
+    assert any(line.startswith(f"Red: {last} (attitude 60) is the gang's last git at the table") for line in log)
+
+
+def test_when_every_git_is_recovering_the_first_plays_and_misses_the_next_game_instead():
+    """The completed rule (docs/rulebook-gaps.md): a game needs a git of each gang on the table."""
+    c = quickstart_campaign()
+    red = c.gangs[0]
+    for st in red.gits.values():
+        st.misses = 1
+    log: list[str] = []
+    skip = camp.run(camp.bad_attitude(c, 1, log), Answers())
+    assert skip["Red"] == ["Skab", "Nazgob"] and red.gits["Grunk"].misses == 1
+    assert any("Grunk is still recovering but every git of the gang is: Grunk plays game 1" in x for x in log)
+    skip = camp.run(camp.bad_attitude(c, 2, log), Answers())
+    assert skip["Red"] == ["Grunk"] and red.gits["Grunk"].misses == 0

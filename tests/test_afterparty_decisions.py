@@ -11,6 +11,7 @@ import sys
 import numpy as np
 import pytest
 from conftest import ROOT
+from test_book_pins import listed
 from test_campaign import RULES, Scripted, derby_campaign, quickstart_campaign, started
 
 from spacegits_sim import campaign as camp
@@ -85,6 +86,8 @@ def test_a_shop_offers_only_what_the_stash_pays_for_and_a_git_can_carry():
     for opt in shop.options[1:]:
         label, family, ident, price = shop.stock[opt[1]]
         assert price <= 4 and family in ("weapons", "gear")
+    for label, family, ident, price in shop.stock:  # "Everything costs double the listed price"
+        assert price == 2 * listed(label, family, ident), label
     assert any(price == 0 for *_, price in shop.stock)  # the free, unlimited shelf
 
 

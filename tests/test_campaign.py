@@ -384,7 +384,12 @@ def test_grandpa_gunnocks_three_loot_rolls_at_double_price_bought_only_if_carrie
         buys = [line for line in log if " buys the " in line]
         bought += len(buys)
         assert spent == sum(int(b.split(" for ")[1].split()[0]) for b in buys)
-        assert all(int(b.split(" for ")[1].split()[0]) % 2 == 0 for b in buys)  # double prices
+        for b in buys:  # exactly double the listed price (the loot row's; 0 on the free shelf)
+            label = b.split(" buys the ")[1].split(" at Grandpa Gunnock's")[0]
+            row = (
+                0 if label.endswith("(free)") else next(r.price for r in RULES.tables["loot"].rows if r.result == label)
+            )
+            assert int(b.split(" for ")[1].split()[0]) == 2 * int(row or 0), b
         from spacegits_sim.rules.gangs import gang_from_doc, validate_gang
 
         assert validate_gang(gang_from_doc(red.gang, "<t>", RULES), RULES) == []
@@ -412,8 +417,13 @@ def test_trucknuts_two_vehicles_and_two_vehicle_loot_rolls_and_a_stray_at_double
         ai_run(c, camp.stray(0, red, RULES, np.random.default_rng(seed), log))
         assert len(log[0].split("has ")[1].split(", ")) == 4  # 2 vehicles, 2 vehicle loot
         for line in log:
-            if " buys the " in line or "hires a stray" in line:
-                assert int(line.rsplit(" for ", 1)[1].split()[0]) % 2 == 0  # double prices
+            if " buys the " in line:  # exactly double the listed cost
+                label = line.split(" buys the ")[1].split(" at Trucknuts'")[0]
+                cost = next(
+                    (v.cost for v in RULES.vehicles.values() if v.name == label),
+                    next((r.price for r in RULES.tables["vehicle_loot"].rows if r.result == label), None),
+                )
+                assert int(line.rsplit(" for ", 1)[1].split()[0]) == 2 * int(cost or 0), line
         bought_car += any(
             g.get("vehicle") and before.get(g["name"]) is None for g in red.gang["gits"] if g["name"] in before
         )

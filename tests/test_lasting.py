@@ -603,7 +603,7 @@ def test_a_bad_attitude_in_a_gang_file_is_one_clear_message():
 def test_a_gory_trophy_rack_pays_three_caps_after_a_game_in_which_it_ran_over_a_fallen_enemy():
     """ "After a game in which this vehicle removed a fallen enemy git from play by running them
     over, if you model a new head onto its trophy rack, you gain 3 caps into your stash." Read from
-    the log: the vehicle's pinch of a fallen enemy as it pushed them clear. Once per game."""
+    the log: the vehicle's run-over of a fallen enemy as it pushed them clear. Once per game."""
     from test_campaign import started
 
     c = derby_campaign()
@@ -615,7 +615,13 @@ def test_a_gory_trophy_rack_pays_three_caps_after_a_game_in_which_it_ran_over_a_
         {"id": "b1", "name": "Urgat", "boss": 1},
         {"id": "b2", "name": "Snot", "boss": 1},
     ]
-    events = [started(models), ev.Pinched("a1v", "b1", 1), ev.Pinched("a1v", "b2", 0)]
+    events = [
+        started(models),
+        ev.RanOver("a1v", "b1"),
+        ev.Pinched("a1v", "b1", 1),
+        ev.RanOver("a1v", "b2"),
+        ev.Pinched("a1v", "b2", 0),
+    ]
     assert camp.read_game(events).run_over == {"a1": 2}
     log = party(c, events)
     assert any("ran over 2 fallen enemy gits: a new head, +3 caps" in line for line in log)

@@ -887,6 +887,8 @@ def test_wrecking_ball_a_passenger_fires_it_the_vehicle_explodes_12_unharmed():
     boom = of(m, ev.Exploded)
     assert boom and boom[0].x == 12 and boom[0].origin == "a1v"
     assert not [e for e in of(m, ev.Damaged) if e.model == "a1v"]
+    hits = [e for e in of(m, ev.Damaged) if e.model == "b1"]
+    assert hits and all(e.by == "a1v" for e in hits)  # the blast is the vehicle's damage (Dangerous Driving)
 
 
 @pytest.mark.rule("vehicles", "mod-insanely-loud-sound-system")
@@ -1200,6 +1202,8 @@ def test_gory_trophy_rack_counts_the_fallen_enemies_it_runs_over():
     m.table.set_upright("b1", False)
     drive(m, m.drive(m.models["a1v"], None, 8, 8, "front"))
     assert m.models["a1v"].tokens.get("trophies") == 1
+    logged = [(e.kind, e.model, e.target) for e in m.events if isinstance(e, (ev.RanOver, ev.Pinched))]
+    assert logged == [("ran_over", "a1v", "b1"), ("pinched", "a1v", "b1")]  # the run-over, then its cap
 
 
 @pytest.mark.rule("vehicles", "mod-mine-dropper")

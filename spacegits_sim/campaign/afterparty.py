@@ -60,8 +60,11 @@ class GameFacts:
 
 def read_game(events: list[ev.Event]) -> GameFacts:
     """Criminal records and injuries, from the events: Assault (damaged an enemy with a thump),
-    Dangerous Driving (drove a vehicle that damaged an enemy model), Looting (looted a cap from
-    the table, on foot or driving), Mugging (took a cap from an enemy with a pinch or a boot),
+    Dangerous Driving (drove a vehicle that damaged an enemy model — its smash, ram, mods, the
+    blasts it set off, every gun fired in its shoot action: the ``by`` of a ``damaged`` — or
+    removed one: ran a fallen enemy git over, the Gory Trophy Rack's words for it), Looting (looted a cap from
+    the table, on foot or driving), Mugging (took a cap from an enemy with a pinch or a boot; a
+    vehicle's pinch in a fight is its driver's, the cap of a run-over is neither),
     Discharging a Firearm in a Public Place (took a shoot action; aboard, each git that fired in
     the vehicle's), Evading Arrest (standing when the gang legged it; a vehicle's gits aboard
     with it); injured: fallen when
@@ -82,6 +85,7 @@ def read_game(events: list[ev.Event]) -> GameFacts:
     f.vehicle_of = {d: v for v, d in driver.items()}
     fallen: set[str] = set()
     in_play: set[str] = set()
+    ran_over: tuple[str, str] | None = None  # (vehicle, git) of the run-over whose cap comes next
 
     def tick(model: str, offense: str) -> None:
         who = driver.get(model, model)
@@ -109,13 +113,19 @@ def read_game(events: list[ev.Event]) -> GameFacts:
             tick(e.model, "assault")
         elif isinstance(e, ev.Smashed) and e.damage > 0 and enemies(e.model, e.target) and e.model in driver:
             tick(e.model, "dangerous_driving")
+        elif isinstance(e, ev.Damaged) and e.amount > 0 and e.by in driver and enemies(e.by, e.model):
+            tick(e.by, "dangerous_driving")  # its mods, its blasts, the guns fired in its shoot action
         elif isinstance(e, ev.CapLooted):
             tick(e.model, "looting")
-        elif isinstance(e, ev.Pinched) and e.model in driver and enemies(e.model, e.target):
+        elif isinstance(e, ev.RanOver) and e.model in driver and enemies(e.model, e.target):
             who = driver[e.model]  # a vehicle ran a fallen enemy git over (a Gory Trophy Rack pays)
             f.run_over[who] = f.run_over.get(who, 0) + 1
-        elif isinstance(e, ev.Pinched) and e.caps > 0 and e.model not in driver:
-            tick(e.model, "mugging")
+            ran_over = (e.model, e.target)
+            tick(e.model, "dangerous_driving")  # "removed a fallen enemy git from play by running them over"
+        elif isinstance(e, ev.Pinched) and (e.model, e.target) == ran_over:
+            ran_over = None  # the cap a run-over steals: "using pinch or boot" it is not
+        elif isinstance(e, ev.Pinched) and e.caps > 0 and enemies(e.model, e.target):
+            tick(e.model, "mugging")  # a vehicle's pinch in a fight: its driver's
         elif isinstance(e, ev.Booted) and e.how == "boot_in" and e.caps > 0:
             tick(e.model, "mugging")
         elif isinstance(e, ev.ActionTaken) and e.action == "shoot" and e.model not in driver:

@@ -43,23 +43,37 @@ def game_scenario(c: Campaign, rules: RulesData, skip: dict[str, list[str]] | No
 
 def bad_attitude(c: Campaign, n: int, log: list[str]) -> Generator[Request, Any, dict[str, list[str]]]:
     """Who stays away from game ``n``: a git still recovering (a Concussion Bandage, a Sling:
-    "misses the next game, then recovers fully"), and Bad Attitude — "Before each game, roll a
-    number of D6 equal to their attitude. If they roll any ones, they can't even be arsed to turn
-    up to the game and skip it. Once things get to that point, you can fire them" (the boss is
-    asked: :class:`FireGit`; "They take all their stuff with them"). A gang keeps at least one git
-    at the table."""
+    "misses the next game, then recovers fully") misses it and counts it down; then Bad Attitude
+    — "Before each game, roll a number of D6 equal to their attitude. If they roll any ones, they
+    can't even be arsed to turn up to the game and skip it. Once things get to that point, you
+    can fire them" (the boss is asked: :class:`FireGit`; "They take all their stuff with them").
+
+    Completed rule (docs/rulebook-gaps.md): a gang keeps at least one git at the table — Bad
+    Attitude is not rolled for the gang's last git still to play, and when every git of a gang is
+    recovering the first of them plays and misses the game after instead. The log says each."""
     rng = stream(c.seed, f"campaign/bad_attitude/{n}")
     skip: dict[str, list[str]] = {}
     for gi, g in enumerate(c.gangs):
-        for name, st in list(g.gits.items()):
-            if len(g.gits) - len(skip.get(g.boss, [])) <= 1:
-                break
-            if st.misses > 0:
-                st.misses -= 1
-                skip.setdefault(g.boss, []).append(name)
-                log.append(f"{g.boss}: {name} is still recovering and misses game {n}")
+        away = skip.setdefault(g.boss, [])
+        recovering = [name for name, st in g.gits.items() if st.misses > 0]
+        for name in recovering:
+            if len(recovering) == len(g.gits) and name == recovering[0]:
+                log.append(
+                    f"{g.boss}: {name} is still recovering but every git of the gang is: {name} plays game {n}"
+                    " and misses the next one instead"
+                )
                 continue
-            if st.attitude < BAD_ATTITUDE:
+            g.gits[name].misses -= 1
+            away.append(name)
+            log.append(f"{g.boss}: {name} is still recovering and misses game {n}")
+        for name, st in list(g.gits.items()):
+            if name in away or name in recovering or st.attitude < BAD_ATTITUDE:
+                continue
+            if len(g.gits) - len(away) <= 1:
+                log.append(
+                    f"{g.boss}: {name} (attitude {st.attitude}) is the gang's last git at the table:"
+                    f" turns up to game {n} without a Bad Attitude roll"
+                )
                 continue
             rolls = [int(x) for x in rng.integers(1, 7, size=st.attitude)]
             if 1 not in rolls:
@@ -79,8 +93,8 @@ def bad_attitude(c: Campaign, n: int, log: list[str]) -> Generator[Request, Any,
                 g.gang["gits"] = [x for x in g.gang["gits"] if x["name"] != name]
                 log.append(f"{g.boss}: {name} is fired (and takes their stuff)")
                 continue
-            skip.setdefault(g.boss, []).append(name)
-    return skip
+            away.append(name)
+    return {boss: names for boss, names in skip.items() if names}
 
 
 def game_seed(c: Campaign, n: int) -> int:

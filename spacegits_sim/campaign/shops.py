@@ -74,9 +74,12 @@ def visit(
     record: tuple[tuple[str, int, int], ...],
     rules: RulesData,
     log: list[str],
+    unlimited: int = 0,
 ) -> Flow:
-    """Offer ``stock`` (label, family, id, price) until the boss is done; a bought row leaves the
-    shelf unless it is free (unlimited)."""
+    """Offer ``stock`` (label, family, id, price) until the boss is done. A bought row leaves the
+    shelf — a rolled row is one thing for sale, whatever its price ("Make 2 vehicle loot rolls,
+    and that's what you have to choose from") — except the last ``unlimited`` rows (Grandpa
+    Gunnock's "unlimited supply" of what is listed at zero)."""
     for _ in range(MAX_BUYS):
         options: list[Any] = []
         for k, (_label, family, ident, price) in enumerate(stock):
@@ -95,7 +98,7 @@ def visit(
         _give(git, family, ident)
         g.stash -= price
         log.append(f"{g.boss}: {name} buys the {label} at {shop} for {price} caps")
-        if price > 0:
+        if k < len(stock) - unlimited:
             stock = stock[:k] + stock[k + 1 :]
 
 
@@ -115,7 +118,7 @@ def gunnocks(
     free = [("weapons", w.id, w.name) for w in rules.weapons.values() if w.cost == 0 and not w.innate]
     free += [("gear", it.id, it.name) for it in rules.gear.values() if it.cost == 0]
     stock += [(f"{name} (free)", family, ident, 0) for family, ident, name in free]
-    yield from visit(gi, g, "Grandpa Gunnock's", stock, record, rules, log)
+    yield from visit(gi, g, "Grandpa Gunnock's", stock, record, rules, log, unlimited=len(free))
 
 
 def trucknuts(

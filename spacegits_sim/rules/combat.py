@@ -58,6 +58,7 @@ class Combat:
         self.match = match
         self.exploded: set[str] = set()
         self.fights = 0  # fights so far (a "once per fight" is keyed by it)
+        self.shover: Model | None = None  # who is shoving now (a shove into terrain is their damage)
         self.smash_rerolled: set[tuple[int, str]] = set()
 
     # ------------------------------------------------------------------ weapons and hands
@@ -143,8 +144,9 @@ class Combat:
         """Each point of damage is a die on the target's tower, stacked by its own boss.
 
         ``kind`` ("shot", "blast", "fight", "other") is what effects that stop some damage ask
-        (a cooking pot on the head stops shots and blasts). ``by``: the model that dealt it;
-        dice an opponent gives can be refused (campaign rules: Bollocks to It)."""
+        (a cooking pot on the head stops shots and blasts). ``by``: the model that dealt it (or
+        caused it: a shove into a wall, a bomb's blast, a fuel can) — dice an opponent gives can
+        be refused (campaign rules: Bollocks to It), and the log names the dealer."""
         if amount <= 0 or not target.in_play:
             return
         amount = effects.damage_taken(target, kind, amount)
@@ -154,10 +156,11 @@ class Combat:
             amount = rolled
         if by is not None and by.boss != target.boss:
             amount = self.bollocks_to_it(target, amount)
+        dealer = None if by is None else by.id
         if amount <= 0:
-            self.match.emit(ev.Damaged(target.id, 0, source))
+            self.match.emit(ev.Damaged(target.id, 0, source, dealer))
             return
-        self.match.emit(ev.Damaged(target.id, amount, source))
+        self.match.emit(ev.Damaged(target.id, amount, source, dealer))
         if target.standing:  # a fallen git has no tower and gets no tower dice
             yield from self.match.add_tower_dice(target, amount, "damage")
 
@@ -251,7 +254,7 @@ class Combat:
             match.emit(
                 ev.BulletResolved(m.id, w.name, die_id, value, False, seg, f"terrain:{b.thing.id}", False, 0, False)
             )
-            yield from self.explode_barrels([b.thing.id])
+            yield from self.explode_barrels([b.thing.id], m)
             return
         if hit is None or hit.thing.kind != Kind.FIGURE or hit.thing.id not in match.models:
             label = None if hit is None else thing_label(hit.thing)
@@ -437,16 +440,21 @@ class Combat:
         if math.hypot(*d) < 1e-9:
             d = (1.0, 0.0)
         match.advance(match.costs.shove_s)
-        yield from match.move(
-            other, distance_in, "normal", direction=d, reason=reason, ignore=[who.id], tower_motion="shove"
-        )
+        self.shover = who
+        try:
+            yield from match.move(
+                other, distance_in, "normal", direction=d, reason=reason, ignore=[who.id], tower_motion="shove"
+            )
+        finally:
+            self.shover = None
 
     def bumped_terrain(self, m: Model, terrain_id: str, shoved: bool) -> Flow:
         """Shoved into terrain: 1 damage ("If they are shoved into some terrain, they suffer 1
         damage"). Only a Shove: other pushes (Jolt's 3") are moves that stop at the terrain
         (docs/rules.md, interpretations)."""
         if shoved:
-            yield from self.damage(m, 1, f"shoved into {self.match.terrain_types.get(terrain_id, 'terrain')}")
+            where = self.match.terrain_types.get(terrain_id, "terrain")
+            yield from self.damage(m, 1, f"shoved into {where}", by=self.shover)
 
     # ------------------------------------------------------------------ explosions
 
@@ -457,8 +465,11 @@ class Combat:
         x: int,
         from_model: str | None = None,
         radius_in: float = 0.0,
+        by: Model | None = None,
     ) -> Flow:
         """Explode (x): xD6 split among bosses in play, thrown in turn, each a 1/3 'bullet'.
+        ``by``: the model that caused it (a bomb's thrower, the exploding model, a mine's
+        dropper, who shot a barrel): its blasts are that model's damage.
 
         An exploding model (already off the table) of base radius ``radius_in`` blasts from the
         edge of its base towards each die, as measuring is "from anywhere on the base"."""
@@ -492,12 +503,12 @@ class Combat:
             for die_id, _sides, value, _pos in landed:
                 if not match.table.has_die(die_id):
                     continue
-                hit_barrel = yield from self._blast_die(origin, position, die_id, value, from_model, radius_in)
+                hit_barrel = yield from self._blast_die(origin, position, die_id, value, from_model, radius_in, by)
                 if hit_barrel:
                     queue.append(hit_barrel)
                 match.discard_die(die_id)
         if queue:
-            yield from self.explode_barrels(list(queue))
+            yield from self.explode_barrels(list(queue), by)
 
     def _blast_die(
         self,
@@ -507,6 +518,7 @@ class Combat:
         value: int,
         from_model: str | None,
         radius_in: float = 0.0,
+        by: Model | None = None,
     ) -> Flow:
         match = self.match
         target = match.table.die(die_id).position
@@ -553,11 +565,12 @@ class Combat:
             source = ev.terrain_phrase(match.rules.terrain[match.terrain_types[origin]].name, only=False)
         else:
             source = "an explosion"
-        yield from self.damage(t, dmg, f"caught in the blast of {source}", "blast")
+        yield from self.damage(t, dmg, f"caught in the blast of {source}", "blast", by=by)
         return None
 
-    def explode_barrels(self, barrels: list[str]) -> Flow:
-        """Barrels explode (6) in the order hit; each once; chains breadth-first."""
+    def explode_barrels(self, barrels: list[str], by: Model | None = None) -> Flow:
+        """Barrels explode (6) in the order hit; each once; chains breadth-first. ``by``: who
+        set them off (a shooter, a driver's vehicle), whose damage their blasts are."""
         queue = deque(b for b in barrels if b not in self.exploded)
         while queue:
             b = queue.popleft()
@@ -567,7 +580,7 @@ class Combat:
             pos = self.match.table.terrain_centre(b)
             x = self.explode_x(b)
             before = set(self.exploded)
-            yield from self.explode(b, pos, x)
+            yield from self.explode(b, pos, x, by=by)
             self.match.table.remove_terrain(b)
             self.match.emit(ev.TerrainRemoved(b, "exploded"))
             for nb in self.exploded - before:

@@ -503,7 +503,8 @@ class MatchCore(GameBase, MatchOps):
                 self.table.remove_terrain(tid)
                 del self.terrain_owner[tid]
                 self.emit(ev.TerrainRemoved(tid, f"set off by {mover.name}"))
-                yield from self.combat.explode(tid, centre, int(ttype.explode or 0))
+                dropper = self.models.get(owner)  # (a mine's blast is its dropper's damage)
+                yield from self.combat.explode(tid, centre, int(ttype.explode or 0), by=dropper)
 
     def place_pending_terrain(self, m: Model) -> None:
         """What ``m`` dropped to take effect "starting at the end of your activation"."""

@@ -382,6 +382,31 @@ def validate_gang(gang: Gang, rules: RulesData, budget: int | None = None) -> li
     return problems  # chaos: whatever the dice gave
 
 
+def unchecked(gang: Gang) -> list[Problem]:
+    """What :func:`validate_gang` cannot check for the gang's mode, said aloud (never a silent
+    "ok"): a file cannot prove what dice rolled. Chef's recommendation: the naked gits are
+    checked against the budget, but their weapons, gear, vehicle guns, treatments and repairs
+    "are rolled up randomly" — whatever the file lists is taken as rolled. Chaos: the gits
+    themselves are rolled too ("when you have 21 caps or more of naked gits, stop"), so neither
+    the budget nor the kit is checked. Campaign: what the gang bought and earned is the
+    campaign's business (a campaign gang has no budget)."""
+    kit = sum(
+        len(g.weapons) + len(g.gear) + len(g.vehicle_weapons) + len(g.treatments) + len(g.repairs) for g in gang.gits
+    )
+    listed = f"its {kit} weapons, gear, vehicle guns, treatments and repairs are taken as rolled"
+    if gang.mode == "chefs_recommendation" and kit:
+        why = f"a chef's recommendation gang's kit is rolled up randomly: {listed}, not checked"
+    elif gang.mode == "chaos":
+        why = f"a chaos gang is rolled (gits and kit): its {gang.cost} caps are not checked against the budget" + (
+            f", and {listed}" if kit else ""
+        )
+    elif gang.mode == "campaign":
+        why = f"a campaign gang's cost ({gang.cost} caps) is the campaign's business: not checked against the budget"
+    else:
+        return []
+    return [Problem(gang.source, None, "mode", why)]
+
+
 def unsimulated(gang: Gang, rules: RulesData) -> list[Problem]:
     """Every id this gang names that the engine does not simulate yet (never a silent "ok")."""
     out: list[Problem] = []

@@ -51,11 +51,13 @@ class CombatOps(Protocol):
         x: int,
         from_model: str | None = None,
         radius_in: float = 0.0,
+        by: Model | None = None,
     ) -> Flow:
-        """Explode (x): xD6 split among bosses in play, thrown in turn, each a 1/3 'bullet'."""
+        """Explode (x): xD6 split among bosses in play, thrown in turn, each a 1/3 'bullet'
+        (``by``: the model whose damage the blasts are)."""
         ...
 
-    def explode_barrels(self, barrels: list[str]) -> Flow:
+    def explode_barrels(self, barrels: list[str], by: Model | None = None) -> Flow:
         """Barrels explode (6) in the order hit; each once; chains breadth-first."""
         ...
 

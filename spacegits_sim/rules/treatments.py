@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..data.dice import roll
+from ..data.errors import DataError, Problem
 from ..data.rules_data import RollTable, RulesData, TableRow
 
 Fits = Callable[[], bool]
@@ -116,7 +117,7 @@ def treat(
         git["weapons"] = []
     weapon = row.extra.get("weapon")
     if row.extra.get("loot_gun"):
-        weapon = loot_gun(rules, rng)
+        weapon = loot_gun(rules, rng, say)
     if weapon:
         bolt_on(git, str(weapon), rules, fits, say)
     shed(git, ("weapons", "gear"), rules, fits, say)  # a Stump: what no longer fits in its hands comes off
@@ -153,15 +154,31 @@ def _replace(git: dict[str, Any], location: str, rules: RulesData, say: Say) -> 
         del git["treatments"]
 
 
-def loot_gun(rules: RulesData, rng: Any) -> str:
-    """ "Make a loot roll to find out what gun the doc has attached": loot rolls until one is a gun."""
+def loot_gun(rules: RulesData, rng: Any, say: Say | None = None) -> str:
+    """ "Make a loot roll to find out what gun the doc has attached": loot rolls until one is a gun
+    (our reading). After ``MAX_REROLLS`` misses the doc picks among the loot table's gun rolls
+    alone — the same odds further re-rolls would give — and the log says so (``say``); a loot
+    table with no gun at all is a clear error, never a made-up gun."""
     table = rules.tables["loot"]
-    for _ in range(MAX_REROLLS):
-        row = table.lookup(int(roll(table.dice, rng)[0]))
+
+    def gun(row: Any) -> str | None:
         family, _, ident = str(row.ref).partition("/")
-        if family == "weapons" and rules.weapons[ident].kind == "shooting":
-            return ident
-    return min(w.id for w in rules.weapons.values() if w.kind == "shooting" and not w.innate)
+        ok = family == "weapons" and ident in rules.weapons and rules.weapons[ident].kind == "shooting"
+        return ident if ok else None
+
+    for _ in range(MAX_REROLLS):
+        found = gun(table.lookup(int(roll(table.dice, rng)[0])))
+        if found:
+            return found
+    numbers = [n for r in table.rows for n in range(r.lo, r.hi + 1) if gun(r)]
+    if not numbers:
+        why = "no row is a gun (a weapons/ entry of kind shooting): a Gun Arm has nothing to attach"
+        raise DataError([Problem("tables", "loot", "rows", why)])
+    n = numbers[int(rng.integers(0, len(numbers)))]
+    found = str(gun(table.lookup(n)))
+    if say is not None:
+        say(f"{MAX_REROLLS} loot rolls for a Gun Arm found no gun: the doc picks among the gun rolls ({n}: {found})")
+    return found
 
 
 def bolted_count(git: dict[str, Any], rules: RulesData) -> int:

@@ -318,9 +318,12 @@ class Driving(Movement):
                 segments.append((*seg, speed, False))
                 ok = yield from self.push_clear(v, o)
                 if o.fallen and ok:  # "steal 1 cap from them"
+                    foe = self.enemies(v.id, o.id)
+                    if foe:  # run over (the afterparty's Gory Trophy Rack reads it), then the cap
+                        self.emit(ev.RanOver(v.id, o.id))
                     n = self.take_cap(o.boss, v.boss, 1)
                     self.emit(ev.Pinched(v.id, o.id, n))
-                    if self.enemies(v.id, o.id):
+                    if foe:
                         effects.ran_over(self, v, o)  # a Gory Trophy Rack counts it
                 if ok:
                     continue
@@ -354,7 +357,7 @@ class Driving(Movement):
                 self.discard_die(tid)
             elif kind == Kind.TERRAIN:
                 smashes.append((v, v, False, "terrain"))
-                yield from self.bumped_barrel(tid)
+                yield from self.bumped_barrel(tid, v)
             elif o is not None and o.vehicle is not None:
                 head_on = table.front_contact(v.id, o.id) and table.front_contact(o.id, v.id)
                 smashes += [(v, o, head_on, "collision"), (o, v, head_on, "collision")]
@@ -426,10 +429,10 @@ class Driving(Movement):
             out += [t for t in self.table.hull_areas(v.id, pos, ang) if t not in out]
         return out
 
-    def bumped_barrel(self, terrain_id: str) -> Flow:
-        """Driving into a barrel blows it up, as a shot does."""
+    def bumped_barrel(self, terrain_id: str, v: Model) -> Flow:
+        """Driving into a barrel blows it up, as a shot does (its blast is the vehicle's damage)."""
         if self.combat.is_barrel(terrain_id):
-            yield from self.combat.explode_barrels([terrain_id])
+            yield from self.combat.explode_barrels([terrain_id], v)
 
     def _clear_ahead(self, v: Model, o: Model) -> bool:
         """Is ``o`` out of the hull's way forward (pushed to one side)?"""
@@ -776,7 +779,7 @@ class Driving(Movement):
         self.terrain_types[tid] = WRECK_TYPE
         got_off = [p.id for p in passengers if p.aboard is None]
         self.emit(ev.Wrecked(v.id, tid, WRECK_TYPE, tt.height_in, polygon, got_off))
-        yield from self.combat.explode(v.id, pos, effects.wreck_explosion(v), from_model=None, radius_in=radius)
+        yield from self.combat.explode(v.id, pos, effects.wreck_explosion(v), from_model=None, radius_in=radius, by=v)
 
     def _hull_corners(self, v: Model) -> list[Point]:
         assert v.vehicle is not None

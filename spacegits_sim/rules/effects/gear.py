@@ -318,7 +318,7 @@ class Jetpack(Effect):
         if not m.fallen:  # (no tower to fall: it still comes down in a heap)
             m.fallen = True
             match.table.set_upright(m.id, False)
-        yield from match.combat.explode(m.id, free, self.EXPLODE)
+        yield from match.combat.explode(m.id, free, self.EXPLODE, by=m)
 
 
 @register
@@ -380,7 +380,7 @@ class MedicalEquipment(Effect):
         if n == self.HURTS_ON:  # "If a "6" is rolled, the target suffers D6 damage instead of gaining caps."
             dmg = roll(parse_dice("D6"), match.rng("dice"))[0]
             match.emit(ev.CapsWon(o.id, match.bosses[o.boss].name, 0, f"{m.name}'s experiment rolls 6: {dmg} damage"))
-            yield from match.combat.damage(o, dmg, f"experimented on by {m.name}")
+            yield from match.combat.damage(o, dmg, f"experimented on by {m.name}", by=m)
             return
         row = table.lookup(n)
         what, won = yield from vend(match, o, str(row.extra.get("effect", "")))
@@ -481,7 +481,7 @@ class FuelCan(Effect):
         pick = yield GearChoice(m.boss, tuple(self._targets(m, match)), "toss the fuel can at whom?", m.id, self.id)
         m.tokens[self.SPENT] = 1
         dmg = sum(roll(parse_dice("3D6"), match.rng("dice")))
-        yield from match.combat.damage(match.models[pick], dmg, f"{m.name}'s fuel can")
+        yield from match.combat.damage(match.models[pick], dmg, f"{m.name}'s fuel can", by=m)
 
 
 def _on_fire(m: Model, token: str) -> bool:

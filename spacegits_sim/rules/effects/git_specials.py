@@ -108,7 +108,7 @@ class Rigged(Effect):
         pos = match.position(m.id)
         match.remove_model(m, "exploded")
         radius = m.git.base_mm * MM / 2  # measured from anywhere on its base
-        yield from match.combat.explode(m.id, pos, x, from_model=m.id, radius_in=radius)
+        yield from match.combat.explode(m.id, pos, x, from_model=m.id, radius_in=radius, by=m)
 
 
 @register

@@ -314,7 +314,7 @@ class WreckingBall(_Mod):
 
     def fire_mod(self, match: Match, v: Model) -> Flow:
         yield from match.combat.explode(
-            v.id, match.position(v.id), 12, from_model=v.id, radius_in=match.table.figure_radius(v.id)
+            v.id, match.position(v.id), 12, from_model=v.id, radius_in=match.table.figure_radius(v.id), by=v
         )
 
 
@@ -350,7 +350,7 @@ class InsanelyLoudSoundSystem(_Mod):
             if o.in_play and match.table.distance_between(m.id, o.id) < BASS_IN - 1e-6:
                 n = roll(parse_dice("D3"), match.rng("dice"))[0]
                 yield from match.combat.damage(
-                    o, n, f'the bass drop of {m.name} (blocked {math.dist(start, match.position(o.id)):.1f}")'
+                    o, n, f'the bass drop of {m.name} (blocked {math.dist(start, match.position(o.id)):.1f}")', by=m
                 )
 
 
@@ -525,7 +525,7 @@ class GoryTrophyRack(_Mod):
     """ "After a game in which this vehicle removed a fallen enemy git from play by running them
     over, if you model a new head onto its trophy rack, you gain 3 caps into your stash." A
     between-games effect: the campaign's afterparty reads the run-overs from the game's log (a
-    vehicle's ``pinched`` of a fallen enemy) and asks :meth:`trophy_caps` (the head is taken as
+    vehicle's ``ran_over`` of a fallen enemy) and asks :meth:`trophy_caps` (the head is taken as
     modelled). In the game, each one is also counted on the vehicle (a ``trophies`` token)."""
 
     id = "gory_trophy_rack"

@@ -194,7 +194,7 @@ class Lob(Effect):
             _miss(combat, m, w, die_id, value, (edge, die), f"die:{die_id}")
             spot, x = die, value
         match.discard_die(die_id)
-        yield from combat.explode(origin, spot, x)
+        yield from combat.explode(origin, spot, x, by=m)
 
     def gun_worth(self, w: Weapon, damage: float) -> float:
         return sum((s + 1) / 2 for s in w.dice.dice) * 0.6  # a blast of the die's value, shared out
@@ -237,7 +237,7 @@ class Gout(Effect):
         if not hit_any:
             _miss(combat, m, w, die_id, value, seg, None)
         if barrels:
-            yield from combat.explode_barrels(barrels)
+            yield from combat.explode_barrels(barrels, m)
 
     def gun_worth(self, w: Weapon, damage: float) -> float:
         return damage * 1.5  # everything along the line, not just the first

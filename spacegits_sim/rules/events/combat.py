@@ -57,10 +57,16 @@ class BulletResolved(Event):
 
 @dataclass
 class Damaged(Event):
+    """``by``: the model that dealt it — a shooter, a thumper, a vehicle (its smash, its mods, the
+    guns fired in its shoot action), a bomb's thrower, an exploding model, a mine's dropper — or
+    None (the git's own swig, terrain, fire). The campaign reads it: Bollocks to It rolls an
+    enemy's dice; Dangerous Driving charges the driver of a vehicle that damaged an enemy."""
+
     kind: ClassVar[str] = "damaged"
     model: str
     amount: int
     source: str
+    by: str | None = None
 
     def describe(self, names: dict[str, str]) -> str:
         return f"{names.get(self.model, self.model)} takes {self.amount} damage ({self.source})"

@@ -69,6 +69,20 @@ class Smashed(Event):
 
 
 @dataclass
+class RanOver(Event):
+    """A vehicle bumped into a fallen enemy git and ran them over (pushed clear; the ``pinched``
+    right after is the cap it steals, not a pinch of the driver's). What a Gory Trophy Rack pays
+    for at the afterparty; a vehicle's pinch in a fight is not one."""
+
+    kind: ClassVar[str] = "ran_over"
+    model: str  # the vehicle
+    target: str  # the fallen git
+
+    def describe(self, names: dict[str, str]) -> str:
+        return f"{names.get(self.model, self.model)} runs {names.get(self.target, self.target)} over"
+
+
+@dataclass
 class VehicleTowers(Event):
     """A vehicle's two towers after dice were added (``reason``: swig, damage, rebuilt), or lifted
     off (``added`` negative: a Massive Spanner's bonk, Tasty Smells)."""

@@ -12,7 +12,7 @@ from ...data.errors import DataError, Problem
 from ...data.rules_data import RulesData, load_rules
 from ...data.yamlio import read_yaml
 from ...rules.effects import implemented_table
-from ...rules.gangs import load_gang, unsimulated, validate_gang
+from ...rules.gangs import load_gang, unchecked, unsimulated, validate_gang
 from ...rules.scenario import load_scenario, unsimulated_in_scenario
 
 err = Console(stderr=True, soft_wrap=True)  # notes for people (a named default), not problems
@@ -33,7 +33,11 @@ def validate_file(
         for i, g in enumerate(read_yaml(p).get("gits") or []):  # a named default, said aloud
             if isinstance(g, dict) and not g.get("name") and i < len(gang.gits):
                 err.print(f"[yellow]note[/] {p}: git #{i + 1} has no name: it plays as '{gang.gits[i].name}'")
-        return f"gang '{gang.name}', {len(gang.gits)} gits, {gang.cost} caps", unsimulated(gang, rules)
+        what = f"gang '{gang.name}', {len(gang.gits)} gits, {gang.cost} caps"
+        for pr in unchecked(gang):  # what its mode leaves unchecked, said aloud
+            err.print(f"[yellow]warning[/] {pr}")
+            what += f" (mode {gang.mode}: not all checked, see the warning)"
+        return what, unsimulated(gang, rules)
     if kind == "scenario":
         rules = load_rules(list(house))
         sc = load_scenario(p, rules)
