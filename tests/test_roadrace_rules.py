@@ -146,6 +146,19 @@ def test_a_tied_roll_off_is_rolled_again():
     assert r._turn_order() == [1, 0]
 
 
+def test_turn_order_counts_speed_dice_so_speeds_zero_and_below_tie_and_lap_points_decide():
+    """'Players begin their turn in order of highest to lowest number of Speed dice. If there is a
+    tie the one with the highest number of Lap Points goes first.' A Speed of 0 and one of -1 both
+    roll no dice (rules/stat_floor): a tie, which the Lap Points break."""
+    r = race(car("Zero", vehicle="jeep", v=(2, 2, 3, 1)), car("Minus", v=(2, 2, 3, 1)))  # jeep: Speed 0
+    minus = r.racers[1]
+    drive(r, RESULTS["engine_minus2"](r, minus, minus))  # Speed 1 - 2 = -1
+    minus.lp = 5
+    assert (r.stat(r.racers[0], "speed"), r.stat(minus, "speed")) == (0, -1)
+    assert r._turn_order() == [1, 0]
+    assert kinds(r, "round_started")[-1].rolloffs == []
+
+
 # ---------------------------------------------------------------------- Luck phase
 
 

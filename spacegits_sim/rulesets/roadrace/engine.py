@@ -460,7 +460,8 @@ class Race:
         rolloffs: list[list[int]] = []
 
         def key(r: Racer) -> tuple[int, int]:
-            return (-self.stat(r, "speed"), -r.lp)
+            # the number of Speed dice, not the stat: below 0 it rolls none (rules/stat_floor)
+            return (-max(0, self.stat(r, "speed")), -r.lp)
 
         groups: dict[tuple[int, int], list[Racer]] = {}
         for r in live:
