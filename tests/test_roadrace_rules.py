@@ -146,6 +146,16 @@ def test_a_tied_roll_off_is_rolled_again():
     assert r._turn_order() == [1, 0]
 
 
+def test_every_group_still_tied_after_a_roll_off_rolls_again():
+    """'If they are still tied, have them all roll 1d6 and the highest goes first.' Four cars tied on
+    Speed dice and Lap Points roll 3, 3, 5, 5: both pairs are still tied, and each pair rolls again
+    (the higher pair first), rather than one pair rolling and the other going by seat."""
+    r = race(car("A"), car("B"), car("C"), car("D"))
+    load(r, 3, 3, 5, 5, 1, 6, 4, 2)  # then C 1, D 6; then A 4, B 2
+    assert r._turn_order() == [3, 2, 0, 1]
+    assert kinds(r, "round_started")[-1].rolloffs == [[0, 3], [1, 3], [2, 5], [3, 5], [2, 1], [3, 6], [0, 4], [1, 2]]
+
+
 def test_turn_order_counts_speed_dice_so_speeds_zero_and_below_tie_and_lap_points_decide():
     """'Players begin their turn in order of highest to lowest number of Speed dice. If there is a
     tie the one with the highest number of Lap Points goes first.' A Speed of 0 and one of -1 both

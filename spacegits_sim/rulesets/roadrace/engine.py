@@ -466,18 +466,20 @@ class Race:
         groups: dict[tuple[int, int], list[Racer]] = {}
         for r in live:
             groups.setdefault(key(r), []).append(r)
-        for group in groups.values():
-            tied = group
-            while len(tied) > 1:
-                self.tray.clear()
-                for r in tied:
-                    v = self.throw(r, 1)[0].value
-                    rolls[r.seat].append(-v)
-                    rolloffs.append([r.seat, v])
-                best: dict[tuple[int, ...], list[Racer]] = {}
-                for r in tied:
-                    best.setdefault(tuple(rolls[r.seat]), []).append(r)
-                tied = max((g for g in best.values() if len(g) > 1), key=len, default=[])
+        # every group still tied rolls again among itself until no two are tied; a roll that
+        # leaves several groups tied settles the higher group's places first
+        ties = [g for g in groups.values() if len(g) > 1]
+        while ties:
+            tied = ties.pop(0)
+            self.tray.clear()
+            for r in tied:
+                v = self.throw(r, 1)[0].value
+                rolls[r.seat].append(-v)
+                rolloffs.append([r.seat, v])
+            best: dict[tuple[int, ...], list[Racer]] = {}
+            for r in tied:
+                best.setdefault(tuple(rolls[r.seat]), []).append(r)
+            ties[:0] = [g for _, g in sorted(best.items()) if len(g) > 1]
         order = sorted(live, key=lambda r: (key(r), rolls[r.seat], r.seat))
         seats = [r.seat for r in order]
         self.emit(ev.RoundStarted(self.round, seats, rolloffs))
