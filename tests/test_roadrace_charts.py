@@ -115,7 +115,7 @@ def test_tv_interview_first_player_first_then_in_order():
     for x in r.racers:
         drive(r, EVENTS["tv_interview"](r, x), answers=["drive"] if x.seat == 0 else ["stop"], asked=asked)
     assert [q.boss for q in asked] == [0, 1]
-    assert r.racers[1].interview and r.stopped(r.racers[1]) and not r.racers[2].interview
+    assert r.racers[1].interviews == 1 and r.stopped(r.racers[1]) and not r.racers[2].interviews
 
 
 # ---------------------------------------------------------------------- Oh Crap!

@@ -15,7 +15,7 @@ from spacegits_sim.rulesets.roadrace.book import book
 from spacegits_sim.rulesets.roadrace.campaign import Campaign, between_races, legal_upgrades
 from spacegits_sim.rulesets.roadrace.fame import tally
 from spacegits_sim.rulesets.roadrace.gaps import update
-from spacegits_sim.rulesets.roadrace.results import RESULTS
+from spacegits_sim.rulesets.roadrace.results import EVENTS, RESULTS
 
 RS = registry.get("roadrace")
 
@@ -123,9 +123,19 @@ def test_fame_for_kills_interviews_perfect_rolls_and_battered_finishes():
     """'Kill an opposing driver or destroy their vehicle: 1 point', 'TV interview: 2 points', 'Get the
     maximum possible successes on any die roll without using re-rolls: 1 point', 'Finish the race with 9
     damage on your vehicle or only 1 Toughness left: 2 points'."""
-    f = _fame(_finished(kills=2, interview=True, perfect=True, vdamage=9, charts={"whoops"}))
+    f = _fame(_finished(kills=2, interviews=1, perfect=True, vdamage=9, charts={"whoops"}))
     assert f["kill"] == 2 and f["tv_interview"] == 2 and f["perfect_roll"] == 1 and f["finish_battered"] == 2
     assert "no_whoops" not in f
+
+
+def test_every_tv_interview_earns_its_two_fame_points():
+    """'TV interview: 2 points' / 'The first player may elect to stop this turn and gain 2 Fame
+    Points.' Two interviews in one race are 4 points."""
+    r = race(car("A", v=(1, 1, 2, 4)), car("B"))
+    for rnd in (1, 2):
+        r.round, r.event_row, r.interview_open = rnd, "tv_interview", False
+        drive(r, EVENTS["tv_interview"](r, r.racers[0]), answers=["stop"])
+    assert _fame(r)["tv_interview"] == 4
 
 
 def test_fame_for_the_only_survivor():

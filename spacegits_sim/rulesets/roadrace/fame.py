@@ -24,8 +24,7 @@ def tally(race: Race) -> list[tuple[int, str, int]]:
         give(r.seat, "kill", r.kills)
         if r.perfect:
             give(r.seat, "perfect_roll")
-        if r.interview:
-            give(r.seat, "tv_interview")
+        give(r.seat, "tv_interview", r.interviews)
         for chart, fid in (
             ("oh_crap", "no_oh_crap"),
             ("whoops", "no_whoops"),

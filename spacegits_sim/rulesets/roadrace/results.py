@@ -266,7 +266,7 @@ def _ask_interview(race: Race, r: Racer) -> Gen:
     ans = yield Interview(r.seat, ("stop", "drive"), "stop for the TV interview (2 Fame Points)?")
     if ans == "stop":
         race.interview_open = False
-        r.interview = True
+        r.interviews += 1
         race.stop(r, "the TV interview")
 
 

@@ -60,7 +60,7 @@ class Racer:
     # for the fame tally
     charts: set[str] = field(default_factory=set)
     perfect: bool = False
-    interview: bool = False
+    interviews: int = 0  # TV interviews given (2 Fame Points each)
     kills: int = 0
 
     @property
