@@ -126,6 +126,23 @@ def test_gypsy_blessing_declares_one_die_a_success_once_per_game():
     assert (roll.successes, roll.failures) == (1, 1) and not me.blessing
 
 
+def test_a_used_gypsy_blessing_is_not_renewed_by_a_later_blessing():
+    """'the old gypsy woman blesses you (once per game you may automatically declare 1 die a success
+    instead of rolling it)'. Once used, a second blessing later in the race gives no second use."""
+    r = race(car())
+    me = r.racers[0]
+    drive(r, RESULTS["hiker_blessing"](r, me, me))
+    load(r, 1, 1)
+    drive(r, r.stat_roll(me, "speed", "test"), answers=["yes"])
+    assert not me.blessing
+    r.round = 2
+    drive(r, RESULTS["hiker_blessing"](r, me, me))
+    assert not me.blessing and r.stopped(me)  # the car still stops for her
+    asked = []
+    drive(r, r.stat_roll(me, "speed", "test"), asked=asked)
+    assert not any(isinstance(q, rq.Blessing) for q in asked)
+
+
 # ---------------------------------------------------------------------- turn order
 
 

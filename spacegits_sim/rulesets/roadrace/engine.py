@@ -302,6 +302,7 @@ class Race:
             use = yield Blessing(r.seat, ("yes", "no"), f"use the gypsy blessing on this {s} roll?", s, purpose)
             if use == "yes":
                 r.blessing = False
+                r.blessing_used = True
                 blessed = True
                 n -= 1
         self.tray.clear()

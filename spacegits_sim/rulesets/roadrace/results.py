@@ -228,6 +228,9 @@ def hiker_healed(race: Race, _roller: Racer, r: Racer) -> Gen:
 @result("hiker_blessing")
 def hiker_blessing(race: Race, _roller: Racer, r: Racer) -> Gen:
     race.stop(r, "a hitch hiker")
+    if r.blessing_used:  # 'once per game': a second blessing does not give a second use
+        race.emit(ev.Happened(r.seat, "blessing", "is blessed again, but has used his one blessing this race"))
+        return
     if r.blessing:
         race.emit(ev.Happened(r.seat, "blessing", "is blessed again (one blessing at a time)"))
     r.blessing = True
