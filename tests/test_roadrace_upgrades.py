@@ -208,6 +208,18 @@ def test_connections_is_offered_the_interview_first():
     assert [q.boss for q in asked] == [2, 0, 1, 2]
 
 
+def test_a_first_player_holding_connections_is_asked_about_the_interview_once():
+    """'instead of the first player being given first choice to be interviewed, you are. If you decide
+    not to, choice goes from first to last player as normal.' The first player with Connections has
+    first choice either way: he is asked once, not twice in a row."""
+    r = race(with_upgrade("connections"), car("Second"))
+    r.event_row = "tv_interview"
+    asked = []
+    for x in r.racers:
+        drive(r, EVENTS["tv_interview"](r, x), answers=lambda q: "drive", asked=asked)
+    assert [q.boss for q in asked] == [0, 1]
+
+
 @covers("mutant")
 def test_mutant_toughness_goes_to_eight():
     """'Mutant: Maximum Toughness is 8 instead of 4.'"""

@@ -261,6 +261,8 @@ def tv_interview(race: Race, r: Racer) -> Gen:
         for x in firsts:  # Connections: asked before the first player
             if x.alive and race.interview_open:
                 yield from _ask_interview(race, x)
+        if r in firsts:  # the first player holding Connections has just been asked: once
+            return
     if race.interview_open:
         yield from _ask_interview(race, r)
 
