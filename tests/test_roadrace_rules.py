@@ -213,6 +213,33 @@ def test_only_the_first_player_rolls_for_the_event_others_deal_with_it():
     assert r.first == 0 and {e.seat for e in luck_rolls} == {0}
 
 
+def test_good_weathers_plus_one_luck_counts_on_every_leak_roll_that_turn():
+    """'2: Good Weather: ... 4-5 all players get +1 to their Luck stat this turn' / rule 5: 'the result
+    he rolled applies to everyone for the turn'. The +1 holds from the moment the first player rolls
+    it, so the leak rolls of that turn's Luck Phases (his own too) are made with it."""
+    r = race(car("A"), car("B"))  # Luck 2 each
+    for x in r.racers:
+        drive(r, RESULTS["coolant_leak"](r, x, x))
+    # the roll-off (A first), A's Luck 5 6: Woohoo!, 2: Good Weather, shared 4: +1 Luck; then 1s
+    load(r, 6, 1, 5, 6, 2, 4, *([1] * 200))
+    r.round = 0
+    drive(r, r._round(), answers=lambda q: "drive" if isinstance(q, rq.StopToRepair) else q.options[0])
+    leak_rolls = [e for e in kinds(r, "dice_rolled") if e.purpose == "a coolant leak"]
+    assert [(e.seat, len(e.dice)) for e in leak_rolls] == [(0, 3), (1, 3)]
+
+
+def test_the_turns_weather_holds_for_everyone_from_the_first_players_roll():
+    """'2-3 Fog subtracts 2 from everyone's Reaction stat' / rule 5: 'If he rolled a Bad Weather
+    result for example the result he rolled applies to everyone for the turn.' The second player is
+    in the fog (a Reaction roll in the first player's turn is made in it) before his own Luck Phase."""
+    r = race(car("A"), car("B"))
+    a, b = r.racers
+    load(r, 1, 2, 2, 2)  # A's Luck 1 2: Oh Crap!, 2: Bad Weather, shared 2: fog
+    drive(r, r._first_luck(a))
+    assert r.stat(b, "reaction") == b.sheet["reaction"] - 2
+    assert r.stat(a, "reaction") == a.sheet["reaction"] - 2
+
+
 # ---------------------------------------------------------------------- Speed/Repair phase
 
 

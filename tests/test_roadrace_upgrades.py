@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from roadrace_kit import car, conds, drive, kinds, load, race
+from roadrace_kit import car, conds, drive, kinds, load, race, rolled
 
 from spacegits_sim.data.errors import DataError
 from spacegits_sim.rulesets.roadrace import requests as rq
@@ -58,9 +58,10 @@ def test_upgrades_that_modify_ones_own_chart_rolls(uid):
     chart, how, mod = OWN_MODS[uid]
     r = race(with_upgrade(uid), car("Plain"))
     me, plain = r.racers
+    if how == "shared":
+        rolled(r, chart, 4)  # each racer reads the first player's die with his own modifiers
     for x in (me, plain):
         if how == "shared":
-            r.event_row, r.shared_die = chart, 4
             drive(r, EVENTS[chart](r, x))
         else:
             load(r, *([1] * 12))
@@ -102,7 +103,7 @@ def test_upgrades_that_ignore_a_result(uid):
         me = r.racers[0]
         load(r, *([1] * 12))
         if how == "shared":
-            r.event_row, r.shared_die = chart, die
+            rolled(r, chart, die)
             drive(r, EVENTS[chart](r, me))
         elif how == "chart":
             drive(r, r.chart(me, me, chart, die=die))
@@ -153,7 +154,7 @@ def test_roo_bar_rerolls_every_reaction_die_for_roadkill():
     """'Roo Bar: You may re-roll as many Reaction dice as you wish when you are required to do so
     because of a roadkill or ginormous roadkill result'."""
     r = race(with_upgrade("roo_bar"))
-    r.event_row, r.shared_die = "bad_road", 4
+    rolled(r, "bad_road", 4)
     load(r, 1, 1, 1, 5, 6, 1)
     asked = []
     drive(r, EVENTS["bad_road"](r, r.racers[0]), asked=asked)

@@ -25,7 +25,7 @@ from .book import BOOK_FILE, Book, book
 from .cars import rerolls, sheet
 from .fame import tally
 from .requests import Attack, Blessing, OnHit, RepairWhat, Reroll, StopToRepair
-from .results import EVENTS, RESULTS, crash, spin_out
+from .results import EVENTS, ON_ROLL, RESULTS, crash, spin_out
 from .scenario import RaceScenario
 from .state import Cond, Racer
 from .upgrades import handlers_for
@@ -91,6 +91,7 @@ class Race:
         self.first: int | None = None
         self.event_row: str | None = None  # this round's Woohoo!/Oh Crap! row
         self.shared_die: int | None = None  # the first player's sub-roll for a shared event
+        self.shared_rows: dict[int, str] = {}  # seat -> the shared row he takes in his Luck Phase
         self.round_mods: dict[int, dict[str, int]] = {}
         self.winds: set[int] = set()  # racers who read winds this round (bad weather for headlights)
         self.interview_open = False
@@ -420,6 +421,7 @@ class Race:
         self.winds = set()
         self.event_row = None
         self.shared_die = None
+        self.shared_rows = {}
         self.interview_open = False
         for r in self.racers:
             for c in list(r.conds):
@@ -508,6 +510,8 @@ class Race:
             self.tray.clear()
             self.shared_die = self.throw(r, 1)[0].value
             self.emit(ev.Happened(r.seat, "shared_die", f"rolls {self.shared_die} for everyone's {row.name}"))
+        if row.id in ON_ROLL:  # rule 5: what he rolled holds for everyone from now, this whole turn
+            yield from ON_ROLL[row.id](self, r)
 
     def _lasting_luck(self, r: Racer) -> Gen:
         """Leaks and fire: a Luck roll each Luck Phase."""
