@@ -222,6 +222,19 @@ def test_rewording_a_reading_keeps_the_binding_and_a_number_moves_it(tmp_path):
     assert rules_digest(reworded) == rules_digest(BOOK_FILE) != rules_digest(changed)
 
 
+def test_writing_down_a_new_reading_keeps_the_binding(tmp_path):
+    """A reading is prose (an id, the book's words, ours): writing one down moves no replay and no golden."""
+    from spacegits_sim.rulesets.roadrace.book import BOOK_FILE
+    from spacegits_sim.rulesets.roadrace.engine import rules_digest
+
+    text = BOOK_FILE.read_text(encoding="utf-8")
+    anchor = "readings:\n"
+    assert anchor in text
+    added = tmp_path / "a.yaml"
+    added.write_text(text.replace(anchor, anchor + '  - {id: new_one, text: "x", completed: "y"}\n'), encoding="utf-8")
+    assert rules_digest(added) == rules_digest(BOOK_FILE)
+
+
 def test_a_season_runs_races_and_keeps_the_cars_in_its_file(tmp_path):
     """'at the end of each game, the winner gets 1 Upgrade ... in between games they may trade in 5 FP
     for an upgrade': ``spacegits season run`` races the same cars again and keeps what they earned."""

@@ -35,7 +35,8 @@ Gen = Generator[Request, Any, Any]
 
 def rules_digest(path: Path | str = BOOK_FILE) -> str:
     """What of the book decides a race: the YAML without its quotations and readings ("text",
-    "completed"), so rewording a reading moves no replay and no golden, and changing a number does."""
+    "completed", and the list of readings of the rules, which is nothing else), so rewording a
+    reading or writing a new one down moves no replay and no golden, and changing a number does."""
     from ...data.yamlio import read_yaml
 
     def strip(node: Any) -> Any:
@@ -45,7 +46,10 @@ def rules_digest(path: Path | str = BOOK_FILE) -> str:
             return [strip(v) for v in node]
         return node
 
-    return digest(strip(read_yaml(path)))
+    doc = read_yaml(path)
+    if isinstance(doc, dict):
+        doc = {k: v for k, v in doc.items() if k != "readings"}
+    return digest(strip(doc))
 
 
 class RaceEnded(Exception):
