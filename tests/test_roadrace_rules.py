@@ -449,7 +449,8 @@ def test_a_mugging_kills_a_driver_whose_damage_reaches_his_lowered_toughness():
 
 
 def test_rerolls_taken_by_a_racer_now_out_of_the_race_come_back():
-    """A penaliser out of the race has no 'next turn': his penalties lapse at the next turn."""
+    """'Penalties to re-rolls last until the beginning of your next turn.' A penaliser out of the race
+    has no next turn: his penalties lapse at the next turn anyone takes (rules/penalties_of_the_out)."""
     r = race(car("A", earned=("speed_reroll",)), car("B"), car("C"))
     me = r.racers[0]
     me.penalties.append(("speed", 1, 2))

@@ -676,7 +676,7 @@ class Race:
         choices: list[str] = []
         if mode == "ram" or armed or blades:
             choices.append("damage")
-        if not any(c.flag == "no_subtract" for c in a.conds):
+        if not any(c.flag == "no_subtract" for c in a.conds):  # a Spectacular hit too (rules/subtract_on_spectacular)
             for h in a.upgrades:
                 sub = h.subtracts()
                 if sub:
