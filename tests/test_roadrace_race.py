@@ -138,6 +138,13 @@ def test_every_tv_interview_earns_its_two_fame_points():
     assert _fame(r)["tv_interview"] == 4
 
 
+def test_a_stat_maxed_out_by_an_advance_earns_the_max_stat_fame():
+    """'Max out 1 stat at 4 dice: 1 point' / '+1 Speed (can be taken multiple times, but cannot go
+    higher than 4)': the advance raises the stat to the same limit of 4 the building does."""
+    r = race(car("A", v=(2, 2, 1, 3), earned=("plus_speed",)), car("B"))  # Speed 3 built, 4 advanced
+    assert _fame(r)["max_stat"] == 1 and "max_stat" not in _fame(r, 1)
+
+
 def test_fame_for_the_only_survivor():
     """'Be the only one to survive a race: 2 points'."""
     r = race(car("A"), car("B"))

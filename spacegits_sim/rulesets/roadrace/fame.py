@@ -39,6 +39,7 @@ def tally(race: Race) -> list[tuple[int, str, int]]:
                 give(r.seat, "sole_survivor")
             if r.vdamage == race.destroyed_at(r) - 1 or race.toughness(r) - r.ddamage == 1:
                 give(r.seat, "finish_battered")
-        if any(v >= cap for v in r.car.points.values()):
+        # built or advanced to the limit of 4 (both answer to it), before vehicle and driver modifiers
+        if any(v + sum(h.stat_bonus(s) for h in r.upgrades) >= cap for s, v in r.car.points.items()):
             give(r.seat, "max_stat")
     return out
