@@ -145,6 +145,16 @@ def test_a_stat_maxed_out_by_an_advance_earns_the_max_stat_fame():
     assert _fame(r)["max_stat"] == 1 and "max_stat" not in _fame(r, 1)
 
 
+def test_a_racer_taken_out_did_not_go_the_whole_game_without_a_chart():
+    """'Go the whole game without rolling on the Oh Crap! Chart: 1 point' (and the Whoops!, Damage and
+    Spectacular charts): a racer taken out before the end did not go the whole game."""
+    r = race(car("A"), car("B"), car("C"))
+    r.racers[1].out = "destroyed"  # by a flamethrower's burning, say: no chart rolled for him
+    out, still_in = _fame(r, 1), _fame(r, 2)
+    clean = {"no_oh_crap", "no_whoops", "no_damage_chart", "no_spectacular"}
+    assert not clean & set(out) and clean <= set(still_in)
+
+
 def test_fame_for_the_only_survivor():
     """'Be the only one to survive a race: 2 points'."""
     r = race(car("A"), car("B"))

@@ -31,7 +31,7 @@ def tally(race: Race) -> list[tuple[int, str, int]]:
             ("damage", "no_damage_chart"),
             ("spectacular", "no_spectacular"),
         ):
-            if chart not in r.charts:
+            if r.alive and chart not in r.charts:  # 'go the whole game': still in it at the end
                 give(r.seat, fid)
         if r.alive:
             give(r.seat, "finish")
