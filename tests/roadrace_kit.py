@@ -14,6 +14,7 @@ from spacegits_sim.rng import stream
 from spacegits_sim.rulesets.roadrace import requests as rq
 from spacegits_sim.rulesets.roadrace.cars import car_from_doc
 from spacegits_sim.rulesets.roadrace.engine import Race, RaceEnded
+from spacegits_sim.rulesets.roadrace.results import ON_ROLL
 from spacegits_sim.rulesets.roadrace.scenario import RaceScenario
 
 V = ("defense", "handling", "offense", "speed")
@@ -98,6 +99,16 @@ def drive(r: Race, gen, answers: list[Any] | Callable[[Choice], Any] | None = No
         return stop.value
     except RaceEnded as end:
         return end
+
+
+def rolled(r: Race, row: str, die: int | None = None) -> None:
+    """The first player rolls the Woohoo!/Oh Crap! ``row`` (and ``die``, everyone's shared sub-roll):
+    what holds for everyone from his roll on is given now (rule 5); each racer then deals with the
+    rest in his own Luck Phase (``EVENTS[row](r, racer)``)."""
+    r.event_row, r.shared_die = row, die
+    if row in ON_ROLL:
+        assert r.first is not None
+        drive(r, ON_ROLL[row](r, r.racers[r.first]))
 
 
 def kinds(r: Race, kind: str) -> list:

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from roadrace_kit import car, conds, drive, kinds, load, race
+from roadrace_kit import car, conds, drive, kinds, load, race, rolled
 
 from spacegits_sim.rulesets.roadrace.results import EVENTS, RESULTS
 
 
 def event(r, row, die=None):
-    r.event_row, r.shared_die = row, die
+    rolled(r, row, die)
 
 
 # ---------------------------------------------------------------------- Woohoo!
@@ -115,7 +115,7 @@ def test_tv_interview_first_player_first_then_in_order():
     for x in r.racers:
         drive(r, EVENTS["tv_interview"](r, x), answers=["drive"] if x.seat == 0 else ["stop"], asked=asked)
     assert [q.boss for q in asked] == [0, 1]
-    assert r.racers[1].interview and r.stopped(r.racers[1]) and not r.racers[2].interview
+    assert r.racers[1].interviews == 1 and r.stopped(r.racers[1]) and not r.racers[2].interviews
 
 
 # ---------------------------------------------------------------------- Oh Crap!
@@ -147,12 +147,12 @@ def test_roadkill_needs_two_reaction_successes(die, then):
     event(r, "bad_road", die)
     load(r, 5, 1, 1, 3, 3)
     drive(r, EVENTS["bad_road"](r, r.racers[0]))
-    assert [e.chart for e in kinds(r, "chart_rolled")][:2] == ["bad_road", then]
+    assert [e.chart for e in kinds(r, "chart_rolled") if e.target == 0][:2] == ["bad_road", then]
     r2 = race(car(d=(2, 2, 2, 2)))
     event(r2, "bad_road", die)
     load(r2, 5, 6, 1)
     drive(r2, EVENTS["bad_road"](r2, r2.racers[0]))
-    assert [e.chart for e in kinds(r2, "chart_rolled")] == ["bad_road"]
+    assert [e.chart for e in kinds(r2, "chart_rolled") if e.target == 0] == ["bad_road"]
 
 
 def test_winds_take_one_speed_this_turn():

@@ -77,7 +77,7 @@ def test_the_luck_phase_event_chart_odds():
     r = race(car(driver="mechanic", d=(2, 2, 2, 2)))  # mechanic: Luck as built (2)
     trials = 1200
     for _ in range(trials):
-        r.event_row = None
+        r.event_row, r.round_mods = None, {}  # a new turn (Good Weather's +1 Luck lasts one turn)
         n = len(r.events)
         drive(r, r._first_luck(r.racers[0]))
         charts = [e.chart for e in r.events[n:] if e.kind == "chart_rolled"]

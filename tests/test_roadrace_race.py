@@ -15,7 +15,7 @@ from spacegits_sim.rulesets.roadrace.book import book
 from spacegits_sim.rulesets.roadrace.campaign import Campaign, between_races, legal_upgrades
 from spacegits_sim.rulesets.roadrace.fame import tally
 from spacegits_sim.rulesets.roadrace.gaps import update
-from spacegits_sim.rulesets.roadrace.results import RESULTS
+from spacegits_sim.rulesets.roadrace.results import EVENTS, RESULTS
 
 RS = registry.get("roadrace")
 
@@ -123,9 +123,36 @@ def test_fame_for_kills_interviews_perfect_rolls_and_battered_finishes():
     """'Kill an opposing driver or destroy their vehicle: 1 point', 'TV interview: 2 points', 'Get the
     maximum possible successes on any die roll without using re-rolls: 1 point', 'Finish the race with 9
     damage on your vehicle or only 1 Toughness left: 2 points'."""
-    f = _fame(_finished(kills=2, interview=True, perfect=True, vdamage=9, charts={"whoops"}))
+    f = _fame(_finished(kills=2, interviews=1, perfect=True, vdamage=9, charts={"whoops"}))
     assert f["kill"] == 2 and f["tv_interview"] == 2 and f["perfect_roll"] == 1 and f["finish_battered"] == 2
     assert "no_whoops" not in f
+
+
+def test_every_tv_interview_earns_its_two_fame_points():
+    """'TV interview: 2 points' / 'The first player may elect to stop this turn and gain 2 Fame
+    Points.' Two interviews in one race are 4 points."""
+    r = race(car("A", v=(1, 1, 2, 4)), car("B"))
+    for rnd in (1, 2):
+        r.round, r.event_row, r.interview_open = rnd, "tv_interview", False
+        drive(r, EVENTS["tv_interview"](r, r.racers[0]), answers=["stop"])
+    assert _fame(r)["tv_interview"] == 4
+
+
+def test_a_stat_maxed_out_by_an_advance_earns_the_max_stat_fame():
+    """'Max out 1 stat at 4 dice: 1 point' / '+1 Speed (can be taken multiple times, but cannot go
+    higher than 4)': the advance raises the stat to the same limit of 4 the building does."""
+    r = race(car("A", v=(2, 2, 1, 3), earned=("plus_speed",)), car("B"))  # Speed 3 built, 4 advanced
+    assert _fame(r)["max_stat"] == 1 and "max_stat" not in _fame(r, 1)
+
+
+def test_a_racer_taken_out_did_not_go_the_whole_game_without_a_chart():
+    """'Go the whole game without rolling on the Oh Crap! Chart: 1 point' (and the Whoops!, Damage and
+    Spectacular charts): a racer taken out before the end did not go the whole game."""
+    r = race(car("A"), car("B"), car("C"))
+    r.racers[1].out = "destroyed"  # by a flamethrower's burning, say: no chart rolled for him
+    out, still_in = _fame(r, 1), _fame(r, 2)
+    clean = {"no_oh_crap", "no_whoops", "no_damage_chart", "no_spectacular"}
+    assert not clean & set(out) and clean <= set(still_in)
 
 
 def test_fame_for_the_only_survivor():
@@ -210,6 +237,19 @@ def test_rewording_a_reading_keeps_the_binding_and_a_number_moves_it(tmp_path):
     reworded.write_text(text.replace("As many successes as failures: no event", "A tie: no event"), encoding="utf-8")
     changed.write_text(text.replace("lap_points_to_win: 20", "lap_points_to_win: 21"), encoding="utf-8")
     assert rules_digest(reworded) == rules_digest(BOOK_FILE) != rules_digest(changed)
+
+
+def test_writing_down_a_new_reading_keeps_the_binding(tmp_path):
+    """A reading is prose (an id, the book's words, ours): writing one down moves no replay and no golden."""
+    from spacegits_sim.rulesets.roadrace.book import BOOK_FILE
+    from spacegits_sim.rulesets.roadrace.engine import rules_digest
+
+    text = BOOK_FILE.read_text(encoding="utf-8")
+    anchor = "readings:\n"
+    assert anchor in text
+    added = tmp_path / "a.yaml"
+    added.write_text(text.replace(anchor, anchor + '  - {id: new_one, text: "x", completed: "y"}\n'), encoding="utf-8")
+    assert rules_digest(added) == rules_digest(BOOK_FILE)
 
 
 def test_a_season_runs_races_and_keeps_the_cars_in_its_file(tmp_path):

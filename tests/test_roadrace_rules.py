@@ -126,6 +126,23 @@ def test_gypsy_blessing_declares_one_die_a_success_once_per_game():
     assert (roll.successes, roll.failures) == (1, 1) and not me.blessing
 
 
+def test_a_used_gypsy_blessing_is_not_renewed_by_a_later_blessing():
+    """'the old gypsy woman blesses you (once per game you may automatically declare 1 die a success
+    instead of rolling it)'. Once used, a second blessing later in the race gives no second use."""
+    r = race(car())
+    me = r.racers[0]
+    drive(r, RESULTS["hiker_blessing"](r, me, me))
+    load(r, 1, 1)
+    drive(r, r.stat_roll(me, "speed", "test"), answers=["yes"])
+    assert not me.blessing
+    r.round = 2
+    drive(r, RESULTS["hiker_blessing"](r, me, me))
+    assert not me.blessing and r.stopped(me)  # the car still stops for her
+    asked = []
+    drive(r, r.stat_roll(me, "speed", "test"), asked=asked)
+    assert not any(isinstance(q, rq.Blessing) for q in asked)
+
+
 # ---------------------------------------------------------------------- turn order
 
 
@@ -144,6 +161,29 @@ def test_a_tied_roll_off_is_rolled_again():
     r = race(car("A"), car("B"))
     load(r, 4, 4, 1, 3)
     assert r._turn_order() == [1, 0]
+
+
+def test_every_group_still_tied_after_a_roll_off_rolls_again():
+    """'If they are still tied, have them all roll 1d6 and the highest goes first.' Four cars tied on
+    Speed dice and Lap Points roll 3, 3, 5, 5: both pairs are still tied, and each pair rolls again
+    (the higher pair first), rather than one pair rolling and the other going by seat."""
+    r = race(car("A"), car("B"), car("C"), car("D"))
+    load(r, 3, 3, 5, 5, 1, 6, 4, 2)  # then C 1, D 6; then A 4, B 2
+    assert r._turn_order() == [3, 2, 0, 1]
+    assert kinds(r, "round_started")[-1].rolloffs == [[0, 3], [1, 3], [2, 5], [3, 5], [2, 1], [3, 6], [0, 4], [1, 2]]
+
+
+def test_turn_order_counts_speed_dice_so_speeds_zero_and_below_tie_and_lap_points_decide():
+    """'Players begin their turn in order of highest to lowest number of Speed dice. If there is a
+    tie the one with the highest number of Lap Points goes first.' A Speed of 0 and one of -1 both
+    roll no dice (rules/stat_floor): a tie, which the Lap Points break."""
+    r = race(car("Zero", vehicle="jeep", v=(2, 2, 3, 1)), car("Minus", v=(2, 2, 3, 1)))  # jeep: Speed 0
+    minus = r.racers[1]
+    drive(r, RESULTS["engine_minus2"](r, minus, minus))  # Speed 1 - 2 = -1
+    minus.lp = 5
+    assert (r.stat(r.racers[0], "speed"), r.stat(minus, "speed")) == (0, -1)
+    assert r._turn_order() == [1, 0]
+    assert kinds(r, "round_started")[-1].rolloffs == []
 
 
 # ---------------------------------------------------------------------- Luck phase
@@ -171,6 +211,33 @@ def test_only_the_first_player_rolls_for_the_event_others_deal_with_it():
     drive(r, r._round())
     luck_rolls = [e for e in kinds(r, "dice_rolled") if e.purpose == "the Luck Phase"]
     assert r.first == 0 and {e.seat for e in luck_rolls} == {0}
+
+
+def test_good_weathers_plus_one_luck_counts_on_every_leak_roll_that_turn():
+    """'2: Good Weather: ... 4-5 all players get +1 to their Luck stat this turn' / rule 5: 'the result
+    he rolled applies to everyone for the turn'. The +1 holds from the moment the first player rolls
+    it, so the leak rolls of that turn's Luck Phases (his own too) are made with it."""
+    r = race(car("A"), car("B"))  # Luck 2 each
+    for x in r.racers:
+        drive(r, RESULTS["coolant_leak"](r, x, x))
+    # the roll-off (A first), A's Luck 5 6: Woohoo!, 2: Good Weather, shared 4: +1 Luck; then 1s
+    load(r, 6, 1, 5, 6, 2, 4, *([1] * 200))
+    r.round = 0
+    drive(r, r._round(), answers=lambda q: "drive" if isinstance(q, rq.StopToRepair) else q.options[0])
+    leak_rolls = [e for e in kinds(r, "dice_rolled") if e.purpose == "a coolant leak"]
+    assert [(e.seat, len(e.dice)) for e in leak_rolls] == [(0, 3), (1, 3)]
+
+
+def test_the_turns_weather_holds_for_everyone_from_the_first_players_roll():
+    """'2-3 Fog subtracts 2 from everyone's Reaction stat' / rule 5: 'If he rolled a Bad Weather
+    result for example the result he rolled applies to everyone for the turn.' The second player is
+    in the fog (a Reaction roll in the first player's turn is made in it) before his own Luck Phase."""
+    r = race(car("A"), car("B"))
+    a, b = r.racers
+    load(r, 1, 2, 2, 2)  # A's Luck 1 2: Oh Crap!, 2: Bad Weather, shared 2: fog
+    drive(r, r._first_luck(a))
+    assert r.stat(b, "reaction") == b.sheet["reaction"] - 2
+    assert r.stat(a, "reaction") == a.sheet["reaction"] - 2
 
 
 # ---------------------------------------------------------------------- Speed/Repair phase
@@ -382,7 +449,8 @@ def test_a_mugging_kills_a_driver_whose_damage_reaches_his_lowered_toughness():
 
 
 def test_rerolls_taken_by_a_racer_now_out_of_the_race_come_back():
-    """A penaliser out of the race has no 'next turn': his penalties lapse at the next turn."""
+    """'Penalties to re-rolls last until the beginning of your next turn.' A penaliser out of the race
+    has no next turn: his penalties lapse at the next turn anyone takes (rules/penalties_of_the_out)."""
     r = race(car("A", earned=("speed_reroll",)), car("B"), car("C"))
     me = r.racers[0]
     me.penalties.append(("speed", 1, 2))

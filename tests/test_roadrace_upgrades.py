@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from roadrace_kit import car, conds, drive, kinds, load, race
+from roadrace_kit import car, conds, drive, kinds, load, race, rolled
 
 from spacegits_sim.data.errors import DataError
 from spacegits_sim.rulesets.roadrace import requests as rq
 from spacegits_sim.rulesets.roadrace.book import book
 from spacegits_sim.rulesets.roadrace.cars import rerolls, sheet
 from spacegits_sim.rulesets.roadrace.results import EVENTS
+from spacegits_sim.rulesets.roadrace.state import Cond
 from spacegits_sim.rulesets.roadrace.upgrades import HANDLERS
 
 B = book()
@@ -58,9 +59,10 @@ def test_upgrades_that_modify_ones_own_chart_rolls(uid):
     chart, how, mod = OWN_MODS[uid]
     r = race(with_upgrade(uid), car("Plain"))
     me, plain = r.racers
+    if how == "shared":
+        rolled(r, chart, 4)  # each racer reads the first player's die with his own modifiers
     for x in (me, plain):
         if how == "shared":
-            r.event_row, r.shared_die = chart, 4
             drive(r, EVENTS[chart](r, x))
         else:
             load(r, *([1] * 12))
@@ -102,7 +104,7 @@ def test_upgrades_that_ignore_a_result(uid):
         me = r.racers[0]
         load(r, *([1] * 12))
         if how == "shared":
-            r.event_row, r.shared_die = chart, die
+            rolled(r, chart, die)
             drive(r, EVENTS[chart](r, me))
         elif how == "chart":
             drive(r, r.chart(me, me, chart, die=die))
@@ -153,7 +155,7 @@ def test_roo_bar_rerolls_every_reaction_die_for_roadkill():
     """'Roo Bar: You may re-roll as many Reaction dice as you wish when you are required to do so
     because of a roadkill or ginormous roadkill result'."""
     r = race(with_upgrade("roo_bar"))
-    r.event_row, r.shared_die = "bad_road", 4
+    rolled(r, "bad_road", 4)
     load(r, 1, 1, 1, 5, 6, 1)
     asked = []
     drive(r, EVENTS["bad_road"](r, r.racers[0]), asked=asked)
@@ -206,6 +208,18 @@ def test_connections_is_offered_the_interview_first():
     for x in r.racers:
         drive(r, EVENTS["tv_interview"](r, x), answers=lambda q: "drive", asked=asked)
     assert [q.boss for q in asked] == [2, 0, 1, 2]
+
+
+def test_a_first_player_holding_connections_is_asked_about_the_interview_once():
+    """'instead of the first player being given first choice to be interviewed, you are. If you decide
+    not to, choice goes from first to last player as normal.' The first player with Connections has
+    first choice either way: he is asked once, not twice in a row."""
+    r = race(with_upgrade("connections"), car("Second"))
+    r.event_row = "tv_interview"
+    asked = []
+    for x in r.racers:
+        drive(r, EVENTS["tv_interview"](r, x), answers=lambda q: "drive", asked=asked)
+    assert [q.boss for q in asked] == [0, 1]
 
 
 @covers("mutant")
@@ -274,22 +288,42 @@ SUBTRACTS = [u.id for u in B.upgrades.values() if "subtracts" in u.params]
 TESTED |= set(SUBTRACTS)
 
 
+def _subtract_on_a_hit(uid, defense):
+    """A (Offense 3, the subtractor taken twice) attacks T (Defense 2, a re-roll of the stat) and
+    picks the subtraction; T's Defense faces are ``defense``."""
+    stat = B.upgrades[uid].params["subtracts"]
+    r = race(car("A", earned=(uid, uid)), car("T", earned=(f"{stat}_reroll",)))
+    a, t = r.racers
+    load(r, 5, 5, 5, *defense, 1, 1, 1)
+    asked = []
+    pick = {rq.Attack: (1, "attack"), rq.OnHit: f"subtract:{stat}", rq.Reroll: 0}
+    drive(r, r._offense_phase(a), answers=lambda q: pick[type(q)], asked=asked)
+    return r, stat, [q for q in asked if not isinstance(q, rq.Reroll)]
+
+
 @pytest.mark.parametrize("uid", SUBTRACTS)
 def test_reroll_subtractors_take_rerolls_instead_of_the_damage_chart(uid):
     """'Acid Fogger: Instead of rolling on the Damage chart you may cause a -1 to Opponents Defense
     reroll' (and Gunk Spray, EMP, Oil Spray, Gypsy Curse, Master of Distraction, Curse of the
-    Carburetor Gods)."""
-    stat = B.upgrades[uid].params["subtracts"]
-    r = race(car("A", earned=(uid, uid)), car("T", earned=(f"{stat}_reroll",) if stat != "luck" else ("luck_reroll",)))
-    a, t = r.racers
-    load(r, 5, 5, 5, 1, 1, 1)
-    asked = []
-    pick = {rq.Attack: (1, "attack"), rq.OnHit: f"subtract:{stat}", rq.Reroll: 0}
-    drive(r, r._offense_phase(a), answers=lambda q: pick[type(q)], asked=asked)
-    asked = [q for q in asked if not isinstance(q, rq.Reroll)]
+    Carburetor Gods). The defender's 1 success against 3 is a Damage chart hit."""
+    r, stat, asked = _subtract_on_a_hit(uid, (5, 1))
+    t = r.racers[1]
+    assert kinds(r, "attacked")[0].result == "damage"
     assert isinstance(asked[1], rq.OnHit) and asked[1].options == ("damage", f"subtract:{stat}")
     assert t.penalties == [(stat, 2, 0)] and r.rerolls_now(t, stat) == 0
     assert [e.chart for e in kinds(r, "chart_rolled")] == []
+
+
+@pytest.mark.parametrize("uid", SUBTRACTS)
+def test_reroll_subtractors_may_also_take_rerolls_instead_of_a_spectacular_hit(uid):
+    """The book names only the Damage chart ('Instead of rolling on the Damage chart you may cause a
+    -1 to Opponents ... reroll'); our reading (rules/subtract_on_spectacular): a Spectacular hit, the
+    better hit of the same attack, may take the re-rolls instead too."""
+    r, stat, asked = _subtract_on_a_hit(uid, (1, 1))
+    t = r.racers[1]
+    assert kinds(r, "attacked")[0].result == "spectacular"
+    assert isinstance(asked[1], rq.OnHit) and asked[1].options == ("damage", f"subtract:{stat}")
+    assert t.penalties == [(stat, 2, 0)] and [e.chart for e in kinds(r, "chart_rolled")] == []
 
 
 @covers("long_range", "minelayer")
@@ -306,25 +340,23 @@ def test_long_range_reaches_any_leader_and_minelayer_any_trailer():
 @covers("blades", "ram_plate")
 @pytest.mark.parametrize("uid", ["blades", "ram_plate"])
 def test_blades_and_ram_plate_reach_a_car_passed_this_turn(uid):
-    """'Blades: You may make Offense Rolls against opponents you have passed this turn.'"""
-    r = race(with_upgrade(uid, v=(1, 1, 2, 4)), car("Passed"))
+    """'Blades: You may make Offense Rolls against opponents you have passed this turn.' (the Ram
+    Plate: the same words). Even without a weapon and out of range, the car passed this turn is a
+    target; next turn it is passed no more."""
+    r = race(with_upgrade(uid, v=(1, 1, 2, 4)), car("Passed"))  # sedan: Speed 4
     a, t = r.racers
     a.lp, t.lp = 0, 1
-    r.add_lp(a, 0, "")
     mode = "attack" if uid == "blades" else "ram"
-    r.racers[0].conds.clear()
-    drive(r, r.chart(a, a, "spectacular", die=4), answers=None) if False else None
     load(r, 6, 6, 6, 6)
     drive(r, r._speed_phase(a))
     assert a.lp == 4 and a.passed == {1}
-    r.new_cond(
-        a,
-        __import__("spacegits_sim.rulesets.roadrace.state", fromlist=["Cond"]).Cond(
-            "x", "weapon gone", flag="no_weapon"
-        ),
-    )
+    r.new_cond(a, Cond("x", "weapon gone", flag="no_weapon"))
     t.lp = 9  # out of range now, but passed this turn
     assert (1, mode) in r.attack_options(a)
+    r.round = 2
+    load(r, *([1] * 200))  # the next turn: nobody gains a Lap Point, nobody is passed
+    drive(r, r._round())
+    assert a.passed == set() and r.attack_options(a) == []
 
 
 def test_ram_plate_rolls_both_damage_charts():
@@ -351,14 +383,17 @@ def test_flamethrower_always_fire_plus_one_damage():
 
 
 @covers("rockets")
-def test_rockets_add_two_on_the_damage_and_spectacular_charts():
-    """'Rockets: +2 when rolling on the Damage or Spectacular Damage Chart.'"""
-    r = race(with_upgrade("rockets"), car("T"))
+@pytest.mark.parametrize("defense,chart", [((5, 1), "damage"), ((1, 1), "spectacular")])
+def test_rockets_add_two_on_the_damage_and_spectacular_charts(defense, chart):
+    """'Rockets: +2 when rolling on the Damage or Spectacular Damage Chart.' A hit the defender met
+    with 1 success goes on the Damage chart, one he met with none on the Spectacular chart: +2 on
+    either."""
+    r = race(with_upgrade("rockets"), car("T"))  # sedan: Offense 3; T: Defense 2
     a, t = r.racers
-    load(r, 5, 5, 5, 5, 1, 1, 1, 1)
+    load(r, 5, 5, 5, *defense, 1, 1, 1, 1)
     drive(r, r._offense_phase(a), answers=[(1, "attack")])
     ch = kinds(r, "chart_rolled")[0]
-    assert (ch.chart, ch.modifier) == ("damage", 2)
+    assert (ch.chart, ch.modifier, ch.total) == (chart, 2, 3)
 
 
 def test_every_upgrade_is_tested_here():

@@ -25,7 +25,7 @@ from .book import BOOK_FILE, Book, book
 from .cars import rerolls, sheet
 from .fame import tally
 from .requests import Attack, Blessing, OnHit, RepairWhat, Reroll, StopToRepair
-from .results import EVENTS, RESULTS, crash, spin_out
+from .results import EVENTS, ON_ROLL, RESULTS, crash, spin_out
 from .scenario import RaceScenario
 from .state import Cond, Racer
 from .upgrades import handlers_for
@@ -35,7 +35,8 @@ Gen = Generator[Request, Any, Any]
 
 def rules_digest(path: Path | str = BOOK_FILE) -> str:
     """What of the book decides a race: the YAML without its quotations and readings ("text",
-    "completed"), so rewording a reading moves no replay and no golden, and changing a number does."""
+    "completed", and the list of readings of the rules, which is nothing else), so rewording a
+    reading or writing a new one down moves no replay and no golden, and changing a number does."""
     from ...data.yamlio import read_yaml
 
     def strip(node: Any) -> Any:
@@ -45,7 +46,10 @@ def rules_digest(path: Path | str = BOOK_FILE) -> str:
             return [strip(v) for v in node]
         return node
 
-    return digest(strip(read_yaml(path)))
+    doc = read_yaml(path)
+    if isinstance(doc, dict):
+        doc = {k: v for k, v in doc.items() if k != "readings"}
+    return digest(strip(doc))
 
 
 class RaceEnded(Exception):
@@ -91,6 +95,7 @@ class Race:
         self.first: int | None = None
         self.event_row: str | None = None  # this round's Woohoo!/Oh Crap! row
         self.shared_die: int | None = None  # the first player's sub-roll for a shared event
+        self.shared_rows: dict[int, str] = {}  # seat -> the shared row he takes in his Luck Phase
         self.round_mods: dict[int, dict[str, int]] = {}
         self.winds: set[int] = set()  # racers who read winds this round (bad weather for headlights)
         self.interview_open = False
@@ -302,6 +307,7 @@ class Race:
             use = yield Blessing(r.seat, ("yes", "no"), f"use the gypsy blessing on this {s} roll?", s, purpose)
             if use == "yes":
                 r.blessing = False
+                r.blessing_used = True
                 blessed = True
                 n -= 1
         self.tray.clear()
@@ -419,6 +425,7 @@ class Race:
         self.winds = set()
         self.event_row = None
         self.shared_die = None
+        self.shared_rows = {}
         self.interview_open = False
         for r in self.racers:
             for c in list(r.conds):
@@ -460,23 +467,26 @@ class Race:
         rolloffs: list[list[int]] = []
 
         def key(r: Racer) -> tuple[int, int]:
-            return (-self.stat(r, "speed"), -r.lp)
+            # the number of Speed dice, not the stat: below 0 it rolls none (rules/stat_floor)
+            return (-max(0, self.stat(r, "speed")), -r.lp)
 
         groups: dict[tuple[int, int], list[Racer]] = {}
         for r in live:
             groups.setdefault(key(r), []).append(r)
-        for group in groups.values():
-            tied = group
-            while len(tied) > 1:
-                self.tray.clear()
-                for r in tied:
-                    v = self.throw(r, 1)[0].value
-                    rolls[r.seat].append(-v)
-                    rolloffs.append([r.seat, v])
-                best: dict[tuple[int, ...], list[Racer]] = {}
-                for r in tied:
-                    best.setdefault(tuple(rolls[r.seat]), []).append(r)
-                tied = max((g for g in best.values() if len(g) > 1), key=len, default=[])
+        # every group still tied rolls again among itself until no two are tied; a roll that
+        # leaves several groups tied settles the higher group's places first
+        ties = [g for g in groups.values() if len(g) > 1]
+        while ties:
+            tied = ties.pop(0)
+            self.tray.clear()
+            for r in tied:
+                v = self.throw(r, 1)[0].value
+                rolls[r.seat].append(-v)
+                rolloffs.append([r.seat, v])
+            best: dict[tuple[int, ...], list[Racer]] = {}
+            for r in tied:
+                best.setdefault(tuple(rolls[r.seat]), []).append(r)
+            ties[:0] = [g for _, g in sorted(best.items()) if len(g) > 1]
         order = sorted(live, key=lambda r: (key(r), rolls[r.seat], r.seat))
         seats = [r.seat for r in order]
         self.emit(ev.RoundStarted(self.round, seats, rolloffs))
@@ -504,6 +514,8 @@ class Race:
             self.tray.clear()
             self.shared_die = self.throw(r, 1)[0].value
             self.emit(ev.Happened(r.seat, "shared_die", f"rolls {self.shared_die} for everyone's {row.name}"))
+        if row.id in ON_ROLL:  # rule 5: what he rolled holds for everyone from now, this whole turn
+            yield from ON_ROLL[row.id](self, r)
 
     def _lasting_luck(self, r: Racer) -> Gen:
         """Leaks and fire: a Luck roll each Luck Phase."""
@@ -664,7 +676,7 @@ class Race:
         choices: list[str] = []
         if mode == "ram" or armed or blades:
             choices.append("damage")
-        if not any(c.flag == "no_subtract" for c in a.conds):
+        if not any(c.flag == "no_subtract" for c in a.conds):  # a Spectacular hit too (rules/subtract_on_spectacular)
             for h in a.upgrades:
                 sub = h.subtracts()
                 if sub:

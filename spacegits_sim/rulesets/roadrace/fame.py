@@ -24,15 +24,14 @@ def tally(race: Race) -> list[tuple[int, str, int]]:
         give(r.seat, "kill", r.kills)
         if r.perfect:
             give(r.seat, "perfect_roll")
-        if r.interview:
-            give(r.seat, "tv_interview")
+        give(r.seat, "tv_interview", r.interviews)
         for chart, fid in (
             ("oh_crap", "no_oh_crap"),
             ("whoops", "no_whoops"),
             ("damage", "no_damage_chart"),
             ("spectacular", "no_spectacular"),
         ):
-            if chart not in r.charts:
+            if r.alive and chart not in r.charts:  # 'go the whole game': still in it at the end
                 give(r.seat, fid)
         if r.alive:
             give(r.seat, "finish")
@@ -40,6 +39,7 @@ def tally(race: Race) -> list[tuple[int, str, int]]:
                 give(r.seat, "sole_survivor")
             if r.vdamage == race.destroyed_at(r) - 1 or race.toughness(r) - r.ddamage == 1:
                 give(r.seat, "finish_battered")
-        if any(v >= cap for v in r.car.points.values()):
+        # built or advanced to the limit of 4 (both answer to it), before vehicle and driver modifiers
+        if any(v + sum(h.stat_bonus(s) for h in r.upgrades) >= cap for s, v in r.car.points.items()):
             give(r.seat, "max_stat")
     return out

@@ -32,6 +32,7 @@ class RaceOps(Protocol):
     order: list[int]
     first: int | None
     shared_die: int | None
+    shared_rows: dict[int, str]
     round_mods: dict[int, dict[str, int]]
     winds: set[int]
     interview_open: bool

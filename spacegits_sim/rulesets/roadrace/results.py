@@ -5,6 +5,12 @@ the row; every racer then deals with it in his own Luck Phase, rule 5) and :data
 for every row of the other charts and sub-charts (resolved at once on one car). Rows that
 only send the roll on to another chart (``sub``/``chart`` in the YAML) need no handler. A
 test checks every row has exactly the handler it needs.
+
+Rule 5 also says the result the first player rolled "applies to everyone for the turn": the
+road and weather rows (one shared sub-roll) have an :data:`ON_ROLL` handler too, run the
+moment he rolls them, which gives every racer at once the results in :data:`AT_ONCE` (a stat
+for the turn, a stopped car, a lasting weather), so they count on every roll of that turn;
+a Lap Point or a Reaction roll waits for each racer's own Luck Phase (rules/event_timing).
 """
 
 from __future__ import annotations
@@ -23,6 +29,10 @@ ResultFn = Callable[[Race, Racer, Racer], Gen]
 
 EVENTS: dict[str, EventFn] = {}
 RESULTS: dict[str, ResultFn] = {}
+#: Run once, in the first player's Luck Phase, as soon as he rolls the row (the racer passed is he).
+ON_ROLL: dict[str, EventFn] = {}
+#: The shared sub-rolls' results that hold for everyone from the first player's roll on.
+AT_ONCE: set[str] = set()
 
 #: The rows' advice to the AI (:mod:`.odds`): the chance a row takes the car out at once, given
 #: the car as it stands and a function giving that chance for a chart the row goes on to roll.
@@ -58,10 +68,15 @@ def event(*ids: str) -> Callable[[EventFn], EventFn]:
     return deco
 
 
-def result(*ids: str) -> Callable[[ResultFn], ResultFn]:
+def result(*ids: str, at_once: bool = False) -> Callable[[ResultFn], ResultFn]:
+    """Register a row's result; ``at_once``: a shared sub-roll's result every racer takes the
+    moment the first player rolls it (see :data:`AT_ONCE`)."""
+
     def deco(fn: ResultFn) -> ResultFn:
         for i in ids:
             RESULTS[i] = fn
+            if at_once:
+                AT_ONCE.add(i)
         return fn
 
     return deco
@@ -116,16 +131,39 @@ def _mods(race: Race, r: Racer, stat: str, n: int) -> None:
     race.round_mods[r.seat][stat] = race.round_mods[r.seat].get(stat, 0) + n
 
 
-def _shared(race: Race, r: Racer, sub: str) -> Gen:
-    """Read the first player's shared die with this racer's own modifiers."""
-    assert race.shared_die is not None
-    c = race.book.charts[sub]
-    mod = sum(h.chart_mod(sub) for h in r.upgrades)
-    row = c.row(race.shared_die + mod)
-    race.emit(ev.ChartRolled(r.seat, r.seat, sub, race.shared_die, mod, race.shared_die + mod, row.id, row.name, True))
-    if race.ignores(r, row.id):
-        return
-    yield from RESULTS[row.id](race, r, r)
+def _shared(sub: str, weather: bool = False) -> tuple[EventFn, EventFn]:
+    """A road or weather row: (on the roll, in each racer's Luck Phase).
+
+    On the roll every racer still in the race reads the first player's shared die with his own
+    modifiers, in turn order; a weather row first ends the lasting weather. A result in
+    :data:`AT_ONCE` is his at once; any other waits in ``race.shared_rows`` for his own Luck Phase."""
+
+    def on_roll(race: Race, _first: Racer) -> Gen:
+        assert race.shared_die is not None
+        c = race.book.charts[sub]
+        for seat in race.order:
+            r = race.racers[seat]
+            if not r.alive:
+                continue
+            if weather:
+                _end_weather(race, r)
+            mod = sum(h.chart_mod(sub) for h in r.upgrades)
+            row = c.row(race.shared_die + mod)
+            total = race.shared_die + mod
+            race.emit(ev.ChartRolled(r.seat, r.seat, sub, race.shared_die, mod, total, row.id, row.name, True))
+            if race.ignores(r, row.id):
+                continue
+            if row.id in AT_ONCE:
+                yield from RESULTS[row.id](race, r, r)
+            else:
+                race.shared_rows[r.seat] = row.id
+
+    def own(race: Race, r: Racer) -> Gen:
+        row = race.shared_rows.pop(r.seat, None)
+        if row is not None:
+            yield from RESULTS[row](race, r, r)
+
+    return on_roll, own
 
 
 def _end_weather(race: Race, r: Racer) -> None:
@@ -141,31 +179,24 @@ def _extra(r: Racer, purpose: str) -> int:
 # ---------------------------------------------------------------------- Woohoo!
 
 
-@event("good_road")
-def good_road(race: Race, r: Racer) -> Gen:
-    yield from _shared(race, r, "good_road")
+ON_ROLL["good_road"], EVENTS["good_road"] = _shared("good_road")
+ON_ROLL["good_weather"], EVENTS["good_weather"] = _shared("good_weather", weather=True)
 
 
-@event("good_weather")
-def good_weather(race: Race, r: Racer) -> Gen:
-    _end_weather(race, r)
-    yield from _shared(race, r, "good_weather")
-
-
-@result("good_road_nothing", "good_weather_nothing")
+@result("good_road_nothing", "good_weather_nothing", at_once=True)
 def nothing(race: Race, _roller: Racer, r: Racer) -> Gen:
     race.emit(ev.Happened(r.seat, "nothing", "nothing happens"))
     yield from _none()
 
 
-@result("good_road_handling")
+@result("good_road_handling", at_once=True)
 def good_road_handling(race: Race, _roller: Racer, r: Racer) -> Gen:
     _mods(race, r, "handling", 1)
     race.emit(ev.Happened(r.seat, "handling_up", "+1 Handling this turn (good roads)"))
     yield from _none()
 
 
-@result("good_weather_luck")
+@result("good_weather_luck", at_once=True)
 def good_weather_luck(race: Race, _roller: Racer, r: Racer) -> Gen:
     _mods(race, r, "luck", 1)
     race.emit(ev.Happened(r.seat, "luck_up", "+1 Luck this turn (good weather)"))
@@ -228,6 +259,9 @@ def hiker_healed(race: Race, _roller: Racer, r: Racer) -> Gen:
 @result("hiker_blessing")
 def hiker_blessing(race: Race, _roller: Racer, r: Racer) -> Gen:
     race.stop(r, "a hitch hiker")
+    if r.blessing_used:  # 'once per game': a second blessing does not give a second use
+        race.emit(ev.Happened(r.seat, "blessing", "is blessed again, but has used his one blessing this race"))
+        return
     if r.blessing:
         race.emit(ev.Happened(r.seat, "blessing", "is blessed again (one blessing at a time)"))
     r.blessing = True
@@ -258,6 +292,8 @@ def tv_interview(race: Race, r: Racer) -> Gen:
         for x in firsts:  # Connections: asked before the first player
             if x.alive and race.interview_open:
                 yield from _ask_interview(race, x)
+        if r in firsts:  # the first player holding Connections has just been asked: once
+            return
     if race.interview_open:
         yield from _ask_interview(race, r)
 
@@ -266,16 +302,14 @@ def _ask_interview(race: Race, r: Racer) -> Gen:
     ans = yield Interview(r.seat, ("stop", "drive"), "stop for the TV interview (2 Fame Points)?")
     if ans == "stop":
         race.interview_open = False
-        r.interview = True
+        r.interviews += 1
         race.stop(r, "the TV interview")
 
 
 # ---------------------------------------------------------------------- Oh Crap!
 
 
-@event("bad_road")
-def bad_road(race: Race, r: Racer) -> Gen:
-    yield from _shared(race, r, "bad_road")
+ON_ROLL["bad_road"], EVENTS["bad_road"] = _shared("bad_road")
 
 
 @result("narrow_road")
@@ -287,7 +321,7 @@ def narrow_road(race: Race, _roller: Racer, r: Racer) -> Gen:
     yield from _none()
 
 
-@result("impassable_road")
+@result("impassable_road", at_once=True)
 def impassable_road(race: Race, _roller: Racer, r: Racer) -> Gen:
     race.stop(r, "an impassable road")
     yield from _none()
@@ -307,13 +341,10 @@ RESULTS["roadkill"] = _roadkill("roadkill", "whoops")
 RESULTS["ginormous_roadkill"] = _roadkill("ginormous_roadkill", "spectacular")
 
 
-@event("bad_weather")
-def bad_weather(race: Race, r: Racer) -> Gen:
-    _end_weather(race, r)
-    yield from _shared(race, r, "bad_weather")
+ON_ROLL["bad_weather"], EVENTS["bad_weather"] = _shared("bad_weather", weather=True)
 
 
-@result("winds")
+@result("winds", at_once=True)
 def winds(race: Race, _roller: Racer, r: Racer) -> Gen:
     _mods(race, r, "speed", -1)
     race.winds.add(r.seat)
@@ -321,19 +352,19 @@ def winds(race: Race, _roller: Racer, r: Racer) -> Gen:
     yield from _none()
 
 
-@result("fog")
+@result("fog", at_once=True)
 def fog(race: Race, _roller: Racer, r: Racer) -> Gen:
     race.new_cond(r, Cond("fog", "fog: -2 Reaction", stat="reaction", amount=-2, ends="weather"))
     yield from _none()
 
 
-@result("heavy_rain")
+@result("heavy_rain", at_once=True)
 def heavy_rain(race: Race, _roller: Racer, r: Racer) -> Gen:
     race.new_cond(r, Cond("heavy_rain", "heavy rain: Handling roll or spin out", ends="weather", flag="rain"))
     yield from _none()
 
 
-@result("snow_ice")
+@result("snow_ice", at_once=True)
 def snow_ice(race: Race, _roller: Racer, r: Racer) -> Gen:
     race.new_cond(r, Cond("snow_ice", "snow and ice: Handling roll or crash", ends="weather", flag="snow"))
     yield from _none()

@@ -54,13 +54,14 @@ class Racer:
     rest_round: int = -1  # stopped at the rest stop this round
     repair_bonus: int = 0  # extra successes on this turn's Repair roll (a hitch hiker)
     no_lp_round: int = -1  # Lost: no Lap Points this round
-    blessing: bool = False
+    blessing: bool = False  # the gypsy blessing is his to use
+    blessing_used: bool = False  # and once used it is gone for the race ('once per game')
     penalties: list[tuple[str, int, int]] = field(default_factory=list)  # (stat, re-rolls taken, by seat)
     passed: set[int] = field(default_factory=set)
     # for the fame tally
     charts: set[str] = field(default_factory=set)
     perfect: bool = False
-    interview: bool = False
+    interviews: int = 0  # TV interviews given (2 Fame Points each)
     kills: int = 0
 
     @property

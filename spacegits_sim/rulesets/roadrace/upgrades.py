@@ -50,7 +50,8 @@ class Upgrade:
         return int(self.p.get("attack_mods", {}).get(chart, 0))
 
     def ignores(self, row: str) -> bool:
-        """This racer may ignore the chart result ``row`` (he always does: ignoring never hurts)."""
+        """This racer may ignore the chart result ``row`` (he always does, unasked: ignoring never
+        hurts; rules/may_ignore)."""
         return row in self.p.get("ignores", ())
 
     def reroll_all(self, purpose: str) -> bool:
