@@ -234,6 +234,43 @@ def test_area_terrain_blocks_sight_to_models_behind_it():
     assert g.sight(g.models["a_x"], g.models["b_y"])[0] == 0.0 and g.targets(g.models["a_x"]) == []
 
 
+@pytest.mark.rule("gangfight_core", "area-terrain-blocks-sight")
+def test_low_area_terrain_blocks_sight_as_a_tall_wood_does():
+    """Book p.13: "Area Terrain blocks line of sight to models behind it. You may not make ranged
+    attacks against targets that are behind Area Terrain. Even if it looks like you should be able
+    to see through a few bushes or a rocky area, imagine they are too tall or overgrown to see
+    through." A 0.5" rough patch, far below the 1.25" eye, hides the model behind it; a model in
+    it is still seen (you see into Area Terrain, not through it)."""
+    rough = {"id": "rough", "kind": "area", "height": 0.5, "polygon": [[14, 5], [18, 5], [18, 15], [14, 15]]}
+    g = game(
+        [(_m("x", items=["short_bow"]), (10, 10), 0)],
+        [(_m("y"), (22, 10), 180), (_m("w"), (16, 13), 180)],
+        terrain=[rough],
+    )
+    x = g.models["a_x"]
+    assert g.sight(x, g.models["b_y"])[0] == 0.0
+    assert ("b_y", True) not in g.targets(x)
+    assert g.sight(x, g.models["b_w"])[0] > 0.5 and ("b_w", True) in g.targets(x)
+
+
+@pytest.mark.rule("gangfight_core", "area-terrain-blocks-sight")
+def test_an_eye_on_a_tower_does_not_see_over_a_wood():
+    """Book p.13: "Area Terrain blocks line of sight to models behind it ... imagine they are too
+    tall or overgrown to see through." Our reading (docs/gangfight.md): "too tall" has no height
+    to see over, so a model on a 4" tower sees nothing behind a 0.5" patch or a 3" wood, while
+    it sees over a 0.6" wall."""
+    tower = {"id": "tower", "kind": "platform", "height": 4.0, "polygon": [[8, 8], [12, 8], [12, 12], [8, 12]]}
+    rough = {"id": "rough", "kind": "area", "height": 0.5, "polygon": [[14, 5], [18, 5], [18, 15], [14, 15]]}
+    wall = {"id": "wall", "kind": "obstacle", "height": 0.6, "polygon": [[15, 20], [15.5, 20], [15.5, 26], [15, 26]]}
+    g = game(
+        [(_m("x", items=["short_bow"]), (10, 10), 0), (_m("z", items=["short_bow"]), (10, 23), 0)],
+        [(_m("y"), (22, 10), 180), (_m("w"), (20, 23), 180)],
+        terrain=[tower, rough, wall],
+    )
+    assert g.sight(g.models["a_x"], g.models["b_y"])[0] == 0.0
+    assert g.sight(g.models["a_z"], g.models["b_w"])[0] == 1.0
+
+
 @pytest.mark.rule("gangfight_core", "see-half-the-target")
 def test_sight_half_hidden_behind_a_wall_over_a_low_wall_and_between_two_models():
     wall = {"id": "wall", "kind": "blocking", "height": 3, "polygon": [[15, 5], [16, 5], [16, 10], [15, 10]]}
