@@ -514,3 +514,29 @@ def test_a_model_beside_the_piece_turns_it_and_it_shoots_only_what_it_faces():
         flow.send("face:b_t")
     assert gun.facing == pytest.approx(math.atan2(20, -5), abs=1e-3) and last(g, "gf_artillery_turned").model == "a_c"
     assert "b_t" in artillery.gun_targets(g, c, gun) and artillery.crews(g, c) == [gun]
+
+
+# ---- the second review of the rulebook against the code (Buckler, Arcane, Slow pairs, jumps, fleeing, falls)
+
+FM = ("mortal_guilds", "mortal_guilds")
+
+
+@pytest.mark.rule("gangfight_core", "buckler-reroll")
+def test_a_buckler_rerolls_one_die_of_a_failed_defense_roll_with_both_hands_full():
+    """Fantasy p.7: "Buckler: May be equipped even if both hands are full. You may reroll 1D6 from
+    a faled Defense roll." A model holding two hand weapons rerolls one missed Defense die (never
+    two), against shots and blows alike."""
+    g = game(
+        [(_m("x", items=["hand_weapon"]), (10, 10), 0)],
+        [(_m("y", items=["hand_weapon", "hand_weapon", "buckler"]), (11.5, 10), 180)],
+        factions=FM,
+    )
+    x, y = g.models["a_x"], g.models["b_y"]
+    assert y.loadout == ("fantasy/hand_weapon", "fantasy/hand_weapon")  # both hands full
+    rolls = []
+    for ranged in (False, True) * 30:
+        g._defend(x, y, 5, 1, ranged, [])
+        assert "buckler reroll 1D6" in last(g, "gf_defended").mods
+        y.hp, y.status = y.max_hp, "ready"
+        rolls.append([e for e in g.events if e.kind == "gf_rolled" and e.purpose == "defense"][-1])
+    assert all(r.rerolled <= 1 for r in rolls) and any(r.rerolled == 1 for r in rolls)

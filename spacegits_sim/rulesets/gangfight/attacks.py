@@ -205,6 +205,9 @@ def defend(
         dp -= 1
         mods.append("super strength -1")
     rer = sum(h.save_rerolls(mine) for h in t.skills)  # Hearty, Parry
+    if game.item_save_rerolls(t):  # the Buckler
+        rer += game.item_save_rerolls(t)
+        mods.append(f"buckler reroll {game.item_save_rerolls(t)}D6")
     brute = sum(h.enemy_save_rerolls(hit) for h in m.skills)  # Brute: the defender re-rolls a save
     saves = game.roll(t, t.seat, dp, strength, "defense", reroll_misses=rer, reroll_hits=brute, need=hits)
     hurt = saves < hits

@@ -234,6 +234,12 @@ class GangfightGame(GameBase):
             else 0
         )
 
+    def item_save_rerolls(self, m: Model) -> int:
+        """Dice its equipment lets it reroll from a failed Defense roll, whatever its hands hold
+        (the Buckler: "May be equipped even if both hands are full. You may reroll 1D6 from a faled
+        Defense roll."): the best one carried, not one die per item, as :meth:`shield_dp`."""
+        return max((self.item(i).save_rerolls for i in m.char.items), default=0)
+
     def held(self, m: Model, ranged: bool) -> list[Item]:
         """The weapons of its loadout for a melee or a ranged attack, best (strongest) first; melee
         falls back to fists."""
