@@ -572,6 +572,31 @@ def test_arcane_offers_the_casting_roll_one_more_die():
     assert not hasattr(skills_of(("warrior",))[0], "cast_dice")
 
 
+@pytest.mark.rule("gangfight_skills", "arcane")
+def test_arcane_adds_its_die_to_an_attack_spells_roll_to_hit():
+    """Fantasy p.4: "Arcane - Roll +1D6 when casting magic spells." Spells p.9: "tossing a Magic
+    Missile will require you to use your Ranged Combat attribute ... Attack spells will roll to
+    hit like normal": that roll is the casting, so Arcane's die joins it (a Magic Missile thrown
+    by an Arcane Demon rolls Ranged Combat + 1 dice), and a caster without Arcane rolls none more."""
+    from spacegits_sim.rulesets.gangfight import magic
+
+    caster = {"str": 2, "qui": 2, "sta": 1, "int": 2, "rc": 2}  # Intellect 3 (+1 a demon's)
+    g = game(
+        [
+            (_sk("x", ["magic_user", "arcane"], race="demon", raise_=caster, spells=["magic_missile"]), (10, 10), 0),
+            (_sk("z", ["magic_user"], race="demon", raise_=caster, spells=["magic_missile"]), (10, 20), 0),
+        ],
+        [(_m("y"), (16, 10), 180), (_m("w"), (16, 20), 180)],
+        factions=("demonic_covens", "mortal_guilds"),
+    )
+    for mid, target, more in (("a_x", "b_y", 1), ("a_z", "b_w", 0)):
+        m = g.models[mid]
+        _answer(magic.act(g, m, "cast:magic_missile"), target)
+        e = last(g, "gf_attack")
+        assert e.weapon == "Magic Missile" and e.dice == m.a("rc") + more
+        assert ("arcane +1D6" in e.mods) == bool(more)
+
+
 def test_a_hot_seat_player_is_offered_the_ability_actions_in_words_and_can_take_them(tmp_path, monkeypatch):
     """The Coven played by hand (SDL dummy driver) in the bundled Coven-and-Pack game: its skill and
     ability actions come up as buttons in words (no raw ids), taking them plays on, and the game

@@ -35,10 +35,13 @@ def resolve(
     extra_tn: int = 0,
     strength: int | None = None,
     instead: InsteadOfWound | None = None,
+    more_dice: tuple[tuple[str, int], ...] = (),
 ) -> list[Any]:
     """One attack: dice and target number with every modifier, then the Defense roll; the
-    models it wounded. An attack spell passes its ``weapon`` (the spell as a weapon listing)
-    and ``extra_tn`` ("each consecutive spell ... will increase your target number by 1").
+    models it wounded. An attack spell passes its ``weapon`` (the spell as a weapon listing),
+    ``extra_tn`` ("each consecutive spell ... will increase your target number by 1") and
+    ``more_dice``, the caster's casting dice by skill id (Arcane: "Roll +1D6 when casting
+    magic spells").
     ``strength`` replaces the weapon's (Disarm and Pickpocket use Quickness). ``instead`` is
     the spell's or skill's handler that replaces the wound of a model failing its Defense
     (Hypnotic Gaze, Disarm, Pickpocket: :mod:`.wounds`)."""
@@ -91,6 +94,9 @@ def resolve(
     elif claws:
         dice += 1
         mods.append("savage claws +1D6")
+    for hid, d in more_dice:  # Arcane, on an attack spell
+        dice += d
+        mods.append(f"{hid} +{d}D6")
     for hid, d in ab.attack_dice(game, m, t, hit):  # Spite
         dice += d
         mods.append(f"{hid} +{d}D6")
