@@ -540,3 +540,30 @@ def test_a_buckler_rerolls_one_die_of_a_failed_defense_roll_with_both_hands_full
         y.hp, y.status = y.max_hp, "ready"
         rolls.append([e for e in g.events if e.kind == "gf_rolled" and e.purpose == "defense"][-1])
     assert all(r.rerolled <= 1 for r in rolls) and any(r.rerolled == 1 for r in rolls)
+
+
+@pytest.mark.rule("gangfight_core", "slow-weapons")
+def test_two_different_slow_pistols_fired_as_a_pair_both_need_reloading():
+    """Book p.18: "Slow weapons may only attack once and then must be reloaded ... These weapons may
+    only be used once per activation, unless an a further action is spent to reload it"; p.15:
+    "If your character attacks with two 1-handed weapons, he will get to roll +1D6 to hit". A Hand
+    Crossbow and a Flintlock Pistol fired together (the pair's die) have both attacked: neither
+    fires again until reloaded. Fired alone (the target beyond the crossbow's 5"), the other stays
+    loaded."""
+    g = game(
+        [(_m("x", items=["flintlock_pistol", "hand_crossbow"]), (10, 10), 0)],
+        [(_m("y"), (15, 10), 180)],
+        factions=FM,
+    )
+    x, y = g.models["a_x"], g.models["b_y"]
+    g._resolve(x, y, ranged=True)
+    assert "two weapons +1D6" in last(g, "gf_attack").mods
+    assert x.fired == {"fantasy/flintlock_pistol", "fantasy/hand_crossbow"}
+    assert g.targets(x) == [] and "reload" in g.action_options(x)
+    x.fired = set()
+    y.pos = (16.5, 10)  # 5.5" gap: in the pistol's 6", beyond the crossbow's 5"
+    g.table.move_figure(y.id, y.pos, y.facing)
+    g._resolve(x, y, ranged=True)
+    e = last(g, "gf_attack")
+    assert e.weapon == "Flintlock Pistol" and "two weapons +1D6" not in e.mods
+    assert x.fired == {"fantasy/flintlock_pistol"}

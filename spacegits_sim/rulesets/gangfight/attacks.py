@@ -138,8 +138,10 @@ def resolve(
     if w.id != "fists":
         m.marks["last_weapon"] = w.id
     rer = sum(x.rerolls(ctx) for x in trs)
-    if ranged and weapon is None:
+    if ranged and weapon is None:  # "Slow weapons may only attack once and then must be reloaded"
         m.fired.add(w.id)
+        if pair:  # the pair's second weapon attacked too (two different Slow pistols: both)
+            m.fired.add(ws[1].id)
     hits = game.roll(m, m.seat, dice, tn, "to hit", reroll_misses=rer)
     game.emit(
         ev.Attacked(
