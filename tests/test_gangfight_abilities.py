@@ -240,6 +240,32 @@ def test_running_wild_moves_up_to_18_inches_an_activation():
     assert g2.move_allowance(g2.models["a_x"]) == 0
 
 
+@pytest.mark.rule("gangfight_skills", "running-wild")
+def test_running_wild_climbs_a_ladder_past_twelve_inches():
+    """ "Running Wild - This Beast may move a maximum of 18\", rather than the usual 12\"." A climb
+    keeps to the activation's maximum: the Beast's 18", not the usual 12"."""
+    from spacegits_sim.rulesets.gangfight import heights
+
+    tower = {
+        "id": "tower",
+        "kind": "platform",
+        "height": 2.0,
+        "polygon": [[22, 16], [26, 16], [26, 20], [22, 20]],
+        "access": [{"kind": "ladder", "foot": [21.0, 18.0], "top": [22.9, 18.0]}],
+    }
+    for skills, climbs in ((["running_wild"], True), ([], False)):
+        g = game(
+            [(_sk("x", skills, race="wolf"), (21.0, 18.0), 0)],
+            [(_m("y"), (5, 30), 180)],
+            terrain=[tower],
+            factions=("beast_packs", "mortal_guilds"),
+        )
+        x = g.models["a_x"]
+        x.moved = 10.0  # + 1.9" across and 2" up: 13.9"
+        assert heights.move_cost(g, "climb:tower:0", x.pos, (22.9, 18.0)) == pytest.approx(3.9)
+        assert ("climb:tower:0" in {s[0] for s in g.move_spots(x)}) == climbs
+
+
 @pytest.mark.rule("gangfight_skills", "lust")
 def test_lust_draws_each_enemy_within_6_inches_whose_intellect_the_die_meets():
     """ "Lust - Use an action to draw enemies toward you once per Activation. Roll 1D6 for each enemy

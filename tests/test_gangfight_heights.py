@@ -200,6 +200,22 @@ def test_a_jump_crosses_half_quickness_and_a_running_jump_the_whole_quickness():
     assert not rolls(g, "falling (Quickness)")  # 1" down does not hurt
 
 
+@pytest.mark.rule("gangfight_core", "max-move-per-activation")
+def test_a_jump_keeps_to_the_twelve_inches_an_activation():
+    """Book p.10: "Models may move a maximum of 12 inches per Activation, unless they have a skill,
+    equipment or a mount to increase it." A running jump of 2.6" (centre to centre) after 8" is
+    offered; after 9.5" it would make 12.1": no jump (a climb already kept to the 12")."""
+    scaffold = {"id": "sc", "kind": "platform", "height": 3.0, "polygon": [[27.6, 16], [30, 16], [30, 20], [27.6, 20]]}
+    g = game([(_m("x", raise_=QUICK), (25.45, 18.0), 0)], [(_m("y"), (5, 30), 180)], terrain=[TOWER, scaffold])
+    x = g.models["a_x"]
+    x.moved = 8.0
+    (j,) = heights.jumps(g, x)
+    assert x.moved + math.dist(x.pos, j[1:3]) <= 12.0
+    x.moved = 9.5
+    assert x.moved + math.dist(x.pos, j[1:3]) > 12.0 and g.move_allowance(x) > 0.05
+    assert heights.jumps(g, x) == [] and "jump" not in g.action_options(x)
+
+
 # ---------------------------------------------------------------- flying
 
 

@@ -409,8 +409,10 @@ def move_cost(g: GangfightGame, label: str, frm: Point, end: Point) -> float:
 
 
 def _within_cap(g: GangfightGame, m: Model, label: str, end: Point) -> bool:
-    """A climb keeps to the 12" an activation (8" once Area Terrain was touched)."""
-    cap = g.book.g("area_max_move") if m.area_touched else g.book.g("max_move")
+    """A climb or a jump keeps to the 12" an activation ("Models may move a maximum of 12 inches
+    per Activation, unless they have a skill": Running Wild's 18, :meth:`max_move`), 8" once
+    Area Terrain was touched."""
+    cap = g.book.g("area_max_move") if m.area_touched else g.max_move(m)
     return bool(m.moved + m.hopped + move_cost(g, label, m.pos, end) <= cap + 1e-9)
 
 
@@ -439,7 +441,7 @@ def jumps(g: GangfightGame, m: Model) -> list[tuple[str, float, float, float]]:
     on it; "you will move an amount of inches equal to half of your Quickness level ... a running
     jump allowing you to move your full Quickness in inches across the gap" (the gap measured
     from the base's edge to where the base's far edge lands, less its own width: base edge to
-    base edge across)."""
+    base edge across), within the 12" an activation as any move."""
     on = platform_at(g, m.pos)
     if on is None or m.bound or g.engaged(m):
         return []
@@ -464,8 +466,8 @@ def jumps(g: GangfightGame, m: Model) -> list[tuple[str, float, float, float]]:
             x += 0.25
         cands.sort(key=lambda c: math.dist(c, m.pos))
         for c in cands:
-            if math.dist(c, m.pos) - 2 * m.radius > span + 1e-9:
-                break
+            if math.dist(c, m.pos) - 2 * m.radius > span + 1e-9 or not _within_cap(g, m, "jump", c):
+                break  # too far to jump, or past the 12" an activation (the nearest first)
             if _free(g, m, c, on=pc) and _enemy_clear(g, m, c):
                 best = c
                 break
