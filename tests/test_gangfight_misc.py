@@ -567,3 +567,34 @@ def test_two_different_slow_pistols_fired_as_a_pair_both_need_reloading():
     e = last(g, "gf_attack")
     assert e.weapon == "Flintlock Pistol" and "two weapons +1D6" not in e.mods
     assert x.fired == {"fantasy/flintlock_pistol"}
+
+
+def _flee_labels(g, m):
+    return {s[0] for s in g.move_spots(m) if not s[0].startswith("face:")}
+
+
+@pytest.mark.rule("gangfight_core", "flee-to-nearest-edge")
+def test_a_fleeing_model_is_offered_only_the_most_direct_route_while_it_is_open():
+    """Book p.14: "He must move in the most direct route possible, though he may go around Area
+    Terrain or Obstacles." In the open: straight at the nearest edge, nothing else. Behind a wall:
+    round it (the shortest route off the table) or straight on to it, still no heading 22.5-67.5
+    degrees off. Shut in (no route off the table): every heading towards the edge."""
+    g = game([(_m("x"), (10, 18), 0)], [(_m("y"), (30, 30), 180)])
+    x = g.models["a_x"]
+    x.fleeing = True
+    assert _flee_labels(g, x) == {"flee"}
+    wall = {"id": "wall", "kind": "blocking", "height": 3, "polygon": [[7, 16], [8, 16], [8, 20], [7, 20]]}
+    g = game([(_m("x"), (10, 18.5), 0)], [(_m("y"), (30, 30), 180)], terrain=[wall])
+    x = g.models["a_x"]
+    x.fleeing = True
+    assert _flee_labels(g, x) == {"flee", "flee_straight"}
+    room = [
+        {"id": "w", "kind": "blocking", "height": 3, "polygon": [[6, 12], [7, 12], [7, 24], [6, 24]]},
+        {"id": "e", "kind": "blocking", "height": 3, "polygon": [[15, 12], [16, 12], [16, 24], [15, 24]]},
+        {"id": "n", "kind": "blocking", "height": 3, "polygon": [[6, 23], [16, 23], [16, 24], [6, 24]]},
+        {"id": "s", "kind": "blocking", "height": 3, "polygon": [[6, 12], [16, 12], [16, 13], [6, 13]]},
+    ]
+    g = game([(_m("x"), (11, 18), 0)], [(_m("y"), (30, 30), 180)], terrain=room)
+    x = g.models["a_x"]
+    x.fleeing = True
+    assert {"flee", "flee+1", "flee-1", "flee+3", "flee-3"} <= _flee_labels(g, x)

@@ -899,10 +899,13 @@ class GangfightGame(GameBase):
                 add(*sp[:1], (sp[1], sp[2]), sp[3])
         elif allow > 0.05 and not m.bound:
             if m.fleeing:
-                for label, h in self.flee_headings(m):
-                    end, far, _h, off = self.slide(m, h, allow)
-                    if far > 0.05 or off:
-                        add("off" if off else label, end, h)
+                for wider in (False, True):  # the wider headings only when no direct one moves
+                    for label, h in self.flee_headings(m, wider):
+                        end, far, _h, off = self.slide(m, h, allow)
+                        if far > 0.05 or off:
+                            add("off" if off else label, end, h)
+                    if spots:
+                        break
                 return spots
             # Charge!: "Double your move distance if doing so will allow you to enter an enemy model's Personal Space"
             mult = max([1.0] + [h.charge_multiplier() for h in m.skills])
@@ -939,12 +942,13 @@ class GangfightGame(GameBase):
                 seen.pop()  # turning does not take the spot
         return spots
 
-    def flee_headings(self, m: Model) -> list[tuple[str, float]]:
+    def flee_headings(self, m: Model, wider: bool = False) -> list[tuple[str, float]]:
         """Towards the closest board edge: "He must move in the most direct route possible, though he
-        may go around Area Terrain or Obstacles". First the shortest route off the table round
-        the walls, the obstacles too tall to hop and every model (enemies with their personal
-        space; physics/sight.py's ``route_off_table``), then straight at the edge, then turned
-        ever wider (22.5 degree steps)."""
+        may go around Area Terrain or Obstacles". The direct route: the shortest route off the
+        table round the walls, the obstacles too tall to hop and every model (enemies with their
+        personal space; physics/sight.py's ``route_off_table``), and straight at the edge. Turned
+        ever wider (22.5 degree steps either side) only when the direct route is blocked: no
+        route off the table exists, or ``wider`` (the caller found no direct heading moves)."""
         x, y = m.pos
         edges = [(x, math.pi), (self.width - x, 0.0), (y, -math.pi / 2), (self.height - y, math.pi / 2)]
         h = min(edges)[1]
@@ -966,9 +970,10 @@ class GangfightGame(GameBase):
             wx, wy = route.waypoints[1]
             out.append(("flee", _ang(wx - x, wy - y)))
         out.append(("flee_straight" if out else "flee", h))
-        for k in (1, 2, 3):
-            for s in (1, -1):
-                out.append((f"flee{'+' if s > 0 else '-'}{k}", h + s * k * math.pi / 8))
+        if route is None or wider:
+            for k in (1, 2, 3):
+                for s in (1, -1):
+                    out.append((f"flee{'+' if s > 0 else '-'}{k}", h + s * k * math.pi / 8))
         return out
 
     def _move(self, m: Model) -> Gen:
@@ -1097,13 +1102,16 @@ class GangfightGame(GameBase):
         best: list[tuple[str, float, float, float]] = []
         if allow <= 0.05 or m.bound:
             return best
-        heads = self.flee_headings(m) if m.fleeing else [(f"dir{i}", 2 * math.pi * i / DIRS) for i in range(DIRS)]
-        for label, h in heads:
-            end, far, _h, off = self.slide(m, h, allow, leaving=True)
-            if far > 0.05 and all(
-                math.dist(end, e.pos) - m.radius - e.radius > self.book.g("personal_space") for e in self.enemies(m)
-            ):
-                best.append(("off" if off else label, end[0], end[1], h))
+        plain = [(f"dir{i}", 2 * math.pi * i / DIRS) for i in range(DIRS)]
+        for wider in (False, True) if m.fleeing else (False,):  # fleeing: the direct route first
+            for label, h in self.flee_headings(m, wider) if m.fleeing else plain:
+                end, far, _h, off = self.slide(m, h, allow, leaving=True)
+                if far > 0.05 and all(
+                    math.dist(end, e.pos) - m.radius - e.radius > self.book.g("personal_space") for e in self.enemies(m)
+                ):
+                    best.append(("off" if off else label, end[0], end[1], h))
+            if best:
+                break
         return best
 
     def _crossed(self, m: Model, frm: tuple[float, float], end: tuple[float, float]) -> tuple[int, float]:
