@@ -145,6 +145,34 @@ def test_a_fall_of_four_to_six_inches_is_a_quickness_roll_then_a_defense_roll_at
 
 
 @pytest.mark.rule("gangfight_core", "falling-damage")
+def test_a_falls_defense_roll_is_a_defense_roll_as_any_other():
+    """Book p.10: "If you fail the roll, your model may be hurt. You must make a Defense roll as
+    noted on page ### to resist being hurt, using the inches fallen as your target number. You
+    also only need one successful D6." A Defense roll as any other: a shield held with a hand
+    free adds its die, a Buckler rerolls a missed one (Fantasy p.7: "You may reroll 1D6 from a
+    faled Defense roll"), and the one success needed is what Lucky's dice may make up."""
+    defense = []
+    for seed in range(30):
+        g = game(
+            [(_m("x", items=["hand_weapon", "common_shield", "buckler"]), (10, 10), 0)],
+            [],
+            factions=("mortal_guilds", "mortal_guilds"),
+        )
+        g.streams = type(g.streams)(seed)
+        x = g.models["a_x"]
+        assert g.shield_dp(x) == 1
+        heights.fall(g, x, 5.0, "test")
+        defense += rolls(g, "falling (Defense)")
+    assert defense and all(len(d.dice) == x.a("dp") + 1 and d.target == 5 for d in defense)
+    assert any(d.rerolled == 1 for d in defense) and all(d.rerolled <= 1 for d in defense)
+    asked = {}
+    g = game([(_m("x"), (10, 10), 0)], [])
+    g.roll = lambda *a, **kw: asked.update(kw) or 0  # every die fails: what was the roll asked for?
+    heights.fall(g, g.models["a_x"], 5.0, "test")
+    assert asked.get("need") == 1  # the Defense roll (the last asked) needs one success
+
+
+@pytest.mark.rule("gangfight_core", "falling-damage")
 def test_hopping_down_off_a_roof_is_a_fall_and_flying_down_is_not():
     g = game([(_m("x"), (25.4, 18.0), 0)], [(_m("y"), (5, 30), 180)], terrain=[TOWER])
     x = g.models["a_x"]

@@ -542,6 +542,22 @@ def test_a_buckler_rerolls_one_die_of_a_failed_defense_roll_with_both_hands_full
     assert all(r.rerolled <= 1 for r in rolls) and any(r.rerolled == 1 for r in rolls)
 
 
+@pytest.mark.rule("gangfight_core", "buckler-reroll")
+def test_the_damage_over_time_save_takes_the_bucklers_reroll():
+    """Core p.16: "he will have to make a new Defense roll in each of his Upkeep phases"; Fantasy
+    p.7: "Buckler ... You may reroll 1D6 from a faled Defense roll." The upkeep save is a Defense
+    roll, so the Buckler rerolls one of its missed dice."""
+    saves = []
+    for seed in range(30):
+        g = game([(_m("x", items=["hand_weapon", "hand_weapon", "buckler"]), (10, 10), 0)], [], factions=FM)
+        g.streams = type(g.streams)(seed)
+        x = g.models["a_x"]
+        x.dot = (5, 1)
+        next(g._activation(x))  # the upkeep rolled; now it asks for weapons
+        saves += [e for e in g.events if e.kind == "gf_rolled" and e.purpose == "damage over time"]
+    assert len(saves) == 30 and all(r.rerolled <= 1 for r in saves) and any(r.rerolled == 1 for r in saves)
+
+
 @pytest.mark.rule("gangfight_core", "slow-weapons")
 def test_two_different_slow_pistols_fired_as_a_pair_both_need_reloading():
     """Book p.18: "Slow weapons may only attack once and then must be reloaded ... These weapons may

@@ -29,7 +29,7 @@ from .book import FISTS, Book, Item, book
 from .requests import Action, Activate, Facing, First, Loadout, MoveTo, Role, Target
 from .scenario import Scenario
 from .sight import Cylinder, SightTable, footprints, route_off_table, visible_fraction
-from .skills import SkillHandler, skills_of
+from .skills import Hit, SkillHandler, skills_of
 from .traits import traits_of
 
 Gen = Generator[Request, Any, Any]
@@ -566,7 +566,7 @@ class GangfightGame(GameBase):
         # ongoing effect placed on it previously, now is the time"
         if m.dot is not None:
             strength, need = m.dot
-            saves = self.roll(m, m.seat, self.dot_dice(m, strength), strength, "damage over time", need=need)
+            saves = self.defense_roll(m, strength, need, "damage over time")
             if saves >= need:
                 m.dot = None
                 self.emit(ev.Note(m.id, "dot_ended", "shakes off the damage over time"))
@@ -691,6 +691,17 @@ class GangfightGame(GameBase):
         if strength >= int(self.book.g("super_strength")):
             dp -= 1
         return max(dp, 0)
+
+    def defense_roll(self, m: Model, strength: int, need: int, purpose: str) -> int:
+        """A Defense roll that no attack makes (damage over time's upkeep save, a fall's "Defense
+        roll as noted on page ###"), made as any other: :meth:`dot_dice` (a shield with a hand
+        free +1, -1 against Strength 7+, no cover), the rerolls of a failed one (Hearty's "failed
+        saving throw", a Buckler's "failed Defense roll"; Parry's are "against melee attacks"
+        only: no attack here, so it is asked as for a shot), and ``need`` successes, which
+        Lucky's dice may make up. The number of successes."""
+        calm = Hit(True, False, (), frozenset(m.char.kinds))
+        rer = sum(h.save_rerolls(calm) for h in m.skills) + self.item_save_rerolls(m)
+        return self.roll(m, m.seat, self.dot_dice(m, strength), strength, purpose, reroll_misses=rer, need=need)
 
     def morale_target(self, m: Model) -> int | None:
         """ "At the beginning of a model's activation, if their gang is outnumbered and has lost half

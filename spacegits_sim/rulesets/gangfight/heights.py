@@ -181,7 +181,8 @@ def fall(g: GangfightGame, m: Model, inches: float, why: str) -> None:
     number ... If the roll is failed, your model will lose one point of Health. Any distance over
     6" will automatically fail and the model will lose 1 Health for each inch over 6." Targets
     are the inches rounded up (a 4.5" drop needs 5s); over 6" the loss is the whole inches
-    over 6, at least 1."""
+    over 6, at least 1. The Defense roll is one as any other (:meth:`defense_roll`: the shield,
+    Hearty and a Buckler's rerolls, Lucky's dice towards its one success)."""
     hurts, sure = g.book.g("fall_hurts"), g.book.g("fall_sure")
     if inches < hurts - 1e-9 or m.flying:
         return
@@ -194,7 +195,7 @@ def fall(g: GangfightGame, m: Model, inches: float, why: str) -> None:
     tn = math.ceil(inches - 1e-9)
     if g.roll(m, m.seat, m.a("qui"), tn, "falling (Quickness)") >= 1:
         return
-    if g.roll(m, m.seat, m.a("dp"), tn, "falling (Defense)") >= 1:
+    if g.defense_roll(m, tn, 1, "falling (Defense)") >= 1:  # a Defense roll as any other
         return
     g._wound(m, "a fall")
 
