@@ -63,6 +63,28 @@ def test_each_gang_places_one_objective_for_every_250_of_its_own_fame():
     assert sorted(placed) == [0, 0]  # 500 // 250 for A, 125 // 250 for B (the scenario's 2000 would give 8 each)
 
 
+@pytest.mark.rule("gangfight_core", "item-xp-is-its-level")
+def test_an_item_costs_its_level_in_xp_as_a_spell_does():
+    """Book p.15: "The level also represents how much XP you will have to add to your character to
+    equip this item." Spells p.9: "Each spell is treated as both a skill and also equipment. Spells
+    have an XP cost equal to their level"; p.8: a scroll "will have an item level equal to the
+    spell's level". A level 2 weapon adds 2 XP, a level 3 armour 3, and a Magic Scroll of Fireball
+    costs what learning Fireball does: 4."""
+    doc = {"name": "G", "setting": "fantasy", "faction": "mortal_guilds", "leader": "boss"}
+
+    def xp(**hero):
+        h = {**_hero(), "race": "human", "raise": {"str": 3, "qui": 3, "sta": 2, "int": 2, "mc": 3, "rc": 2}, **hero}
+        others = [{**_m("a"), "race": "human"}, {**_m("b"), "race": "human"}]
+        return gang_from_doc({**doc, "models": [h, *others]}, "g.yaml").models[0].xp
+
+    bare = xp()
+    assert xp(items=["hand_weapon"]) == bare + 2
+    assert xp(items=["hand_weapon", "medium_armour"]) == bare + 2 + 3
+    scroll = xp(items=["magic_scroll"], scrolls=["fireball"])
+    learnt = xp(skills=["magic_user"], spells=["fireball"])
+    assert scroll == bare + 4 and learnt == bare + 4
+
+
 @pytest.mark.rule("gangfight_core", "dot-save-is-a-defense-roll")
 def test_the_damage_over_time_save_counts_the_shield_and_the_super_strength_penalty():
     g = game([(_m("x", items=["hand_weapon", "shield"]), (10, 10), 0)], [])
@@ -188,7 +210,7 @@ def test_a_rider_on_its_mount_is_a_large_model_with_the_health_bonus_and_saddleb
     rode = gang_from_doc({**doc, "models": [_rider("boss", "horse", "hero"), _m("a"), _m("b")]}, "g.yaml")
     f, r = foot.models[0], rode.models[0]
     assert (f.size, r.size) == ("standard", "large") and r.base_mm >= 40 > f.base_mm
-    assert r.attrs["hp"] == f.attrs["hp"] + 1 and r.xp == f.xp + 4 * 5 + 10  # a level 4 item + Large's 10 XP
+    assert r.attrs["hp"] == f.attrs["hp"] + 1 and r.xp == f.xp + 4 + 10  # a level 4 item + Large's 10 XP
     assert r.height > f.height and r.on_foot.size == "standard"
     assert not any("Horse" in str(w) for w in rode.warnings)  # a mount plays: no NOT SIMULATED warning
     assert rode.to_doc()["models"][0]["items"] == ["hand_weapon", "horse"]  # the file names the rider on foot
@@ -417,7 +439,7 @@ def test_artillery_joins_the_gang_beside_its_models_and_adds_to_its_fame():
     ms = [{**_hero(), "race": "human"}, {**_m("a"), "race": "human"}, {**_m("b"), "race": "human"}]
     plain = gang_from_doc({**doc, "models": ms}, "g.yaml")
     armed = gang_from_doc({**doc, "models": ms, "artillery": ["ballista"]}, "g.yaml")
-    assert armed.fame == plain.fame + 50 + 5 * 5 and armed.artillery == ("fantasy/ballista",)
+    assert armed.fame == plain.fame + 50 + 5 and armed.artillery == ("fantasy/ballista",)  # its XP + its level 5
     assert gang_from_doc(armed.to_doc(), "again").artillery == armed.artillery  # the doc round-trips
     with pytest.raises(DataError, match="list it under the gang's 'artillery'"):
         gang_from_doc({**doc, "models": [{**ms[0], "items": ["ballista"]}, *ms[1:]]}, "g.yaml")
