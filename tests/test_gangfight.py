@@ -485,7 +485,7 @@ def test_a_shotgun_hits_harder_at_normal_range_and_a_sniper_rerolls_a_miss():
 def test_gang_files_are_checked_against_the_levels_and_the_fame():
     good = {"name": "G", "leader": "boss", "models": [_hero(items=["hand_weapon"]), _m("a"), _m("b")]}
     g = gang_from_doc(good, "g.yaml")
-    assert g.fame == 75 + 10 + 25 + 25 and not check_budget(g, 400, "g.yaml")
+    assert g.fame == 75 + 2 + 25 + 25 and not check_budget(g, 400, "g.yaml")  # the level 2 weapon: 2 XP
     bad = {
         "name": "G",
         "leader": "a",
