@@ -582,7 +582,7 @@ def test_a_person_casts_spells_in_the_hot_seat_window_by_button_and_by_clicking_
             me = g.models[req.model]
             foes = g.enemies(me)
 
-            def off(sp, me=me, foes=foes):  # an enemy hidden from the spot (the rough, a copse) counts less
+            def off(sp, me=me, foes=foes, g=g):  # an enemy hidden from the spot (the rough, a copse) counts less
                 return min(
                     (
                         abs(math.dist(sp[:2], f.pos) - 8) + (0 if g.sight(me, f, at=sp[:2])[0] >= 0.5 else 50)
