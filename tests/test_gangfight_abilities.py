@@ -240,6 +240,32 @@ def test_running_wild_moves_up_to_18_inches_an_activation():
     assert g2.move_allowance(g2.models["a_x"]) == 0
 
 
+@pytest.mark.rule("gangfight_skills", "running-wild")
+def test_running_wild_climbs_a_ladder_past_twelve_inches():
+    """ "Running Wild - This Beast may move a maximum of 18\", rather than the usual 12\"." A climb
+    keeps to the activation's maximum: the Beast's 18", not the usual 12"."""
+    from spacegits_sim.rulesets.gangfight import heights
+
+    tower = {
+        "id": "tower",
+        "kind": "platform",
+        "height": 2.0,
+        "polygon": [[22, 16], [26, 16], [26, 20], [22, 20]],
+        "access": [{"kind": "ladder", "foot": [21.0, 18.0], "top": [22.9, 18.0]}],
+    }
+    for skills, climbs in ((["running_wild"], True), ([], False)):
+        g = game(
+            [(_sk("x", skills, race="wolf"), (21.0, 18.0), 0)],
+            [(_m("y"), (5, 30), 180)],
+            terrain=[tower],
+            factions=("beast_packs", "mortal_guilds"),
+        )
+        x = g.models["a_x"]
+        x.moved = 10.0  # + 1.9" across and 2" up: 13.9"
+        assert heights.move_cost(g, "climb:tower:0", x.pos, (22.9, 18.0)) == pytest.approx(3.9)
+        assert ("climb:tower:0" in {s[0] for s in g.move_spots(x)}) == climbs
+
+
 @pytest.mark.rule("gangfight_skills", "lust")
 def test_lust_draws_each_enemy_within_6_inches_whose_intellect_the_die_meets():
     """ "Lust - Use an action to draw enemies toward you once per Activation. Roll 1D6 for each enemy
@@ -570,6 +596,31 @@ def test_arcane_offers_the_casting_roll_one_more_die():
     (h,) = skills_of(("arcane",))
     assert h.cast_dice() == 1
     assert not hasattr(skills_of(("warrior",))[0], "cast_dice")
+
+
+@pytest.mark.rule("gangfight_skills", "arcane")
+def test_arcane_adds_its_die_to_an_attack_spells_roll_to_hit():
+    """Fantasy p.4: "Arcane - Roll +1D6 when casting magic spells." Spells p.9: "tossing a Magic
+    Missile will require you to use your Ranged Combat attribute ... Attack spells will roll to
+    hit like normal": that roll is the casting, so Arcane's die joins it (a Magic Missile thrown
+    by an Arcane Demon rolls Ranged Combat + 1 dice), and a caster without Arcane rolls none more."""
+    from spacegits_sim.rulesets.gangfight import magic
+
+    caster = {"str": 2, "qui": 2, "sta": 1, "int": 2, "rc": 2}  # Intellect 3 (+1 a demon's)
+    g = game(
+        [
+            (_sk("x", ["magic_user", "arcane"], race="demon", raise_=caster, spells=["magic_missile"]), (10, 10), 0),
+            (_sk("z", ["magic_user"], race="demon", raise_=caster, spells=["magic_missile"]), (10, 20), 0),
+        ],
+        [(_m("y"), (16, 10), 180), (_m("w"), (16, 20), 180)],
+        factions=("demonic_covens", "mortal_guilds"),
+    )
+    for mid, target, more in (("a_x", "b_y", 1), ("a_z", "b_w", 0)):
+        m = g.models[mid]
+        _answer(magic.act(g, m, "cast:magic_missile"), target)
+        e = last(g, "gf_attack")
+        assert e.weapon == "Magic Missile" and e.dice == m.a("rc") + more
+        assert ("arcane +1D6" in e.mods) == bool(more)
 
 
 def test_a_hot_seat_player_is_offered_the_ability_actions_in_words_and_can_take_them(tmp_path, monkeypatch):

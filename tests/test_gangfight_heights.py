@@ -145,6 +145,34 @@ def test_a_fall_of_four_to_six_inches_is_a_quickness_roll_then_a_defense_roll_at
 
 
 @pytest.mark.rule("gangfight_core", "falling-damage")
+def test_a_falls_defense_roll_is_a_defense_roll_as_any_other():
+    """Book p.10: "If you fail the roll, your model may be hurt. You must make a Defense roll as
+    noted on page ### to resist being hurt, using the inches fallen as your target number. You
+    also only need one successful D6." A Defense roll as any other: a shield held with a hand
+    free adds its die, a Buckler rerolls a missed one (Fantasy p.7: "You may reroll 1D6 from a
+    faled Defense roll"), and the one success needed is what Lucky's dice may make up."""
+    defense = []
+    for seed in range(30):
+        g = game(
+            [(_m("x", items=["hand_weapon", "common_shield", "buckler"]), (10, 10), 0)],
+            [],
+            factions=("mortal_guilds", "mortal_guilds"),
+        )
+        g.streams = type(g.streams)(seed)
+        x = g.models["a_x"]
+        assert g.shield_dp(x) == 1
+        heights.fall(g, x, 5.0, "test")
+        defense += rolls(g, "falling (Defense)")
+    assert defense and all(len(d.dice) == x.a("dp") + 1 and d.target == 5 for d in defense)
+    assert any(d.rerolled == 1 for d in defense) and all(d.rerolled <= 1 for d in defense)
+    asked = {}
+    g = game([(_m("x"), (10, 10), 0)], [])
+    g.roll = lambda *a, **kw: asked.update(kw) or 0  # every die fails: what was the roll asked for?
+    heights.fall(g, g.models["a_x"], 5.0, "test")
+    assert asked.get("need") == 1  # the Defense roll (the last asked) needs one success
+
+
+@pytest.mark.rule("gangfight_core", "falling-damage")
 def test_hopping_down_off_a_roof_is_a_fall_and_flying_down_is_not():
     g = game([(_m("x"), (25.4, 18.0), 0)], [(_m("y"), (5, 30), 180)], terrain=[TOWER])
     x = g.models["a_x"]
@@ -198,6 +226,22 @@ def test_a_jump_crosses_half_quickness_and_a_running_jump_the_whole_quickness():
     answer_all(heights.do_jump(g, x), lambda req: req.options[0])
     assert heights.elev_at(g, x.pos) == 3.0 and last(g, "gf_moved").how == "jump"
     assert not rolls(g, "falling (Quickness)")  # 1" down does not hurt
+
+
+@pytest.mark.rule("gangfight_core", "max-move-per-activation")
+def test_a_jump_keeps_to_the_twelve_inches_an_activation():
+    """Book p.10: "Models may move a maximum of 12 inches per Activation, unless they have a skill,
+    equipment or a mount to increase it." A running jump of 2.6" (centre to centre) after 8" is
+    offered; after 9.5" it would make 12.1": no jump (a climb already kept to the 12")."""
+    scaffold = {"id": "sc", "kind": "platform", "height": 3.0, "polygon": [[27.6, 16], [30, 16], [30, 20], [27.6, 20]]}
+    g = game([(_m("x", raise_=QUICK), (25.45, 18.0), 0)], [(_m("y"), (5, 30), 180)], terrain=[TOWER, scaffold])
+    x = g.models["a_x"]
+    x.moved = 8.0
+    (j,) = heights.jumps(g, x)
+    assert x.moved + math.dist(x.pos, j[1:3]) <= 12.0
+    x.moved = 9.5
+    assert x.moved + math.dist(x.pos, j[1:3]) > 12.0 and g.move_allowance(x) > 0.05
+    assert heights.jumps(g, x) == [] and "jump" not in g.action_options(x)
 
 
 # ---------------------------------------------------------------- flying

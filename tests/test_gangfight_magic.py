@@ -578,10 +578,20 @@ def test_a_person_casts_spells_in_the_hot_seat_window_by_button_and_by_clicking_
         g = app.match
         if req.kind == "deploy":
             app.match.answer("skip")
-        elif req.kind == "gf_move":  # towards 8" from the nearest enemy: in Magic Missile's reach
-            foes = [e.pos for e in g.enemies(g.models[req.model])] or [(18.0, 18.0)]
-            best = min(req.spots, key=lambda sp, fs=foes: min(abs(math.dist(sp[:2], f) - 8) for f in fs))
-            app.click_board(shell.to_screen(app.view, best[:2]))
+        elif req.kind == "gf_move":  # towards 8" from an enemy it would see there: in Magic Missile's reach
+            me = g.models[req.model]
+            foes = g.enemies(me)
+
+            def off(sp, me=me, foes=foes, g=g):  # an enemy hidden from the spot (the rough, a copse) counts less
+                return min(
+                    (
+                        abs(math.dist(sp[:2], f.pos) - 8) + (0 if g.sight(me, f, at=sp[:2])[0] >= 0.5 else 50)
+                        for f in foes
+                    ),
+                    default=0.0,
+                )
+
+            app.click_board(shell.to_screen(app.view, min(req.spots, key=off)[:2]))
         elif req.kind == "gf_spell_target":
             before = len(g.decisions)
             app.click_board(shell.to_screen(app.view, app.view.models[req.options[0]]["pos"]))

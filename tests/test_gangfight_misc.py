@@ -63,6 +63,28 @@ def test_each_gang_places_one_objective_for_every_250_of_its_own_fame():
     assert sorted(placed) == [0, 0]  # 500 // 250 for A, 125 // 250 for B (the scenario's 2000 would give 8 each)
 
 
+@pytest.mark.rule("gangfight_core", "item-xp-is-its-level")
+def test_an_item_costs_its_level_in_xp_as_a_spell_does():
+    """Book p.15: "The level also represents how much XP you will have to add to your character to
+    equip this item." Spells p.9: "Each spell is treated as both a skill and also equipment. Spells
+    have an XP cost equal to their level"; p.8: a scroll "will have an item level equal to the
+    spell's level". A level 2 weapon adds 2 XP, a level 3 armour 3, and a Magic Scroll of Fireball
+    costs what learning Fireball does: 4."""
+    doc = {"name": "G", "setting": "fantasy", "faction": "mortal_guilds", "leader": "boss"}
+
+    def xp(**hero):
+        h = {**_hero(), "race": "human", "raise": {"str": 3, "qui": 3, "sta": 2, "int": 2, "mc": 3, "rc": 2}, **hero}
+        others = [{**_m("a"), "race": "human"}, {**_m("b"), "race": "human"}]
+        return gang_from_doc({**doc, "models": [h, *others]}, "g.yaml").models[0].xp
+
+    bare = xp()
+    assert xp(items=["hand_weapon"]) == bare + 2
+    assert xp(items=["hand_weapon", "medium_armour"]) == bare + 2 + 3
+    scroll = xp(items=["magic_scroll"], scrolls=["fireball"])
+    learnt = xp(skills=["magic_user"], spells=["fireball"])
+    assert scroll == bare + 4 and learnt == bare + 4
+
+
 @pytest.mark.rule("gangfight_core", "dot-save-is-a-defense-roll")
 def test_the_damage_over_time_save_counts_the_shield_and_the_super_strength_penalty():
     g = game([(_m("x", items=["hand_weapon", "shield"]), (10, 10), 0)], [])
@@ -188,7 +210,7 @@ def test_a_rider_on_its_mount_is_a_large_model_with_the_health_bonus_and_saddleb
     rode = gang_from_doc({**doc, "models": [_rider("boss", "horse", "hero"), _m("a"), _m("b")]}, "g.yaml")
     f, r = foot.models[0], rode.models[0]
     assert (f.size, r.size) == ("standard", "large") and r.base_mm >= 40 > f.base_mm
-    assert r.attrs["hp"] == f.attrs["hp"] + 1 and r.xp == f.xp + 4 * 5 + 10  # a level 4 item + Large's 10 XP
+    assert r.attrs["hp"] == f.attrs["hp"] + 1 and r.xp == f.xp + 4 + 10  # a level 4 item + Large's 10 XP
     assert r.height > f.height and r.on_foot.size == "standard"
     assert not any("Horse" in str(w) for w in rode.warnings)  # a mount plays: no NOT SIMULATED warning
     assert rode.to_doc()["models"][0]["items"] == ["hand_weapon", "horse"]  # the file names the rider on foot
@@ -417,7 +439,7 @@ def test_artillery_joins_the_gang_beside_its_models_and_adds_to_its_fame():
     ms = [{**_hero(), "race": "human"}, {**_m("a"), "race": "human"}, {**_m("b"), "race": "human"}]
     plain = gang_from_doc({**doc, "models": ms}, "g.yaml")
     armed = gang_from_doc({**doc, "models": ms, "artillery": ["ballista"]}, "g.yaml")
-    assert armed.fame == plain.fame + 50 + 5 * 5 and armed.artillery == ("fantasy/ballista",)
+    assert armed.fame == plain.fame + 50 + 5 and armed.artillery == ("fantasy/ballista",)  # its XP + its level 5
     assert gang_from_doc(armed.to_doc(), "again").artillery == armed.artillery  # the doc round-trips
     with pytest.raises(DataError, match="list it under the gang's 'artillery'"):
         gang_from_doc({**doc, "models": [{**ms[0], "items": ["ballista"]}, *ms[1:]]}, "g.yaml")
@@ -514,3 +536,103 @@ def test_a_model_beside_the_piece_turns_it_and_it_shoots_only_what_it_faces():
         flow.send("face:b_t")
     assert gun.facing == pytest.approx(math.atan2(20, -5), abs=1e-3) and last(g, "gf_artillery_turned").model == "a_c"
     assert "b_t" in artillery.gun_targets(g, c, gun) and artillery.crews(g, c) == [gun]
+
+
+# ---- the second review of the rulebook against the code (Buckler, Arcane, Slow pairs, jumps, fleeing, falls)
+
+FM = ("mortal_guilds", "mortal_guilds")
+
+
+@pytest.mark.rule("gangfight_core", "buckler-reroll")
+def test_a_buckler_rerolls_one_die_of_a_failed_defense_roll_with_both_hands_full():
+    """Fantasy p.7: "Buckler: May be equipped even if both hands are full. You may reroll 1D6 from
+    a faled Defense roll." A model holding two hand weapons rerolls one missed Defense die (never
+    two), against shots and blows alike."""
+    g = game(
+        [(_m("x", items=["hand_weapon"]), (10, 10), 0)],
+        [(_m("y", items=["hand_weapon", "hand_weapon", "buckler"]), (11.5, 10), 180)],
+        factions=FM,
+    )
+    x, y = g.models["a_x"], g.models["b_y"]
+    assert y.loadout == ("fantasy/hand_weapon", "fantasy/hand_weapon")  # both hands full
+    rolls = []
+    for ranged in (False, True) * 30:
+        g._defend(x, y, 5, 1, ranged, [])
+        assert "buckler reroll 1D6" in last(g, "gf_defended").mods
+        y.hp, y.status = y.max_hp, "ready"
+        rolls.append([e for e in g.events if e.kind == "gf_rolled" and e.purpose == "defense"][-1])
+    assert all(r.rerolled <= 1 for r in rolls) and any(r.rerolled == 1 for r in rolls)
+
+
+@pytest.mark.rule("gangfight_core", "buckler-reroll")
+def test_the_damage_over_time_save_takes_the_bucklers_reroll():
+    """Core p.16: "he will have to make a new Defense roll in each of his Upkeep phases"; Fantasy
+    p.7: "Buckler ... You may reroll 1D6 from a faled Defense roll." The upkeep save is a Defense
+    roll, so the Buckler rerolls one of its missed dice."""
+    saves = []
+    for seed in range(30):
+        g = game([(_m("x", items=["hand_weapon", "hand_weapon", "buckler"]), (10, 10), 0)], [], factions=FM)
+        g.streams = type(g.streams)(seed)
+        x = g.models["a_x"]
+        x.dot = (5, 1)
+        next(g._activation(x))  # the upkeep rolled; now it asks for weapons
+        saves += [e for e in g.events if e.kind == "gf_rolled" and e.purpose == "damage over time"]
+    assert len(saves) == 30 and all(r.rerolled <= 1 for r in saves) and any(r.rerolled == 1 for r in saves)
+
+
+@pytest.mark.rule("gangfight_core", "slow-weapons")
+def test_two_different_slow_pistols_fired_as_a_pair_both_need_reloading():
+    """Book p.18: "Slow weapons may only attack once and then must be reloaded ... These weapons may
+    only be used once per activation, unless an a further action is spent to reload it"; p.15:
+    "If your character attacks with two 1-handed weapons, he will get to roll +1D6 to hit". A Hand
+    Crossbow and a Flintlock Pistol fired together (the pair's die) have both attacked: neither
+    fires again until reloaded. Fired alone (the target beyond the crossbow's 5"), the other stays
+    loaded."""
+    g = game(
+        [(_m("x", items=["flintlock_pistol", "hand_crossbow"]), (10, 10), 0)],
+        [(_m("y"), (15, 10), 180)],
+        factions=FM,
+    )
+    x, y = g.models["a_x"], g.models["b_y"]
+    g._resolve(x, y, ranged=True)
+    assert "two weapons +1D6" in last(g, "gf_attack").mods
+    assert x.fired == {"fantasy/flintlock_pistol", "fantasy/hand_crossbow"}
+    assert g.targets(x) == [] and "reload" in g.action_options(x)
+    x.fired = set()
+    y.pos = (16.5, 10)  # 5.5" gap: in the pistol's 6", beyond the crossbow's 5"
+    g.table.move_figure(y.id, y.pos, y.facing)
+    g._resolve(x, y, ranged=True)
+    e = last(g, "gf_attack")
+    assert e.weapon == "Flintlock Pistol" and "two weapons +1D6" not in e.mods
+    assert x.fired == {"fantasy/flintlock_pistol"}
+
+
+def _flee_labels(g, m):
+    return {s[0] for s in g.move_spots(m) if not s[0].startswith("face:")}
+
+
+@pytest.mark.rule("gangfight_core", "flee-to-nearest-edge")
+def test_a_fleeing_model_is_offered_only_the_most_direct_route_while_it_is_open():
+    """Book p.14: "He must move in the most direct route possible, though he may go around Area
+    Terrain or Obstacles." In the open: straight at the nearest edge, nothing else. Behind a wall:
+    round it (the shortest route off the table) or straight on to it, still no heading 22.5-67.5
+    degrees off. Shut in (no route off the table): every heading towards the edge."""
+    g = game([(_m("x"), (10, 18), 0)], [(_m("y"), (30, 30), 180)])
+    x = g.models["a_x"]
+    x.fleeing = True
+    assert _flee_labels(g, x) == {"flee"}
+    wall = {"id": "wall", "kind": "blocking", "height": 3, "polygon": [[7, 16], [8, 16], [8, 20], [7, 20]]}
+    g = game([(_m("x"), (10, 18.5), 0)], [(_m("y"), (30, 30), 180)], terrain=[wall])
+    x = g.models["a_x"]
+    x.fleeing = True
+    assert _flee_labels(g, x) == {"flee", "flee_straight"}
+    room = [
+        {"id": "w", "kind": "blocking", "height": 3, "polygon": [[6, 12], [7, 12], [7, 24], [6, 24]]},
+        {"id": "e", "kind": "blocking", "height": 3, "polygon": [[15, 12], [16, 12], [16, 24], [15, 24]]},
+        {"id": "n", "kind": "blocking", "height": 3, "polygon": [[6, 23], [16, 23], [16, 24], [6, 24]]},
+        {"id": "s", "kind": "blocking", "height": 3, "polygon": [[6, 12], [16, 12], [16, 13], [6, 13]]},
+    ]
+    g = game([(_m("x"), (11, 18), 0)], [(_m("y"), (30, 30), 180)], terrain=room)
+    x = g.models["a_x"]
+    x.fleeing = True
+    assert {"flee", "flee+1", "flee-1", "flee+3", "flee-3"} <= _flee_labels(g, x)

@@ -73,6 +73,8 @@ class Footprint:
     ``points`` in order (either winding), at least three; inches. ``opacity`` in [0, 1] is the
     share of a crossing ray's light it stops. ``see_into``: rays that start or end inside the
     outline are not stopped by it (area terrain: you see into and out of it, not through it).
+    ``top`` may be ``math.inf``: a blocker unlimited in height, that no eye sees over (the game
+    decides which pieces are).
     """
 
     points: tuple[Point, ...]

@@ -35,10 +35,13 @@ def resolve(
     extra_tn: int = 0,
     strength: int | None = None,
     instead: InsteadOfWound | None = None,
+    more_dice: tuple[tuple[str, int], ...] = (),
 ) -> list[Any]:
     """One attack: dice and target number with every modifier, then the Defense roll; the
-    models it wounded. An attack spell passes its ``weapon`` (the spell as a weapon listing)
-    and ``extra_tn`` ("each consecutive spell ... will increase your target number by 1").
+    models it wounded. An attack spell passes its ``weapon`` (the spell as a weapon listing),
+    ``extra_tn`` ("each consecutive spell ... will increase your target number by 1") and
+    ``more_dice``, the caster's casting dice by skill id (Arcane: "Roll +1D6 when casting
+    magic spells").
     ``strength`` replaces the weapon's (Disarm and Pickpocket use Quickness). ``instead`` is
     the spell's or skill's handler that replaces the wound of a model failing its Defense
     (Hypnotic Gaze, Disarm, Pickpocket: :mod:`.wounds`)."""
@@ -91,6 +94,9 @@ def resolve(
     elif claws:
         dice += 1
         mods.append("savage claws +1D6")
+    for hid, d in more_dice:  # Arcane, on an attack spell
+        dice += d
+        mods.append(f"{hid} +{d}D6")
     for hid, d in ab.attack_dice(game, m, t, hit):  # Spite
         dice += d
         mods.append(f"{hid} +{d}D6")
@@ -132,8 +138,10 @@ def resolve(
     if w.id != "fists":
         m.marks["last_weapon"] = w.id
     rer = sum(x.rerolls(ctx) for x in trs)
-    if ranged and weapon is None:
+    if ranged and weapon is None:  # "Slow weapons may only attack once and then must be reloaded"
         m.fired.add(w.id)
+        if pair:  # the pair's second weapon attacked too (two different Slow pistols: both)
+            m.fired.add(ws[1].id)
     hits = game.roll(m, m.seat, dice, tn, "to hit", reroll_misses=rer)
     game.emit(
         ev.Attacked(
@@ -205,6 +213,9 @@ def defend(
         dp -= 1
         mods.append("super strength -1")
     rer = sum(h.save_rerolls(mine) for h in t.skills)  # Hearty, Parry
+    if game.item_save_rerolls(t):  # the Buckler
+        rer += game.item_save_rerolls(t)
+        mods.append(f"buckler reroll {game.item_save_rerolls(t)}D6")
     brute = sum(h.enemy_save_rerolls(hit) for h in m.skills)  # Brute: the defender re-rolls a save
     saves = game.roll(t, t.seat, dp, strength, "defense", reroll_misses=rer, reroll_hits=brute, need=hits)
     hurt = saves < hits

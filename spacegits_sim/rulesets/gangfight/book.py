@@ -129,6 +129,9 @@ class Item:
     qui: int = 0
     dp: int = 0
     completed: str | None = None
+    #: dice it lets its bearer reroll from a failed Defense roll, hands full or not (the Buckler:
+    #: "May be equipped even if both hands are full. You may reroll 1D6 from a faled Defense roll.")
+    save_rerolls: int = 0
 
     def strength_for(self, model_str: int) -> int:
         m = _STRENGTH.match(self.strength)
@@ -228,7 +231,9 @@ def fantasy_item(iid: str) -> Item | None:
     firearm: ranged), armour and shields as they are, an enchanted item as its base's family with
     its own numbers; artillery, mounts and consumables keep their family (not simulated: the
     gang's validation warns). Traits with no handler here (artillery, cross_obstacles_running)
-    are left off: their items are of unsimulated families."""
+    are left off: their items are of unsimulated families. A shield's ``save_rerolls`` (the
+    Buckler's) comes along; a weapon's special damage type does not: nothing in the supplement
+    reacts to one (fantasy/items.yaml, reading ``damage-types``)."""
     from .fantasy.catalog import catalog
     from .traits import REGISTRY
 
@@ -257,8 +262,23 @@ def fantasy_item(iid: str) -> Item | None:
             it.dp,
         )
     if fam in ("armour", "shield"):
+        base = cat.items.get(it.base or "") if it.family == "enchanted" else None
+        rerolls = it.save_rerolls or (base.save_rerolls if base is not None else 0)  # an enchanted Buckler
         return Item(
-            FANTASY + iid, it.name, fam, "", "M", "1", it.level, it.hands, it.slots, traits, it.hp, it.qui, it.dp
+            FANTASY + iid,
+            it.name,
+            fam,
+            "",
+            "M",
+            "1",
+            it.level,
+            it.hands,
+            it.slots,
+            traits,
+            it.hp,
+            it.qui,
+            it.dp,
+            save_rerolls=rerolls,
         )
     return Item(FANTASY + iid, it.name, fam, "", "M", "1", it.level, it.hands, it.slots, ())
 

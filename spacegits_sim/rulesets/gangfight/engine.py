@@ -29,7 +29,7 @@ from .book import FISTS, Book, Item, book
 from .requests import Action, Activate, Facing, First, Loadout, MoveTo, Role, Target
 from .scenario import Scenario
 from .sight import Cylinder, SightTable, footprints, route_off_table, visible_fraction
-from .skills import SkillHandler, skills_of
+from .skills import Hit, SkillHandler, skills_of
 from .traits import traits_of
 
 Gen = Generator[Request, Any, Any]
@@ -233,6 +233,12 @@ class GangfightGame(GameBase):
             if hands <= 1
             else 0
         )
+
+    def item_save_rerolls(self, m: Model) -> int:
+        """Dice its equipment lets it reroll from a failed Defense roll, whatever its hands hold
+        (the Buckler: "May be equipped even if both hands are full. You may reroll 1D6 from a faled
+        Defense roll."): the best one carried, not one die per item, as :meth:`shield_dp`."""
+        return max((self.item(i).save_rerolls for i in m.char.items), default=0)
 
     def held(self, m: Model, ranged: bool) -> list[Item]:
         """The weapons of its loadout for a melee or a ranged attack, best (strongest) first; melee
@@ -560,7 +566,7 @@ class GangfightGame(GameBase):
         # ongoing effect placed on it previously, now is the time"
         if m.dot is not None:
             strength, need = m.dot
-            saves = self.roll(m, m.seat, self.dot_dice(m, strength), strength, "damage over time", need=need)
+            saves = self.defense_roll(m, strength, need, "damage over time")
             if saves >= need:
                 m.dot = None
                 self.emit(ev.Note(m.id, "dot_ended", "shakes off the damage over time"))
@@ -685,6 +691,17 @@ class GangfightGame(GameBase):
         if strength >= int(self.book.g("super_strength")):
             dp -= 1
         return max(dp, 0)
+
+    def defense_roll(self, m: Model, strength: int, need: int, purpose: str) -> int:
+        """A Defense roll that no attack makes (damage over time's upkeep save, a fall's "Defense
+        roll as noted on page ###"), made as any other: :meth:`dot_dice` (a shield with a hand
+        free +1, -1 against Strength 7+, no cover), the rerolls of a failed one (Hearty's "failed
+        saving throw", a Buckler's "failed Defense roll"; Parry's are "against melee attacks"
+        only: no attack here, so it is asked as for a shot), and ``need`` successes, which
+        Lucky's dice may make up. The number of successes."""
+        calm = Hit(True, False, (), frozenset(m.char.kinds))
+        rer = sum(h.save_rerolls(calm) for h in m.skills) + self.item_save_rerolls(m)
+        return self.roll(m, m.seat, self.dot_dice(m, strength), strength, purpose, reroll_misses=rer, need=need)
 
     def morale_target(self, m: Model) -> int | None:
         """ "At the beginning of a model's activation, if their gang is outnumbered and has lost half
@@ -893,10 +910,13 @@ class GangfightGame(GameBase):
                 add(*sp[:1], (sp[1], sp[2]), sp[3])
         elif allow > 0.05 and not m.bound:
             if m.fleeing:
-                for label, h in self.flee_headings(m):
-                    end, far, _h, off = self.slide(m, h, allow)
-                    if far > 0.05 or off:
-                        add("off" if off else label, end, h)
+                for wider in (False, True):  # the wider headings only when no direct one moves
+                    for label, h in self.flee_headings(m, wider):
+                        end, far, _h, off = self.slide(m, h, allow)
+                        if far > 0.05 or off:
+                            add("off" if off else label, end, h)
+                    if spots:
+                        break
                 return spots
             # Charge!: "Double your move distance if doing so will allow you to enter an enemy model's Personal Space"
             mult = max([1.0] + [h.charge_multiplier() for h in m.skills])
@@ -933,12 +953,13 @@ class GangfightGame(GameBase):
                 seen.pop()  # turning does not take the spot
         return spots
 
-    def flee_headings(self, m: Model) -> list[tuple[str, float]]:
+    def flee_headings(self, m: Model, wider: bool = False) -> list[tuple[str, float]]:
         """Towards the closest board edge: "He must move in the most direct route possible, though he
-        may go around Area Terrain or Obstacles". First the shortest route off the table round
-        the walls, the obstacles too tall to hop and every model (enemies with their personal
-        space; physics/sight.py's ``route_off_table``), then straight at the edge, then turned
-        ever wider (22.5 degree steps)."""
+        may go around Area Terrain or Obstacles". The direct route: the shortest route off the
+        table round the walls, the obstacles too tall to hop and every model (enemies with their
+        personal space; physics/sight.py's ``route_off_table``), and straight at the edge. Turned
+        ever wider (22.5 degree steps either side) only when the direct route is blocked: no
+        route off the table exists, or ``wider`` (the caller found no direct heading moves)."""
         x, y = m.pos
         edges = [(x, math.pi), (self.width - x, 0.0), (y, -math.pi / 2), (self.height - y, math.pi / 2)]
         h = min(edges)[1]
@@ -960,9 +981,10 @@ class GangfightGame(GameBase):
             wx, wy = route.waypoints[1]
             out.append(("flee", _ang(wx - x, wy - y)))
         out.append(("flee_straight" if out else "flee", h))
-        for k in (1, 2, 3):
-            for s in (1, -1):
-                out.append((f"flee{'+' if s > 0 else '-'}{k}", h + s * k * math.pi / 8))
+        if route is None or wider:
+            for k in (1, 2, 3):
+                for s in (1, -1):
+                    out.append((f"flee{'+' if s > 0 else '-'}{k}", h + s * k * math.pi / 8))
         return out
 
     def _move(self, m: Model) -> Gen:
@@ -1091,13 +1113,16 @@ class GangfightGame(GameBase):
         best: list[tuple[str, float, float, float]] = []
         if allow <= 0.05 or m.bound:
             return best
-        heads = self.flee_headings(m) if m.fleeing else [(f"dir{i}", 2 * math.pi * i / DIRS) for i in range(DIRS)]
-        for label, h in heads:
-            end, far, _h, off = self.slide(m, h, allow, leaving=True)
-            if far > 0.05 and all(
-                math.dist(end, e.pos) - m.radius - e.radius > self.book.g("personal_space") for e in self.enemies(m)
-            ):
-                best.append(("off" if off else label, end[0], end[1], h))
+        plain = [(f"dir{i}", 2 * math.pi * i / DIRS) for i in range(DIRS)]
+        for wider in (False, True) if m.fleeing else (False,):  # fleeing: the direct route first
+            for label, h in self.flee_headings(m, wider) if m.fleeing else plain:
+                end, far, _h, off = self.slide(m, h, allow, leaving=True)
+                if far > 0.05 and all(
+                    math.dist(end, e.pos) - m.radius - e.radius > self.book.g("personal_space") for e in self.enemies(m)
+                ):
+                    best.append(("off" if off else label, end[0], end[1], h))
+            if best:
+                break
         return best
 
     def _crossed(self, m: Model, frm: tuple[float, float], end: tuple[float, float]) -> tuple[int, float]:

@@ -181,7 +181,8 @@ def fall(g: GangfightGame, m: Model, inches: float, why: str) -> None:
     number ... If the roll is failed, your model will lose one point of Health. Any distance over
     6" will automatically fail and the model will lose 1 Health for each inch over 6." Targets
     are the inches rounded up (a 4.5" drop needs 5s); over 6" the loss is the whole inches
-    over 6, at least 1."""
+    over 6, at least 1. The Defense roll is one as any other (:meth:`defense_roll`: the shield,
+    Hearty and a Buckler's rerolls, Lucky's dice towards its one success)."""
     hurts, sure = g.book.g("fall_hurts"), g.book.g("fall_sure")
     if inches < hurts - 1e-9 or m.flying:
         return
@@ -194,7 +195,7 @@ def fall(g: GangfightGame, m: Model, inches: float, why: str) -> None:
     tn = math.ceil(inches - 1e-9)
     if g.roll(m, m.seat, m.a("qui"), tn, "falling (Quickness)") >= 1:
         return
-    if g.roll(m, m.seat, m.a("dp"), tn, "falling (Defense)") >= 1:
+    if g.defense_roll(m, tn, 1, "falling (Defense)") >= 1:  # a Defense roll as any other
         return
     g._wound(m, "a fall")
 
@@ -409,8 +410,10 @@ def move_cost(g: GangfightGame, label: str, frm: Point, end: Point) -> float:
 
 
 def _within_cap(g: GangfightGame, m: Model, label: str, end: Point) -> bool:
-    """A climb keeps to the 12" an activation (8" once Area Terrain was touched)."""
-    cap = g.book.g("area_max_move") if m.area_touched else g.book.g("max_move")
+    """A climb or a jump keeps to the 12" an activation ("Models may move a maximum of 12 inches
+    per Activation, unless they have a skill": Running Wild's 18, :meth:`max_move`), 8" once
+    Area Terrain was touched."""
+    cap = g.book.g("area_max_move") if m.area_touched else g.max_move(m)
     return bool(m.moved + m.hopped + move_cost(g, label, m.pos, end) <= cap + 1e-9)
 
 
@@ -439,7 +442,7 @@ def jumps(g: GangfightGame, m: Model) -> list[tuple[str, float, float, float]]:
     on it; "you will move an amount of inches equal to half of your Quickness level ... a running
     jump allowing you to move your full Quickness in inches across the gap" (the gap measured
     from the base's edge to where the base's far edge lands, less its own width: base edge to
-    base edge across)."""
+    base edge across), within the 12" an activation as any move."""
     on = platform_at(g, m.pos)
     if on is None or m.bound or g.engaged(m):
         return []
@@ -464,8 +467,8 @@ def jumps(g: GangfightGame, m: Model) -> list[tuple[str, float, float, float]]:
             x += 0.25
         cands.sort(key=lambda c: math.dist(c, m.pos))
         for c in cands:
-            if math.dist(c, m.pos) - 2 * m.radius > span + 1e-9:
-                break
+            if math.dist(c, m.pos) - 2 * m.radius > span + 1e-9 or not _within_cap(g, m, "jump", c):
+                break  # too far to jump, or past the 12" an activation (the nearest first)
             if _free(g, m, c, on=pc) and _enemy_clear(g, m, c):
                 best = c
                 break

@@ -4,9 +4,14 @@ visible-fraction query (:mod:`spacegits_sim.physics.sight`), and the one call th
 The reading: the eye is at the looker's height above its base centre (model heights are never
 given: sizes.yaml completes them); the target is its base's cylinder, as tall as its size.
 Blocking pieces and obstacles stop rays passing lower than their tops (so a low wall hides
-only the legs: you see over it); Area Terrain stops every ray through it, but not rays that
-start or end inside it ("Area Terrain blocks line of sight to models behind it": you see
-into a wood and out of it, not through it); other standing models stop rays below their tops.
+only the legs: you see over it); Area Terrain stops every ray through it, at any height, but
+not rays that start or end inside it ("Area Terrain blocks line of sight to models behind it":
+you see into a wood and out of it, not through it). Its own ``height`` does not limit that
+("Even if it looks like you should be able to see through a few bushes or a rocky area,
+imagine they are too tall or overgrown to see through"): a 0.5" patch of rough ground hides
+what is behind it as a 3" wood does, and an eye on a roof or a tower does not see over a wood
+either (our reading: the book's "too tall" has no height to see over). Other standing models
+stop rays below their tops.
 A building's interior is no footprint (its walls are); a window is its sill below and its
 lintel above, seen through between them. A platform is a solid footprint as tall as its top:
 a model on it stands on the top (the engine gives its cylinder that elevation).
@@ -43,7 +48,10 @@ def footprints(pieces: Iterable[object]) -> list[Footprint]:
             if lintel < top:
                 out.append(Footprint(tuple(pts), top, bottom=lintel, ident=p.id))  # type: ignore[attr-defined]
             continue
-        out.append(Footprint(tuple(pts), top, see_into=kind == "area", ident=p.id))  # type: ignore[attr-defined]
+        if kind == "area":  # "imagine they are too tall or overgrown to see through": no top to see over
+            out.append(Footprint(tuple(pts), math.inf, see_into=True, ident=p.id))  # type: ignore[attr-defined]
+            continue
+        out.append(Footprint(tuple(pts), top, ident=p.id))  # type: ignore[attr-defined]
     return out
 
 

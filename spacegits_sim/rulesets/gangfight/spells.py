@@ -180,7 +180,13 @@ class AttackSpell(SpellHandler):
         m.attacked = True
         instead = self if isinstance(self, InsteadOfWound) else None  # Hypnotic Gaze
         hurt = g._resolve(
-            m, t, ranged=self.spell.attribute == "rc", weapon=self.weapon(), extra_tn=extra_tn, instead=instead
+            m,
+            t,
+            ranged=self.spell.attribute == "rc",
+            weapon=self.weapon(),
+            extra_tn=extra_tn,
+            instead=instead,
+            more_dice=tuple(cast_dice(m)),  # Arcane: "Roll +1D6 when casting magic spells"
         )
         yield from self.after(g, m, t, hurt)
 
@@ -195,7 +201,7 @@ class AttackSpell(SpellHandler):
         w = self.weapon()
         far = g.gap(m, t) > g.weapon_range(m, w) + 1e-9
         tn = 4 + (1 if far else 0) + m.spells_cast * _casting().consecutive_step
-        hits = m.a("rc") * p_success(tn)
+        hits = (m.a("rc") + sum(d for _h, d in cast_dice(m))) * p_success(tn)
         strength = w.strength_for(m.a("str")) if w.type == "melee" else int(w.strength)
 
         def wounds(v: Any) -> float:
@@ -443,6 +449,14 @@ def _casting() -> Any:
     return _cat().casting
 
 
+def cast_dice(m: Any) -> list[tuple[str, int]]:
+    """The dice its skills add "when casting magic spells" (Arcane), by skill id: to an Intellect
+    spell's casting roll and to an attack spell's roll to hit alike ("tossing a Magic Missile
+    will require you to use your Ranged Combat attribute": that roll is the casting)."""
+    out = [(h.id, int(getattr(h, "cast_dice", lambda: 0)())) for h in m.skills]
+    return [(hid, d) for hid, d in out if d]
+
+
 def known_spells(m: Any) -> tuple[str, ...]:
     """The spells it has learnt, if it has what casting them requires (the Magic User skill)."""
     sp = tuple(getattr(m.char, "spells", ()))
@@ -493,7 +507,7 @@ def cast(g: Any, m: Any, sid: str, source: str = "") -> Gen:
     g.emit(ev.Cast(m.id, sid, sp.name, str(target or ""), source))
     if not h.attack:
         tn = min(int(c.max_target), int(c.intellect_target) + extra)
-        dice = m.a("int") + sum(int(getattr(x, "cast_dice", lambda: 0)()) for x in m.skills)  # Arcane
+        dice = m.a("int") + sum(d for _h, d in cast_dice(m))  # Arcane
         if g.roll(m, m.seat, dice, tn, f"cast {sp.name}") < 1:
             g.emit(ev.Note(m.id, "spell_failed", f"fails to cast {sp.name}"))
             return
