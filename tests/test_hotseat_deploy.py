@@ -118,3 +118,20 @@ def test_every_unstriped_pixel_of_a_vehicles_deploy_is_accepted_when_clicked_and
     assert app.answer_ready is not None and app.answer_ready[0] == req.models[0], app.message
     app.match.answer(app.answer_ready)
     assert app.match.models[req.models[0]].in_play
+
+
+def test_the_prompt_and_the_skip_warning_say_who_deploys_aboard_a_vehicle():
+    """A gang file's passengers (``passengers:`` on the driver's entry) start aboard: the prompt
+    to deploy the vehicle names them, and "field no more" says they stay off with it."""
+    from spacegits_sim.ai import make_controller
+
+    sc = load_scenario_option("tests/fixtures/passengers/scenario.yaml")
+    save = os.path.join(tempfile.mkdtemp(prefix="sg_hs_"), "s.json")
+    app = HotseatApp(lambda s: (Match(sc, seed=s), [None, make_controller("heuristic", s, 1)]), 3, {0}, save_path=save)
+    req = asked_to_deploy(app)
+    assert "a2" not in req.models and "a3" not in req.models  # aboard: not deployed on their own
+    app.deploy_pick = req.models.index("a1v")
+    assert "click to deploy Gazbag's Truck with Skab and Nazgob aboard (Tab: another git)" in app.prompt()
+    app.deploy_pick = req.models.index("a4")
+    assert "click to deploy Nib (Tab" in app.prompt()
+    assert "Gazbag's Truck with Skab and Nazgob aboard" in app.skip_warning()

@@ -324,8 +324,10 @@ def repair(
         for k in ("vehicle", "vehicle_weapons", "mods", "pintle", "repairs"):
             git.pop(k, None)
         log.append(f"{g.boss}: {driver}'s {vt.name} is sold for scrap: +{scrap} caps")
+        g.drop_stale_passengers(rules, log)  # its passengers walk from now on
         return
     treatments.repaired(git, where, row, rules, rng, lambda: fits(g, rules), _say(g, log))
+    g.drop_stale_passengers(rules, log)  # (a Mangled Chassis: a seat fewer)
 
 
 def _say(g: GangState, log: list[str]) -> Callable[[str], None]:
@@ -392,6 +394,7 @@ def injury(
     if row.result == DEAD:  # "all their weapons and gear are lost": the git leaves the gang
         g.gang["gits"] = [x for x in g.gang["gits"] if x["name"] != name]
         del g.gits[name]
+        g.drop_stale_passengers(rules, log)  # a dead passenger leaves their seat
         return
     got = treatments.treat(git, where, row, rules, rng, lambda: fits(g, rules), say)
     st.attitude += got.attitude

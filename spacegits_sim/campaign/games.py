@@ -5,6 +5,7 @@ hot-seat window and then calls :func:`finish_game` the same way."""
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Generator
 from dataclasses import replace
@@ -15,7 +16,7 @@ from ..atomic import write_atomic
 from ..data.rules_data import RulesData
 from ..rng import stream
 from ..rules.decisions import Request
-from ..rules.gangs import gang_from_doc
+from ..rules.gangs import drop_stale_passengers, gang_from_doc
 from ..rules.scenario import Player, Scenario, scenario_from_doc
 from .afterparty import Answer, afterparty, run
 from .decisions import FireGit
@@ -36,7 +37,8 @@ def game_scenario(c: Campaign, rules: RulesData, skip: dict[str, list[str]] | No
                 continue
             att = g.gits[x["name"]].attitude if x["name"] in g.gits else 1
             gits.append({**x, "attitude": att} if att > 1 else x)
-        doc = {**g.gang, "gits": gits}
+        doc = copy.deepcopy({**g.gang, "gits": gits})
+        drop_stale_passengers(doc, rules)  # a passenger who stays away is not seated (still listed for the next game)
         players.append(Player(g.boss, gang_from_doc(doc, f"campaign {c.name} ({g.boss})", rules), g.stash))
     return replace(base, players=tuple(players), seed=game_seed(c, len(c.games) + 1))
 
@@ -106,6 +108,8 @@ def prepare_game(c: Campaign, rules: RulesData, answer: Answer) -> tuple[int, li
     n = len(c.games) + 1
     before: list[str] = []
     skip = run(bad_attitude(c, n, before), answer)
+    for g in c.gangs:  # a fired passenger leaves their seat
+        g.drop_stale_passengers(rules, before)
     return n, before, game_scenario(c, rules, skip)
 
 

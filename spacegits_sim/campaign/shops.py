@@ -8,6 +8,7 @@ Gits" still hold (weapons, hands, one of each gear; a campaign gang has no budge
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Generator
 from typing import Any
 
@@ -15,7 +16,7 @@ from ..data.dice import roll
 from ..data.errors import DataError
 from ..data.rules_data import RulesData
 from ..rules.decisions import Request
-from ..rules.gangs import gang_cost, gang_from_doc, validate_gang
+from ..rules.gangs import drop_stale_passengers, gang_cost, gang_from_doc, validate_gang
 from .decisions import BUY, DONE, HireStray, Shop
 from .state import GangState, GitState
 
@@ -30,9 +31,15 @@ SLOT = {"weapons": "weapons", "gear": "gear", "vehicle_mods": "mods", "vehicle_w
 
 
 def fits(g: GangState, rules: RulesData) -> bool:
-    """The gang as it now stands breaks no rule of "Gather Your Gits" (a campaign gang has no budget)."""
+    """The gang as it now stands breaks no rule of "Gather Your Gits" (a campaign gang has no budget),
+    once any passenger it can no longer seat is set down (a passenger may buy a vehicle of their
+    own: :func:`visit` then sets them down for real)."""
+    doc = g.gang
     try:
-        return not validate_gang(gang_from_doc(g.gang, "<shop>", rules), rules)
+        if any(isinstance(x, dict) and x.get("passengers") for x in doc.get("gits", [])):
+            doc = copy.deepcopy(doc)
+            drop_stale_passengers(doc, rules)
+        return not validate_gang(gang_from_doc(doc, "<shop>", rules), rules)
     except DataError:
         return False
 
@@ -98,6 +105,7 @@ def visit(
         _give(git, family, ident)
         g.stash -= price
         log.append(f"{g.boss}: {name} buys the {label} at {shop} for {price} caps")
+        g.drop_stale_passengers(rules, log)  # a passenger who bought a vehicle drives it now
         if k < len(stock) - unlimited:
             stock = stock[:k] + stock[k + 1 :]
 

@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..data.errors import DataError, Problem
+from ..data.rules_data import RulesData
+from ..rules.gangs import drop_stale_passengers
 from ..rules.scenario import Scenario, scenario_to_doc
 
 FORMAT = "spacegits-campaign/1"
@@ -51,6 +53,12 @@ class GangState:
     gang: dict[str, Any]  # a gang file (its gits' treatments are their injuries)
     stash: int
     gits: dict[str, GitState]
+
+    def drop_stale_passengers(self, rules: RulesData, log: list[str]) -> None:
+        """Set down every passenger its driver's entry can no longer seat (dead, fired, the
+        vehicle written off, a seat lost, a vehicle of their own now), said in ``log``: a gang
+        file's ``passengers`` name only gits who may ride (rules/gangs.py ``seating``)."""
+        log += [f"{self.boss}: {line}" for line in drop_stale_passengers(self.gang, rules)]
 
     def reputation(self) -> int:
         """ "Your gang's reputation is the sum of your models' Attitude stats." """

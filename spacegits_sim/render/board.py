@@ -498,7 +498,7 @@ class BoardRenderer:
             look = scene.models[active]
             if self.kit_words is not None:
                 look = replace(look, kit=self.kit_words(active, look.kit))
-            y = self.draw_id_card(surf, look, x0, y)
+            y = self.draw_id_card(surf, look, x0, y, scene.crew_words(active))
         y = self.draw_towers(surf, scene, x0, y + 6, w - x0 - 20, ov)
         self.card_top = y + 6  # where a caller's card goes (``gap`` pixels are kept for it)
         y += gap
@@ -530,8 +530,10 @@ class BoardRenderer:
             surf.blit(more, (box.left, box.bottom - 17))
         return len(rows)
 
-    def draw_id_card(self, surf: pygame.Surface, m: ModelLook, x: int, y: int) -> int:
-        card = pygame.Rect(x, y, 440, 70)
+    def draw_id_card(self, surf: pygame.Surface, m: ModelLook, x: int, y: int, crew: str = "") -> int:
+        """A model's card: name, stats, kit, and for a vehicle who rides in it (``crew``, the
+        scene's :meth:`~.scene.Scene.crew_words`) on a fourth line. Returns the y below it."""
+        card = pygame.Rect(x, y, 440, id_card_height(crew))
         pygame.draw.rect(surf, (48, 50, 58), card, border_radius=6)
         pygame.draw.rect(surf, BOSS_COLOURS[m.boss % 4], card, 2, border_radius=6)
         title = id_title(m.name, m.type)
@@ -540,7 +542,9 @@ class BoardRenderer:
         stats = f"move {m.move}{butt}  toughness {m.toughness}  tower {m.tower}"
         surf.blit(self.text(fit(stats, self.small, 424), self.small, DIM), (x + 8, y + 27))
         surf.blit(self.text(fit(m.kit, self.small, 424), self.small, DIM), (x + 8, y + 45))
-        return y + 76
+        if crew:
+            surf.blit(self.text(fit(crew, self.small, 424), self.small, DIM), (x + 8, y + 63))
+        return y + card.height + 6
 
     def tower_entries(self, scene: Scene) -> list[tuple[ModelLook, int, tuple[str, str, str]]]:
         """The tower panels: (model, which tower, (name, "A"/"B" or "", dice count)) for every
@@ -712,6 +716,11 @@ def help_lines() -> list[str]:
         "Vehicles: pick dice sizes, throw, click each die: front arc pivot+drive, rear +1 damage.",
         "Siren: no booting. Leg it to keep your caps. Most NEW caps wins.",
     ]
+
+
+def id_card_height(crew: str = "") -> int:
+    """An id card's height in pixels: three lines, a fourth for a vehicle's crew."""
+    return 88 if crew else 70
 
 
 def id_title(name: str, kind: str) -> str:

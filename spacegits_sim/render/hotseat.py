@@ -42,7 +42,7 @@ from ..rules.decisions import (
     collect,
 )
 from ..rules.replay import rebuild, replay_doc, save_replay
-from .board import BOSS_COLOURS, DIM, Overrides, fit, wrap
+from .board import BOSS_COLOURS, DIM, Overrides, fit, id_card_height, wrap
 from .display import window_origin
 from .labels import place_labels
 from .watch_app import Watcher, highlights
@@ -731,11 +731,20 @@ class HotseatApp(Watcher):
         if not isinstance(req, Deploy) or not req.models:
             return ""
         boss = self.match.models[req.models[0]].boss
-        left = ", ".join(self.match.models[m].name for m in req.models)
+        left = ", ".join(self.match.models[m].name + self.riding_with(m) for m in req.models)
         on_table = [mid for mid, look in self.scene.models.items() if look.in_play and look.boss == boss]
         if not on_table:
             return f"Nothing of yours is on the table: field none and you leg it at once. Off the table: {left}"
         return f"These stay off the table for the whole game: {left}"
+
+    def riding_with(self, mid: str) -> str:
+        """ " with Skab and Nazgob aboard": the passengers a gang file seats in this vehicle, who
+        deploy with it and not on their own (nothing for a git or an empty vehicle)."""
+        m = self.match.models[mid]
+        names = [self.match.models[p].name for p in m.crew[1:]]
+        if not names:
+            return ""
+        return f" with {', '.join(names[:-1]) + ' and ' + names[-1] if len(names) > 1 else names[0]} aboard"
 
     def model_at(self, p: tuple[float, float]) -> str | None:
         best = None
@@ -895,7 +904,8 @@ class HotseatApp(Watcher):
             m = self.match.models[mid]
             need = f'{self.match.deploy_distance(m):g}"'
             return (
-                f"{who}: click to deploy {m.name} (Tab: another git). Red stripes: where it may not go "
+                f"{who}: click to deploy {m.name}{self.riding_with(mid)} (Tab: another git). "
+                "Red stripes: where it may not go "
                 f"(at least {need} from caps and enemies, edge to edge; not on terrain)"
             )
         if isinstance(req, ChooseActivation):
@@ -1679,12 +1689,14 @@ class HotseatApp(Watcher):
         mid = self.model_at(hover)
         if mid is None:
             return
+        crew = self.scene.crew_words(mid)
+        tall = id_card_height(crew)
         x = min(self.hover_px[0] + 16, self.renderer.layout(self.scene)[0].right - 440)
-        y = min(self.hover_px[1] + 16, self.size[1] - 80)
+        y = min(self.hover_px[1] + 16, self.size[1] - tall - 10)
         if isinstance(self.human_turn(), AimThrow):  # above the mouse: under it are the aim's words
-            y = max(4, self.hover_px[1] - 16 - 70)
+            y = max(4, self.hover_px[1] - 16 - tall)
         look = self.scene.models[mid]
-        self.renderer.draw_id_card(surf, replace(look, kit=self.kit_words(mid, look.kit)), x, y)
+        self.renderer.draw_id_card(surf, replace(look, kit=self.kit_words(mid, look.kit)), x, y, crew)
 
     def draw_result_card(self, surf: pygame.Surface) -> None:
         """Over the table at the end: who won, the caps, a few highlights and what comes next."""

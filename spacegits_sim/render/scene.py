@@ -53,6 +53,7 @@ class ModelLook:
     tower2: int = 0  # a vehicle's second tower
     frame2: Frame = field(default_factory=list)
     aboard: str | None = None  # a git riding in this vehicle
+    crew: list[str] = field(default_factory=list)  # a vehicle's gits aboard, the driver first (its id card says them)
 
 
 @dataclass
@@ -161,6 +162,7 @@ class Scene:
             if "hull_in" in m:
                 self.models[m["id"]].hull = _pt(m["hull_in"])
             self.models[m["id"]].aboard = m.get("aboard")
+            self.models[m["id"]].crew = list(m.get("crew", []))  # (a gang file's passengers are in it already)
 
     def _knocked(self, moved: list[dict[str, Any]]) -> None:
         for k in moved:
@@ -330,10 +332,23 @@ class Scene:
     def _on_boarded(self, e: ev.Boarded) -> None:
         m = self.models[e.model]
         m.in_play, m.tower, m.frame, m.aboard = False, 0, [], e.vehicle
+        if e.vehicle in self.models and e.model not in self.models[e.vehicle].crew:
+            self.models[e.vehicle].crew.append(e.model)
 
     def _on_alighted(self, e: ev.Alighted) -> None:
         m = self.models[e.model]
         m.in_play, m.position, m.fallen, m.aboard = True, _pt(e.position), False, None
+        if e.vehicle in self.models and e.model in self.models[e.vehicle].crew:
+            self.models[e.vehicle].crew.remove(e.model)
+
+    def crew_words(self, vehicle: str) -> str:
+        """Who rides in a vehicle, for its id card: "aboard: Gazbag (driving), Skab, Nazgob" (a
+        gang file's passengers from the start and gits who boarded in play alike)."""
+        v = self.models.get(vehicle)
+        if v is None or not v.crew:
+            return ""
+        names = [self.models[c].name if c in self.models else c for c in v.crew]
+        return "aboard: " + ", ".join([f"{names[0]} (driving)", *names[1:]])
 
     def _on_siren(self, e: ev.Siren) -> None:
         self.siren = True

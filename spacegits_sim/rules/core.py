@@ -27,7 +27,7 @@ from . import effects
 from . import events as ev
 from .combat import Combat
 from .decisions import Request, Throw
-from .fleet import vehicle_model
+from .fleet import seat_passengers, vehicle_model
 from .ops import MatchOps
 from .scenario import Scenario, scenario_to_doc
 from .state import CLOCKWISE, CONTACT_IN, SEAT_EDGES, TOKEN_NAME, Boss, Model, Point
@@ -139,6 +139,7 @@ class MatchCore(GameBase, MatchOps):
                         ),
                     )
                     self.models[v.id] = v
+        seat_passengers(self.models)  # a gang file's passengers start aboard (not deployed on their own)
         for piece in scenario.terrain:
             tt = self.rules.terrain[piece.type]
             self.table.add_terrain(

@@ -71,6 +71,28 @@ def vehicle_model(
     return v
 
 
+def seat_passengers(models: dict[str, Model]) -> None:
+    """Seat every driver's ``passengers`` (their gang file's) aboard their vehicle before set-up:
+    "If the vehicle has more than one seat, you can put some other of your gits in the vehicle too
+    as passengers". They are its crew after the driver, not separate models (so not deployed on
+    their own), as a git who boards in play. The gang check has vouched for the names
+    (``gangs.seating``). A git who misses the game (an A&E "misses the next game") is not seated,
+    and nobody rides in a vehicle whose driver misses it: they deploy on foot."""
+    for v in models.values():
+        if v.vehicle is None or not v.crew:
+            continue
+        driver = models[v.crew[0]]
+        if driver.spec.misses:
+            continue
+        mine = {m.name: m for m in models.values() if m.boss == v.boss and m.vehicle is None}
+        for name in driver.spec.passengers:
+            p = mine.get(name)
+            if p is None or p.spec.misses or p.aboard is not None:
+                continue
+            v.crew.append(p.id)
+            p.aboard = v.id
+
+
 def dice_choices(largest: int, n: int, bigger_one: int | None = None) -> list[tuple[int, ...]]:
     """Every choice of ``n`` dice no bigger than ``largest`` sides (largest first), and with
     ``bigger_one`` one of them may be that much bigger (Honking Great Shaker Scoop)."""

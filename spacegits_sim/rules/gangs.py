@@ -6,15 +6,17 @@ A gang file::
     faction: city_boys          # optional
     gits:
       - {type: orc, name: Grunk, weapons: [pistol, regular_h2h], gear: [cans]}
-      - {type: goblin, name: Snit, weapons: [pistol], vehicle: bike}
+      - {type: goblin, name: Snit, weapons: [pistol], vehicle: buggy, passengers: [Grunk]}
 
 Validation reports every problem at once (budget, weapon count, hands, Animal, Downtrodden,
-duplicate gear, drivers…), each naming the git and the field.
+duplicate gear, drivers, passengers…), each naming the git and the field.
 """
 
 from __future__ import annotations
 
 import difflib
+from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +42,7 @@ _GIT_KEYS = {
     "repairs",
     "attitude",
     "misses",
+    "passengers",
 }
 MAX_ATTITUDE = 100
 MAX_MISSES = 10
@@ -156,6 +159,7 @@ def gang_from_doc(doc: Any, label: str, rules: RulesData) -> Gang:
         )
     gits_raw = doc.get("gits")
     gits: list[GitSpec] = []
+    entries: list[str] = []  # each parsed git's entry, as problems name it
     if not isinstance(gits_raw, list) or not gits_raw:
         problems.append(Problem(label, None, "gits", "a gang needs a list of at least one git"))
         gits_raw = []
@@ -224,6 +228,7 @@ def gang_from_doc(doc: Any, label: str, rules: RulesData) -> Gang:
                 Problem(label, entry, "attitude", f"a whole number 1-{MAX_ATTITUDE}, got {short(attitude)}")
             )
             attitude = 1
+        passengers = _as_ids(g.get("passengers"), label, entry, "passengers", problems)
         misses = g.get("misses", 0)
         if isinstance(misses, bool) or not isinstance(misses, int) or not 0 <= misses <= MAX_MISSES:
             problems.append(Problem(label, entry, "misses", f"games to miss, 0-{MAX_MISSES}, got {short(misses)}"))
@@ -243,12 +248,103 @@ def gang_from_doc(doc: Any, label: str, rules: RulesData) -> Gang:
                 repairs,
                 attitude,
                 misses,
+                passengers,
             )
         )
+        entries.append(entry)
+    problems += passenger_problems(gits, rules, label, entries)
     if problems:
         raise DataError(problems)
     gang = Gang(str(name), tuple(gits), faction, label, mode=str(mode))
     return Gang(gang.name, gang.gits, gang.faction, label, gang_cost(gang, rules), str(mode))
+
+
+def seating(
+    gits: Sequence[GitSpec], rules: RulesData
+) -> tuple[dict[int, list[str]], list[tuple[int, str | None, str, str]]]:
+    """Who each driver seats at the start ("If the vehicle has more than one seat, you can put
+    some other of your gits in the vehicle too as passengers"): the names seated per driver's
+    index, in order, and the refusals: (the driver's index, the name, or None for the whole list,
+    why, and the valid names). A name is refused if it is no git of the gang, may not board at all
+    (:func:`effects.boarding_refusal`, the very check of boarding in play), is seated already, or
+    finds no seat left (the vehicle's seats as its mods and repairs leave them, less the
+    driver's). The gang check and a campaign's tidying of stale names both read it."""
+    by_name = {g.name: g for g in gits}
+    may = [g.name for g in gits if effects.boarding_refusal(g, rules) is None]
+    taken: dict[str, str] = {}  # passenger -> the driver who seats them
+    seated: dict[int, list[str]] = {}
+    out: list[tuple[int, str | None, str, str]] = []
+    for i, d in enumerate(gits):
+        if not d.passengers:
+            continue
+        if d.vehicle is None:
+            drivers = ", ".join(g.name for g in gits if g.vehicle) or "none in this gang"
+            out.append(
+                (i, None, "passengers ride in the git's own vehicle and this git has none", f"(drivers: {drivers})")
+            )
+            continue
+        vt = rules.vehicles[d.vehicle]
+        free = effects.spec_seats(vt.seats, vt.special, d.mods, d.repairs) - 1
+        if free < 1:
+            out.append((i, None, f"a {vt.name} seats its driver only", "(valid: no passengers)"))
+            continue
+        valid = f"(valid: up to {free} of {', '.join(may) or 'nobody: no git of this gang may board'})"
+        mine = seated.setdefault(i, [])
+        for name in d.passengers:
+            g = by_name.get(name)
+            if g is None:
+                out.append((i, name, f"'{name}' is not a git of this gang", valid_ids(name, may) if may else valid))
+            elif sum(1 for x in gits if x.name == name) > 1:
+                out.append((i, name, f"two gits are called '{name}': name them apart to seat one", valid))
+            elif name == d.name:
+                out.append((i, name, f"'{name}' is the driver, already in the first seat", valid))
+            elif (why := effects.boarding_refusal(g, rules)) is not None:
+                out.append((i, name, why, valid))
+            elif name in taken:
+                where = "twice here" if taken[name] == d.name else f"already aboard {taken[name]}'s vehicle"
+                out.append((i, name, f"'{name}' is seated {where}: a git rides in one seat", valid))
+            elif len(mine) >= free:
+                out.append(
+                    (i, name, f"no seat left for '{name}': a {vt.name} seats {free + 1}, the driver's included", valid)
+                )
+            else:
+                taken[name] = d.name
+                mine.append(name)
+    return seated, out
+
+
+def passenger_problems(gits: Sequence[GitSpec], rules: RulesData, label: str, entries: Sequence[str]) -> list[Problem]:
+    """:func:`seating`'s refusals as problems naming file, entry, field and the valid names."""
+    return [Problem(label, entries[i], "passengers", f"{why} {valid}") for i, _n, why, valid in seating(gits, rules)[1]]
+
+
+def drop_stale_passengers(doc: dict[str, Any], rules: RulesData) -> list[str]:
+    """Take out of a gang document's ``passengers`` every name :func:`seating` refuses now (a
+    passenger dead or fired, a vehicle written off, a seat lost to a Mangled Chassis, a passenger
+    who bought a vehicle of their own), so a campaign's gang stays a valid gang file. Changes
+    ``doc`` in place; returns one line per name set down."""
+    raw = [g for g in doc.get("gits", []) if isinstance(g, dict)]
+    if not any(g.get("passengers") for g in raw):
+        return []
+    bare = {**doc, "gits": [{k: v for k, v in g.items() if k != "passengers"} for g in raw]}
+    specs = [
+        replace(spec, passengers=tuple(g.get("passengers") or ()))
+        for spec, g in zip(gang_from_doc(bare, "<passengers>", rules).gits, raw, strict=True)
+    ]
+    seated, refused = seating(specs, rules)
+    lines = [
+        f"{', '.join(specs[i].passengers)} will go on foot, not aboard {raw[i]['name']}'s vehicle: {why}"
+        if name is None
+        else f"{name} no longer rides with {raw[i]['name']}: {why}"
+        for i, name, why, _valid in refused
+    ]
+    for i, g in enumerate(raw):
+        if g.get("passengers"):
+            if seated.get(i):
+                g["passengers"] = list(seated[i])
+            else:
+                del g["passengers"]
+    return lines
 
 
 TREATMENT_TABLES = ("head_treatment", "arm_treatment", "leg_treatment", "body_treatment")

@@ -29,6 +29,7 @@ class GitSpec:
     repairs: tuple[str, ...] = ()  # "Location: Repair" from Krankshaft's (effects/lasting.py)
     attitude: int = 1  # campaign rules: "All gits start with an attitude of 1" (Bollocks to It reads it)
     misses: int = 0  # games still to miss (a Concussion Bandage or a Sling "misses the next game"): not fielded
+    passengers: tuple[str, ...] = ()  # a driver's: names of the gang's gits who start the game aboard their vehicle
 
     def guns_for(self, gear_id: str) -> tuple[str, ...]:
         """The guns a piece of gun gear is on (named in ``gear_on``, else the only ones)."""

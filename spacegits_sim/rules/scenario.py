@@ -354,6 +354,8 @@ def scenario_to_doc(sc: Scenario) -> dict[str, Any]:
                     gd["pintle"] = list(g.pintle)
                 if g.repairs:
                     gd["repairs"] = list(g.repairs)
+                if g.passengers:  # (only where so: every other scenario's binding is unchanged)
+                    gd["passengers"] = list(g.passengers)
             if g.treatments:
                 gd["treatments"] = list(g.treatments)
             if g.attitude != 1:  # (only where so: every other scenario's binding is unchanged)

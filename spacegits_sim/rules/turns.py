@@ -154,6 +154,8 @@ class TurnFlow(Driving):
                 m.in_play = True
                 self.emit(ev.Deployed(b.name, mid, pos))
                 self.emit(ev.VehicleMoved(mid, pos, pos, face, face, None, None, 0.0, None, "deployed"))
+                for k, pid in enumerate(m.crew[1:], start=1):  # a gang file's passengers ride in with it
+                    self.emit(ev.StartsAboard(pid, mid, k))
                 continue
             self.table.add_figure(mid, pos, base_mm=m.git.base_mm)
             m.in_play = True

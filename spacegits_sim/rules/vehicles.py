@@ -61,8 +61,9 @@ class Driving(Movement):
         return effects.seats(v, v.vehicle.seats)
 
     def boardable(self, m: Model) -> list[str]:
-        """Friendly vehicles with a free seat this git touches (klankbots never board)."""
-        if not m.standing or m.vehicle is not None or effects.mechanical(m):
+        """Friendly vehicles with a free seat this git touches (who may board at all is
+        :func:`effects.boarding_refusal`'s, which a gang file's starting passengers ask too)."""
+        if not m.standing or m.vehicle is not None or effects.boarding_refusal(m.spec, self.rules) is not None:
             return []
         out = []
         for other in self.touching(m.id):

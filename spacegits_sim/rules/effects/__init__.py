@@ -158,6 +158,20 @@ def arrives_naked(spec: GitSpec, rules: RulesData) -> bool:
     return any(h.arrives_naked(spec) for h in spec_effects(spec, rules))
 
 
+def boarding_refusal(spec: GitSpec, rules: RulesData) -> str | None:
+    """Why this git may never ride in a vehicle as a passenger (None: it may). The one place that
+    decides who may board: a git hopping on in play (``Driving.boardable``) and a gang file's
+    ``passengers`` seated at the start (``gangs.passenger_problems``) both ask it, so the two can
+    never disagree. A driver already has a seat of their own; a Klankbot never boards."""
+    if spec.vehicle is not None:
+        return f"'{spec.name}' drives a vehicle of their own"
+    for h in spec_effects(spec, rules):
+        if not h.boards():
+            gt = rules.gits[spec.type].name
+            return f"'{spec.name}' is a {gt}, and a {gt} never rides in a vehicle"
+    return None
+
+
 def gang_problems(spec: GitSpec, rules: RulesData) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     for h in spec_effects(spec, rules):

@@ -370,6 +370,10 @@ class Effect:
         """A machine (a klankbot): what spanners bonk and fuel cans help."""
         return False
 
+    def boards(self) -> bool:
+        """Whether a git with this may ride in a vehicle as a passenger ("no, not Klankbots")."""
+        return True
+
     def extra_weapons(self, spec: GitSpec) -> tuple[str, ...]:
         """Weapon ids this gives the git on top of its own (free: not counted, not bought)."""
         return ()

@@ -186,6 +186,11 @@ class HunkOfMetal(Effect):
     def mechanical(self, m: Model) -> bool:
         return True  # a hunk of metal: what a Massive Spanner bonks and a Fuel Can helps
 
+    def boards(self) -> bool:
+        # "you can put some other of your gits in the vehicle too as passengers (no, not
+        # Klankbots, you fromager)": the hunk of metal is the Klankbot's own rule
+        return False
+
 
 @register
 class RebootButton(Effect):

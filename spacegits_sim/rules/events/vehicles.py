@@ -147,6 +147,24 @@ class Boarded(Event):
 
 
 @dataclass
+class StartsAboard(Event):
+    """A passenger the gang file seats (``passengers:`` on the driver's entry) rides in on the
+    vehicle as it deploys: aboard from the start, not deployed on their own (they may get off at
+    the vehicle's first activation, before it moves)."""
+
+    kind: ClassVar[str] = "starts_aboard"
+    model: str
+    vehicle: str
+    seat: int
+
+    def describe(self, names: dict[str, str]) -> str:
+        return (
+            f"{names.get(self.model, self.model)} starts aboard {names.get(self.vehicle, self.vehicle)} "
+            "as a passenger (not deployed on foot)"
+        )
+
+
+@dataclass
 class EffectRolled(Event):
     """A die an item's rule rolls, and what came of it (a git dodging a vehicle with Really
     Bright Headlamps; a Mysterious Red Button pressed)."""

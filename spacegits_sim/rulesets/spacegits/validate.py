@@ -12,7 +12,7 @@ from ...data.errors import DataError, Problem
 from ...data.rules_data import RulesData, load_rules
 from ...data.yamlio import read_yaml
 from ...rules.effects import implemented_table
-from ...rules.gangs import load_gang, unchecked, unsimulated, validate_gang
+from ...rules.gangs import Gang, load_gang, unchecked, unsimulated, validate_gang
 from ...rules.scenario import load_scenario, unsimulated_in_scenario
 
 err = Console(stderr=True, soft_wrap=True)  # notes for people (a named default), not problems
@@ -33,7 +33,7 @@ def validate_file(
         for i, g in enumerate(read_yaml(p).get("gits") or []):  # a named default, said aloud
             if isinstance(g, dict) and not g.get("name") and i < len(gang.gits):
                 err.print(f"[yellow]note[/] {p}: git #{i + 1} has no name: it plays as '{gang.gits[i].name}'")
-        what = f"gang '{gang.name}', {len(gang.gits)} gits, {gang.cost} caps"
+        what = f"gang '{gang.name}', {len(gang.gits)} gits, {gang.cost} caps{_aboard_words(gang, rules)}"
         for pr in unchecked(gang):  # what its mode leaves unchecked, said aloud
             err.print(f"[yellow]warning[/] {pr}")
             what += f" (mode {gang.mode}: not all checked, see the warning)"
@@ -42,11 +42,23 @@ def validate_file(
         rules = load_rules(list(house))
         sc = load_scenario(p, rules)
         return (
-            f"scenario '{sc.name}', {len(sc.players)} bosses, {len(sc.terrain)} terrain pieces",
+            f"scenario '{sc.name}', {len(sc.players)} bosses, {len(sc.terrain)} terrain pieces"
+            + "".join(_aboard_words(pl.gang, rules) for pl in sc.players),
             unsimulated_in_scenario(sc, rules),
         )
     rules = load_rules([p])
     return f"house rules merge cleanly ({len(rules.files)} files)", unhandled_ids(rules, str(p))
+
+
+def _aboard_words(gang: Gang, rules: RulesData) -> str:
+    """ "; aboard at the start: Gazbag's Buggy: Skab, Nazgob": the passengers a gang file seats
+    (its drivers' ``passengers``), said when the file is checked ("" when it seats nobody)."""
+    rides = [
+        f"{g.name}'s {rules.vehicles[g.vehicle].name}: {', '.join(g.passengers)}"
+        for g in gang.gits
+        if g.vehicle and g.passengers
+    ]
+    return f"; aboard at the start: {'; '.join(rides)}" if rides else ""
 
 
 def unhandled_ids(rules: RulesData, label: str) -> list[Problem]:
