@@ -293,8 +293,8 @@ def test_afterparty_options_never_run_into_the_footer_they_page_instead(window):
 
 
 def test_a_shop_item_says_what_it_does_gear_as_well_as_weapons():
-    """ "The shop does not say what an item does": a weapon shows its kind, range, hands and
-    damage; a bit of gear its rule (the first sentence of its text, to fit the button)."""
+    """ "The shop does not say what an item does": a weapon shows its kind, range, hands, dice and
+    damage; a bit of gear its rule, in full (said once over the item's buttons, not on each)."""
     from spacegits_sim.campaign.decisions import BUY, Shop
     from spacegits_sim.cli.campaign import WindowBoss
 
@@ -303,8 +303,8 @@ def test_a_shop_item_says_what_it_does_gear_as_well_as_weapons():
     req = Shop(0, ("done", (BUY, 0, "Grunk"), (BUY, 1, "Grunk")), "p", "Grandpa Gunnock's", stock, 10, ())
     boss = WindowBoss(c, RULES)
     gear = boss.what_it_does(req, (BUY, 0, "Grunk"))
-    assert gear.startswith(" — If this git is modelled with a jetpack") and len(gear) <= 115
-    assert boss.what_it_does(req, (BUY, 1, "Grunk")) == ' — shooting, 12", 2-handed, damage 1/3'
+    assert gear == f" — {RULES.gear['jetpack'].text}"
+    assert boss.what_it_does(req, (BUY, 1, "Grunk")) == ' — shooting, 12", 2-handed, 1D8, damage 1/3'
     assert boss.what_it_does(req, "done") == ""
 
 
@@ -501,7 +501,7 @@ def test_each_shops_buttons_are_numbered_from_one_and_keep_their_numbers_within_
 
     seen = []
 
-    def ask(title, prompt, lines, options, numbers=None):
+    def ask(title, prompt, lines, options, numbers=None, headings=None):
         seen.append({o.split(" — ")[0]: n for o, n in zip(options, numbers, strict=True)})
         return 0
 
@@ -523,3 +523,157 @@ def test_the_afterparty_report_ends_with_each_gangs_stash_and_reputation():
     c = quickstart_campaign()
     c.gangs[0].stash = 13
     assert stash_lines(c)[0] == f"Red: 13 caps in the stash, reputation {c.gangs[0].reputation()}"
+
+
+def gunnocks_screens(monkeypatch, gang_gits=None, stash=6, seed=3):
+    """Grandpa Gunnock's as the window boss shows it: (title, labels, headings) per screen."""
+    from spacegits_sim.cli.campaign import WindowBoss
+    from spacegits_sim.render import choices
+
+    screens = []
+
+    def ask(title, prompt, lines, options, numbers=None, headings=None):
+        screens.append((title, list(options), list(headings or [])))
+        return 0  # done
+
+    monkeypatch.setattr(choices, "ask_in_window", ask)
+    c = quickstart_campaign()
+    red = c.gangs[0]
+    red.stash = stash
+    if gang_gits is not None:
+        red.gang["gits"] = gang_gits
+    boss = WindowBoss(c, RULES)
+    camp.run(camp.gunnocks(0, red, (), RULES, np.random.default_rng(seed), []), boss)
+    return screens
+
+
+def test_grandpas_buttons_are_short_and_each_items_rule_is_said_once_over_its_buttons(monkeypatch, window):
+    """Every git's button repeated the item's long rule, cut off with "…", and the list ran to two
+    pages. A button is "Pistol for Grunk (free)"; the rule is the heading over that item's
+    buttons, once, and the buttons of one item sit side by side: Grandpa's shop fits one page."""
+    from spacegits_sim.render.choices import ChoiceScreen
+
+    pygame, surface = window
+    (title, labels, headings), *_ = gunnocks_screens(monkeypatch)
+    grunk = [la for la in labels if la.startswith("Pistol for ")]
+    assert grunk and all(" — " not in la and "…" not in la for la in labels)
+    assert grunk[0].endswith("(free)") or "(free;" in grunk[0]
+    rules_of = [h for h in headings if h]
+    assert any(h.startswith('Pistol (free, as many as you like) — shooting, 8"') for h in rules_of)
+    groups = [h for k, h in enumerate(headings) if h and (k == 0 or headings[k - 1] != h)]
+    assert len(groups) == len(set(groups))  # each item's buttons together, under one heading
+    screen = ChoiceScreen((1280, 800))
+    layout = screen.layout(["stash: 6 caps"] * 4, labels, headings)
+    assert len(layout) == 1
+    said = [it for it in layout[0] if it[0] == "heading"]
+    assert len(said) == len(groups)
+    screen.draw(surface, title, "p", ["stash: 6 caps"] * 4, labels, headings=headings)
+    assert len(screen.rects) == len(labels)
+    rects = [r for _k, r in screen.rects]
+    assert all(r.bottom <= 800 - 32 for r in rects)
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :])
+
+
+def test_a_page_that_starts_inside_an_items_buttons_says_its_heading_again(window):
+    """Too many buttons for one page: the next page still says what item its first buttons are for."""
+    from spacegits_sim.render.choices import ChoiceScreen
+
+    screen = ChoiceScreen((1280, 800))
+    options = [f"Thing for Git Number {k} with a long name (2 caps)" for k in range(40)]
+    headings = ["Thing (2 caps) — a rule"] * 40
+    layout = screen.layout([], options, headings)
+    assert len(layout) > 1
+    assert all(page[0][0] == "heading" for page in layout)
+    shown = [it[1] for page in layout for it in page if it[0] == "button"]
+    assert shown == list(range(40))
+
+
+def test_the_stray_screen_says_what_the_stray_comes_with_type_stats_kit_and_cost():
+    """ "Pick Up a Stray": the question said only "a stray Orc for 10 caps?". It says the git's
+    type and stats, its special rules, that it comes with no kit (or its own free weapon), the
+    vehicle a driver rolls, and the cost: double the listed, or free and why."""
+    from spacegits_sim.campaign.shops import stray_words
+
+    c = quickstart_campaign()
+    red = c.gangs[0]
+    red.stash = 40
+    seen = {}
+    reqs: list = []
+    for seed in range(60):
+        camp.run(camp.stray(0, red, RULES, np.random.default_rng(seed), []), lambda r: reqs.append(r) or "no")
+    for r in reqs:
+        seen.setdefault("driver" if "Driver" in r.label else r.label.split()[0], r)
+    orc = seen["Orc"]
+    lines = camp.context_lines(orc)
+    text = "\n".join(lines)
+    assert "an Orc — move 3D6, toughness 3, headbutt 1D6" in text
+    assert "comes with no weapons or gear" in text
+    assert "cost: 5 caps listed, doubled to 10" in text and orc.price == 10
+    driver = seen["driver"]
+    assert any(line.startswith("drives a ") and "engine D" in line for line in driver.about)
+    gnawball = stray_words({"type": "gnawball", "name": "Stray Gnawball 1"}, 0, 12, 2, RULES)
+    said = "\n".join(gnawball)
+    assert "its own Big Mouth only" in said and "Animal:" in said
+    assert "cost: free — your gang is worth 12 caps (under 20) and the stash holds 2 (under 5)" in said
+
+
+def test_a_second_pistol_is_offered_and_said_to_be_a_second_one_both_fired_at_once():
+    """The book lets a git carry two of a weapon — "A git can use two of these [one-handers] in the
+    same fight, or shoot action"; only gear "can't [be] duplicate" — so a git with one Pistol is
+    offered another, and the button says it is a second and that both fire at once. A second
+    Rifle (two hands) is "one at a time"."""
+    from spacegits_sim.campaign.decisions import BUY
+
+    gits = [
+        {"type": "orc", "name": "Grunk", "weapons": ["pistol"]},
+        {"type": "orc", "name": "Skab", "weapons": ["rifle"]},
+        {"type": "orc", "name": "Nobby"},
+    ]
+    c = quickstart_campaign()
+    red = c.gangs[0]
+    red.gang["gits"] = gits
+    reqs = []
+    camp.run(camp.gunnocks(0, red, (), RULES, np.random.default_rng(3), []), lambda r: reqs.append(r) or "done")
+    req = reqs[0]
+    pistol = next(k for k, row in enumerate(req.stock) if row[2] == "pistol")
+    rifle = next(k for k, row in enumerate(req.stock) if row[2] == "rifle")
+    assert camp.option_text(req, (BUY, pistol, "Grunk")) == "a second Pistol for Grunk (free; both at once)"
+    assert camp.option_text(req, (BUY, pistol, "Nobby")) == "Pistol for Nobby (free)"
+    assert camp.option_text(req, (BUY, rifle, "Skab")) == "a second Rifle for Skab (free; one at a time)"
+    red.gang["gits"][0]["weapons"] = ["pistol", "pistol"]
+    assert camp.fits(red, RULES)  # the gang rules allow the pair
+
+
+def test_a_gun_that_does_no_damage_says_what_it_does_instead_of_damage_0_0():
+    """The Grappling Gun showed "damage 0/0" (it drags). Every weapon whose damage is 0/0 by
+    design says it does no damage and what its rule does instead."""
+    from spacegits_sim.cli.campaign import weapon_words
+
+    grapple = weapon_words(RULES.weapons["grappling_gun"], RULES)
+    assert "0/0" not in grapple and "no damage of its own — Grappling Hook: If a bullet dice" in grapple
+    zero = [w for w in RULES.weapons.values() if w.weak == 0 and w.big == 0]
+    assert len(zero) >= 3
+    for w in zero:
+        words = weapon_words(w, RULES)
+        assert "0/0" not in words and "no damage" in words and (not w.special or ": " in words), words
+    assert "damage 1/2" in weapon_words(RULES.weapons["pistol"], RULES)
+
+
+def test_each_afterparty_screen_is_titled_with_the_boss_and_where_they_are(monkeypatch):
+    """Every screen was titled "Red: shop"; it says the boss and the place ("Red at Trucknuts'")."""
+    from spacegits_sim.campaign.decisions import HireStray, RepairJob
+
+    (title, _l, _h), *_ = gunnocks_screens(monkeypatch)
+    assert title == "Red at Grandpa Gunnock's"
+    assert camp.screen_title(trucknuts_req(), "Red") == "Red at Trucknuts'"
+    assert camp.screen_title(RepairJob(0, ("proper", "bodge"), "p"), "Blue") == "Blue at Krankshaft's Auto Repairs"
+    assert camp.screen_title(HireStray(0, ("hire", "no"), "p"), "Red").startswith("Red on the street")
+    assert not any(": shop" in camp.screen_title(trucknuts_req(), b) for b in ("Red", "Blue"))
+
+
+def test_campaign_play_help_says_afterparty_decisions_are_made_in_the_window():
+    """`campaign play --help` said the afterparty is decided "at a prompt here": it is in the window."""
+    out = subprocess.run([*CLI, "play", "x", "--help"], capture_output=True, text=True, env=HEADLESS, check=True)
+    text = " ".join(out.stdout.split())
+    seats = text[text.rindex("--seats SEATS") :]
+    assert "prompt here" not in seats and "afterparty decisions in the window" in seats

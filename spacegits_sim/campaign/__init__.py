@@ -37,6 +37,7 @@ from .decisions import (
     context_lines,
     distinct_options,
     option_text,
+    screen_title,
 )
 from .folder import exists, load, save
 from .games import bad_attitude, finish_game, game_scenario, game_seed, play_game, prepare_game
@@ -58,6 +59,7 @@ from .state import (
 
 __all__ = [
     "AfterpartyAI",
+    "screen_title",
     "BAD_ATTITUDE",
     "Campaign",
     "DEAD",

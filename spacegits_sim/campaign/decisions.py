@@ -17,6 +17,18 @@ from .state import OFFENSE_NAMES
 
 DONE = "done"
 BUY = "buy"
+FREE = " (free)"  # how Grandpa Gunnock's free shelf names its rows (the log says "the Pistol (free)")
+
+# where the boss is for each question: the window's title ("Red at Trucknuts'"), the shop's own name for a shop
+PLACES = {
+    "erase_offenses": "at the afterparty: Criminal Records",
+    "fire_git": "before the game: Bad Attitude",
+    "health_plan": "at A&E",
+    "pick_treatment": "at A&E",
+    "repair_job": "at Krankshaft's Auto Repairs",
+    "pick_repair": "at Krankshaft's Auto Repairs",
+    "hire_stray": "on the street: Pick Up a Stray",
+}
 
 
 @dataclass(frozen=True)
@@ -101,13 +113,17 @@ class Shop(Choice):
     (``stock[k]`` for that git; only what the stash pays for and the git can carry) and "done".
     ``stock``: (label, family, id, price) — family "weapons", "gear", "vehicles", "vehicle_mods"
     or "vehicle_weapons"; a price-0 row is unlimited. ``record``: per git, (name, times it fell,
-    shoot actions) in the game just played."""
+    shoot actions) in the game just played. ``seconds``: (stock index, git, how) for a weapon the
+    git already carries one of — the book allows two ("A git can use two of these in the same
+    fight, or shoot action"; only gear "can't [be] duplicate"), and the button says it is a
+    second one and whether both can be used at once (``how``: "both at once" or "one at a time")."""
 
     kind: ClassVar[str] = "shop"
     shop: str = ""
     stock: tuple[tuple[str, str, str, int], ...] = ()
     stash: int = 0
     record: tuple[tuple[str, int, int], ...] = ()
+    seconds: tuple[tuple[int, str, str], ...] = ()
 
     def from_json(self, data: Any) -> Any:
         return tuple(data) if isinstance(data, list) else data
@@ -122,6 +138,7 @@ class HireStray(Choice):
     label: str = ""
     price: int = 0
     stash: int = 0
+    about: tuple[str, ...] = ()  # what the stray comes with: type, stats, rules, kit, vehicle, cost
 
 
 def context_lines(req: Request) -> list[str]:
@@ -140,9 +157,19 @@ def context_lines(req: Request) -> list[str]:
         lines += [f"rolled {n}: {text}" for n, text in zip(req.rolls, req.texts, strict=True)]
     elif isinstance(req, HireStray):
         lines.append(f"stash: {req.stash} caps")
+        lines += list(req.about)
     elif isinstance(req, EraseOffenses):
         lines.append(f"attitude {req.attitude}: at 4+ a git may skip games (Bad Attitude)")
     return lines
+
+
+def screen_title(req: Request, boss: str) -> str:
+    """The boss and where they are ("Red at Trucknuts'"): every screen was "Red: shop", the
+    shop's name only in the prompt."""
+    if isinstance(req, Shop) and req.shop:
+        return f"{boss} at {req.shop}"
+    place = PLACES.get(req.kind)
+    return f"{boss} {place}" if place else f"{boss}: {req.kind.replace('_', ' ')}"
 
 
 def option_text(req: Request, option: Any) -> str:
@@ -159,6 +186,9 @@ def option_text(req: Request, option: Any) -> str:
         return f"a proper job ({req.price} caps: roll twice, choose)" if option == "proper" else "a bodge job (free)"
     if isinstance(req, (PickTreatment, PickRepair)):
         return f"apply {option}"
+    if isinstance(req, HireStray):
+        cost = f"{req.price} caps" if req.price else "free"
+        return f"hire them ({cost})" if option == "hire" else "leave them on the street"
     if isinstance(req, Shop) and isinstance(option, tuple) and option and option[0] == BUY:
         label, family, _ident, price = req.stock[int(option[1])]
         # a vehicle's gun or mod goes on the git's vehicle (the window said "Grappling Gun for
@@ -166,8 +196,13 @@ def option_text(req: Request, option: Any) -> str:
         who = {"vehicle_weapons": "on {}'s vehicle", "vehicle_mods": "on {}'s vehicle"}.get(family, "for {}")
         if family == "vehicles":
             who = "for {} to drive"
+        label = label.removesuffix(FREE)  # (Grandpa's free shelf: "(free)" goes at the end, as a price)
         text = f"{label} {who.format(option[2])}"
-        return f"{text} ({price} caps)" if price else text
+        how = next((h for k, git, h in req.seconds if (k, git) == (int(option[1]), option[2])), None)
+        if how is not None:
+            text = f"a second {text}"
+        cost = f"{price} caps" if price else "free"
+        return f"{text} ({cost}; {how})" if how is not None else f"{text} ({cost})"
     return str(option).replace("_", " ")
 
 

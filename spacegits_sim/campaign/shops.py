@@ -15,8 +15,10 @@ from typing import Any
 from ..data.dice import roll
 from ..data.errors import DataError
 from ..data.rules_data import RulesData
+from ..rules import effects
 from ..rules.decisions import Request
 from ..rules.gangs import drop_stale_passengers, gang_cost, gang_from_doc, validate_gang
+from ..rules.pieces import GitSpec
 from .decisions import BUY, DONE, HireStray, Shop
 from .state import GangState, GitState
 
@@ -73,6 +75,25 @@ def _could(g: GangState, git: dict[str, Any], family: str, ident: str, rules: Ru
     return ok
 
 
+def _seconds(
+    g: GangState, stock: list[tuple[str, str, str, int]], options: list[Any], rules: RulesData
+) -> tuple[tuple[int, str, str], ...]:
+    """The offered weapons a git already carries one of: (stock index, git, "both at once" when
+    its hands hold the pair in one shoot action or fight, else "one at a time"). The book lets a
+    git carry two of a weapon ("A git can use two of these in the same fight, or shoot action";
+    only gear "can't [be] duplicate"), so a second Pistol is offered — and said to be a second."""
+    specs = {s.name: s for s in gang_from_doc(g.gang, "<shop>", rules).gits}
+    out = []
+    for _buy, k, name in options:
+        _label, family, ident, _price = stock[k]
+        spec = specs.get(name)
+        if family != "weapons" or spec is None or ident not in spec.weapons:
+            continue
+        both = effects.hands_for([ident, ident], spec, rules) <= effects.hands_of(spec, rules)
+        out.append((k, name, "both at once" if both else "one at a time"))
+    return tuple(out)
+
+
 def visit(
     gi: int,
     g: GangState,
@@ -96,7 +117,8 @@ def visit(
         if not options:
             return
         prompt = f"{shop}: stash {g.stash} caps — buy something?"
-        pick = yield Shop(gi, (DONE, *options), prompt, shop, tuple(stock), g.stash, record)
+        seconds = _seconds(g, stock, options, rules)
+        pick = yield Shop(gi, (DONE, *options), prompt, shop, tuple(stock), g.stash, record, seconds)
         if pick == DONE:
             return
         _, k, name = pick
@@ -182,8 +204,12 @@ def stray(gi: int, g: GangState, rules: RulesData, rng: Any, log: list[str]) -> 
     if not ok:
         log.append(f"{g.boss}: a stray {row.result} ({price} caps) is left on the street")
         return
-    label = row.result + (f" with a {rules.vehicles[git['vehicle']].name}" if git.get("vehicle") else "")
-    answer = yield HireStray(gi, ("hire", "no"), f"a stray {label} for {price} caps?", label, price, g.stash)
+    label = row.result
+    if git.get("vehicle"):  # (the table's "Orc Driver (roll for vehicle)": rolled now, so named)
+        label = f"{row.result.split(' (')[0]} with a {rules.vehicles[git['vehicle']].name}"
+    about = stray_words(git, price, worth, g.stash, rules)
+    cost_words = f"for {price} caps" if price else "for free"
+    answer = yield HireStray(gi, ("hire", "no"), f"a stray {label} {cost_words}?", label, price, g.stash, about)
     if answer != "hire":
         log.append(f"{g.boss}: leaves the stray {row.result} on the street")
         return
@@ -191,6 +217,39 @@ def stray(gi: int, g: GangState, rules: RulesData, rng: Any, log: list[str]) -> 
     g.stash -= price
     g.gits[git["name"]] = GitState()
     log.append(f"{g.boss}: hires a stray, {git['name']} the {row.result}, for {price} caps")
+
+
+def stray_words(git: dict[str, Any], price: int, worth: int, stash: int, rules: RulesData) -> tuple[str, ...]:
+    """What a stray comes with, for the boss deciding: its type and stats, its special rules, its
+    kit (a stray is bought as listed: no weapons or gear but what its type has for free), its
+    vehicle if it is a driver, and what it costs and why (double the listed cost, or free)."""
+    t = rules.gits[git["type"]]
+    an = "an" if t.name[:1].lower() in "aeiou" else "a"
+    lines = [f"{git['name']}: {an} {t.name} — move {t.move}, toughness {t.toughness}, headbutt {t.headbutt}"]
+    for sid in t.special:
+        rule = rules.special_rules.get(sid)
+        if rule is not None:
+            lines.append(f"  {rule.name}: {rule.text}")
+    free = [rules.weapons[w].name for w in t.free_weapons if w in rules.weapons]
+    kit = f"its own {', '.join(free)} only" if free else "no weapons or gear (it can headbutt)"
+    naked = effects.arrives_naked(GitSpec(git["type"], git["name"], (), ()), rules)  # an Animal: never any kit
+    lines.append(f"comes with {kit}" + ("" if naked else "; Grandpa Gunnock's sells the rest next time"))
+    listed = t.cost
+    if git.get("vehicle"):
+        v = rules.vehicles[git["vehicle"]]
+        listed += v.cost
+        lines.append(
+            f"drives a {v.name} ({v.cost} caps listed): engine D{v.engine}, toughness {v.toughness}, "
+            f"handling {v.handling}, {v.seats} seats, no guns or mods"
+        )
+    if price:
+        lines.append(f'cost: {listed} caps listed, doubled to {price} ("paying double their listed cost")')
+    else:
+        lines.append(
+            f"cost: free — your gang is worth {worth} caps (under {STRAY_FREE_WORTH}) and the stash holds "
+            f"{stash} (under {STRAY_FREE_STASH})"
+        )
+    return tuple(lines)
 
 
 def new_name(g: GangState, base: str) -> str:

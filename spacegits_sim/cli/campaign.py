@@ -66,7 +66,7 @@ class WindowBoss:
     def __call__(self, req: Request) -> Any:
         from ..render.choices import ask_in_window
 
-        who = f"{self.c.gangs[req.boss].boss}: {req.kind.replace('_', ' ')}"
+        title = camp.screen_title(req, self.c.gangs[req.boss].boss)
         options = camp.distinct_options(req)
         labels = [camp.option_text(req, o) for o in options]
         nums = []
@@ -75,8 +75,9 @@ class WindowBoss:
             if key not in self.numbers:
                 self.numbers[key] = 1 + sum(1 for k in self.numbers if k[:3] == key[:3])
             nums.append(self.numbers[key])
-        shown = [f"{label}{self.what_it_does(req, o)}" for label, o in zip(labels, options, strict=True)]
-        k = ask_in_window(who, getattr(req, "prompt", ""), self.just_now() + camp.context_lines(req), shown, nums)
+        headings = [self.heading(req, o) for o in options]
+        lines = self.just_now() + camp.context_lines(req)
+        k = ask_in_window(title, getattr(req, "prompt", ""), lines, labels, nums, headings)
         return options[k]
 
     def just_now(self) -> list[str]:
@@ -84,8 +85,21 @@ class WindowBoss:
         new, self.shown = self.live[self.shown :], len(self.live)
         return [f"just now: {line}" for line in new]
 
+    def heading(self, req: Request, option: Any) -> str:
+        """The line over a shop item's buttons: its name, price and rule, said once for all the
+        gits it is offered to (each button repeated the rule, cut off with "…")."""
+        stock = getattr(req, "stock", None)
+        if not stock or not (isinstance(option, tuple) and option and option[0] == "buy"):
+            return ""
+        label, _family, _ident, price = stock[int(option[1])]
+        name = label.removesuffix(camp.decisions.FREE)
+        cost = f"{price} caps" if price else "free, as many as you like"
+        return f"{name} ({cost}){self.what_it_does(req, option)}"
+
     def what_it_does(self, req: Request, option: Any) -> str:
-        """A shop item's rule in a few words: a weapon's dice and range, a bit of gear's text."""
+        """A shop item's rule: a weapon's kind, range, hands, dice and damage and its special
+        rules' words (a gun that does no damage — a Grappling Gun drags — says what it does
+        instead of "damage 0/0"), a vehicle's stats, a bit of gear's or a mod's text, in full."""
         stock = getattr(req, "stock", None)
         if self.rules is None or not stock or not (isinstance(option, tuple) and option and option[0] == "buy"):
             return ""
@@ -94,16 +108,25 @@ class WindowBoss:
             v = self.rules.vehicles[ident]
             return f" — engine D{v.engine}, toughness {v.toughness}, handling {v.handling}, {v.seats} seats"
         if family in ("weapons", "vehicle_weapons") and ident in self.rules.weapons:
-            w = self.rules.weapons[ident]
-            reach = f'{w.range:g}"' if w.range is not None else "fight"
-            return f" — {w.kind}, {reach}, {w.hands}-handed, damage {w.weak}/{w.big}"
+            return f" — {weapon_words(self.rules.weapons[ident], self.rules)}"
         items = self.rules.gear if family == "gear" else getattr(self.rules, family, {})
         item = items.get(ident) if hasattr(items, "get") else None  # (a read-only mapping, not a dict)
         text = str(getattr(item, "text", "") or "")
-        if len(text) > 110:  # the button's width: the first sentence, or the start of it
-            first = text.split(". ")[0]
-            text = first if len(first) <= 110 else first[:108].rsplit(" ", 1)[0] + "…"
         return f" — {text}" if text else ""
+
+
+def weapon_words(w: Any, rules: RulesData) -> str:
+    """A weapon in a player's words: kind, reach, hands, dice, damage, and each special rule's
+    text. Damage 0/0 is a weapon that does no damage by design (a Grappling Gun drags, Improvised
+    Bombs explode where they land, a Portal Gun teleports): it says so, and what it does."""
+    reach = f'{w.range:g}"' if w.range is not None else "fight"
+    specials = [rules.special_rules[s] for s in w.special if s in rules.special_rules]
+    words = ", ".join(f"{r.name}: {r.text}" for r in specials)
+    if w.weak == 0 and w.big == 0:
+        does = f"no damage of its own — {words}" if words else "no damage"
+        return f"{w.kind}, {reach}, {w.hands}-handed, {w.dice} — {does}"
+    text = f"{w.kind}, {reach}, {w.hands}-handed, {w.dice}, damage {w.weak}/{w.big}"
+    return f"{text} — {words}" if words else text
 
 
 def _deciders(c: camp.Campaign, rules: RulesData, seats: list[str], window: bool = False) -> camp.Seating:
@@ -120,8 +143,8 @@ def _live(decide: camp.Seating) -> list[str] | None:
 
 
 def _play(args: argparse.Namespace, folder: Path, rules: RulesData) -> int:
-    """The next game in the hot-seat window (any mix of humans and AIs), then its afterparty with a
-    prompt here for each human boss; without a display, an all-AI game is played headless. A game
+    """The next game in the hot-seat window (any mix of humans and AIs), then its afterparty in the
+    same window, a screen per decision of each human boss; without a display, an all-AI game is played headless. A game
     in hand (closed mid-game or mid-afterparty: ``game-NNN.unfinished.json``) is resumed where it
     was left; ``--fresh`` sets it aside and plays the game from its start."""
     from ..ai import make_controller
@@ -405,7 +428,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         "--seats",
         default="human",
         help="play: who plays each gang, human (in the window) or an AI; one, or one per gang (humans "
-        "also make their gang's afterparty decisions at a prompt here)",
+        "also make their gang's afterparty decisions in the window, after the game)",
     )
     p.add_argument(
         "--fresh",

@@ -25,6 +25,7 @@ TEXT = (230, 230, 230)
 DIM = (160, 165, 175)
 BUTTON, HOVER = (52, 70, 96), (78, 104, 142)
 TITLE = (255, 210, 90)
+HEADING = (205, 215, 180)  # an item's rule, over its buttons
 MAX_LINES = 18  # context lines shown (the rest summarised)
 MAX_OPTIONS = 20  # option buttons shown on one page (PgUp/PgDn for more)
 
@@ -64,11 +65,74 @@ class ChoiceScreen:
         self.big = pygame.font.Font(None, 36)
         self.rects: list[tuple[int, pygame.Rect]] = []
 
-    def per_page(self, lines: Sequence[str]) -> int:
-        """How many option buttons fit between the context lines and the footer."""
+    def top(self, lines: Sequence[str]) -> int:
+        """Where the buttons start: under the prompt and the context lines."""
         shown = min(len(lines), MAX_LINES) + (len(lines) > MAX_LINES)
-        top = 104 + 20 * shown + 16
-        return max(1, min(MAX_OPTIONS, (self.size[1] - 40 - top) // 32))
+        return 104 + 20 * shown + 16
+
+    def wrap(self, text: str, width: int) -> list[str]:
+        """``text`` in the small font as lines no wider than ``width`` (an item's rule is said in
+        full once, over its buttons, rather than cut off with "…" on each)."""
+        out: list[str] = []
+        line = ""
+        for word in text.split():
+            trial = f"{line} {word}".strip()
+            if line and self.small.size(trial)[0] > width:
+                out.append(line)
+                line = word
+            else:
+                line = trial
+        return [*out, line] if line else out
+
+    def layout(
+        self, lines: Sequence[str], options: Sequence[str], headings: Sequence[str] | None = None
+    ) -> list[list[tuple[str, Any, pygame.Rect]]]:
+        """The pages: each a list of ("heading", its wrapped lines, rect) and ("button", option
+        index, rect). Options that share a heading (one shop item, one button per git) sit under
+        it once, side by side as many to a row as their labels allow; a page that starts inside a
+        group says its heading again. Nothing goes below the footer's strip."""
+        w, h = self.size
+        top, bottom = self.top(lines), h - 40
+        pages: list[list[tuple[str, Any, pygame.Rect]]] = [[]]
+        y = top
+        k = 0
+        while k < len(options):
+            head = headings[k] if headings is not None else None
+            group = [k]
+            while head and group[-1] + 1 < len(options) and headings is not None and headings[group[-1] + 1] == head:
+                group.append(group[-1] + 1)
+            widest = max(self.font.size(f"{len(options)}.  {options[j]}")[0] + 24 for j in group)
+            cols = max(1, min(4, (w - 64 + 8) // (widest + 8))) if head else 1
+            bw = (w - 64 - 8 * (cols - 1)) // cols
+            wrapped = self.wrap(head, w - 76) if head else []
+            start = 0
+            while start < len(group):
+                count = sum(1 for it in pages[-1] if it[0] == "button")
+                need = (20 * len(wrapped) + 4 if wrapped else 0) + 32
+                if pages[-1] and (y + need > bottom or count >= MAX_OPTIONS):
+                    pages.append([])
+                    y = top
+                if wrapped:
+                    pages[-1].append(("heading", wrapped, pygame.Rect(44, y, w - 76, 20 * len(wrapped))))
+                    y += 20 * len(wrapped) + 4
+                rows_here = 0
+                while start < len(group):
+                    row = group[start : start + cols]
+                    if rows_here and y + 32 > bottom:
+                        break  # the rest of the group goes on the next page, under its heading again
+                    for c, j in enumerate(row):
+                        pages[-1].append(("button", j, pygame.Rect(32 + c * (bw + 8), y, bw, 28)))
+                    y += 32
+                    rows_here += 1
+                    start += len(row)
+                    if sum(1 for it in pages[-1] if it[0] == "button") >= MAX_OPTIONS:
+                        break
+            y += 6 if head else 0
+            k = group[-1] + 1
+        return pages
+
+    def pages(self, lines: Sequence[str], options: Sequence[str], headings: Sequence[str] | None = None) -> int:
+        return max(1, len(self.layout(lines, options, headings)))
 
     def draw(
         self,
@@ -80,8 +144,9 @@ class ChoiceScreen:
         hover: tuple[int, int] | None = None,
         numbers: Sequence[int] | None = None,
         typed: str = "",
+        headings: Sequence[str] | None = None,
     ) -> None:
-        w, _h = self.size
+        _w, _h = self.size
         surface.fill(PANEL)
         surface.blit(self.big.render(title, True, TITLE), (32, 24))
         surface.blit(self.font.render(prompt, True, TEXT), (32, 70))
@@ -92,22 +157,24 @@ class ChoiceScreen:
         for line in shown:
             surface.blit(self.small.render(line, True, DIM), (44, y))
             y += 20
-        y += 16
-        per = self.per_page(lines)
-        first = self.page * per
+        layout = self.layout(lines, options, headings)
+        self.page = min(self.page, len(layout) - 1)
         self.rects = []
-        for k, label in enumerate(options[first : first + per], start=first):
-            rect = pygame.Rect(32, y, w - 64, 28)
+        for what, item, rect in layout[self.page] if layout else []:
+            if what == "heading":
+                for i, text in enumerate(item):
+                    surface.blit(self.small.render(text, True, HEADING), (rect.x, rect.y + 20 * i))
+                continue
+            k = int(item)
             lit = hover is not None and rect.collidepoint(hover)
             pygame.draw.rect(surface, HOVER if lit else BUTTON, rect, border_radius=6)
             num = numbers[k] if numbers is not None else k + 1
-            text = f"{num}.  {label}"
+            text = f"{num}.  {options[k]}"
             while len(text) > 4 and self.font.size(text)[0] > rect.width - 20:  # long labels end in …
                 text = text[:-2] + "…"
             surface.blit(self.font.render(text, True, TEXT), (rect.x + 10, rect.y + 5))
             self.rects.append((k, rect))
-            y += 32
-        pages = (len(options) + per - 1) // per
+        pages = max(1, len(layout))
         foot = "click an option, or type its number (Enter if it needs more digits)"
         if typed:
             foot += f" — typed: {typed}"
@@ -140,18 +207,20 @@ def ask(
     options: Sequence[str],
     fps: int = 30,
     numbers: Sequence[int] | None = None,
+    headings: Sequence[str] | None = None,
 ) -> int:
     """Show the question until an option is clicked (or its number typed); its index.
 
     ``numbers``: the number shown for each option (default 1, 2, 3…). A caller that keeps an
     option's number from one question to the next (the afterparty does) makes a number mean
     the same thing after a purchase: the list changes, the numbers do not shift.
-    Raises :class:`ChoiceClosed` if the window is closed."""
+    ``headings``: per option, the line said once over it and its neighbours with the same one
+    (a shop item's rule over its buttons, one per git). Raises :class:`ChoiceClosed` if the window is closed."""
     screen = ChoiceScreen(surface.get_size())
     clock = pygame.time.Clock()
     hover: tuple[int, int] | None = None
     nums = list(numbers) if numbers is not None else list(range(1, len(options) + 1))
-    pages = max(1, (len(options) + screen.per_page(lines) - 1) // screen.per_page(lines))
+    pages = screen.pages(lines, options, headings)
     typed = ""
     _SCREENS[0] += 1
     frame = 0
@@ -162,7 +231,7 @@ def ask(
             if event.type == pygame.MOUSEMOTION:
                 hover = event.pos
             elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-                screen.draw(surface, title, prompt, lines, options, hover, nums, typed)
+                screen.draw(surface, title, prompt, lines, options, hover, nums, typed, headings)
                 hit = screen.index_at(event.pos)
                 if hit is not None:
                     return hit
@@ -188,7 +257,7 @@ def ask(
                     screen.page = min(pages - 1, screen.page + 1)
                 elif event.key == pygame.K_PAGEUP:
                     screen.page = max(0, screen.page - 1)
-        screen.draw(surface, title, prompt, lines, options, hover, nums, typed)
+        screen.draw(surface, title, prompt, lines, options, hover, nums, typed, headings)
         pygame.display.flip()
         if frame % 5 == 0:
             write_state(
@@ -201,7 +270,13 @@ def ask(
                     "page": screen.page,
                     "pages": pages,
                     "options": [
-                        {"index": k, "number": nums[k], "label": options[k], "rect": list(rect)}
+                        {
+                            "index": k,
+                            "number": nums[k],
+                            "label": options[k],
+                            "heading": headings[k] if headings is not None else "",
+                            "rect": list(rect),
+                        }
                         for k, rect in screen.rects
                     ],
                 }
@@ -247,10 +322,17 @@ def window(caption: str = "spacegits_sim") -> pygame.Surface:
 
 
 def ask_in_window(
-    title: str, prompt: str, lines: Sequence[str], options: Sequence[str], numbers: Sequence[int] | None = None
+    title: str,
+    prompt: str,
+    lines: Sequence[str],
+    options: Sequence[str],
+    numbers: Sequence[int] | None = None,
+    headings: Sequence[str] | None = None,
 ) -> int:
     """:func:`ask` in the open window (opening one if needed)."""
-    return ask(window("spacegits_sim — the afterparty"), title, prompt, lines, options, numbers=numbers)
+    return ask(
+        window("spacegits_sim — the afterparty"), title, prompt, lines, options, numbers=numbers, headings=headings
+    )
 
 
 def report_in_window(title: str, lines: Sequence[str]) -> None:
