@@ -343,3 +343,26 @@ class Scripted:
         if size is None:
             return self.values.pop(0)
         return [self.values.pop(0) for _ in range(size)]
+
+
+def test_the_get_off_question_names_the_passenger_and_the_log_calls_their_dice_motion_sickness():
+    """The afterparty playtest read "Red: get off?" with two passengers aboard (whom does it ask
+    about?) and then "Skab takes 4 damage dice" for the book's motion sickness ("give them D6
+    dice for their tower (motion sickness, I guess)"): no one had hurt Skab."""
+    m = Match(scenario([crew_gang(), [dict(ORC, name="Urg")]], options={"vehicle_deploy_distance_in": 0.0}))
+    deploy_all(m)
+    ais = [make_controller("heuristic", 1, i) for i in range(2)]
+    names = m.names()
+    for _ in range(2000):
+        req = m.pending
+        if isinstance(req, Seat) and req.question == "alight":
+            assert req.prompt.startswith(f"{m.models[req.model].name}: get off"), req.prompt
+            n = len(m.events)
+            m.answer("get_off")
+            break
+        m.answer(default_answer(req) if isinstance(req, FightThrow) else ais[req.boss].decide(req, m))
+    else:
+        raise AssertionError("the vehicle's passengers were never asked to get off")
+    grew = [e for e in m.events[n:] if e.kind == "tower_grew" and e.reason == "motion sickness"]
+    assert grew and "motion-sickness di" in grew[0].describe(names), grew[0].describe(names)
+    assert "damage" not in grew[0].describe(names)

@@ -80,7 +80,7 @@ class Driving(Movement):
         options = self.boardable(m)
         if not options:
             return
-        pick = yield Seat(m.boss, ("no", *options), "hop on board?", m.id, "board")
+        pick = yield Seat(m.boss, ("no", *options), f"{m.name}: hop on board?", m.id, "board")
         if pick == "no":
             return
         v = self.models[pick]
@@ -97,7 +97,8 @@ class Driving(Movement):
         passengers may get off. Put them anywhere within 1" … and give them D6 dice." """
         for pid in list(v.crew[1:]):
             p = self.models[pid]
-            ans = yield Seat(v.boss, ("stay", "get_off"), "get off?", pid, "alight")
+            ask = f'{p.name}: get off before the vehicle moves? (placed within 1", D6 tower dice)'
+            ans = yield Seat(v.boss, ("stay", "get_off"), ask, pid, "alight")
             if ans == "get_off":
                 yield from self.put_off(v, p, "got off")
 

@@ -125,7 +125,7 @@ class TowerGrew(Event):
     frame: list[Any] = field(default_factory=list)  # the tower side-on once the dice are on
 
     def describe(self, names: dict[str, str]) -> str:
-        what = "swig" if self.reason == "swig" else "damage"
+        what = {"swig": "swig", "motion sickness": "motion-sickness"}.get(self.reason, "damage")
         took = count(self.added, f"{what} die", f"{what} dice")
         s = f"{names.get(self.model, self.model)} takes {took} (tower {self.height})"
         return s + ("" if self.standing else " and it wobbles over")
