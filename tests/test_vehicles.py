@@ -1122,7 +1122,6 @@ def test_sponson_the_first_pintle_gun_may_fire_into_a_side_arc():
 def test_git_launcher_a_passenger_leaves_by_jetpack_when_the_vehicle_shoots():
     """Git Launcher: "Once per activation, when the vehicle shoots, one passenger may leave the
     vehicle, moving as if they had a jetpack." """
-    from spacegits_sim.rules.decisions import GearChoice
 
     m = vmatch(
         [buggy(mods=["git_launcher"]), dict(ORC, name="Pal")],
@@ -1132,14 +1131,7 @@ def test_git_launcher_a_passenger_leaves_by_jetpack_when_the_vehicle_shoots():
     v = m.models["a1v"]
     drive(m, m.offer_boarding(m.models["a2"]), scripted("a1v"))
 
-    def answer(req):
-        if isinstance(req, GearChoice):
-            return "a2" if "a2" in req.options else req.options[0]
-        if isinstance(req, AimThrow):
-            return Throw((12, 18), 0.2)
-        if isinstance(req, CrewGuns):
-            return ()
-        return req.options[0]
+    answer = launch_answers
 
     drive(m, m.vehicle_shoot(v), answer)
     off = of(m, ev.Alighted)
@@ -1153,7 +1145,6 @@ def test_a_git_launched_by_the_git_launcher_gets_no_motion_sickness_dice():
     D6 tower dice are for the other way off ("before it moves, any gits that are riding as
     passengers may get off. Put them anywhere within 1" of the vehicle and then give them D6 dice
     for their tower"): the launched git's tower gets none, and they blast off standing."""
-    from spacegits_sim.rules.decisions import GearChoice
 
     m = vmatch(
         [buggy(mods=["git_launcher"]), dict(ORC, name="Pal")],
@@ -1163,14 +1154,7 @@ def test_a_git_launched_by_the_git_launcher_gets_no_motion_sickness_dice():
     v, pal = m.models["a1v"], m.models["a2"]
     drive(m, m.offer_boarding(pal), scripted("a1v"))
 
-    def answer(req):
-        if isinstance(req, GearChoice):
-            return "a2" if "a2" in req.options else req.options[0]
-        if isinstance(req, AimThrow):
-            return Throw((12, 18), 0.2)
-        if isinstance(req, CrewGuns):
-            return ()
-        return req.options[0]
+    answer = launch_answers
 
     n0 = len(m.events)
     drive(m, m.vehicle_shoot(v), answer)
@@ -1300,3 +1284,16 @@ def test_the_drive_preview_is_the_pivot_and_corridor_the_rules_then_drive(die_at
     assert moved.end == pytest.approx(run.end, abs=1e-9)
     assert moved.travelled == pytest.approx(run.travelled, abs=1e-9)
     assert (moved.stop is None) == (run.contact is None)
+
+
+def launch_answers(req):  # type: ignore[no-untyped-def]
+    """The Git Launcher tests' answers: launch Pal (a2), jetpack dice at (12, 18), no guns fired."""
+    from spacegits_sim.rules.decisions import GearChoice
+
+    if isinstance(req, GearChoice):
+        return "a2" if "a2" in req.options else req.options[0]
+    if isinstance(req, AimThrow):
+        return Throw((12, 18), 0.2)
+    if isinstance(req, CrewGuns):
+        return ()
+    return req.options[0]
