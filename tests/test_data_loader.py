@@ -228,3 +228,25 @@ def test_d100_rolls_cover_1_to_100_uniformly():
     rng = np.random.default_rng(1)
     seen = {roll_one(100, rng) for _ in range(5000)}
     assert seen == set(range(1, 101))
+
+
+def test_the_rules_fingerprint_binds_what_decides_a_game_not_provenance_or_rule_text(rules_copy):
+    """A replay binds "everything that decides the game": a gun's range does, the reason a value
+    was completed and a rule's printed text do not (rewording a reason once moved every golden
+    playthrough's checksums and unbound every saved replay)."""
+    base = load_rules(base_dir=rules_copy).fingerprint
+
+    def reword(doc):
+        for e in doc["entries"]:
+            if e.get("reason"):
+                e["reason"] = "reworded " + e["reason"]
+            if e.get("text"):
+                e["text"] = e["text"].upper()
+            e["note"] = "a note"
+
+    for f in ("gits.yaml", "vehicles.yaml", "gear.yaml", "special_rules.yaml"):
+        _edit(rules_copy / f, reword)
+    _edit(rules_copy / "tables.yaml", lambda d: [r.update(note="n") for t in d["tables"] for r in t["rows"]])
+    assert load_rules(base_dir=rules_copy).fingerprint == base
+    _edit(rules_copy / "weapons.yaml", lambda d: _git(d, "pistol").update(range=9))
+    assert load_rules(base_dir=rules_copy).fingerprint != base

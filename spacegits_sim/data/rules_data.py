@@ -340,11 +340,29 @@ def load_rules(house_rules: Iterable[Path | str] = (), base_dir: Path | None = N
     return replace(data, fingerprint=_fingerprint(raw))
 
 
+# Fields that say where a value came from or how a rule reads, never what happens in a game:
+# left out of the fingerprint, so rewording a reason or a rule's printed text does not unbind
+# every saved replay nor move every golden playthrough's checksums (it did, 2026-12-05).
+UNBOUND_FIELDS = frozenset({"source", "completed", "reason", "note", "printed_as", "text"})
+
+
+def _bound(fields: Any) -> Any:
+    """An entry's or table's fields without UNBOUND_FIELDS (at any depth: table rows carry
+    their own provenance)."""
+    if isinstance(fields, dict):
+        return {k: _bound(v) for k, v in fields.items() if k not in UNBOUND_FIELDS}
+    if isinstance(fields, list | tuple):
+        return [_bound(v) for v in fields]
+    return fields
+
+
 def _fingerprint(raw: _Raw) -> str:
-    """A hash of every merged entry and table, so a replay can tell the rules it was played with."""
+    """A hash of every merged entry and table, so a replay can tell the rules it was played
+    with: everything that decides a game (numbers, dice, specials, names as logged), not the
+    provenance or rule text (UNBOUND_FIELDS)."""
     merged = {
-        "entries": {f: {i: fields for i, (fields, _) in ids.items()} for f, ids in raw.entries.items()},
-        "tables": {i: fields for i, (fields, _) in raw.tables.items()},
+        "entries": {f: {i: _bound(fields) for i, (fields, _) in ids.items()} for f, ids in raw.entries.items()},
+        "tables": {i: _bound(fields) for i, (fields, _) in raw.tables.items()},
     }
     text = json.dumps(merged, sort_keys=True, default=str, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
