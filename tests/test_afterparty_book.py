@@ -521,7 +521,7 @@ def test_the_afterparty_runs_its_five_steps_in_the_suggested_order():
         ev.Wrecked(gazbag + "v", f"wreck-{gazbag}v", "wreck", 2.0, [], []),
     ]
     boss = Answers(
-        erase_offenses=0,
+        erase_offenses=(),
         health_plan="public",
         pick_treatment=lambda r: r.options[0],
         repair_job="bodge",

@@ -15,6 +15,7 @@ from test_book_pins import listed
 from test_campaign import RULES, Scripted, derby_campaign, quickstart_campaign, started
 
 from spacegits_sim import campaign as camp
+from spacegits_sim.campaign.decisions import subsets
 from spacegits_sim.rules import events as ev
 from spacegits_sim.rules.decisions import IllegalDecision
 
@@ -40,10 +41,11 @@ def test_erasing_offenses_is_the_bosses_choice_and_what_is_kept_stays_ticked():
     c = quickstart_campaign()
     looted = [started([{"id": "a1", "name": "Grunk", "boss": 0}]), ev.CapLooted("a1", "Red", "c1")]
     log, seen = requests_of(
-        camp.afterparty(c, looted, RULES, 1), lambda r: 0 if isinstance(r, camp.EraseOffenses) else r.options[0]
+        camp.afterparty(c, looted, RULES, 1), lambda r: () if isinstance(r, camp.EraseOffenses) else r.options[0]
     )
     erase = [r for r in seen if isinstance(r, camp.EraseOffenses)]
-    assert erase and erase[0].git == "Grunk" and erase[0].options == (0, 1) and erase[0].offenses == ("looting",)
+    assert erase and erase[0].git == "Grunk" and erase[0].options == ((), ("looting",))
+    assert erase[0].offenses == ("looting",) and erase[0].committed == ("looting",)
     assert c.gangs[0].gits["Grunk"].record == ["looting"] and "keeps Looting on the record" in "\n".join(log)
     _, seen = requests_of(
         camp.afterparty(c, looted, RULES, 2),
@@ -111,8 +113,9 @@ def test_the_ai_boss_buys_a_gun_for_the_git_that_shot_most_and_keeps_caps_for_re
 @pytest.mark.rule("campaigns", "firing")
 def test_the_ai_boss_erases_offenses_only_while_its_attitude_is_low_and_fires_on_the_second_skip():
     ai = camp.AfterpartyAI(quickstart_campaign(), RULES)
-    assert ai(camp.EraseOffenses(0, (0, 1, 2), "", "G", ("assault", "looting"), 2)) == 2
-    assert ai(camp.EraseOffenses(0, (0, 1, 2), "", "G", ("assault", "looting"), 3)) == 0
+    both = ("assault", "looting")
+    assert ai(camp.EraseOffenses(0, subsets(both), "", "Grunk", both, 2, both)) == both
+    assert ai(camp.EraseOffenses(0, subsets(both), "", "Grunk", both, 3, both)) == ()
     assert ai(camp.FireGit(0, ("keep", "fire"), "", "G", 5, 1)) == "keep"
     assert ai(camp.FireGit(0, ("keep", "fire"), "", "G", 5, 2)) == "fire"
 
@@ -121,10 +124,26 @@ def test_a_terminal_boss_reads_a_number_asks_again_on_nonsense_and_says_what_eac
     shown: list[str] = []
     answers = iter(["7", "x", "2"])
     boss = camp.TerminalBoss(read=lambda _p: next(answers), write=shown.append)
-    req = camp.EraseOffenses(0, (0, 1), "Grunk: erase?", "Grunk", ("looting",), 1)
-    assert boss(req) == 1
+    req = camp.HealthPlan(0, ("private", "public"), "Grunk: which plan?", "Grunk", "Head", 2, 5)
+    assert boss(req) == "public"
     text = "\n".join(shown)
-    assert "1. keep every offense ticked" in text and "2. erase Looting (1D6" in text and "a number from 1 to 2" in text
+    assert "1. go private (2 caps" in text and "2. go public (free)" in text and "a number from 1 to 2" in text
+
+
+def test_a_terminal_boss_names_each_offense_and_erases_the_numbers_typed_asking_again_on_nonsense():
+    """ "They can erase any of their offenses": at the prompt each offense has a number and the
+    boss types those to erase ("1 3"); a number off the list or typed twice is asked again, and
+    Enter keeps them all."""
+    shown: list[str] = []
+    record = ("assault", "looting", "discharging_a_firearm")
+    req = camp.EraseOffenses(0, subsets(record), "Grunk: erase which?", "Grunk", record, 1)
+    answers = iter(["4", "1 1", "3 1"])
+    boss = camp.TerminalBoss(read=lambda _p: next(answers), write=shown.append)
+    assert boss(req) == ("assault", "discharging_a_firearm")
+    text = "\n".join(shown)
+    assert "1. Assault" in text and "3. Discharging a Firearm in a Public Place" in text
+    assert text.count("numbers from 1 to 3, each once") == 2
+    assert camp.TerminalBoss(read=lambda _p: "", write=shown.append)(req) == ()
 
 
 def test_cli_campaign_run_with_a_human_deciding_at_the_prompt(tmp_path):
@@ -251,7 +270,7 @@ def test_each_afterparty_roll_is_on_the_screen_before_the_next_decision():
 
     def answer(req):
         screens.append(boss.just_now())
-        return 1 if isinstance(req, camp.EraseOffenses) else req.options[0]
+        return ("looting",) if isinstance(req, camp.EraseOffenses) else req.options[0]
 
     camp.run(camp.afterparty(c, events, RULES, 1, boss.live), answer)
     assert any("Quick Maths" in line for line in screens[0])
@@ -266,7 +285,8 @@ def test_afterparty_lines_and_prompts_name_offenses_as_the_rulebook_does():
     c = quickstart_campaign()
     events = [started([{"id": "a1", "name": "Grunk", "boss": 0}]), ev.CapLooted("a1", "Red", "c1")]
     log, seen = requests_of(
-        camp.afterparty(c, events, RULES, 1), lambda r: 1 if isinstance(r, camp.EraseOffenses) else r.options[0]
+        camp.afterparty(c, events, RULES, 1),
+        lambda r: r.offenses if isinstance(r, camp.EraseOffenses) else r.options[0],
     )
     erase = next(r for r in seen if isinstance(r, camp.EraseOffenses))
     assert "Looting" in erase.prompt and "looting" not in erase.prompt

@@ -22,7 +22,7 @@ from ..rules import events as ev
 from ..rules.decisions import Request
 from ..rules.gangmodes import WRITE_OFF
 from ..rules.gangs import gang_from_doc
-from .decisions import EraseOffenses, HealthPlan, PickRepair, PickTreatment, RepairJob
+from .decisions import EraseOffenses, HealthPlan, PickRepair, PickTreatment, RepairJob, subsets
 from .shops import fits, gunnocks, stray, trucknuts
 from .state import DEAD, OFFENSE_NAMES, OFFENSES, QUICK_MATHS_MAX, Campaign, GangState
 
@@ -207,8 +207,11 @@ def records(gi: int, g: GangState, facts: GameFacts, rules: RulesData, rng: Any,
     """Criminal Records: each offense of the game is ticked once on the git's record (one still
     ticked from an earlier game cannot be ticked again); runts and gnawballs are never charged.
     Attitude: "They can erase any of their offenses to roll that many D6. For each 6 they roll,
-    they increase their attitude by 1." The boss says how many to erase (:class:`EraseOffenses`)."""
+    they increase their attitude by 1." The boss says which to erase — any of them
+    (:class:`EraseOffenses`): those erased are rolled for and can be ticked again next game, the
+    rest stay ticked."""
     specs = {s.name: s for s in gang_from_doc(g.gang, "<campaign>", rules).gits}
+    committed: dict[str, tuple[str, ...]] = {}
     for mid, offenses in sorted(facts.offenses.items()):
         name = facts.names.get(mid)
         if facts.boss_of.get(mid) != gi or name not in g.gits:
@@ -217,26 +220,30 @@ def records(gi: int, g: GangState, facts: GameFacts, rules: RulesData, rng: Any,
             continue
         st = g.gits[name]
         st.record = [o for o in OFFENSES if o in offenses or o in st.record]
+        committed[name] = tuple(o for o in OFFENSES if o in offenses)
     played = {n for m, n in facts.names.items() if facts.boss_of.get(m) == gi}  # (not who skipped it)
     for name, st in g.gits.items():
         st.games += name in played
         if not st.record:
             continue
-        k = yield EraseOffenses(
+        req = EraseOffenses(
             gi,
-            tuple(range(len(st.record) + 1)),
-            f"{name} (attitude {st.attitude}): erase how many of {offense_words(st.record)}?",
+            subsets(tuple(st.record)),
+            f"{name} (attitude {st.attitude}): erase which of {offense_words(st.record)}?",
             name,
             tuple(st.record),
             st.attitude,
+            committed.get(name, ()),
         )
-        if not k:
+        erased = req.check((yield req))  # (run() sent a checked answer: this only puts an old count in its new shape)
+        if not erased:
             log.append(f"{g.boss}: {name} keeps {offense_words(st.record)} on the record")
             continue
-        erased, st.record = st.record[:k], st.record[k:]
-        rolls = [int(x) for x in rng.integers(1, 7, size=k)]
+        st.record = [o for o in st.record if o not in erased]
+        rolls = [int(x) for x in rng.integers(1, 7, size=len(erased))]
         st.attitude += rolls.count(6)
-        log.append(f"{g.boss}: {name} erases {offense_words(erased)} for {rolls}: attitude {st.attitude}")
+        kept = f"; keeps {offense_words(st.record)}" if st.record else ""
+        log.append(f"{g.boss}: {name} erases {offense_words(list(erased))} for {rolls}: attitude {st.attitude}{kept}")
 
 
 def offense_words(offenses: list[str]) -> str:

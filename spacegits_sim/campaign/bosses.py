@@ -27,7 +27,7 @@ from .decisions import (
     distinct_options,
     option_text,
 )
-from .state import BAD_ATTITUDE, FIRE_AFTER_SKIPS, MAX_GANG, Campaign
+from .state import BAD_ATTITUDE, FIRE_AFTER_SKIPS, MAX_GANG, OFFENSE_NAMES, Campaign
 
 RESERVE = 3  # caps an AI gang with a vehicle keeps back for Krankshaft's proper job (the dearest quote)
 WORST = -1000  # how the AI rates a row that ends the git or the vehicle (Dead, Write-off)
@@ -50,7 +50,10 @@ class AfterpartyAI:
     """The AI boss's afterparty:
 
     - erases offenses while its attitude is 2 or less (past that, a 6 or two reaches Bad Attitude
-      at 4+ and the git starts skipping games), otherwise keeps them ticked;
+      at 4+ and the git starts skipping games), otherwise keeps them ticked; of the record it
+      erases those the git is likely to commit again — what it did in this game, Dangerous Driving
+      for a git with a vehicle, Discharging a Firearm for one carrying a gun — since one kept
+      ticked cannot be ticked again, and keeps the rest (:meth:`likely_offenses`);
     - fires a git the second time it skips a game; pays for a proper job and private care when it
       can, and of the two results rolled applies the one it rates higher (assets/boss_ratings.yaml:
       the tables are not ordered best to worst);
@@ -65,7 +68,10 @@ class AfterpartyAI:
 
     def __call__(self, req: Request) -> Any:
         if isinstance(req, EraseOffenses):
-            return len(req.offenses) if req.attitude <= BAD_ATTITUDE - 2 else 0
+            if req.attitude > BAD_ATTITUDE - 2:
+                return ()
+            likely = self.likely_offenses(req.boss, req.git) | set(req.committed)
+            return tuple(o for o in req.offenses if o in likely)
         if isinstance(req, FireGit):
             return "fire" if req.skipped >= FIRE_AFTER_SKIPS else "keep"
         if isinstance(req, RepairJob):
@@ -81,6 +87,19 @@ class AfterpartyAI:
         if isinstance(req, Shop):
             return self.shop(req)
         raise TypeError(f"no AI answer for {req.kind}")  # pragma: no cover - every afterparty request is above
+
+    def likely_offenses(self, boss: int, git: str) -> set[str]:
+        """The offenses a git's kit makes it likely to commit next game, by offense id and the
+        rules data (never an item's name): a git with a vehicle drives it (Dangerous Driving), a
+        git carrying a shooting weapon shoots (Discharging a Firearm in a Public Place)."""
+        doc: dict[str, Any] = next((x for x in self.c.gangs[boss].gang["gits"] if x.get("name") == git), {})
+        out = set()
+        if doc.get("vehicle"):
+            out.add("dangerous_driving")
+        weapons = self.rules.weapons
+        if any(w in weapons and weapons[w].kind == "shooting" for w in doc.get("weapons", [])):
+            out.add("discharging_a_firearm")
+        return out
 
     def best(self, options: tuple[Any, ...], index: str, location: str) -> Any:
         """The result it rates highest of those rolled (the first of equals)."""
@@ -135,6 +154,8 @@ class TerminalBoss:
         self.read, self.write = read, write
 
     def __call__(self, req: Request) -> Any:
+        if isinstance(req, EraseOffenses):
+            return self.erase(req)
         options = distinct_options(req)
         self.write("")
         self.write(getattr(req, "prompt", req.kind))
@@ -143,13 +164,35 @@ class TerminalBoss:
         for i, opt in enumerate(options, start=1):
             self.write(f"  {i}. {option_text(req, opt)}")
         while True:
-            try:
-                text = self.read(f"choose 1-{len(options)}: ").strip()
-            except EOFError:
-                raise EOFError("the afterparty needs an answer: input ended") from None
+            text = self.line(f"choose 1-{len(options)}: ")
             if text.isdigit() and 1 <= int(text) <= len(options):
                 return options[int(text) - 1]
             self.write(f"  a number from 1 to {len(options)}, please")
+
+    def erase(self, req: EraseOffenses) -> tuple[str, ...]:
+        """Which offenses to erase: each numbered, the answer the numbers of those to erase
+        ("1 3"; Enter or 0 keeps them all) — 64 numbered subsets would be no way to ask."""
+        self.write("")
+        self.write(req.prompt)
+        for line in context_lines(req):
+            self.write(f"    {line}")
+        for i, o in enumerate(req.offenses, start=1):
+            self.write(f"  {i}. {OFFENSE_NAMES.get(o, o)}")
+        n = len(req.offenses)
+        while True:
+            words = self.line(f"erase which (numbers 1-{n} separated by spaces; Enter or 0 keeps them all): ")
+            picks = words.replace(",", " ").split()
+            if picks in ([], ["0"]):
+                return ()
+            if all(p.isdigit() and 1 <= int(p) <= n for p in picks) and len(set(picks)) == len(picks):
+                return tuple(o for i, o in enumerate(req.offenses, start=1) if str(i) in picks)
+            self.write(f"  numbers from 1 to {n}, each once, please (or Enter to keep them all)")
+
+    def line(self, prompt: str) -> str:
+        try:
+            return self.read(prompt).strip()
+        except EOFError:
+            raise EOFError("the afterparty needs an answer: input ended") from None
 
 
 class Seating:

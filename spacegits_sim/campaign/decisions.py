@@ -10,9 +10,10 @@ stash, how each git did in the game) and what :func:`option_text` shows for each
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any, ClassVar
 
-from ..rules.decisions import Choice, Request
+from ..rules.decisions import Choice, IllegalDecision, Request
 from .state import OFFENSE_NAMES
 
 DONE = "done"
@@ -34,13 +35,57 @@ PLACES = {
 @dataclass(frozen=True)
 class EraseOffenses(Choice):
     """ "They can erase any of their offenses to roll that many D6. For each 6 they roll, they
-    increase their attitude by 1." Options: how many of ``offenses`` to erase (0 keeps them all
-    ticked: an offense still ticked cannot be ticked again)."""
+    increase their attitude by 1." "Any of their offenses" is any subset, and which ones matters:
+    one still ticked "can only be ticked once", so it cannot be ticked again next game — a boss
+    erases what the git will do again (a driver's Dangerous Driving) and keeps the rest.
+
+    Options: every subset of ``offenses`` as a tuple of offense ids in the record's order (``()``
+    keeps them all ticked). Why every subset rather than a count or a two-step question: a record
+    holds at most the six offenses, so at most 2^6 = 64 options, and the answer stays one plain
+    JSON value that :meth:`check` refuses or accepts like every other Choice (a two-step question
+    would split one decision over two requests, and a count cannot say which). A person does not
+    read 64 buttons: the window and the terminal let them toggle each offense and confirm.
+
+    :meth:`check` takes the ids in any order (a list from JSON too) and gives them in the record's
+    order; a whole number — the old answer, "how many" — still means the first that many, as it
+    did. ``committed``: what the git did in the game just played (ticked now, or already ticked),
+    the AI's guess at what it will do again."""
 
     kind: ClassVar[str] = "erase_offenses"
     git: str = ""
     offenses: tuple[str, ...] = ()
     attitude: int = 1
+    committed: tuple[str, ...] = ()
+
+    def check(self, answer: Any) -> tuple[str, ...]:
+        if isinstance(answer, int) and not isinstance(answer, bool):  # the old answer: how many, the first ones
+            if 0 <= answer <= len(self.offenses):
+                return self.offenses[:answer]
+            raise IllegalDecision(self.refusal(f"{answer} offenses (the record holds {len(self.offenses)})"))
+        if not isinstance(answer, (list, tuple)) or not all(isinstance(o, str) for o in answer):
+            raise IllegalDecision(self.refusal(repr(answer)))
+        missing = [o for o in answer if o not in self.offenses]
+        if missing:
+            raise IllegalDecision(self.refusal(f"{', '.join(map(repr, missing))}, not on the record"))
+        repeated = sorted({o for o in answer if list(answer).count(o) > 1}, key=self.offenses.index)
+        if repeated:
+            raise IllegalDecision(self.refusal(f"{', '.join(map(repr, repeated))} more than once"))
+        return tuple(o for o in self.offenses if o in answer)
+
+    def refusal(self, what: str) -> str:
+        """One message: the question, the git, what was wrong and what is legal."""
+        return (
+            f"erase_offenses for {self.git}: cannot erase {what}; answer the offenses to erase, each once, "
+            f"from its record {list(self.offenses)} (any of them, in any order; [] keeps them all)"
+        )
+
+    def from_json(self, data: Any) -> Any:
+        return tuple(data) if isinstance(data, list) else data
+
+
+def subsets(offenses: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """Every subset of a record, each in the record's order, the smallest first (``()``: erase none)."""
+    return tuple(s for k in range(len(offenses) + 1) for s in combinations(offenses, k))
 
 
 @dataclass(frozen=True)
@@ -160,6 +205,11 @@ def context_lines(req: Request) -> list[str]:
         lines += list(req.about)
     elif isinstance(req, EraseOffenses):
         lines.append(f"attitude {req.attitude}: at 4+ a git may skip games (Bad Attitude)")
+        lines.append(
+            "a D6 for each offense erased, +1 attitude per 6; one kept stays ticked and cannot be ticked again"
+        )
+        did = ", ".join(OFFENSE_NAMES.get(o, o.replace("_", " ")) for o in req.committed)
+        lines.append(f"in this game {req.git} did: {did}" if did else f"in this game {req.git} did none of these")
     return lines
 
 
@@ -175,11 +225,11 @@ def screen_title(req: Request, boss: str) -> str:
 def option_text(req: Request, option: Any) -> str:
     """What an option means, in words (the terminal prompt and the afterparty screen show this)."""
     if isinstance(req, EraseOffenses):
-        n = int(option)
-        if n == 0:
+        erased = req.check(option)
+        if not erased:
             return "keep every offense ticked (no dice)"
-        words = ", ".join(OFFENSE_NAMES.get(o, o.replace("_", " ")) for o in req.offenses[:n])
-        return f"erase {words} ({n}D6, +1 attitude per 6)"
+        words = ", ".join(OFFENSE_NAMES.get(o, o.replace("_", " ")) for o in erased)
+        return f"erase {words} ({len(erased)}D6, +1 attitude per 6)"
     if isinstance(req, HealthPlan):
         return f"go private ({req.price} caps: roll twice, choose)" if option == "private" else "go public (free)"
     if isinstance(req, RepairJob):
