@@ -141,7 +141,10 @@ def test_a_terminal_boss_names_each_offense_and_erases_the_numbers_typed_asking_
     boss = camp.TerminalBoss(read=lambda _p: next(answers), write=shown.append)
     assert boss(req) == ("assault", "discharging_a_firearm")
     text = "\n".join(shown)
-    assert "1. Assault" in text and "3. Discharging a Firearm in a Public Place" in text
+    assert (
+        "1. Assault (ticked in an earlier game, kept)" in text
+        and "3. Discharging a Firearm in a Public Place (" in text
+    )
     assert text.count("numbers from 1 to 3, each once") == 2
     assert camp.TerminalBoss(read=lambda _p: "", write=shown.append)(req) == ()
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 
 import pytest
 from test_campaign import RULES, Scripted, derby_campaign, quickstart_campaign
@@ -153,3 +154,77 @@ def test_the_ai_boss_erases_the_offenses_its_git_is_likely_to_commit_again_and_k
             x["weapons"] = ["regular_h2h"]  # no gun now
     assert ask("Rukk", ("assault",)) == ("assault",)
     assert ask("Gazbag", ("looting",), attitude=3) == ()  # past 2, Bad Attitude is a 6 or two away
+
+
+# ---- the window: a toggle per offense and a button to answer ------------------------------------
+
+
+@pytest.fixture
+def window():
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    pygame.init()
+    surface = pygame.display.set_mode((1280, 800))
+    yield pygame, surface
+    pygame.quit()
+
+
+def test_the_window_ticks_and_unticks_each_offense_by_click_or_number_and_answers_with_those_ticked(window):
+    """ "They can erase any of their offenses": the screen has one toggle per offense (click it,
+    or press its number; a second press unticks it) and a button (or Enter) that answers with the
+    ticked ones — any subset, without 2^n buttons."""
+    from spacegits_sim.render.choices import pick_some, toggle_rects
+
+    pygame, surface = window
+    items = ["Assault", "Looting", "Discharging a Firearm in a Public Place"]
+    toggles, ok = toggle_rects(surface.get_size(), [], len(items))
+
+    def key(k):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+
+    def click(rect):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
+
+    def confirm(picked):
+        return f"erase {len(picked)}"
+
+    for k in (pygame.K_1, pygame.K_3, pygame.K_2, pygame.K_2):
+        key(k)
+    click(ok)
+    assert pick_some(surface, "t", "p", [], items, confirm) == (0, 2)
+    click(toggles[1])
+    key(pygame.K_RETURN)
+    assert pick_some(surface, "t", "p", [], items, confirm) == (1,)
+    key(pygame.K_RETURN)
+    assert pick_some(surface, "t", "p", [], items, confirm) == ()
+
+
+def test_the_window_boss_asks_which_offenses_by_their_book_names_and_answers_their_ids(monkeypatch):
+    """The campaign's window boss shows each offense by the rulebook's name and whether the git did
+    it this game or it was kept from an earlier one, and a button saying what the ticked ones cost
+    and bring; the answer is their ids."""
+    from spacegits_sim.cli.campaign import WindowBoss
+    from spacegits_sim.render import choices
+
+    shown = {}
+
+    def pick(title, prompt, lines, items, confirm):
+        shown.update(title=title, lines=lines, items=items, none=confirm(()), two=confirm((0, 2)))
+        return (0, 2)
+
+    monkeypatch.setattr(choices, "pick_some_in_window", pick)
+    c = quickstart_campaign()
+    c.gangs[0].gits["Grunk"].record = ["mugging"]  # kept from an earlier game
+    did = {"assault", "discharging_a_firearm"}
+    _, seen = criminal_records(c, {"Grunk": did}, WindowBoss(c, RULES), Scripted(1, 1))
+    assert seen[0].committed == ("assault", "discharging_a_firearm")
+    assert c.gangs[0].gits["Grunk"].record == ["mugging"]
+    assert shown["title"] == "Red at the afterparty: Criminal Records"
+    assert shown["items"] == [
+        "Assault (done this game)",
+        "Mugging (ticked in an earlier game, kept)",
+        "Discharging a Firearm in a Public Place (done this game)",
+    ]
+    assert shown["none"] == "keep every offense ticked (no dice)"
+    assert shown["two"] == "erase Assault, Discharging a Firearm in a Public Place (2D6, +1 attitude per 6)"

@@ -36,6 +36,7 @@ from .decisions import (
     Shop,
     context_lines,
     distinct_options,
+    offense_rows,
     option_text,
     screen_title,
 )
@@ -101,6 +102,7 @@ __all__ = [
     "injury",
     "load",
     "new_campaign",
+    "offense_rows",
     "option_text",
     "play_game",
     "prepare_game",

@@ -25,9 +25,10 @@ from .decisions import (
     Shop,
     context_lines,
     distinct_options,
+    offense_rows,
     option_text,
 )
-from .state import BAD_ATTITUDE, FIRE_AFTER_SKIPS, MAX_GANG, OFFENSE_NAMES, Campaign
+from .state import BAD_ATTITUDE, FIRE_AFTER_SKIPS, MAX_GANG, Campaign
 
 RESERVE = 3  # caps an AI gang with a vehicle keeps back for Krankshaft's proper job (the dearest quote)
 WORST = -1000  # how the AI rates a row that ends the git or the vehicle (Dead, Write-off)
@@ -176,8 +177,8 @@ class TerminalBoss:
         self.write(req.prompt)
         for line in context_lines(req):
             self.write(f"    {line}")
-        for i, o in enumerate(req.offenses, start=1):
-            self.write(f"  {i}. {OFFENSE_NAMES.get(o, o)}")
+        for i, row in enumerate(offense_rows(req), start=1):
+            self.write(f"  {i}. {row}")
         n = len(req.offenses)
         while True:
             words = self.line(f"erase which (numbers 1-{n} separated by spaces; Enter or 0 keeps them all): ")

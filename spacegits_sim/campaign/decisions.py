@@ -208,9 +208,18 @@ def context_lines(req: Request) -> list[str]:
         lines.append(
             "a D6 for each offense erased, +1 attitude per 6; one kept stays ticked and cannot be ticked again"
         )
-        did = ", ".join(OFFENSE_NAMES.get(o, o.replace("_", " ")) for o in req.committed)
-        lines.append(f"in this game {req.git} did: {did}" if did else f"in this game {req.git} did none of these")
     return lines
+
+
+def offense_rows(req: EraseOffenses) -> list[str]:
+    """Each offense on the record by the rulebook's name and when it was ticked — this game, or an
+    earlier game and kept (the one a boss is likeliest to see again is what the git just did)."""
+    return [
+        f"{OFFENSE_NAMES.get(o, o.replace('_', ' '))} ("
+        + ("done this game" if o in req.committed else "ticked in an earlier game, kept")
+        + ")"
+        for o in req.offenses
+    ]
 
 
 def screen_title(req: Request, boss: str) -> str:

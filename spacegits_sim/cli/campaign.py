@@ -67,6 +67,8 @@ class WindowBoss:
         from ..render.choices import ask_in_window
 
         title = camp.screen_title(req, self.c.gangs[req.boss].boss)
+        if isinstance(req, camp.EraseOffenses):
+            return self.erase(req, title)
         options = camp.distinct_options(req)
         labels = [camp.option_text(req, o) for o in options]
         nums = []
@@ -79,6 +81,19 @@ class WindowBoss:
         lines = self.just_now() + camp.context_lines(req)
         k = ask_in_window(title, getattr(req, "prompt", ""), lines, labels, nums, headings)
         return options[k]
+
+    def erase(self, req: camp.EraseOffenses, title: str) -> tuple[str, ...]:
+        """Which offenses to erase: a toggle per offense and a button that says what the ticked
+        ones cost and bring ("erase Looting, Assault (2D6, +1 attitude per 6)") — any subset,
+        not 2^n buttons (render/choices.py ``pick_some``)."""
+        from ..render.choices import pick_some_in_window
+
+        def confirm(picked: tuple[int, ...]) -> str:
+            return camp.option_text(req, tuple(req.offenses[k] for k in picked))
+
+        lines = self.just_now() + camp.context_lines(req)
+        picked = pick_some_in_window(title, req.prompt, lines, camp.offense_rows(req), confirm)
+        return tuple(req.offenses[k] for k in picked)
 
     def just_now(self) -> list[str]:
         """The rolls and results since the last screen, so each is seen before the next decision."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,6 +47,12 @@ def write_state(state: dict[str, Any]) -> None:
         pass
 
 
+def buttons_top(lines: Sequence[str]) -> int:
+    """Where a screen's buttons start: under the prompt and the context lines."""
+    shown = min(len(lines), MAX_LINES) + (len(lines) > MAX_LINES)
+    return 104 + 20 * shown + 16
+
+
 class ChoiceClosed(Exception):
     """The window was closed before an answer was given."""
 
@@ -66,9 +72,7 @@ class ChoiceScreen:
         self.rects: list[tuple[int, pygame.Rect]] = []
 
     def top(self, lines: Sequence[str]) -> int:
-        """Where the buttons start: under the prompt and the context lines."""
-        shown = min(len(lines), MAX_LINES) + (len(lines) > MAX_LINES)
-        return 104 + 20 * shown + 16
+        return buttons_top(lines)
 
     def wrap(self, text: str, width: int) -> list[str]:
         """``text`` in the small font as lines no wider than ``width`` (an item's rule is said in
@@ -285,6 +289,103 @@ def ask(
         clock.tick(fps)
 
 
+ON, OFF = (70, 120, 70), BUTTON  # a toggle picked, not picked
+CONFIRM = (120, 96, 40)
+
+
+def toggle_rects(size: tuple[int, int], lines: Sequence[str], n: int) -> tuple[list[pygame.Rect], pygame.Rect]:
+    """Where a toggle screen's ``n`` toggles and its confirm button sit (under the context lines)."""
+    w, _h = size
+    top = buttons_top(lines)
+    toggles = [pygame.Rect(32, top + 32 * k, w - 64, 28) for k in range(n)]
+    return toggles, pygame.Rect(32, top + 32 * n + 12, w - 64, 32)
+
+
+def pick_some(
+    surface: pygame.Surface,
+    title: str,
+    prompt: str,
+    lines: Sequence[str],
+    items: Sequence[str],
+    confirm: Callable[[tuple[int, ...]], str],
+    fps: int = 30,
+) -> tuple[int, ...]:
+    """Ask for any subset of ``items``: each is a toggle (click it or press its number), and the
+    confirm button (or Enter) answers with the indices toggled on, in order. ``confirm`` says
+    what the button does with those picked ("erase Looting, Assault (2D6 …)"): the caller's
+    words, so the renderer decides no rule. Why a screen of its own: a question whose answer is
+    a subset would otherwise be 2^n buttons (64 for six items). Raises :class:`ChoiceClosed` if
+    the window is closed."""
+    screen = ChoiceScreen(surface.get_size())
+    clock = pygame.time.Clock()
+    picked: set[int] = set()
+    hover: tuple[int, int] | None = None
+    toggles, ok = toggle_rects(surface.get_size(), lines, len(items))
+    _SCREENS[0] += 1
+    frame = 0
+    while True:
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                raise ChoiceClosed("the window was closed")
+            if event.type == pygame.MOUSEMOTION:
+                hover = event.pos
+            elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+                if ok.collidepoint(event.pos):
+                    return tuple(sorted(picked))
+                hit = next((k for k, r in enumerate(toggles) if r.collidepoint(event.pos)), None)
+                if hit is not None:
+                    picked ^= {hit}
+            elif event.type == pygame.KEYDOWN:
+                digit = event.key - pygame.K_1 if pygame.K_1 <= event.key <= pygame.K_9 else -1
+                if pygame.K_KP1 <= event.key <= pygame.K_KP9:
+                    digit = event.key - pygame.K_KP1
+                if 0 <= digit < len(items):
+                    picked ^= {digit}
+                elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                    return tuple(sorted(picked))
+        chosen = tuple(sorted(picked))
+        surface.fill(PANEL)
+        surface.blit(screen.big.render(title, True, TITLE), (32, 24))
+        surface.blit(screen.font.render(prompt, True, TEXT), (32, 70))
+        y = 104
+        for line in list(lines[:MAX_LINES]) + (
+            [f"… and {len(lines) - MAX_LINES} more"] if len(lines) > MAX_LINES else []
+        ):
+            surface.blit(screen.small.render(line, True, DIM), (44, y))
+            y += 20
+        for k, (item, rect) in enumerate(zip(items, toggles, strict=True)):
+            lit = hover is not None and rect.collidepoint(hover)
+            pygame.draw.rect(
+                surface, HOVER if lit and k not in picked else ON if k in picked else OFF, rect, border_radius=6
+            )
+            mark = "[x]" if k in picked else "[  ]"
+            surface.blit(screen.font.render(f"{k + 1}.  {mark}  {item}", True, TEXT), (rect.x + 10, rect.y + 5))
+        pygame.draw.rect(
+            surface, HOVER if hover is not None and ok.collidepoint(hover) else CONFIRM, ok, border_radius=6
+        )
+        surface.blit(screen.font.render(f"Enter:  {confirm(chosen)}", True, TEXT), (ok.x + 10, ok.y + 7))
+        foot = "click a row or press its number to tick or untick it; Enter or the last button answers"
+        surface.blit(screen.small.render(foot, True, DIM), (32, surface.get_height() - 28))
+        pygame.display.flip()
+        if frame % 5 == 0:
+            write_state(
+                {
+                    "screen": "toggles",
+                    "seq": _SCREENS[0],
+                    "title": title,
+                    "prompt": prompt,
+                    "lines": list(lines),
+                    "options": [
+                        {"index": k, "number": k + 1, "label": item, "picked": k in picked, "rect": list(r)}
+                        for k, (item, r) in enumerate(zip(items, toggles, strict=True))
+                    ],
+                    "confirm": {"label": confirm(chosen), "rect": list(ok)},
+                }
+            )
+        frame += 1
+        clock.tick(fps)
+
+
 def report(surface: pygame.Surface, title: str, lines: Sequence[str], fps: int = 30) -> None:
     """Show lines of text (the afterparty's log) until a key is pressed or the window clicked;
     longer than a screen, the last ones are shown. Closing the window ends it too."""
@@ -341,3 +442,10 @@ def report_in_window(title: str, lines: Sequence[str]) -> None:
     if surface is not None:
         report(surface, title, lines)
         pygame.quit()
+
+
+def pick_some_in_window(
+    title: str, prompt: str, lines: Sequence[str], items: Sequence[str], confirm: Callable[[tuple[int, ...]], str]
+) -> tuple[int, ...]:
+    """:func:`pick_some` in the open window (opening one if needed)."""
+    return pick_some(window("spacegits_sim — the afterparty"), title, prompt, lines, items, confirm)
