@@ -299,21 +299,16 @@ class Player:
         if s["screen"] == "report":
             self.key("space")
             return
+        if s["screen"] == "toggles":  # which offenses to erase: tick each by its number, then Enter
+            for o in s.get("options", []):
+                if not o.get("picked"):
+                    self.key(str(o["number"]))
+            self.key("Return")
+            return
         opts = s["options"]
         if not opts:
             return
-        labels = [o["label"].lower() for o in opts]
         pick = opts[0]
-        if "erase" in title.lower() or any(lab.startswith("erase") for lab in labels):
-            pick = max(
-                (o for o in opts if o["label"].lower().startswith("erase")), key=lambda o: o["number"], default=pick
-            )
-            typed = str(pick["number"])  # by its number, as the screen offers
-            for ch in typed:
-                self.key(ch)
-            if any(str(o["number"]).startswith(typed) and o["number"] != pick["number"] for o in opts):
-                self.key("Return")
-            return
         if "shop" in title.lower():
             buys = [o for o in opts if " for " in o["label"] and "caps" in o["label"]]
             if buys and self.bought.get(title, 0) == 0:
@@ -338,7 +333,7 @@ class Player:
             if s is None:
                 time.sleep(0.2)
                 continue
-            if s.get("screen") in ("choice", "report"):
+            if s.get("screen") in ("choice", "report", "toggles"):
                 self.afterparty(s)
                 time.sleep(0.2)
                 continue
