@@ -119,3 +119,22 @@ def test_match_command_rejects_a_bad_ai_name_in_one_line():
         cwd=ROOT,
     )
     assert out.returncode == 2 and "unknown AI 'genius'" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_a_replay_saved_before_the_rules_fingerprint_left_provenance_out_still_verifies():
+    """Recorded on main 4865056, when the rules fingerprint hashed every field, reasons and rule
+    text included: its recorded rules hash is these very data hashed that way, so it verifies
+    (each checksum from the recorded binding), while a rules hash of other data still does not."""
+    import copy
+    import json
+
+    from spacegits_sim.play.replay import rebuild
+
+    doc = json.loads((ROOT / "tests/fixtures/old_replays/derby_spots_only.json").read_text())
+    verdict = rebuild(doc, "derby_spots_only.json")
+    assert verdict.ok, verdict.message
+    assert verdict.decisions == len(doc["decisions"])
+    other = copy.deepcopy(doc)
+    other["binding"]["rules"] = "0" * 64
+    bad = rebuild(other, "other.json")
+    assert not bad.ok and "rules data" in bad.message

@@ -337,7 +337,7 @@ def load_rules(house_rules: Iterable[Path | str] = (), base_dir: Path | None = N
     data = _build(raw, problems)
     if problems or data is None:
         raise DataError(problems)
-    return replace(data, fingerprint=_fingerprint(raw))
+    return replace(data, fingerprint=_fingerprint(raw), older_fingerprints=(_fingerprint(raw, bound=False),))
 
 
 # Fields that say where a value came from or how a rule reads, never what happens in a game:
@@ -356,13 +356,16 @@ def _bound(fields: Any) -> Any:
     return fields
 
 
-def _fingerprint(raw: _Raw) -> str:
+def _fingerprint(raw: _Raw, bound: bool = True) -> str:
     """A hash of every merged entry and table, so a replay can tell the rules it was played
     with: everything that decides a game (numbers, dice, specials, names as logged), not the
-    provenance or rule text (UNBOUND_FIELDS)."""
+    provenance or rule text (UNBOUND_FIELDS). ``bound`` False: every field, as replays saved
+    before 2026-12-06 recorded it (``RulesData.older_fingerprints``: such a replay of these
+    very data still verifies)."""
+    keep = _bound if bound else (lambda fields: fields)
     merged = {
-        "entries": {f: {i: _bound(fields) for i, (fields, _) in ids.items()} for f, ids in raw.entries.items()},
-        "tables": {i: _bound(fields) for i, (fields, _) in raw.tables.items()},
+        "entries": {f: {i: keep(fields) for i, (fields, _) in ids.items()} for f, ids in raw.entries.items()},
+        "tables": {i: keep(fields) for i, (fields, _) in raw.tables.items()},
     }
     text = json.dumps(merged, sort_keys=True, default=str, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()

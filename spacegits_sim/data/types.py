@@ -181,6 +181,7 @@ class RulesData:
     files: tuple[str, ...]
     completed_rules: tuple[CompletedRule, ...] = ()  # rules the engine completes (docs only)
     fingerprint: str = ""  # sha256 of the merged data: what a replay binds (house rules included)
+    older_fingerprints: tuple[str, ...] = ()  # the same data hashed as older replays recorded them
 
     def family(self, name: str) -> Mapping[str, Any]:
         return getattr(self, name)  # type: ignore[no-any-return]

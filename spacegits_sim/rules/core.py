@@ -170,6 +170,19 @@ class MatchCore(GameBase, MatchOps):
             "version": __version__,
         }
 
+    def adopt_binding(self, recorded: dict[str, Any]) -> bool:
+        """Take a replay's recorded binding as this match's own when it differs only in the rules
+        part, and there by a fingerprint of these very rules data as an older version computed
+        it (every field, provenance and rule text included): the chain restarts from the recorded
+        binding, so the replay's checksums verify. Call before the first answer. False (nothing
+        changed) for any other difference."""
+        differs = {k for k in self.binding if recorded.get(k) != self.binding[k]}
+        if differs != {"rules"} or recorded.get("rules") not in self.rules.older_fingerprints or self._hashed:
+            return False
+        self.binding = {k: str(recorded[k]) for k in self.binding}
+        self._hash = ev.digest(self.binding)
+        return True
+
     # (driving the match: answer, play, over, log_checksum and emit are the shared GameBase's)
 
     # ------------------------------------------------------------------ helpers for everyone
