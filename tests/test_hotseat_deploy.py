@@ -7,6 +7,7 @@ cap". Headless (SDL dummy driver), real matches, real pymunk."""
 
 from __future__ import annotations
 
+import math
 import os
 import tempfile
 
@@ -135,3 +136,32 @@ def test_the_prompt_and_the_skip_warning_say_who_deploys_aboard_a_vehicle():
     app.deploy_pick = req.models.index("a4")
     assert "click to deploy Nib (Tab" in app.prompt()
     assert "Gazbag's Truck with Skab and Nazgob aboard" in app.skip_warning()
+
+
+def test_r_turns_a_vehicle_to_deploy_its_stripes_follow_its_hull_and_a_click_deploys_it_facing_so():
+    """A person chooses which way a vehicle faces: R turns it 15 degrees left (Shift+R right),
+    the prompt says the heading, the stripes are the game's refusals of the hull at that
+    heading, and a click on an unstriped spot deploys it facing that way."""
+    app = derby_app()
+    req = asked_to_deploy(app)
+    mid = req.models[0]
+    assert mid in req.headed
+    app.deploy_pick = 0
+    for _ in range(3):
+        app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=0))
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=pygame.KMOD_SHIFT))
+    heading = (req.default_heading + 30.0) % 360.0
+    assert app.deploy_heading(req) == heading
+    assert f"R/Shift+R turns it (now {heading:g}°)" in app.prompt()
+    shaded, clear = shaded_and_clear(app, req)
+    assert all(req.legal_at(mid, p, heading) is not None for p in shaded)
+    assert all(req.legal_at(mid, p, heading) is None for p in clear)
+    assert {req.legal(mid, p) is None for p in clear} == {True, False}  # not the default facing's stripes
+    spot = next(p for p in clear if req.legal(mid, p) is not None)  # legal only turned so
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=app.renderer.to_px(app.scene, spot), button=1))
+    assert app.answer_ready is not None and app.answer_ready[0] == mid, app.message
+    assert app.answer_ready[2] == heading
+    app.match.answer(app.answer_ready)
+    assert app.match.table.figure(mid).angle == pytest.approx(
+        math.radians(heading if heading <= 180 else heading - 360)
+    )

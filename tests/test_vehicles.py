@@ -80,7 +80,7 @@ def test_vehicles_deploy_at_least_8_inches_from_caps_and_enemy_models():
     for cap in list(m.table.tokens):  # only the cap this test puts down
         m.table.remove_token(cap)
     m.table.add_token((12, 5))
-    r = math.hypot(*m.rules.vehicles["buggy"].hull_in) / 2  # measured from the hull (its corners)
+    r = m.rules.vehicles["buggy"].hull_in[1] / 2  # measured from the hull: its tail, facing away from the cap
     r += m.table.p["token"]["diameter_mm"] / 25.4 / 2  # to the cap's edge
     assert "cap" in (m._deploy_problem("a1v", (12, 5 + r + 7.9)) or "")
     assert m._deploy_problem("a1v", (12, 5 + r + 8.1)) is None

@@ -20,6 +20,7 @@ import numpy as np
 
 from ..physics.routes import RouteField
 from ..physics.table import Kind
+from ..play.protocol import heading_to
 from ..rng import stream
 from ..rules import effects
 from ..rules.combat import expected_damage
@@ -282,11 +283,33 @@ class HeuristicController:
         for e in self.enemies(match):
             ex, ey = match.position(e.id)
             score = score - np.maximum(0.0, 8 - np.hypot(spots[:, 0] - ex, spots[:, 1] - ey)) * 0.3
-        for i in np.lexsort((np.arange(250), -score)):
+        middle = (req.width / 2, req.height / 2)
+        order = np.lexsort((np.arange(250), -score))
+        if model in req.headed and len(caps):  # a vehicle: the best spot it may face the nearest cap from
+            for i in order:
+                p = (float(spots[i, 0]), float(spots[i, 1]))
+                ans = req.placed(model, p, self.deploy_headings(req, model, p, caps, middle)[:1], or_default=False)
+                if ans is not None:
+                    return ans
+        for i in order:  # (a git; a vehicle with no such spot faces the middle, else away from its edge)
             p = (float(spots[i, 0]), float(spots[i, 1]))
-            if req.legal(model, p) is None:
-                return (model, p)
+            ans = req.placed(model, p, self.deploy_headings(req, model, p, caps, middle))
+            if ans is not None:
+                return ans
         return "skip"
+
+    @staticmethod
+    def deploy_headings(req: Deploy, model: str, p: Point, caps: Any, middle: Point) -> tuple[float, ...]:
+        """The ways a vehicle deployed at p would face, best first: the nearest cap (it drives
+        forward, in its front arc, so it starts pointed at the loot), then the table's middle
+        (where the caps were dropped). None for a git: a round base has no facing."""
+        if model not in req.headed:
+            return ()
+        aims: list[Point] = []
+        if len(caps):
+            k = int(np.argmin(np.hypot(caps[:, 0] - p[0], caps[:, 1] - p[1])))
+            aims.append((float(caps[k, 0]), float(caps[k, 1])))
+        return tuple(heading_to(p, q) for q in [*aims, middle])
 
     # ------------------------------------------------------------------ activation choice
 

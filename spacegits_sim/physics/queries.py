@@ -382,6 +382,72 @@ class Queries(TableWorld):
                 out[thing] = min(out.get(thing, math.inf), self._gap(f, sq.shape))
         return sorted(out.items(), key=lambda kv: (kv[1], kv[0].kind.value, kv[0].id))
 
+    def hull_within(
+        self,
+        hull_in: tuple[float, float],
+        position: Point,
+        angle: float,
+        distance: float,
+        kinds: Iterable[Kind] = (Kind.DIE, Kind.TOKEN, Kind.FIGURE, Kind.TERRAIN),
+    ) -> list[tuple[Thing, float]]:
+        """Everything within ``distance`` (edge to edge) of a box hull (width, length) that is
+        not on the table yet, at this pose: a vehicle a boss is about to deploy. Nearest first;
+        the gap is 0 for a thing it only touches and negative (-1e-3) for one it overlaps.
+
+        Why not :meth:`within` with a figure: the vehicle is not on the table until it is
+        placed, and a circle round the hull (what deployment measured before) refuses a long
+        truck set side-on to a cap that its box is well clear of. Candidates come from a
+        bounding-box query (no new shape per call: the deployment grid asks this thousands of
+        times); overlap is the kept probe box's test, as :meth:`hull_fits` decides it."""
+        _need(distance >= 0, f"distance must not be negative, got {distance}")
+        kinds = tuple(kinds)
+        w, ln = float(hull_in[0]), float(hull_in[1])
+        mask = _mask(kinds) | (_AREA if Kind.TERRAIN in kinds else 0)
+        cos, sin = math.cos(angle), math.sin(angle)
+        px, py = float(position[0]), float(position[1])
+        half_x = abs(ln / 2 * cos) + abs(w / 2 * sin) + distance
+        half_y = abs(ln / 2 * sin) + abs(w / 2 * cos) + distance
+        bb = pymunk.BB(px - half_x, py - half_y, px + half_x, py + half_y)
+        corners = [
+            (px + (cx * cos - cy * sin), py + (cx * sin + cy * cos))
+            for cx, cy in ((ln / 2, w / 2), (ln / 2, -w / 2), (-ln / 2, -w / 2), (-ln / 2, w / 2))
+        ]
+
+        def box_distance(q: Vec2d) -> float:  # from a point to the box (negative inside)
+            dx, dy = q.x - px, q.y - py
+            lx, ly = abs(dx * cos + dy * sin) - ln / 2, abs(-dx * sin + dy * cos) - w / 2
+            if lx <= 0 and ly <= 0:
+                return max(lx, ly)
+            return math.hypot(max(lx, 0.0), max(ly, 0.0))
+
+        out: dict[Thing, float] = {}
+        for shape in self.space.bb_query(bb, pymunk.ShapeFilter(mask=mask)):
+            thing: Thing = shape.thing
+            body = shape.body
+            assert body is not None
+            if isinstance(shape, pymunk.Circle):
+                gap = box_distance(body.local_to_world(shape.offset)) - shape.radius
+            elif isinstance(shape, pymunk.Poly):
+                gap = min(shape.point_query(c).distance for c in corners)
+                gap = min(gap, min(box_distance(body.local_to_world(v)) for v in shape.get_vertices()) - shape.radius)
+            else:
+                gap = min(shape.point_query(c).distance for c in corners)
+            if gap <= distance:
+                out[thing] = min(out.get(thing, math.inf), max(0.0, gap))
+        if out:  # which of them the box overlaps (touching is allowed), as hull_fits decides it
+            probe, body = _probe((max(ln - 2 * SWEEP_SKIN_IN, 1e-3), max(w - 2 * SWEEP_SKIN_IN, 1e-3)), 0, mask)
+            body.position = (px, py)
+            body.angle = angle
+            probe.cache_bb()
+            for q in self.space.shape_query(probe):
+                if q.shape.thing in out:
+                    out[q.shape.thing] = -1e-3
+        return sorted(out.items(), key=lambda kv: (kv[1], kv[0].kind.value, kv[0].id))
+
+    def hull_on_table(self, hull_in: tuple[float, float], position: Point, angle: float) -> bool:
+        """Is the whole of a box hull (width, length) at this pose on the table?"""
+        return self._hull_on_table(position, angle, float(hull_in[0]), float(hull_in[1]))
+
     def overlaps(self, figure: str, kinds: Iterable[Kind] = (Kind.FIGURE, Kind.TERRAIN)) -> list[tuple[Thing, float]]:
         """Things of these kinds a figure's base overlaps, with how deep (inches, > 0), deepest
         first. Crossable terrain is walked over, so it never overlaps. Bases that only touch

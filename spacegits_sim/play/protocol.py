@@ -34,6 +34,7 @@ __all__ = [
     "Simultaneous",
     "Throw",
     "collect",
+    "heading_to",
 ]
 
 
@@ -125,6 +126,17 @@ class Deploy(Request):
     """Place one undeployed model at a legal point, or "skip" to field no more models.
 
     ``legal`` is a predicate the game provides: None for a legal point, else why not.
+
+    A model in ``headed`` (a vehicle: a box hull, not a round base) is placed facing a way the
+    boss chooses: its answer is (model, (x, y), heading), the heading in degrees, 0 to under
+    360, anticlockwise from the table's +x axis (0 east, 90 north: what the table's angles are,
+    in degrees because a person and a replay read them). It is part of the one answer, not a
+    second question after the spot, because whether a spot is legal depends on the facing (a
+    long truck side-on to a cap is clear of it where end-on it is not): a spot alone could be
+    neither offered nor refused before the facing is known. ``legal_at`` judges a spot at a
+    heading. An answer with a spot alone still places a headed model, facing
+    ``default_heading``: old replays
+    hold only spots, and a ruleset-blind chooser (the random AI, the env) answers so.
     """
 
     kind: ClassVar[str] = "deploy"
@@ -133,31 +145,78 @@ class Deploy(Request):
     height: float = 24.0
     min_distance: float = 4.0
     legal: Callable[[str, Point], str | None] = field(default=lambda _m, _p: None, compare=False, repr=False)
+    headed: tuple[str, ...] = ()
+    default_heading: float = 0.0
+    legal_at: Callable[[str, Point, float], str | None] | None = field(default=None, compare=False, repr=False)
 
     def check(self, answer: Any) -> Any:
         if answer == "skip":
             return "skip"
         if isinstance(answer, list):
             answer = tuple(answer)
-        if not (isinstance(answer, tuple) and len(answer) == 2):
-            raise IllegalDecision(f"deploy: expected (model, (x, y)) or 'skip', got {short(answer)}")
-        model, pos = answer
+        if not (isinstance(answer, tuple) and len(answer) in (2, 3)):
+            raise IllegalDecision(
+                f"deploy: expected (model, (x, y)), (vehicle, (x, y), heading) or 'skip', got {short(answer)}"
+            )
+        model, pos = answer[0], answer[1]
         if model not in self.models:
             raise IllegalDecision(f"deploy: {short(model)} cannot be deployed now; legal: {', '.join(self.models)}")
         try:
             p = (float(pos[0]), float(pos[1]))
         except (TypeError, ValueError, IndexError):
             raise IllegalDecision(f"deploy: position must be (x, y), got {short(pos)}") from None
-        why = self.legal(model, p)
+        if model not in self.headed:
+            if len(answer) == 3:
+                raise IllegalDecision(
+                    f"deploy: {model} stands on a round base and takes no heading, got {short(answer[2])}"
+                )
+            why = self.legal(model, p)
+            if why:
+                raise IllegalDecision(f"deploy: {model} cannot go at ({p[0]:.2f}, {p[1]:.2f}): {why}")
+            return (model, p)
+        heading = self.checked_heading(model, answer[2] if len(answer) == 3 else self.default_heading)
+        why = self.legal_at(model, p, heading) if self.legal_at is not None else self.legal(model, p)
         if why:
-            raise IllegalDecision(f"deploy: {model} cannot go at ({p[0]:.2f}, {p[1]:.2f}): {why}")
-        return (model, p)
+            raise IllegalDecision(
+                f"deploy: {model} cannot go at ({p[0]:.2f}, {p[1]:.2f}) facing {heading:g} degrees: {why}"
+            )
+        return (model, p, heading)
+
+    def placed(self, model: str, p: Point, headings: tuple[float, ...] = (), or_default: bool = True) -> Any:
+        """The answer that deploys ``model`` at ``p``, or None if it may not go there: a model
+        on a round base where ``legal`` allows; a headed one facing the first of ``headings``
+        (degrees) it may face there, else (``or_default``) ``default_heading``. What a chooser
+        with a purpose answers (face the loot), never worse off than one that names no heading."""
+        if model not in self.headed:
+            return (model, p) if self.legal(model, p) is None else None
+        judge = self.legal_at if self.legal_at is not None else (lambda m, q, _h: self.legal(m, q))
+        for h in (*headings, *((self.default_heading,) if or_default else ())):
+            h = round(h % 360.0, 6) % 360.0  # (a heading a hair under 360 rounds to 0, never to 360)
+            if judge(model, p, h) is None:
+                return (model, p, h)
+        return None
+
+    def checked_heading(self, model: str, heading: Any) -> float:
+        """A heading as a float in [0, 360), or IllegalDecision naming the model, the field and
+        the range (NaN, infinities, booleans, words and 360 or more are refused, not wrapped:
+        a heading of 1e9 is a mistake, not a way of saying 280)."""
+        ok = isinstance(heading, (int, float)) and not isinstance(heading, bool)
+        h = float(heading) if ok else math.nan
+        if not (math.isfinite(h) and 0.0 <= h < 360.0):
+            raise IllegalDecision(
+                f"deploy: {model}'s heading must be a number of degrees from 0 to under 360, got {short(heading)}"
+            )
+        return h
 
     def to_json(self, answer: Any) -> Any:
-        return answer if answer == "skip" else [answer[0], list(answer[1])]
+        if answer == "skip":
+            return answer
+        return [answer[0], list(answer[1])] + ([answer[2]] if len(answer) == 3 else [])
 
     def from_json(self, data: Any) -> Any:
-        return data if data == "skip" else (data[0], tuple(data[1]))
+        if data == "skip":
+            return data
+        return (data[0], tuple(data[1])) + ((data[2],) if len(data) == 3 else ())
 
 
 @dataclass(frozen=True)
@@ -204,6 +263,11 @@ class Simultaneous(Request):
 
     def from_json(self, data: Any) -> Any:
         return tuple(data)
+
+
+def heading_to(p: Point, q: Point) -> float:
+    """The heading (degrees, [0, 360), anticlockwise from the table's +x axis) from p towards q."""
+    return round(math.degrees(math.atan2(q[1] - p[1], q[0] - p[0])) % 360.0, 6) % 360.0
 
 
 def collect(req: Request, decide: Callable[[Request], Any]) -> Any:

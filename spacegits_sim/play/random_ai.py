@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from ..rng import stream
-from .protocol import AimThrow, Choice, Deploy, Request, Simultaneous, Throw
+from .protocol import AimThrow, Choice, Deploy, Request, Simultaneous, Throw, heading_to
 
 __all__ = ["RandomController", "random_deploy"]
 
@@ -46,10 +46,16 @@ class RandomController:
 
 
 def random_deploy(request: Deploy, rng: np.random.Generator, tries: int = 400) -> Any:
-    """A uniformly random legal deployment (rejection sampling), or 'skip' if none is found."""
+    """A uniformly random legal deployment (rejection sampling), or 'skip' if none is found.
+
+    A model that takes a heading (a vehicle) faces the table's middle if it may at the spot
+    drawn, else the request's default: a facing with a purpose (the caps are dropped round the
+    middle) that draws nothing more from ``rng``, so the spots drawn stay what they were."""
+    middle = (request.width / 2, request.height / 2)
     for _ in range(tries):
         mid = request.models[int(rng.integers(0, len(request.models)))]
         p = (float(rng.uniform(0, request.width)), float(rng.uniform(0, request.height)))
-        if request.legal(mid, p) is None:
-            return (mid, p)
+        ans = request.placed(mid, p, (heading_to(p, middle),))
+        if ans is not None:
+            return ans
     return "skip"

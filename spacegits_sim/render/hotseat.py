@@ -88,6 +88,7 @@ WHO_FIRES = {"fixed": "the driver fires it", "pintle": "a passenger fires it"}
 KEEP_OUT = (235, 50, 50, 200)  # deploying: the stripes where the git may not go
 DEPLOY_STEP = 0.25  # deploying: the rules' legality asked on this grid (inches): the stripes are its refusals
 STRIPE_PX = 9  # the stripes' spacing, whatever the grid
+TURN_STEP_DEG = 15.0  # deploying: R / Shift+R turn a vehicle by this much
 REACH_STEPS = 72  # the reach's outline: one line of fire every 5 degrees
 
 
@@ -193,6 +194,7 @@ class HotseatApp(Watcher):
         self.confirm_skip = False  # "Field no more" asks again: it can forfeit the game
         self.answer_ready: Any = None
         self.deploy_pick = 0  # which undeployed git a click places (Tab cycles)
+        self.deploy_turn = 0.0  # degrees a vehicle to deploy is turned from the request's default (R)
         self.hover_px: tuple[int, int] = (0, 0)
         self.next_step = next_step  # what Enter does at the end: "rematch" or "afterparty"
         self.quit_requested = False
@@ -371,8 +373,8 @@ class HotseatApp(Watcher):
             req.check(answer)
         except IllegalDecision as e:
             self.message = str(e)
-            if isinstance(req, Deploy) and isinstance(answer, tuple):
-                why = req.legal(answer[0], answer[1]) or "not there"
+            if isinstance(req, Deploy) and isinstance(answer, tuple) and answer[0] in req.models:
+                why = self.spot_problem(req, answer[0], answer[1]) or str(e)
                 self.message = f"{self.match.models[answer[0]].name} cannot go there: {why}"
             return False
         self.answer_ready = answer
@@ -639,6 +641,10 @@ class HotseatApp(Watcher):
         if isinstance(req, Deploy) and event.key == pygame.K_TAB:
             self.deploy_pick = (self.deploy_pick + 1) % len(req.models)
             return
+        if isinstance(req, Deploy) and event.key == pygame.K_r:  # turn the vehicle to deploy: R left, Shift+R right
+            step = -TURN_STEP_DEG if event.mod & pygame.KMOD_SHIFT else TURN_STEP_DEG
+            self.deploy_turn = (self.deploy_turn + step) % 360.0
+            return
         if isinstance(req, Deploy) and self.confirm_skip and event.key in (pygame.K_y, pygame.K_n):
             self.click_button(Button("", "skip_yes" if event.key == pygame.K_y else "skip_no", pygame.Rect(0, 0, 0, 0)))
             return
@@ -666,7 +672,10 @@ class HotseatApp(Watcher):
             self.drag_start = p
             self.drag_now = p
         elif isinstance(req, Deploy):
-            self.submit((req.models[self.deploy_pick % len(req.models)], self.deploy_spot(req, p)))
+            pick = req.models[self.deploy_pick % len(req.models)]
+            spot = self.deploy_spot(req, p)
+            if self.submit((pick, spot, self.deploy_heading(req)) if pick in req.headed else (pick, spot)):
+                self.deploy_turn = 0.0  # (the next vehicle starts facing its default way again)
             self.deploy_pick = 0
         elif isinstance(req, ChooseActivation):
             mid = self.model_at(p)
@@ -856,6 +865,18 @@ class HotseatApp(Watcher):
             out["deploy_points_px"] = [self.renderer.to_px(self.scene, p) for p in self.deploy_points(req)]
         return out
 
+    def deploy_heading(self, req: Deploy) -> float:
+        """The heading (degrees) a vehicle deployed now would face: the request's default (away
+        from the boss's own edge) turned by R / Shift+R."""
+        return round((req.default_heading + self.deploy_turn) % 360.0, 6) % 360.0
+
+    def spot_problem(self, req: Deploy, mid: str, p: tuple[float, float]) -> str | None:
+        """Why ``mid`` may not be deployed at p as the window would place it (a vehicle at the
+        heading it is turned to now: the stripes move as it turns), None if it may."""
+        if mid in req.headed and req.legal_at is not None:
+            return req.legal_at(mid, p, self.deploy_heading(req))
+        return req.legal(mid, p)
+
     def deploy_points(self, req: Deploy) -> list[tuple[float, float]]:
         """Legal spots for the git a click would deploy now, asked of the game's own check
         (``req.legal``) at the centre of every cell of a quarter-inch grid, cached per request
@@ -863,9 +884,10 @@ class HotseatApp(Watcher):
         whole inches, and the playtest clicked unstriped ground 4.86" from a cap's centre that
         was then refused "within 4" of a cap" (the rule measures edge to edge)."""
         mid = req.models[self.deploy_pick % len(req.models)]
-        key = (id(req), mid)
+        key = (id(req), mid, self.deploy_heading(req) if mid in req.headed else None)
         if getattr(self, "_deploy_key", None) != key:
-            self._deploy_key, self._deploy_pts = key, [p for p in deploy_grid(req) if req.legal(mid, p) is None]
+            pts = [p for p in deploy_grid(req) if self.spot_problem(req, mid, p) is None]
+            self._deploy_key, self._deploy_pts = key, pts
             self._deploy_set = set(self._deploy_pts)
             self._keep_out = None
         return list(self._deploy_pts)
@@ -884,7 +906,7 @@ class HotseatApp(Watcher):
         q = deploy_cell(req, p)
         if q not in self._deploy_set:
             return q  # (refused: the message gives the game's reason for this cell)
-        return p if req.legal(mid, p) is None else q
+        return p if self.spot_problem(req, mid, p) is None else q
 
     # ------------------------------------------------------------------ drawing
 
@@ -903,9 +925,10 @@ class HotseatApp(Watcher):
             mid = req.models[self.deploy_pick % len(req.models)]
             m = self.match.models[mid]
             need = f'{self.match.deploy_distance(m):g}"'
+            turn = f"R/Shift+R turns it (now {self.deploy_heading(req):g}°). " if mid in req.headed else ""
             return (
                 f"{who}: click to deploy {m.name}{self.riding_with(mid)} (Tab: another git). "
-                "Red stripes: where it may not go "
+                f"{turn}Red stripes: where it may not go "
                 f"(at least {need} from caps and enemies, edge to edge; not on terrain)"
             )
         if isinstance(req, ChooseActivation):
@@ -1342,6 +1365,7 @@ class HotseatApp(Watcher):
         req = self.human_turn()
         if isinstance(req, Deploy):
             self.draw_keep_out(surf, req)
+            self.draw_deploy_ghost(surf, req, hover)
         if isinstance(req, ChooseActivation):
             for mid in req.options:
                 if mid in self.scene.models and self.scene.models[mid].in_play:
@@ -1673,6 +1697,19 @@ class HotseatApp(Watcher):
             cached = self._keep_out
         surf.blit(cached[1], (0, 0))
 
+    def draw_deploy_ghost(self, surf: pygame.Surface, req: Deploy, hover: tuple[float, float] | None) -> None:
+        """The vehicle a click would deploy, drawn under the mouse at the heading it is turned to
+        (R / Shift+R), where the click would put it: a person sees which way it will face and
+        how much room its hull takes before placing it. A git on foot needs no ghost."""
+        mid = req.models[self.deploy_pick % len(req.models)]
+        look = self.scene.models.get(mid)
+        if hover is None or mid not in req.headed or look is None or look.hull is None:
+            return
+        spot = self.deploy_spot(req, hover)
+        _rect, scale = self.renderer.layout(self.scene)
+        angle = math.radians(self.deploy_heading(req))
+        self.renderer.draw_hull(surf, self.scene, look, spot, angle, scale, False)
+
     def table_at(self, px: tuple[int, int]) -> tuple[float, float]:
         """The table point of a pixel on the table (where a click there lands)."""
         p = self.renderer.to_table(self.scene, px)
@@ -1771,6 +1808,7 @@ def hotseat_help_lines() -> list[str]:
     return [
         "HOT-SEAT (F1 or Esc closes this)",
         "Click a ringed git to activate it; the buttons pick its actions (grey: why not, on hover).",
+        "Deploying a vehicle: R turns it left, Shift+R right (15 degrees); the stripes follow its hull.",
         "Throw: press where the dice should land, drag to set strength, release.",
         "  A click alone throws softly (strength 0%). The dashed ellipse: where about 2 in 3 dice stop;",
         "  the shaded band, a move's path; the pale ring, how far a gun's bullets fly (green: in range).",

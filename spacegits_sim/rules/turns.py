@@ -23,8 +23,23 @@ from .vehicles import Driving
 FACING = {"south": math.pi / 2, "north": -math.pi / 2, "west": 0.0, "east": math.pi}  # away from one's own edge
 
 
+def default_heading(seat: str) -> float:
+    """The heading (degrees, [0, 360)) a vehicle deployed by a boss at ``seat`` faces when its
+    deployment names a spot alone: away from the boss's own edge, what the engine chose
+    before a boss chose the facing (old replays hold only spots, and play as they did)."""
+    return math.degrees(FACING[seat]) % 360.0
+
+
+def heading_radians(heading: float) -> float:
+    """A deployment's heading (degrees, [0, 360)) as the table's angle, in (-pi, pi] as the
+    engine's own facings are (a vehicle's turns are reckoned from it)."""
+    return math.radians(heading - 360.0 if heading > 180.0 else heading)
+
+
 class TurnFlow(Driving):
     """The match from setup to game over, one generator (``_play``)."""
+
+    _deploy_memo: tuple[tuple[int, int], dict[tuple[str, Point, float], str | None]] | None = None
 
     def _play(self) -> Flow:
         yield from self._setup()
@@ -141,15 +156,23 @@ class TurnFlow(Driving):
                 done[b.index] = True
                 continue
             ans = yield Deploy(
-                b.index, tuple(options), w, h, float(self.options["deploy_distance_in"]), legal=self._deploy_problem
+                b.index,
+                tuple(options),
+                w,
+                h,
+                float(self.options["deploy_distance_in"]),
+                legal=self._deploy_problem,
+                headed=tuple(o for o in options if self.models[o].vehicle is not None),
+                default_heading=default_heading(b.seat),
+                legal_at=self._deploy_problem_at,
             )
             if ans == "skip":
                 done[b.index] = True
                 continue
-            mid, pos = ans
+            mid, pos = ans[0], ans[1]
             m = self.models[mid]
-            if m.vehicle is not None:  # a hull, facing away from its boss's edge
-                face = FACING[b.seat]
+            if m.vehicle is not None:  # a hull, facing the way its boss chose (checked: [0, 360))
+                face = FACING[b.seat] if ans[2] == default_heading(b.seat) else heading_radians(ans[2])
                 self.table.add_figure(mid, pos, hull_in=m.vehicle.hull_in, angle=face)
                 m.in_play = True
                 self.emit(ev.Deployed(b.name, mid, pos))
@@ -260,7 +283,23 @@ class TurnFlow(Driving):
         else:
             cols = xs if seat == "west" else xs[::-1]
             points = ((x, y) for x in cols for y in ys)
-        return any(self._deploy_problem(model_id, p) is None for p in points)
+        m = self.models[model_id]
+        if m.vehicle is None:
+            return any(self._deploy_problem(model_id, p) is None for p in points)
+        return any(self._vehicle_fits_somehow(m, p) for p in points)
+
+    def _vehicle_fits_somehow(self, m: Model, p: Point) -> bool:
+        """Could vehicle ``m`` be deployed at p facing some way? A spot where the circle inside
+        the hull breaks a rule is refused at every facing (the hull covers that circle): one
+        point query settles most of the grid. Otherwise the hull at four headings (a box is the
+        same turned half round), each of which :meth:`_deploy_problem_at` settles with point
+        queries where it can: a few queries a point, seldom a hull test."""
+        assert m.vehicle is not None
+        w, ln = m.vehicle.hull_in
+        if self._disc_memo(m, p, min(w, ln) / 2) is not None:
+            return False
+        base = default_heading(self.bosses[m.boss].seat)
+        return any(self._deploy_problem_at(m.id, p, (base + turn) % 360.0) is None for turn in (0.0, 90.0, 45.0, 135.0))
 
     def _deployable(self, boss: int) -> list[str]:
         deployed = [m for m in self.models.values() if m.boss == boss and m.in_play]
@@ -285,16 +324,64 @@ class TurnFlow(Driving):
         return effects.vehicle_deploy_distance(m, float(self.options["vehicle_deploy_distance_in"]))
 
     def _deploy_problem(self, model_id: str, p: Point) -> str | None:
-        """Why a model may not be deployed at p (None = legal)."""
+        """Why a model may not be deployed at p (None = legal); a vehicle facing away from its
+        boss's edge, as a deployment that names no heading places it."""
         m = self.models[model_id]
-        r = m.git.base_mm * MM / 2
+        if m.vehicle is not None:
+            return self._deploy_problem_at(model_id, p, default_heading(self.bosses[m.boss].seat))
+        return self._disc_problem(m, p, m.git.base_mm * MM / 2)
+
+    def _disc_memo(self, m: Model, p: Point, r: float) -> str | None:
+        """:meth:`_disc_problem`, remembered while nothing on the table changes (no event since):
+        a vehicle's two circles do not turn with it, and a person turning a truck to deploy has
+        the whole table's grid judged again at each turn (a point query round an 11" circle
+        meets most of the table: the circles are four in five of the work, so the turns only
+        pay for the hull tests)."""
+        key = (len(self.events), id(self.table))
+        memo = self._deploy_memo
+        if memo is None or memo[0] != key:
+            memo = self._deploy_memo = (key, {})
+        k = (m.id, p, r)
+        if k not in memo[1]:
+            memo[1][k] = self._disc_problem(m, p, r)
+        return memo[1][k]
+
+    def _disc_problem(self, m: Model, p: Point, r: float) -> str | None:
+        """Why a round base of radius ``r`` may not be deployed at p for model ``m`` (None = legal)."""
         need = self.deploy_distance(m)
-        if m.vehicle is not None:  # measured from the hull (its bounding circle: be lenient to the others)
-            r = math.hypot(*m.vehicle.hull_in) / 2
         x, y = p
         if not (r <= x <= self.table.width - r and r <= y <= self.table.height - r):
             return "the base would hang off the table"
-        for thing, d in self.table.within(need + r, point=p):
+        return self._deploy_clash(m, self.table.within(need + r, point=p), r, need)
+
+    def _deploy_problem_at(self, model_id: str, p: Point, heading: float) -> str | None:
+        """Why a model may not be deployed at p facing ``heading`` (degrees; None = legal). A
+        vehicle is measured from its hull at that facing: "If you are using a vehicle without
+        a base, measure from the hull", so its 8" ("vehicles must be deployed at least 8" from
+        all bottle caps and enemy models") runs from the box, and the box may not hang off the
+        table nor overlap terrain, models or dice. (It was the circle round the hull: a long
+        truck set side-on to a cap was refused where the book allows it.) A git ignores the
+        heading: a round base measures the same whichever way it points."""
+        m = self.models[model_id]
+        if m.vehicle is None:
+            return self._deploy_problem(model_id, p)
+        w, ln = m.vehicle.hull_in
+        if self._disc_memo(m, p, math.hypot(w, ln) / 2) is None:
+            return None  # the circle round the hull is clear: so is the hull, facing any way
+        inside = self._disc_memo(m, p, min(w, ln) / 2)
+        if inside is not None:  # the circle inside the hull breaks a rule: so does the hull, any way round
+            return inside.replace("the base would", "the hull would")
+        need = self.deploy_distance(m)
+        angle = heading_radians(heading)
+        if not self.table.hull_on_table(m.vehicle.hull_in, p, angle):
+            return "the hull would hang off the table"
+        return self._deploy_clash(m, self.table.hull_within(m.vehicle.hull_in, p, angle, need), 0.0, need)
+
+    def _deploy_clash(self, m: Model, near: list[tuple[Any, float]], r: float, need: float) -> str | None:
+        """The first rule a deployment breaks among the things ``near`` it, each with its distance
+        from the model's centre less ``r`` (a round base) or from its hull (``r`` 0): the gap
+        edge to edge, negative where they overlap."""
+        for thing, d in near:
             gap = d - r
             if thing.kind == Kind.TOKEN and gap < need:
                 return f'within {need:g}" of a cap'
