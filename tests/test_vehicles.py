@@ -742,6 +742,20 @@ def test_force_field_discards_damage_dice_that_roll_a_six():
     assert lo <= stopped <= hi
 
 
+@pytest.mark.rule("vehicles", "mod-force-field")
+def test_force_field_rolls_every_damage_die_of_a_huge_smash_without_a_dice_error():
+    """Derby match 73 (on the way to the deploy-facing fix): a head-on smash at speed did 196
+    damage to a vehicle with a Force Field, whose roll of "196D6" went through the dice parser's
+    limit of 100 dice and stopped the match with a DiceError. Each damage die is its own roll."""
+    from spacegits_sim.rules import effects
+
+    m = modded("force_field")
+    kept = effects.absorb(m, m.models["a1v"], 196)
+    assert 196 * 0.6 < kept < 196  # about a sixth reflected
+    drive(m, m.combat.damage(m.models["a1v"], 196, "test"))  # and the damage goes on
+    assert of(m, ev.Damaged)[-1].model == "a1v"
+
+
 @pytest.mark.rule("vehicles", "mod-ramshackle-armour")
 def test_ramshackle_armour_negates_damage_until_it_falls_off_on_an_odd_roll():
     """Ramshackle Armour: "When you take damage, roll a dice. Even, the damage is negated. Odd,

@@ -12,7 +12,7 @@ import math
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from ...data.dice import parse_dice, roll
+from ...data.dice import parse_dice, roll, roll_one
 from .base import Effect, Flow, register
 from .gear import Megaphone as _GearMegaphone
 from .terrain import StrongDrink
@@ -189,7 +189,10 @@ class ForceField(_Mod):
     id = "force_field"
 
     def absorb(self, match: Match, m: Model, n: int) -> int:
-        return sum(1 for r in roll(parse_dice(f"{n}D6"), match.rng("dice")) if r != 6)
+        # each damage die rolled on its own (the same draws a pool would make): a smash at speed
+        # can do more than the 100 dice a written pool may hold ("196D6" stopped a derby match)
+        rng = match.rng("dice")
+        return sum(1 for _ in range(n) if roll_one(6, rng) != 6)
 
 
 @register
