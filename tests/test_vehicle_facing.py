@@ -189,3 +189,14 @@ def test_a_hull_not_yet_on_the_table_measures_to_a_cap_from_its_side_or_its_end(
     assert side[0][1] == pytest.approx(10.0 - 1.0 - r, abs=1e-6)
     assert end[0][1] == pytest.approx(10.0 - 1.5 - r, abs=1e-6)
     assert t.hull_within((2.0, 3.0), (12.0, 5.5), 0.0, 1.0)[0][1] < 0  # over the cap: overlapping
+
+
+def test_a_cap_put_down_after_a_spot_was_judged_is_measured_where_it_now_is():
+    """The circles round and inside a hull are remembered while the table is unchanged (turning
+    a truck in the hot-seat judges the whole grid again): a table changed behind the engine's
+    back, with no event, is not answered from memory."""
+    m, req = red_asked_to_deploy_a_buggy()
+    spot = (12.0, 18.0)
+    assert req.legal_at("a1v", spot, 0.0) is None
+    m.table.add_token((12.0, 21.0))
+    assert req.legal_at("a1v", spot, 0.0) == 'within 8" of a cap'

@@ -444,6 +444,12 @@ class Queries(TableWorld):
                     out[q.shape.thing] = -1e-3
         return sorted(out.items(), key=lambda kv: (kv[1], kv[0].kind.value, kv[0].id))
 
+    def layout_key(self) -> int:
+        """A key that changes whenever anything on the table appears, goes or moves (a few
+        microseconds): what a caller keeps answers to the table's questions under, so that a
+        table changed behind its back (a test moving a cap) is never answered from memory."""
+        return hash((len(self.space.shapes), tuple((b.position.x, b.position.y, b.angle) for b in self.space.bodies)))
+
     def hull_on_table(self, hull_in: tuple[float, float], position: Point, angle: float) -> bool:
         """Is the whole of a box hull (width, length) at this pose on the table?"""
         return self._hull_on_table(position, angle, float(hull_in[0]), float(hull_in[1]))

@@ -39,7 +39,7 @@ def heading_radians(heading: float) -> float:
 class TurnFlow(Driving):
     """The match from setup to game over, one generator (``_play``)."""
 
-    _deploy_memo: tuple[tuple[int, int], dict[tuple[str, Point, float], str | None]] | None = None
+    _deploy_memo: tuple[tuple[int, int, int], dict[tuple[str, Point], tuple[str | None, str | None]]] | None = None
 
     def _play(self) -> Flow:
         yield from self._setup()
@@ -183,6 +183,7 @@ class TurnFlow(Driving):
             self.table.add_figure(mid, pos, base_mm=m.git.base_mm)
             m.in_play = True
             self.emit(ev.Deployed(b.name, mid, pos))
+        self._deploy_memo = None  # (a look-ahead's scratch copy of the match would copy it for nothing)
 
     def _match_started(self) -> ev.MatchStarted:
         """The opening event: all a screen needs to draw the match from its log alone."""
@@ -295,8 +296,7 @@ class TurnFlow(Driving):
         same turned half round), each of which :meth:`_deploy_problem_at` settles with point
         queries where it can: a few queries a point, seldom a hull test."""
         assert m.vehicle is not None
-        w, ln = m.vehicle.hull_in
-        if self._disc_memo(m, p, min(w, ln) / 2) is not None:
+        if self._vehicle_discs(m, p)[0] is not None:
             return False
         base = default_heading(self.bosses[m.boss].seat)
         return any(self._deploy_problem_at(m.id, p, (base + turn) % 360.0) is None for turn in (0.0, 90.0, 45.0, 135.0))
@@ -331,19 +331,25 @@ class TurnFlow(Driving):
             return self._deploy_problem_at(model_id, p, default_heading(self.bosses[m.boss].seat))
         return self._disc_problem(m, p, m.git.base_mm * MM / 2)
 
-    def _disc_memo(self, m: Model, p: Point, r: float) -> str | None:
-        """:meth:`_disc_problem`, remembered while nothing on the table changes (no event since):
-        a vehicle's two circles do not turn with it, and a person turning a truck to deploy has
-        the whole table's grid judged again at each turn (a point query round an 11" circle
-        meets most of the table: the circles are four in five of the work, so the turns only
-        pay for the hull tests)."""
-        key = (len(self.events), id(self.table))
+    def _vehicle_discs(self, m: Model, p: Point) -> tuple[str | None, str | None]:
+        """Why vehicle ``m`` at p breaks a rule with the circle inside its hull, and (only asked
+        when that one breaks none) with the circle round it: the hull covers the one and lies in
+        the other, so the first refuses it at every facing and a clear second accepts it at
+        every facing. Remembered while nothing on the table changes (no event since, nothing on
+        it moved: :meth:`~spacegits_sim.physics.queries.Queries.layout_key`): a person turning a
+        truck to deploy has the whole table's grid judged again at each turn, and a point query
+        round an 11" circle meets most of the table (the circles are four in five of the work,
+        so a turn pays only for the hull tests)."""
+        assert m.vehicle is not None
+        key = (len(self.events), id(self.table), self.table.layout_key())
         memo = self._deploy_memo
         if memo is None or memo[0] != key:
             memo = self._deploy_memo = (key, {})
-        k = (m.id, p, r)
+        k = (m.id, p)
         if k not in memo[1]:
-            memo[1][k] = self._disc_problem(m, p, r)
+            w, ln = m.vehicle.hull_in
+            inside = self._disc_problem(m, p, min(w, ln) / 2)
+            memo[1][k] = (inside, None if inside is not None else self._disc_problem(m, p, math.hypot(w, ln) / 2))
         return memo[1][k]
 
     def _disc_problem(self, m: Model, p: Point, r: float) -> str | None:
@@ -365,12 +371,11 @@ class TurnFlow(Driving):
         m = self.models[model_id]
         if m.vehicle is None:
             return self._deploy_problem(model_id, p)
-        w, ln = m.vehicle.hull_in
-        if self._disc_memo(m, p, math.hypot(w, ln) / 2) is None:
-            return None  # the circle round the hull is clear: so is the hull, facing any way
-        inside = self._disc_memo(m, p, min(w, ln) / 2)
+        inside, around = self._vehicle_discs(m, p)
         if inside is not None:  # the circle inside the hull breaks a rule: so does the hull, any way round
             return inside.replace("the base would", "the hull would")
+        if around is None:
+            return None  # the circle round the hull is clear: so is the hull, facing any way
         need = self.deploy_distance(m)
         angle = heading_radians(heading)
         if not self.table.hull_on_table(m.vehicle.hull_in, p, angle):
