@@ -401,6 +401,55 @@ def test_the_flip_never_ends_overlapping_a_model_or_terrain():
     assert not m.table.overlaps("a1v")
 
 
+def crash_through_a_slick(tumble: str) -> tuple[Match, int]:
+    """Red's bike runs north over an oil slick, head-on into Blue's truck standing across the way.
+    ``tumble``: "stop" — its tower tumbles at the crash stop (the tower ride says so); "smash" —
+    the smash dice stacked on it topple it (the tower says so when a die is added). Returns the
+    match and the index of the bike's wipeout in its log."""
+    m = vmatch(
+        [dict(ORC, name="Snit", vehicle="bike")],
+        [dict(ORC, name="Grimfang", vehicle="truck")],
+        {"a1v": (6, 3, NORTH), "b1v": (6, 13, -NORTH)},
+        terrain=[box(4, 6, 8, 7, "oil_slick")],
+    )
+    v = m.models["a1v"]
+    stack(m, v, 2)
+    if tumble == "stop":
+        v.tower.ride = lambda dx, dy, speed, crash=False: not crash  # type: ignore[method-assign]
+    else:
+        v.tower.ride = lambda dx, dy, speed, crash=False: True  # type: ignore[method-assign]
+        v.tower.add_die = lambda *a, **k: False  # type: ignore[method-assign]
+    drive(m, m.drive(v, None, 12, 4, "front"))
+    wiped = [i for i, e in enumerate(m.events) if isinstance(e, ev.WipedOut) and e.model == "a1v"]
+    assert len(wiped) == 1
+    return m, wiped[0]
+
+
+@pytest.mark.rule("vehicles", "bump-another-vehicle")
+@pytest.mark.rule("vehicles", "wipeout-steps")
+@pytest.mark.parametrize("tumble", ["stop", "smash"])
+def test_a_wipeout_mid_move_still_resolves_the_smash_underway_but_not_the_rest_of_the_move(tumble):
+    """ "Simultaneous Damage: These smashes are intended to be effectively simultaneous, so
+    resolve both smashes then stack the damage on both vehicles. Essentially, if one or both
+    vehicles wipe out as a result of a smash, it doesn't prevent the other smash from getting
+    resolved as well." and "Wipeout ... you do the following things, in this order" — a
+    wipeout ends the vehicle's activation (docs/rules.md): the bike has flipped and spun away
+    from its path, so what its hull touched on the way (the oil slick's D6) is not resolved
+    afterwards at the place it no longer is. Whether its tower tumbled at the crash stop or
+    under the truck's smash dice, both smashes are rolled and both vehicles take their damage
+    (head-on, every smash die does at least 1)."""
+    m, w = crash_through_a_slick(tumble)
+    smashes = [(e.model, e.target) for e in of(m, ev.Smashed)]
+    assert smashes == [("a1v", "b1v"), ("b1v", "a1v")]  # both sides of the head-on smash
+    assert of(m, ev.Smashed)[0].head_on
+    hurt = {e.model for e in of(m, ev.Damaged) if e.source.startswith("smashed by")}
+    assert hurt == {"a1v", "b1v"}  # the damage stacked on both vehicles
+    after = m.events[w:]
+    assert [e.how for e in after if isinstance(e, ev.VehicleMoved)][:2] == ["flip", "spin"]
+    slick = [e for e in after if isinstance(e, ev.Damaged) and e.source == "oil slick"]
+    assert slick == []  # nothing of the move resolved at the pre-flip place after the flip
+
+
 @pytest.mark.rule("vehicles", "wrecked")
 def test_after_the_siren_a_wipeout_wrecks_the_vehicle():
     """ "If a vehicle wipes out after the timer has sounded, it gets wrecked: … passengers within

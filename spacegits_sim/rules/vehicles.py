@@ -365,18 +365,31 @@ class Driving(Movement):
                 smashes += [(v, o, head_on, "collision"), (o, v, head_on, "collision")]
             break
         end = table.figure_position(v.id)
-        self.emit(ev.VehicleMoved(v.id, start, end, angle0, table.figure(v.id).angle, speed, arc, travelled, stop, how))
+        facing = table.figure(v.id).angle  # where it stopped: a wipeout below flips and spins it away
+        self.emit(ev.VehicleMoved(v.id, start, end, angle0, facing, speed, arc, travelled, stop, how))
         self.advance(self.costs.carry_s_per_in["normal"] * travelled / 2)
+        logged = len(self.events)
         yield from self._ride(v, segments)
         if bump_damage and v.in_play:
             yield from self.combat.damage(v, bump_damage, "bumped into a move die")
-        yield from self.resolve_smashes(smashes)
+        yield from self.resolve_smashes(smashes)  # (begun at the stop: both sides, even after a wipeout)
+        if self._wiped_out_since(v, logged):
+            # "A wipeout ends the vehicle's activation": it has flipped and spun away from the
+            # path, so the rest of the move (what the hull touched on the way) is not resolved
+            # at a place it no longer is (docs/rules.md, "A wipeout in the middle of a move").
+            self.current_speed[v.id] = 0
+            return
         yield from self.check_triggers(v, origin)  # a mine it came near on the way
         if v.in_play:  # what its hull touched on the way (an Oil Slick: D6 damage; Toxic Waste: 1/0)
-            for tid in self._areas_touched(v, origin, angle0, table.figure(v.id).angle, end):
+            for tid in self._areas_touched(v, origin, angle0, facing, end):
                 if v.in_play and tid in self.terrain_types:
                     yield from effects.moved_through(self, v, tid, self.terrain_type(tid), speed)
         self.current_speed[v.id] = 0
+
+    def _wiped_out_since(self, v: Model, logged: int) -> bool:
+        """Has ``v`` wiped out since the log was ``logged`` events long? Read from the log, not
+        kept as state, so a move's wipeout needs no extra field in the match's snapshot."""
+        return any(isinstance(e, ev.WipedOut) and e.model == v.id for e in self.events[logged:])
 
     def _dodged(self, v: Model, o: Model, speed: int) -> Flow:
         """Really Bright Headlamps: "Gits roll D6 when dodging this vehicle." The book has no
