@@ -382,3 +382,42 @@ def test_with_the_dice_tray_off_thump_dice_are_thrown_onto_the_table_and_removed
     assert thrown.purpose == "thump" and len(thrown.dice) == 2
     assert events_of(m, ev.Thumped)[-1].rolls == [d["value"] for d in thrown.dice]
     assert not m.table.dice
+
+
+# A git touching the underside of a wall's end, its centre 0.2" past the end; an enemy 0.6" beyond
+# the wall (the playtest's Skab and Dreg, /tmp/s9/play/c124.png, 110.png, 117.png).
+WALL_END = [{"type": "wall", "polygon": [[6.0, 13.0], [12.0, 13.0], [12.0, 13.5], [6.0, 13.5]]}]
+UNDER = (6.2, 13.0 - R - 0.001)
+
+
+def test_a_line_of_fire_leaves_the_base_edge_on_the_centre_line_so_a_git_at_a_wall_end_shoots_into_it():
+    """Shooting: "Each bullet travels from the shooting model in a straight line of fire directly
+    towards one of the bullet dice". Our reading (docs/rules.md, "Line of fire"): the line runs
+    from the base's centre towards the die and starts where it leaves the base (its range counts
+    from the base edge, as "you can measure from anywhere on the miniatures' bases" allows); the
+    shooter does not pick another line from elsewhere on the base. The hot-seat's preview asks
+    the very same line (Combat.preview_shot), so "behind a wall" and the shot agree."""
+    m = shooter_match(positions={"a1": UNDER, "b1": (6.2, 13.5 + 0.6 + R)}, terrain=WALL_END)
+    at = (6.2, 16.5)
+    line = m.table.line_of_fire("a1", at, 8.0)
+    assert line.start == pytest.approx((6.2, 13.0), abs=0.01)  # the base edge, on the centre line
+    _line, struck = m.combat.preview_shot(m.models["a1"], at, 8.0)
+    assert struck is not None and struck.thing.kind.value == "terrain"
+    shot = bullet(m, 6, at)
+    assert shot.hit == f"terrain:{struck.thing.id}" and m.models["b1"].tower.height == 0
+    # what the other reading would do: a line from the base's far side clears the wall's end
+    x = UNDER[0] - R + 0.05
+    side = m.table.trace((x, UNDER[1]), (x, 16.5), 8.0, lambda t, low: low, exclude=["a1"])
+    assert side.hit is not None and side.hit.thing.id == "b1"
+
+
+def test_a_git_touching_a_wall_end_scoots_nowhere_towards_a_die_beyond_it():
+    """Scooting: "move the git directly towards that dice" and "If you bump into anything
+    (including your move dice), you stop and discard your current move dice." A die beyond the
+    wall the base touches: the base's own path runs into the wall at once, so it moves 0.0"
+    (the playtest's Dreg, 6 dice over two activations) — legal, and the move is used up."""
+    m = shooter_match(positions={"a1": UNDER, "b1": (20, 20)}, terrain=WALL_END)
+    for at in [(6.0, 17.0), (7.5, 16.0), (8.5, 18.0)]:
+        drive(m, m.move(m.models["a1"], 4, "normal", toward=at, value=4))
+        moved = events_of(m, ev.ModelMoved)[-1]
+        assert moved.travelled == pytest.approx(0.0, abs=0.01) and (moved.stop or "").startswith("terrain:")
