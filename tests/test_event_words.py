@@ -5,7 +5,7 @@ Presentation only: the events' fields are the goldens' and do not change."""
 from __future__ import annotations
 
 from spacegits_sim.rules.events.base import count
-from spacegits_sim.rules.events.combat import Thumped
+from spacegits_sim.rules.events.combat import BulletResolved, Thumped
 from spacegits_sim.rules.events.flow import CapsScooped, LeggedIt
 from spacegits_sim.rules.events.table import DiceThrown
 from spacegits_sim.rules.events.vehicles import Smashed, WipedOut
@@ -67,3 +67,12 @@ def test_an_id_card_names_a_vehicle_once_and_a_git_by_its_type():
 
     assert id_title("Gazbag's Buggy", "Buggy") == "Gazbag's Buggy"
     assert id_title("Grunk", "Orc") == "Grunk the Orc"
+
+
+def test_a_jam_says_its_value_and_that_the_die_is_discarded_unresolved():
+    """Jams: "it is discarded without being resolved". The log said "jams (a natural 1)", also for
+    the 2 that Overheating Ammo Belts jams, and not what a jam does (playtest finding 5)."""
+    one = BulletResolved("m1", "Pistol", "d", 1, True, None, None, False, 0, False).describe(NAMES)
+    two = BulletResolved("m1", "Pistol", "d", 2, True, None, None, False, 0, False).describe(NAMES)
+    assert one == "Mogrot's Pistol jams on a 1: the die is discarded unresolved"
+    assert "jams on a 2" in two

@@ -61,6 +61,28 @@ def test_each_bullet_dies_preview_names_what_the_bullet_then_strikes():
     assert compared >= 12 and 0 < hits < compared, (compared, hits)
 
 
+def test_the_bullet_order_question_never_offers_a_jammed_die():
+    """Jams: "If any bullet dice rolls a natural 1, it is discarded without being resolved." The
+    playtest was asked to order a die showing 1, previewed 'Pistol 8": hits nothing in range'
+    (finding 5). Hot-seat games: every die the window offers is one the rules will resolve (no
+    bolted-gun or special bullets here), and the jams it met were logged, not offered."""
+    jams = offered = 0
+    for seed in (2, 3, 5):
+        app = new_app(seed, frozenset({0, 1}))
+
+        def on_request(app, req):  # type: ignore[no-untyped-def]
+            nonlocal offered
+            if isinstance(req, OrderBullet):
+                values = [app.match.table.die(d).value for d in req.options if app.match.table.has_die(d)]
+                assert 1 not in values, (app.seed, values)
+                offered += len(values)
+            return False
+
+        play(app, seed, on_request)
+        jams += sum(1 for e in app.match.events if isinstance(e, ev.BulletResolved) and e.jammed)
+    assert jams >= 1 and offered >= 10, (jams, offered)
+
+
 def test_a_move_dies_x_is_on_the_bases_rim_and_its_own_die_is_never_the_bump():
     """Seed 4: the git stands touching a die, so every move stops at once (0.0"): the rules'
     sweep then gives as its contact the point the whole move would have reached, 4-5" off on

@@ -52,6 +52,36 @@ def test_a_natural_1_jams():
     assert b.jammed and b.hit is None and m.models["b1"].tower.height == 0
 
 
+def test_a_jammed_bullet_die_is_discarded_unresolved_and_never_offered_for_ordering():
+    """Jams: "If any bullet dice rolls a natural 1, it is discarded without being resolved, the
+    gun having temporarily jammed." A pistol's two dice land a 1 and a 5: the 1 is discarded
+    (its jam logged) as they land, and the boss is never asked to order it; the 5 is resolved.
+    The playtest's order question offered the jam ('Pistol 8": hits nothing in range')."""
+    m = shooter_match(positions={"a1": (2, 12), "b1": (6, 12)})
+    landed = [(6, 1, (9.0, 14.0)), (6, 5, (8.0, 12.0))]
+
+    def throw(boss, mid, purpose, dice, thrown, keep_lost=False):
+        out = [(m.table.place_die(sides, value, at), sides, value, at) for sides, value, at in landed]
+        return out
+        yield  # (a generator, as the real throw is)
+
+    m.throw = throw  # type: ignore[method-assign]
+    asked = []
+
+    def answer(req):
+        if isinstance(req, AimThrow):
+            return Throw((8.0, 12.0), 0.3)
+        asked.append(req)
+        return req.options[0]
+
+    drive(m, m.combat.shoot_with(m.models["a1"], [m.rules.weapons["pistol"]], None), answer)
+    order = [r for r in asked if r.kind == "order_bullet"]
+    assert [len(r.options) for r in order] == [1]  # only the 5 is offered
+    shots = events_of(m, ev.BulletResolved)
+    assert [(s.value, s.jammed) for s in shots] == [(1, True), (5, False)]
+    assert shots[1].hit == "figure:b1" and not m.table.dice  # both discarded
+
+
 def test_a_low_wall_crossed_before_the_hit_adds_1_to_toughness():
     wall = [{"type": "low_wall", "polygon": [[3.5, 10], [4, 10], [4, 14], [3.5, 14]]}]
     m = shooter_match(positions={"a1": (2, 12), "b1": (6, 12)}, terrain=wall)

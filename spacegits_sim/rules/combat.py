@@ -214,6 +214,16 @@ class Combat:
                 thrown_dice = yield from effects.enemy_bullets_landed(match, m, thrown_dice)
             weapon_of = {d[0]: w for d, w in zip(thrown_dice, owner, strict=False)}
             bullets = {d[0]: d for d in thrown_dice if d[3] is not None and match.table.has_die(d[0])}
+            # "If any bullet dice rolls a natural 1, it is discarded without being resolved": a
+            # jam is discarded as the dice land (after any re-roll), not offered for ordering.
+            # (A weapon whose special resolves its bullets decides what its 1 does: Lob's blows.)
+            jammed = [
+                k for k, d in bullets.items() if effects.bullet_resolver(weapon_of[k]) is None and effects.jams(m, d[2])
+            ]
+            for die_id in jammed:
+                _, _sides, value, _pos = bullets.pop(die_id)
+                yield from self.resolve_bullet(m, weapon_of[die_id], die_id, value, arc)  # (logs the jam)
+                match.discard_die(die_id)
             while m.in_play:
                 bullets = {k: d for k, d in bullets.items() if match.table.has_die(k)}  # (a tumble knocked one off)
                 if not bullets:

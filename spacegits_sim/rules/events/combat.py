@@ -38,7 +38,8 @@ class BulletResolved(Event):
     def describe(self, names: dict[str, str]) -> str:
         who = names.get(self.model, self.model)
         if self.jammed:
-            return f"{who}'s {self.weapon} jams (a natural 1)"
+            # (a 2 jams too with Overheating Ammo Belts: say the value, and what a jam does)
+            return f"{who}'s {self.weapon} jams on a {self.value}: the die is discarded unresolved"
         if self.hit is None:
             if self.line is None:
                 return f"{who}'s {self.weapon} bullet ({self.value}) hits nothing"
