@@ -41,6 +41,9 @@ CAP_COLOUR = (230, 200, 60)
 PANEL = (28, 30, 36)
 TEXT = (230, 230, 230)
 DIM = (150, 150, 160)
+LOG_ROW_H = 17  # px a log row
+LOG_MIN_ROWS = 8  # the log keeps this many rows whatever else the side panel holds
+LOG_MIN_H = LOG_MIN_ROWS * LOG_ROW_H + 8
 
 
 @dataclass
@@ -69,9 +72,12 @@ class BoardRenderer:
         self.die_font.set_bold(True)
         self.log_box = pygame.Rect(0, 0, 0, 0)  # where the log was drawn last (the hot-seat scrolls it)
         self.card_top = 0
+        self.tower_rects: list[pygame.Rect] = []  # where the tower panels were drawn last (tests check the layout)
         # The side panel's card draws the kit as the log says it (gun names); a window that holds
         # the match (the hot-seat) sets this to say each gun's range there as its hover card does.
         self.kit_words: Callable[[str, str], str] | None = None
+        # the card's move words, as the hot-seat says them (a vehicle's handling beside its dice)
+        self.stat_words: Callable[[str, str], str] | None = None
         self._text_cache: dict[tuple[str, int, tuple[int, int, int]], pygame.Surface] = {}
         self._static: pygame.Surface | None = None
         self._static_key: Any = None
@@ -498,13 +504,41 @@ class BoardRenderer:
             look = scene.models[active]
             if self.kit_words is not None:
                 look = replace(look, kit=self.kit_words(active, look.kit))
+            if self.stat_words is not None:
+                look = replace(look, move=self.stat_words(active, look.move))
             y = self.draw_id_card(surf, look, x0, y, scene.crew_words(active))
-        y = self.draw_towers(surf, scene, x0, y + 6, w - x0 - 20, ov)
+        bottom = log_bottom or h - 40
+        # the towers get what the log's minimum (LOG_MIN_ROWS) and the caller's gap leave: twelve
+        # derby panels under an id card once squeezed the log to one line
+        room = bottom - LOG_MIN_H - gap - (y + 6)
+        y = self.draw_towers(surf, scene, x0, y + 6, w - x0 - 20, ov, max_height=room)
         self.card_top = y + 6  # where a caller's card goes (``gap`` pixels are kept for it)
         y += gap
         if status:
             surf.blit(self.text(fit(status, self.small, w - x0 - 10), self.small, DIM), (x0, h - 24))
-        self.draw_log(surf, log, pygame.Rect(x0, y + 8, w - x0 - 20, (log_bottom or h - 40) - y - 8), log_scroll)
+        self.draw_log(surf, log, pygame.Rect(x0, y + 8, w - x0 - 20, bottom - y - 8), log_scroll)
+
+    def towers_top(self, scene: Scene, active: str | None) -> int:
+        """Where :meth:`draw_panel` starts the tower panels: under the clock, the bosses' lines
+        and the id card of ``active`` (the hot-seat keeps its buttons below what must fit)."""
+        y = 20 + 36 + 20 * len(scene.bosses) + 6
+        if active and active in scene.models:
+            y += id_card_height(scene.crew_words(active)) + 6
+        return y + 6
+
+    def towers_min_height(self, scene: Scene, width: int) -> int:
+        """The least height the tower panels can be drawn in (compact: labels only)."""
+        entries = self.tower_entries(scene)
+        if not entries:
+            return 0
+        cols, cw, _ch = tower_grid(len(entries), width)
+        rows = -(-len(entries) // cols)
+        return rows * (self.compact_tower_h(scene, cw) + 4)
+
+    def compact_tower_h(self, scene: Scene, cw: int) -> int:
+        """A tower panel's height when only its label (and a sliver of its dice) fits."""
+        font, labels = tower_labels([t for _m, _w, t in self.tower_entries(scene)], (self.small, self.tiny), cw - 14)
+        return max(len(lines) for lines in labels) * (font.get_linesize() + 1) + 14
 
     def draw_log(self, surf: pygame.Surface, log: list[str], box: pygame.Rect, scroll: int = 0) -> int:
         """The log in ``box``: each line wrapped to the box's width (never cut at the edge), the
@@ -513,16 +547,29 @@ class BoardRenderer:
         bounds)."""
         self.log_box = box
         rows: list[tuple[str, bool]] = []
+        starts: list[bool] = []  # a row that begins a log line (not a wrapped line's later part)
         for i, line in enumerate(log[-200:]):
             newest = i == len(log[-200:]) - 1
             for k, part in enumerate(wrap(line, self.small, box.width)):
                 rows.append(("    " + part if k else part, newest))
-        fits = max(0, box.height // 17)
+                starts.append(k == 0)
+        fits = max(0, box.height // LOG_ROW_H)
         scroll = max(0, min(scroll, len(rows) - fits))
         end = len(rows) - scroll
-        shown = rows[max(0, end - fits) : end]
+        first = max(0, end - fits)
+        # a wrapped line is shown from its start: the playtest read only the tail "1] for damage,
+        # big on 3+ (its toughness): 12 damage". Its first rows cut off the top are dropped; a
+        # line longer than the whole box shows its beginning.
+        while first < end and not starts[first]:
+            first += 1
+        if first == end and end > 0:
+            first = end - 1
+            while first > 0 and not starts[first]:
+                first -= 1
+            end = min(len(rows), first + fits)
+        shown = rows[first:end]
         for i, (text, newest) in enumerate(shown):
-            surf.blit(self.text(text, self.small, TEXT if newest else DIM), (box.left, box.top + i * 17))
+            surf.blit(self.text(text, self.small, TEXT if newest else DIM), (box.left, box.top + i * LOG_ROW_H))
         if scroll and fits:
             # (words, no arrow: the default font has no glyph for one, it drew a box)
             more = self.text(f"  {scroll} newer lines below: scroll down", self.small, (255, 220, 120))
@@ -560,14 +607,26 @@ class BoardRenderer:
         return entries
 
     def draw_towers(
-        self, surf: pygame.Surface, scene: Scene, x: int, y: int, width: int, ov: Overrides | None = None
+        self,
+        surf: pygame.Surface,
+        scene: Scene,
+        x: int,
+        y: int,
+        width: int,
+        ov: Overrides | None = None,
+        max_height: int | None = None,
     ) -> int:
         """Every standing model's tower side-on, from the simulated dice positions (x plane); a
-        vehicle's two towers side by side."""
+        vehicle's two towers side by side. Within ``max_height`` pixels: the panels shrink (the
+        towers drawn smaller) down to their labels, so the log under them keeps its lines."""
+        self.tower_rects = []
         entries = self.tower_entries(scene)
         if not entries:
             return y
         cols, cw, ch = tower_grid(len(entries), width)
+        if max_height is not None:
+            rows = -(-len(entries) // cols)
+            ch = max(self.compact_tower_h(scene, cw), min(ch, max_height // rows - 4))
         scale = 0.62  # px per mm: a 14-die tower fits; taller ones are drawn smaller to stay in their box
         font, labels = tower_labels([t for _m, _w, t in entries], (self.small, self.tiny), cw - 14)
         line_h = font.get_linesize() + 1
@@ -576,6 +635,7 @@ class BoardRenderer:
             cx = x + (i % cols) * cw
             cy = y + (i // cols) * (ch + 4)
             box = pygame.Rect(cx, cy, cw - 6, ch)
+            self.tower_rects.append(box)
             pygame.draw.rect(surf, (40, 42, 50), box, border_radius=4)
             lines = labels[i]
             base_y = box.bottom - 4 - line_h * label_rows
@@ -588,6 +648,8 @@ class BoardRenderer:
             key = m.id if which == 0 else m.id + "/2"
             xs = (ov.tower_frames.get(key) if ov is not None else None) or (m.frame if which == 0 else m.frame2)
             top = max((dy for _, dy, _ in xs), default=0.0) + 8.0  # mm to the top of the highest die
+            if base_y - box.top - 6 < 8:  # compact: the label says the count, no room for the dice
+                continue
             shrink = min(scale, (base_y - box.top - 6) / top) if top > 0 else scale  # a tall tower is drawn smaller
             half = 8 * shrink
             for dx, dy, ang in xs:

@@ -42,7 +42,7 @@ from ..rules.decisions import (
     collect,
 )
 from ..rules.replay import rebuild, replay_doc, save_replay
-from .board import BOSS_COLOURS, DIM, Overrides, fit, id_card_height, wrap
+from .board import BOSS_COLOURS, DIM, LOG_MIN_H, Overrides, fit, id_card_height, wrap
 from .display import window_origin
 from .labels import place_labels
 from .watch_app import Watcher, highlights
@@ -516,6 +516,16 @@ class HotseatApp(Watcher):
         bottom = self.size[1] - LOG_BOTTOM + PROMPT_H + 4 + BUTTON_ROWS * (BUTTON_H + 6)
         return pygame.Rect(x0, bottom - rows * (BUTTON_H + 6), self.size[0] - x0 - 12, rows * (BUTTON_H + 6))
 
+    def rows_room(self) -> int:
+        """How many button rows fit under the side panel's header, id card, tower panels (at
+        their most compact) and the log's minimum rows: more options go on pages. The derby's
+        35 ways to pick dice once grew the buttons over its twelve tower panels."""
+        r = self.renderer
+        x0 = r.layout(self.scene)[0].right + 20
+        active = getattr(self.match.pending, "model", None) or self.state.active
+        top = r.towers_top(self.scene, active) + r.towers_min_height(self.scene, self.size[0] - x0 - 20) + LOG_MIN_H
+        return max(BUTTON_ROWS, BUTTON_ROWS + (self.size[1] - LOG_BOTTOM - top) // (BUTTON_H + 6))
+
     @property
     def log_bottom(self) -> int:
         return self.size[1] - LOG_BOTTOM - (self.button_rows - BUTTON_ROWS) * (BUTTON_H + 6)
@@ -537,7 +547,7 @@ class HotseatApp(Watcher):
         widths = [max(90, self.renderer.font.size(label)[0] + 20) for label, *_ in opts]
         pin_w = max(90, self.renderer.font.size(pinned[0])[0] + 20) if pinned else 0
         rows_needed = self.rows_for(widths + ([pin_w] if pinned else []), self.button_region(1).width)
-        self.button_rows = min(MAX_BUTTON_ROWS, max(BUTTON_ROWS, rows_needed))
+        self.button_rows = min(MAX_BUTTON_ROWS, self.rows_room(), max(BUTTON_ROWS, rows_needed))
         region = self.button_region()
         last = self.button_rows - 1
         more = self.rows_for(widths, region.width) > last + 1
