@@ -92,3 +92,62 @@ def test_a_wrapped_log_line_shows_from_its_start_not_its_tail():
     long = "[ 2:30] Snit's Bike smashes Grimfang's Truck head-on: rolls 7 dice, each [1] for damage, big on 3+"
     r.draw_log(surf, ["older line", long], pygame.Rect(0, 0, 200, 2 * LOG_ROW_H))
     assert seen and seen[0].startswith("[ 2:30]"), seen
+
+
+# ---------------------------------------------------------------- finding 4: a shot held on screen
+
+
+def test_a_resolved_shot_line_and_its_miss_mark_stay_on_screen_until_held_time_or_a_click():
+    from spacegits_sim.render.hotseat import SHOT_HOLD_S
+    from spacegits_sim.rules import events as ev
+
+    app = app_for(None)
+    app.settle_queue()
+    shot = ev.BulletResolved("a1", "Rifle", "d1", 4, False, ((6.0, 6.0), (18.0, 6.0)), None, False, 0, False)
+    app.state.queue.appendleft(app.animation_for(shot, {}))
+    app.state.queue[0].started = True
+    ov = app.advance(1.0)  # a second in: the 0.5 s the playtester could not see is long gone
+    assert app.holding_shot and SHOT_HOLD_S >= 1.5
+    assert ov.lines and ov.marks == [((18.0, 6.0), False)]
+    surf = pygame.Surface(app.size)
+    app.draw_ui(surf, ov)  # (and no hover card then: see the next test)
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1))  # a click skips it
+    app.advance(0.01)
+    assert not app.holding_shot
+
+
+def test_no_hover_card_over_a_shot_being_shown_or_dice_being_ordered():
+    from spacegits_sim.rules import events as ev
+
+    from spacegits_sim.rules.decisions import ChooseActivation
+
+    app = app_for(None)
+    ais = [make_controller("heuristic", 3, i) for i in range(2)]
+    for req, _ov in human_requests(app, 1500):
+        if isinstance(req, ChooseActivation):
+            break
+        answer_as(app, req, ais)
+    drawn: list[str] = []
+    app.renderer.draw_id_card = lambda surf, m, x, y, crew="": drawn.append(m.name) or y  # type: ignore[method-assign]
+    target = next(m for m in app.scene.models.values() if m.in_play)
+    app.hover_px = app.renderer.to_px(app.scene, target.position)
+    hover = app.renderer.to_table(app.scene, app.hover_px)
+    shot = ev.BulletResolved("a1", "Rifle", "d1", 4, False, ((6.0, 6.0), target.position), "figure:x", False, 1, False)
+    app.state.queue.appendleft(app.animation_for(shot, {}))
+    app.draw_hover_card(pygame.Surface(app.size), hover)
+    assert drawn == []
+    app.state.queue.clear()
+    app.draw_hover_card(pygame.Surface(app.size), hover)
+    assert drawn == [target.name]  # (with nothing being shown, the card is drawn)
+
+
+# ---------------------------------------------------------------- finding 11: a vehicle's handling
+
+
+def test_a_vehicles_card_says_its_handling_and_that_a_die_over_it_costs_one_damage():
+    app = app_for("scenarios/demolition_derby.yaml")
+    vid, v = next((k, m) for k, m in app.match.models.items() if m.vehicle is not None)
+    words = app.stat_words(vid, "3D12")
+    assert words.startswith("3D12") and f"handling {v.vehicle.handling}" in words and "1 damage" in words
+    git = next(k for k, m in app.match.models.items() if m.vehicle is None)
+    assert app.stat_words(git, "2D6") == "2D6"

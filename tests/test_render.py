@@ -780,7 +780,9 @@ def test_the_final_picture_is_the_decisive_moment_with_a_results_card_not_an_emp
 
 def test_hot_seat_drives_a_vehicle_dice_size_buttons_a_drag_and_a_click_per_die():
     """Issue 13: "hot-seat can drive (pick dice sizes, throw, choose the order, get on/off)". The
-    dice sizes are buttons labelled as a boss says them ("2D12+D10"), all of them on the screen."""
+    dice sizes are picked a die at a time (a row of size buttons a die: the 35 one-a-mix buttons
+    of a D12 engine covered the derby's tower panels, playtest 2026-12-06), and the throw button
+    says the mix as a boss says it ("3D6"); every size is on the screen."""
     from spacegits_sim.rules.decisions import ChooseDice, OrderMoveDie
 
     m = match(
@@ -802,10 +804,14 @@ def test_hot_seat_drives_a_vehicle_dice_size_buttons_a_drag_and_a_click_per_die(
     req = app.human_turn()
     assert isinstance(req, ChooseDice)
     app.layout_buttons()
-    labels = {b.label for b in app.buttons}
-    sizes = [b for b in app.buttons if b.value != "take_back"]  # (and "back": nothing thrown yet)
-    assert {"3D12", "2D12+D10", "3D4"} <= labels and len(sizes) == len(req.options)
+    labels = [b.label for b in app.buttons]
+    picks = [b for b in app.buttons if isinstance(b.value, tuple) and b.value[0] == "pick"]
+    assert len(picks) == 3 * 5 and {"D12 !", "D10", "D4"} <= set(labels) and "throw 3D12" in labels
     assert all(b.rect.bottom <= app.size[1] and b.rect.right <= app.size[0] for b in app.buttons)
+    for i in range(3):
+        press_button(app, ("pick", i, 6))
+    app.layout_buttons()
+    assert "throw 3D6" in [b.label for b in app.buttons]
     press_button(app, (6, 6, 6))
     assert isinstance(app.human_turn(), AimThrow)
     px = app.renderer.to_px(app.scene, (6, 14))

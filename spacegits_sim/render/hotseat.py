@@ -11,6 +11,7 @@ The UI turns input into answers; the engine decides every rule.
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import os
@@ -41,11 +42,13 @@ from ..rules.decisions import (
     Throw,
     collect,
 )
+from ..rules import effects
 from ..rules.replay import rebuild, replay_doc, save_replay
 from .board import BOSS_COLOURS, DIM, LOG_MIN_H, Overrides, fit, id_card_height, wrap
 from .display import window_origin
 from .labels import place_labels
-from .watch_app import Watcher, highlights
+from ..rules import events as ev
+from .watch_app import Anim, Watcher, highlights
 
 FIGHT_KEYS: tuple[dict[int, str], ...] = (
     {pygame.K_a: "thump", pygame.K_s: "shove", pygame.K_d: "pinch"},
@@ -61,6 +64,7 @@ ACTION_WHY = {
     "done": "do at least one action first",
 }
 COUNTDOWN_S = 1.5
+SHOT_HOLD_S = 1.5  # a resolved shot's line and its hit/miss mark stay this long (a click skips it)
 # What may lie between an action chosen and taking it back: questions whose answers show no
 # chance (which guns, how careful, which dice sizes, whom to boot). The first die thrown ends it:
 # "Once you start moving a git towards a dice you can't take that movement back, you gotta commit."
@@ -156,6 +160,10 @@ class Target:
 Bolted = tuple[tuple[str, str, str | None], ...]  # (weapon id, "fixed"/"pintle", its arc or None): bolted guns
 
 
+class HeldShot(Anim):
+    """A resolved shot's animation, held on screen (a click skips it)."""
+
+
 @dataclass
 class Button:
     label: str
@@ -163,6 +171,7 @@ class Button:
     rect: pygame.Rect
     enabled: bool = True
     tooltip: str = ""
+    selected: bool = False  # a die size picked (the vehicle dice question's pickers)
 
 
 class HotseatApp(Watcher):
@@ -207,6 +216,9 @@ class HotseatApp(Watcher):
         self._message_at = 0  # a message (an illegal click, a save) belongs to the decision it was made at
         self.care_for: dict[str, str] = {}  # this scoot's care, per model: asked once
         self.button_rows = BUTTON_ROWS
+        self.row_labels = []
+        self.dice_pick: list[int] = []  # the vehicle dice question: each die's size picked so far
+        self._pick_key = -1  # (for the question asked after this many decisions)
         self._preview_key: Any = None
         self._previews: list[PathPreview] = []
         self._bullet_key: Any = None
@@ -217,6 +229,7 @@ class HotseatApp(Watcher):
         self._keep_out: tuple[Any, pygame.Surface] | None = None  # deploying: the stripes, drawn once per question
         super().__init__(make_match, seed, size)
         self.renderer.kit_words = self.kit_words  # the side panel's card says each gun's range too
+        self.renderer.stat_words = self.stat_words  # and a vehicle's handling
 
     @property
     def note(self) -> str:
@@ -269,6 +282,37 @@ class HotseatApp(Watcher):
         the log are where the save left them, and a note says so."""
         n = self.settle_queue()
         self.set_note(f"resumed: caught up with the game so far (events: {n}, all in the log)", past_new_action=True)
+
+    def animation_for(self, e: ev.Event, names: dict[str, str]) -> Anim:
+        """The watch's animation, but a resolved shot's line stays ``SHOT_HOLD_S`` with a mark
+        where it ended (a ring on a model hit, a cross elsewhere): a one-die rifle shot was
+        thrown, resolved and swigged in under 0.5 s, and the playtester never saw why it missed.
+        A click or a key skips the wait (:meth:`skip_held`)."""
+        a = super().animation_for(e, names)
+        if isinstance(e, (ev.BulletResolved, ev.BlastResolved)) and e.line is not None:
+            line, inner = e.line, a.paint
+            hit = isinstance(e, ev.BulletResolved) and bool(e.hit) and str(e.hit).startswith("figure")
+
+            def paint_held(t: float, ov: Overrides) -> None:
+                inner(t, ov)
+                ov.marks.append((line[1], hit))
+
+            return HeldShot(SHOT_HOLD_S, paint_held, a.log, a.event)
+        return a
+
+    @property
+    def holding_shot(self) -> bool:
+        """A resolved shot is being held on screen (its line and mark)."""
+        q = self.state.queue
+        return bool(q) and isinstance(q[0], HeldShot)
+
+    def skip_held(self) -> bool:
+        """End the shot being held now (a click or a key): True when there was one."""
+        if not self.holding_shot:
+            return False
+        a = self.state.queue[0]
+        a.t = max(a.t, a.duration - 1e-6)
+        return True
 
     # ------------------------------------------------------------------ who answers
 
@@ -399,6 +443,7 @@ class HotseatApp(Watcher):
     def layout_buttons(self) -> None:
         req = self.human_turn()
         self.buttons = []
+        self.row_labels: list[tuple[str, tuple[int, int]]] = []  # words left of a row of buttons
         self.button_rows = BUTTON_ROWS
         if req is None:
             return
@@ -431,6 +476,8 @@ class HotseatApp(Watcher):
                 if o[0] == "boot_terrain"
             ]
         elif isinstance(req, ChooseDice):  # a vehicle's move dice (or wipeout dice): "2D12+D10"
+            if self.place_dice_pickers(req):
+                return
             opts = [(dice_label(o), o, True, "") for o in req.options]
         elif isinstance(req, CrewGuns):  # what a git aboard fires: own guns, a bolted gun, or nothing
             v = self.match.models[req.vehicle]
@@ -447,6 +494,56 @@ class HotseatApp(Watcher):
                         opts.append((f"{who}{throw} ({keys[k]})", ("fight", i, throw), True, ""))
         back = ("back (Backspace)", "take_back") if self.take_back_point() is not None else None
         self.place_buttons(opts, back)
+
+    def handling(self, req: ChooseDice) -> int | None:
+        """The handling of the vehicle whose move dice are asked (None for wipeout dice)."""
+        m = self.match.models.get(req.model)
+        if req.purpose != "move" or m is None or m.vehicle is None:
+            return None
+        return int(effects.handling(m, m.vehicle.handling))
+
+    def place_dice_pickers(self, req: ChooseDice) -> bool:
+        """A vehicle's dice as one row of size buttons a die and a "throw" button, when the
+        options are every mix of the sizes (they are: each die no bigger than the engine): the
+        playtest's D12 engine showed 35 buttons ("D12+D10+D4" touching "D12+2D8") over the tower
+        panels. A size that can roll over the handling is marked "!" (each die over it costs 1
+        damage). False (the one-button-an-option grid) when the options are not such a mix or
+        the rows do not fit."""
+        opts = [tuple(sorted(o, reverse=True)) for o in req.options]
+        n = len(opts[0]) if opts else 0
+        sizes = sorted({s for o in opts for s in o}, reverse=True)
+        mixes = {tuple(c) for c in itertools.combinations_with_replacement(sizes, n)}
+        if n < 2 or any(len(o) != n for o in opts) or set(opts) != mixes or self.rows_room() < n + 1:
+            return False
+        if self._pick_key != len(self.match.decisions) or len(self.dice_pick) != n:
+            self._pick_key, self.dice_pick = len(self.match.decisions), list(opts[0])
+        handling = self.handling(req)
+        self.button_rows = max(BUTTON_ROWS, n + 1)
+        region = self.button_region()
+        label_w = 52
+        w = (region.width - label_w - 8 * (len(sizes) - 1)) // len(sizes)
+        self.row_labels = []
+        for i in range(n):
+            y = region.top + i * (BUTTON_H + 6)
+            self.row_labels.append((f"die {i + 1}", (region.left, y + BUTTON_H // 2)))
+            for k, sides in enumerate(sizes):
+                over = handling is not None and sides > handling
+                tip = f"die {i + 1}: a D{sides}" + (
+                    f" can roll over the handling {handling}: each die over it costs 1 damage" if over else ""
+                )
+                rect = pygame.Rect(region.left + label_w + k * (w + 8), y, w, BUTTON_H)
+                label = f"D{sides}{' !' if over else ''}"
+                self.buttons.append(Button(label, ("pick", i, sides), rect, True, tip, self.dice_pick[i] == sides))
+        chosen = tuple(sorted(self.dice_pick, reverse=True))
+        value = req.options[opts.index(chosen)]
+        text = f"throw {dice_label(chosen)}"
+        bw = max(140, self.renderer.font.size(text)[0] + 24)
+        y = region.top + n * (BUTTON_H + 6)
+        self.buttons.append(Button(text, value, pygame.Rect(region.left + label_w, y, bw, BUTTON_H)))
+        if self.take_back_point() is not None:
+            pin_w = max(90, self.renderer.font.size("back (Backspace)")[0] + 20)
+            self.buttons.append(Button("back (Backspace)", "take_back", pygame.Rect(region.right - pin_w, y, pin_w, BUTTON_H)))
+        return True
 
     def take_back_point(self) -> int | None:
         """How many decisions to keep to take back the action the person just chose (None: it
@@ -604,6 +701,8 @@ class HotseatApp(Watcher):
     # ------------------------------------------------------------------ input
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and self.skip_held():
+            return  # the click (or key) that ends a held shot does nothing else
         if event.type == pygame.KEYDOWN:
             self.on_key(event)
         elif event.type == pygame.MOUSEMOTION:
@@ -718,6 +817,9 @@ class HotseatApp(Watcher):
             return
         if b.value == "take_back":
             self.take_back()
+            return
+        if isinstance(b.value, tuple) and len(b.value) == 3 and b.value[0] == "pick":  # a die's size
+            self.dice_pick[b.value[1]] = b.value[2]
             return
         if isinstance(b.value, tuple) and len(b.value) == 3 and b.value[0] == "fight":
             self.fight_parts.setdefault(b.value[1], b.value[2])
@@ -982,6 +1084,10 @@ class HotseatApp(Watcher):
             if self.countdown is not None:
                 return f"3, 2, 1... {max(1, math.ceil(self.countdown / (COUNTDOWN_S / 3)))}"
             return "FIGHT! thump beats pinch, pinch beats shove, shove beats thump. " + "; ".join(parts)
+        if isinstance(req, ChooseDice) and self.row_labels:  # the pickers: a row a die
+            h = self.handling(req)
+            over = f'; "!": can roll over the handling {h}, each die over it costs 1 damage' if h is not None else ""
+            return f"{who}: {req.prompt} Pick each die's size (a row a die), then throw{over}"
         if isinstance(req, Choice):
             return f"{who}: {req.prompt}"
         return ""
@@ -1350,6 +1456,15 @@ class HotseatApp(Watcher):
             parts.append(f'{name} {reach[name]:g}"{paren}{rest}' if name in reach else f"{name}{paren}{rest}")
         return ", ".join(parts) + bar + gear
 
+    def stat_words(self, model: str, move: str) -> str:
+        """The card's move words, with a vehicle's handling beside its dice: each die that rolls
+        over it costs 1 damage, and a new player choosing among "3D10" and "2D8+D6" could not
+        see it (the card said "move 3D10 toughness 6 tower 0")."""
+        m = self.match.models.get(model)
+        if m is None or m.vehicle is None:
+            return move
+        return f"{move}  handling {effects.handling(m, m.vehicle.handling)} (a die over it: 1 damage)"
+
     def thing_words(self, kind: str, ident: str) -> str:
         names = self.names or {}
         if ident in names:
@@ -1408,12 +1523,18 @@ class HotseatApp(Watcher):
             self.draw_aim(surf, req, hover)
         self.draw_hover_card(surf, hover)
         self.draw_prompt_region(surf)
+        for text, (x, y) in self.row_labels:
+            t = self.renderer.text(text, self.renderer.small, DIM)
+            surf.blit(t, (x, y - t.get_height() // 2))
         for b in self.buttons:
             col = (70, 110, 80) if b.enabled else (60, 60, 64)
-            if b.enabled and b.rect.collidepoint(self.hover_px):
+            if b.selected:
+                col = (150, 120, 40)
+            elif b.enabled and b.rect.collidepoint(self.hover_px):
                 col = (92, 140, 104)
             pygame.draw.rect(surf, col, b.rect, border_radius=5)
-            pygame.draw.rect(surf, (200, 200, 200) if b.enabled else (90, 90, 90), b.rect, 1, border_radius=5)
+            edge = (255, 230, 120) if b.selected else (200, 200, 200) if b.enabled else (90, 90, 90)
+            pygame.draw.rect(surf, edge, b.rect, 2 if b.selected else 1, border_radius=5)
             t = self.renderer.text(b.label, self.renderer.font, (240, 240, 240) if b.enabled else (120, 120, 120))
             surf.blit(t, (b.rect.centerx - t.get_width() // 2, b.rect.centery - t.get_height() // 2))
         if self.finished:
@@ -1438,8 +1559,10 @@ class HotseatApp(Watcher):
             surf.blit(self.renderer.text(line, self.renderer.font, (255, 240, 200)), (x0, top + 4 + i * 18))
         note = "" if self.finished else self.note
         extra, col = (self.message, (255, 140, 120)) if self.message else (note, (150, 200, 255))
-        tip = next((b for b in self.buttons if not b.enabled and b.rect.collidepoint(self.hover_px)), None)
-        if tip is not None:  # the mouse is on a greyed button: why it is greyed, over any older words
+        tip = next(
+            (b for b in self.buttons if (b.tooltip or not b.enabled) and b.rect.collidepoint(self.hover_px)), None
+        )
+        if tip is not None:  # the mouse is on a greyed button (why) or one with a tooltip: over older words
             extra, col = f"{tip.label}: {tip.tooltip or 'not possible now'}", (255, 220, 120)
         if extra:
             t = self.renderer.text(fit(extra, self.renderer.small, width), self.renderer.small, col)
@@ -1731,8 +1854,10 @@ class HotseatApp(Watcher):
         if hover is None or self.drag_start is not None:
             return
         req = self.human_turn()
-        if isinstance(req, AimThrow) and req.purpose == "bullet":
-            return  # aiming a shot: the card covered the line of fire and the aim's words (sg_11, sg_46)
+        if isinstance(req, (AimThrow, OrderMoveDie, OrderBullet)) or self.holding_shot:
+            # aiming, ordering the dice, a shot being shown: the card covered the line of fire and
+            # the aim's words (sg_11, sg_46), a vehicle's corridor, the dice to click (2026-12-06)
+            return
         mid = self.model_at(hover)
         if mid is None:
             return
@@ -1743,7 +1868,8 @@ class HotseatApp(Watcher):
         if isinstance(self.human_turn(), AimThrow):  # above the mouse: under it are the aim's words
             y = max(4, self.hover_px[1] - 16 - tall)
         look = self.scene.models[mid]
-        self.renderer.draw_id_card(surf, replace(look, kit=self.kit_words(mid, look.kit)), x, y, crew)
+        look = replace(look, kit=self.kit_words(mid, look.kit), move=self.stat_words(mid, look.move))
+        self.renderer.draw_id_card(surf, look, x, y, crew)
 
     def draw_result_card(self, surf: pygame.Surface) -> None:
         """Over the table at the end: who won, the caps, a few highlights and what comes next."""
