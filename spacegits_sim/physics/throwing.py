@@ -124,8 +124,9 @@ class Throwing(TableWorld):
         """The 1-sigma spread of where a die thrown from ``hand`` at ``aim`` comes to rest, in
         inches (along the throw, across it): the hand's touchdown scatter (grows with the
         distance) combined with the slide's spread (a harder throw slides farther, so it
-        spreads more). The same parameters :meth:`throw` draws from; about 2 dice in 3 stop
-        inside this ellipse (ignoring bounces off things in the way)."""
+        spreads more). The same parameters :meth:`throw` draws from. About 39% of dice stop
+        inside this 1-sigma ellipse (a 2-D normal: 1 - exp(-1/2)); 2 in 3 inside the ellipse
+        sqrt(2 ln 3) ~ 1.48 times as large (ignoring bounces off things in the way)."""
         tp = self.p["throw"]
         dist = math.dist(hand, aim)
         scatter = float(tp["scatter_in"])

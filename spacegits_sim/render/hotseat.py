@@ -70,6 +70,12 @@ SHOT_HOLD_S = 1.5  # a resolved shot's line and its hit/miss mark stay this long
 # "Once you start moving a git towards a dice you can't take that movement back, you gotta commit."
 TAKE_BACK_OVER = frozenset({"choose_guns", "crew_guns", "choose_care", "choose_dice", "reboot_dice", "choose_boot"})
 STRENGTH_PER_IN = 1 / 6.0  # a 6" drag is a full-strength throw
+# The landing ellipse is drawn this many sigmas out: for a 2-D normal, P(inside k sigma) =
+# 1 - exp(-k^2 / 2), so 2 in 3 stop inside k = sqrt(2 ln 3) ~ 1.48. It was drawn at one sigma
+# (39% inside) under the words "where 2 in 3 stop"; a playtester counted 22 of 64 dice inside.
+# A hard throw's slide is log-normal, heavier-tailed: about 3 in 4 of them stop inside (measured:
+# tests/test_hotseat_layout.py), and the prompt says so.
+ELLIPSE_K = math.sqrt(2 * math.log(3))
 LOG_BOTTOM = 212  # px from the window's bottom: below it the prompt, the buttons and the footer
 PROMPT_H = 78
 BUTTON_ROWS = 3
@@ -1052,7 +1058,7 @@ class HotseatApp(Watcher):
             n = len(req.dice)
             text = (
                 f"{who}: throw {n} {what} {'die' if n == 1 else 'dice'}: click where they should land (a soft "
-                "throw), or press there and drag to throw harder. Ellipse: where 2 in 3 stop"
+                "throw), or press there and drag to throw harder. Ellipse: where about 2 in 3 stop (3 in 4 of hard throws)"
             )
             if req.purpose == "move":
                 text += f"; shaded: a {max(req.dice)}'s path"
@@ -1732,7 +1738,8 @@ class HotseatApp(Watcher):
 
     def draw_aim(self, surf: pygame.Surface, req: AimThrow, hover: tuple[float, float] | None) -> None:
         """The hand (a ring at the thrower's edge), the line of the throw, the strength gauge, and
-        the landing spread: a dashed ellipse of one sigma around the aim."""
+        the landing spread: a dashed ellipse around the aim where 2 dice in 3 stop
+        (:func:`landing_ellipse`)."""
         aim = self.drag_start or hover
         if aim is None:
             return
@@ -1748,7 +1755,7 @@ class HotseatApp(Watcher):
             pygame.draw.rect(
                 surf, (255, 200, 60), pygame.Rect(a[0] + 10, a[1] + 30 - int(60 * strength), 10, int(60 * strength))
             )
-        along, across = self.match.table.landing_spread(hand, aim, strength)
+        along, across = landing_ellipse(self.match.table, hand, aim, strength)
         _rect, s = self.renderer.layout(self.scene)
         ang = math.atan2(-(aim[1] - hand[1]), aim[0] - hand[0])  # screen y runs down
         for k in range(0, 36, 2):
@@ -1775,8 +1782,8 @@ class HotseatApp(Watcher):
         strength = 0.0
         if self.drag_start is not None and self.drag_now is not None:
             strength = min(1.0, math.dist(self.drag_now, self.drag_start) * STRENGTH_PER_IN)
-        along, across = self.match.table.landing_spread(hand, aim, strength)
-        label = f'strength {strength:.0%}: spread ±{along:.1f}" x ±{across:.1f}"'
+        along, across = landing_ellipse(self.match.table, hand, aim, strength)
+        label = f'strength {strength:.0%}: 2 in 3 stop within ±{along:.1f}" x ±{across:.1f}"'
         if self.drag_start is None:
             label = "a click: " + label
         words = [(label, (255, 230, 140))] + [(w, (255, 255, 255)) for w in self._shot_words]
@@ -1913,6 +1920,13 @@ class HotseatApp(Watcher):
         self.renderer.draw_legend(surf, self.scene, pygame.Rect(40, box.bottom + 8, 740, 392))
 
 
+def landing_ellipse(table: Any, hand: tuple[float, float], aim: tuple[float, float], strength: float) -> tuple[float, float]:
+    """The semi-axes (along the throw, across it; inches) of the ellipse round the aim where 2
+    dice in 3 come to rest: the table's 1-sigma :meth:`landing_spread` times ``ELLIPSE_K``."""
+    along, across = table.landing_spread(hand, aim, strength)
+    return along * ELLIPSE_K, across * ELLIPSE_K
+
+
 def deploy_grid(req: Deploy) -> list[tuple[float, float]]:
     """The centres of the quarter-inch cells of the table a deployment is asked on."""
     nx, ny = grid_size(req)
@@ -1946,7 +1960,8 @@ def hotseat_help_lines() -> list[str]:
         "Click a ringed git to activate it; the buttons pick its actions (grey: why not, on hover).",
         "Deploying a vehicle: R turns it left, Shift+R right (15 degrees); the stripes follow its hull.",
         "Throw: press where the dice should land, drag to set strength, release.",
-        "  A click alone throws softly (strength 0%). The dashed ellipse: where about 2 in 3 dice stop;",
+        "  A click alone throws softly (strength 0%). The dashed ellipse: where about 2 in 3 dice stop",
+        "  (3 in 4 of hard throws);",
         "  the shaded band, a move's path; the pale ring, how far a gun's bullets fly (green: in range).",
         "Move dice: click one to resolve it; each shows where the git stops and what it bumps.",
         "Care (once per scoot): 1 careful, 2 normal, 3 hurried.",
