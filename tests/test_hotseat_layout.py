@@ -184,3 +184,48 @@ def test_two_dice_in_three_thrown_with_the_physics_stop_inside_the_drawn_landing
         want = 2 / 3 if strength <= 0.5 else 3 / 4
         tol = 4 * math.sqrt(want * (1 - want) / n)
         assert n > 1000 and abs(inside / n - want) <= tol, (strength, inside, n, tol)
+
+
+# ---------------------------------------------------------------- finding 10: seed, result, save
+
+
+def test_a_finished_hot_seat_game_is_saved_and_play_prints_its_seed_and_result(tmp_path, capsys):
+    from spacegits_sim.cli.play import end_report
+    from spacegits_sim.play import registry
+    from spacegits_sim.rules.replay import load_replay, rebuild
+
+    save = str(tmp_path / "hotseat.replay.json")
+
+    def make(s: int):  # type: ignore[no-untyped-def]
+        return Match(load_scenario_option(None), seed=s), [None, make_controller("heuristic", s, 1)]
+
+    app = HotseatApp(make, 5, {0}, save_path=save)
+    me = [make_controller("heuristic", 5, 0)] * 2
+    for req, _ov in human_requests(app, 4000):
+        answer_as(app, req, me)
+    app.update(0.0)
+    assert app.finished and os.path.exists(save) and app.saved_end_path == save
+    assert save in app.message and "watch --replay" in app.message
+    v = rebuild(load_replay(save), save, app.match.rules)
+    assert v.ok and v.match.pending is None and v.match.seed == 5
+    end_report(registry.get(), app, ["human", "heuristic"])
+    out = capsys.readouterr().out
+    assert "seed 5" in out and save in out and "won" in out.lower() or "wins" in out.lower()
+
+
+def test_a_long_save_note_is_wrapped_not_cut_off():
+    app = app_for(None)
+    app.settle_queue()
+    app.update(0.0)
+    drawn: list[str] = []
+    inner = app.renderer.text
+
+    def text(s, font=None, colour=(230, 230, 230)):  # type: ignore[no-untyped-def]
+        drawn.append(s)
+        return inner(s, font, colour)
+
+    app.renderer.text = text  # type: ignore[method-assign]
+    app.message = "saved: 'spacegits play --resume /tmp/s9/play/a_rather_long_folder_name/game1.replay.json' resumes it"
+    app.draw_prompt_region(pygame.Surface(app.size))
+    joined = " ".join(drawn)
+    assert "game1.replay.json' resumes it" in joined and "…" not in joined

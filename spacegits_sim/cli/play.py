@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import Any
 
 from ..errors import UserError
 from ..play.replay import load_replay, rebuild, ruleset_of
@@ -18,7 +19,7 @@ from .common import (
     ruleset_option,
     think_ms_option,
 )
-from .watch import window_module
+from .watch import print_result, window_module
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -73,10 +74,12 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise UserError(
             "hot-seat needs a display (a window); for a headless game use 'spacegits watch' or 'spacegits match'"
         )
+    where = f"resuming {args.resume}: " if args.resume else ""
+    console.print(f"{where}seed {seed} on {rs.scenario_name(sc)} (play it again with --seed {seed})")
     app = hotseat.HotseatApp(make, seed, humans, save_path=args.save)
     hotseat.run_hotseat(app)
     if app.match.pending is None:
-        console.print("game over")
+        end_report(rs, app, seats)
     elif app.message.startswith("saved"):
         console.print(f"game saved to {args.save}")
     elif not app.message:  # closed mid-game with nothing to report: a choice, not an error
@@ -86,3 +89,14 @@ def cmd_play(args: argparse.Namespace) -> int:
         err.print(f"[red]error:[/] {app.message}")
         return 1
     return 0
+
+
+def end_report(rs: Any, app: Any, seats: list[str]) -> None:
+    """What ``play`` prints when the game ended: the seed (a rematch's is new), the result as
+    ``watch`` prints it, and where the finished game was saved. A playtester found only "game
+    over" in the terminal, and the seed only inside a save file."""
+    console.print(f"game over (seed {app.seed})")
+    print_result(rs, rs.summary_from_events(app.match.events), seats)
+    path = getattr(app, "saved_end_path", None)  # (a window that saves a finished game says where)
+    if path:
+        console.print(f"game saved to {path} ('spacegits watch --replay {path}' shows it again)")

@@ -76,8 +76,8 @@ STRENGTH_PER_IN = 1 / 6.0  # a 6" drag is a full-strength throw
 # A hard throw's slide is log-normal, heavier-tailed: about 3 in 4 of them stop inside (measured:
 # tests/test_hotseat_layout.py), and the prompt says so.
 ELLIPSE_K = math.sqrt(2 * math.log(3))
-LOG_BOTTOM = 212  # px from the window's bottom: below it the prompt, the buttons and the footer
-PROMPT_H = 78
+LOG_BOTTOM = 228  # px from the window's bottom: below it the prompt, the buttons and the footer
+PROMPT_H = 94  # three rows of prompt, two of a note or message (a save note was cut off at one)
 BUTTON_ROWS = 3
 MAX_BUTTON_ROWS = 9  # more than this: pages (a "more" button)
 BUTTON_H = 32
@@ -225,6 +225,8 @@ class HotseatApp(Watcher):
         self.row_labels = []
         self.dice_pick: list[int] = []  # the vehicle dice question: each die's size picked so far
         self._pick_key = -1  # (for the question asked after this many decisions)
+        self._saved_end: int | None = None  # the finished match (by id) saved already
+        self.saved_end_path: str | None = None  # where it was saved (``play`` says so at the end)
         self._preview_key: Any = None
         self._previews: list[PathPreview] = []
         self._bullet_key: Any = None
@@ -443,6 +445,8 @@ class HotseatApp(Watcher):
             self.countdown = max(0.0, self.countdown - dt)
         ov = self.advance(dt)
         self.expire_notes()
+        if self.finished and self._saved_end != id(self.match) and self.next_step == "rematch":
+            self.save_finished()  # (a campaign game's end is the campaign's to keep)
         self.layout_buttons()
         return ov
 
@@ -895,6 +899,17 @@ class HotseatApp(Watcher):
                 best = (d, did)
         return None if best is None else best[1]
 
+    def save_finished(self) -> str | None:
+        """A game just over is saved as it ended, so it can be watched again or attached to a bug
+        (a finished derby closed with Esc was lost: only unfinished games were saved)."""
+        self._saved_end = id(self.match)
+        if not self.save_path:
+            return None
+        path = self.saved_end_path = self.save()
+        if path is not None:
+            self.message = f"game saved to {path}: 'spacegits watch --replay {path}' shows it again"
+        return path
+
     def save(self) -> str | None:
         """Save the game (atomically). A failure is shown in the window and the game goes on."""
         try:
@@ -902,7 +917,9 @@ class HotseatApp(Watcher):
         except OSError as e:
             self.message = f"could not save to {self.save_path}: {e.strerror or e} (the game goes on)"
             return None
-        self.message = f"saved to {self.save_path}; '{self.resume_hint}' resumes it"
+        # (the hint names the file: the message said it twice and was cut at the panel's edge)
+        hint = self.resume_hint
+        self.message = f"saved: '{hint}' resumes it" if self.save_path in hint else f"saved to {self.save_path}; '{hint}' resumes it"
         return self.save_path
 
     # ------------------------------------------------------------------ what a script sees
@@ -1570,9 +1587,14 @@ class HotseatApp(Watcher):
         )
         if tip is not None:  # the mouse is on a greyed button (why) or one with a tooltip: over older words
             extra, col = f"{tip.label}: {tip.tooltip or 'not possible now'}", (255, 220, 120)
-        if extra:
-            t = self.renderer.text(fit(extra, self.renderer.small, width), self.renderer.small, col)
-            surf.blit(t, (x0, top + 4 + 3 * 18 + 2))
+        if extra:  # wrapped into the strip's free rows (a save note was cut: "…play --resume /tmp/s9/play/g…")
+            y = top + 4 + len(lines) * 18 + 2
+            room = max(1, (top + PROMPT_H - y) // 15)
+            rows = wrap(extra, self.renderer.small, width, indent=0)
+            if len(rows) > room:
+                rows = rows[: room - 1] + [fit(" ".join(rows[room - 1 :]), self.renderer.small, width)]
+            for k, row in enumerate(rows):
+                surf.blit(self.renderer.text(row, self.renderer.small, col), (x0, y + k * 15))
         foot = "F1 help   Ctrl+S save   mouse wheel: scroll the log   Esc quit"
         surf.blit(self.renderer.text(foot, self.renderer.small, DIM), (x0, self.size[1] - 18))
 
