@@ -229,3 +229,66 @@ def test_a_long_save_note_is_wrapped_not_cut_off():
     app.draw_prompt_region(pygame.Surface(app.size))
     joined = " ".join(drawn)
     assert "game1.replay.json' resumes it" in joined and "…" not in joined
+
+
+# ---------------------------------------------------------------- findings 9 and 16: words
+
+
+def test_the_player_log_leaves_out_a_stray_dies_physics_and_folds_repeated_lines():
+    from spacegits_sim.render.hotseat import player_words
+
+    line = "[ 1:02] a stray die from Blue into Urgat's tower at 75 mm (151 mm/s) and topples it"
+    assert player_words(line) == "[ 1:02] a stray die from Blue into Urgat's tower and topples it"
+    app = app_for(None)
+    app.state.log.clear()
+    for t in ("1:01", "1:02", "1:03"):
+        app.add_log(f"[ {t}] Grunk cannot stop on Oil Slick: slides on 0.0\"")
+    app.add_log("[ 1:04] Grunk's activation ends")
+    assert app.state.log == ["[ 1:03] Grunk cannot stop on Oil Slick: slides on 0.0\" (x3)", "[ 1:04] Grunk's activation ends"]
+
+
+def test_cascade_is_said_only_of_a_tower_toppled_by_another_towers_tumbling_dice():
+    from spacegits_sim.render.watch_app import highlights
+    from spacegits_sim.rules import events as ev
+
+    def fell(model: str) -> ev.TowerFell:
+        return ev.TowerFell(model, "Red", "sobered_up", "stray die", [])
+
+    die = {"sides": 6, "value": 3, "trajectory": [], "position": (1.0, 1.0), "angle": 0.0}
+    thrown = ev.DiceThrown("Red", "a1", "bullet", (0.0, 0.0), (1.0, 1.0), 0.5, [dict(die, id="d1")])
+    tumble = ev.DiceThrown("Red", "b1", "tumble", (0.0, 0.0), (1.0, 1.0), 0.0, [dict(die, id="t1")])
+    log = [
+        thrown,
+        ev.TowerStruck("b1", "Red", "d1", 40.0, 150.0, True),
+        fell("b1"),
+        tumble,
+        ev.TowerStruck("b2", "Red", "t1", 20.0, 90.0, True),
+        fell("b2"),
+    ]
+    words = [w for _i, w in highlights(log, {"b1": "Urgat", "b2": "Skab"})]
+    assert words == ["Urgat sobers up (a stray die)", "Skab sobers up (cascade)"]
+
+
+def test_the_greyed_boot_says_the_one_reason_that_applies_and_leg_it_says_its_cost():
+    from spacegits_sim.rules.decisions import ChooseActivation
+
+    app = app_for(None)
+    ais = [make_controller("heuristic", 3, i) for i in range(2)]
+    req = None
+    for req, _ov in human_requests(app, 1500):
+        if isinstance(req, ChooseActivation):
+            break
+        answer_as(app, req, ais)
+    assert isinstance(req, ChooseActivation)
+    app.scene.siren = False
+    assert app.action_why("a1", "boot") == "nobody fallen in base contact"
+    app.scene.siren = True
+    assert app.action_why("a1", "boot").startswith("the siren has sounded")
+    app.scene.siren = False
+    app.layout_buttons()
+    leg = next(b for b in app.buttons if b.value == "leg_it")
+    assert "cap" in leg.tooltip and "6\"" in leg.tooltip
+    app.click_button(leg)
+    app.layout_buttons()
+    really = next(b for b in app.buttons if b.value == "leg_it_yes")
+    assert "left behind" in really.label

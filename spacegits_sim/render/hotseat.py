@@ -15,6 +15,7 @@ import itertools
 import json
 import math
 import os
+import re
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -64,6 +65,7 @@ ACTION_WHY = {
     "done": "do at least one action first",
 }
 COUNTDOWN_S = 1.5
+DICE_WORDS = {"explosion": "blast"}  # a throw's purpose as the log names its dice ("a blast die")
 SHOT_HOLD_S = 1.5  # a resolved shot's line and its hit/miss mark stay this long (a click skips it)
 # What may lie between an action chosen and taking it back: questions whose answers show no
 # chance (which guns, how careful, which dice sizes, whom to boot). The first die thrown ends it:
@@ -297,6 +299,8 @@ class HotseatApp(Watcher):
         thrown, resolved and swigged in under 0.5 s, and the playtester never saw why it missed.
         A click or a key skips the wait (:meth:`skip_held`)."""
         a = super().animation_for(e, names)
+        if a.log:
+            a.log = player_words(a.log)
         if isinstance(e, (ev.BulletResolved, ev.BlastResolved)) and e.line is not None:
             line, inner = e.line, a.paint
             hit = isinstance(e, ev.BulletResolved) and bool(e.hit) and str(e.hit).startswith("figure")
@@ -307,6 +311,20 @@ class HotseatApp(Watcher):
 
             return HeldShot(SHOT_HOLD_S, paint_held, a.log, a.event)
         return a
+
+    def add_log(self, line: str) -> None:
+        """A log line, a repeat of the one before (but for its time) folded into it with a count:
+        "cannot stop on Oil Slick: slides on 0.0"" was logged three times running."""
+        log = self.state.log
+        text = line.partition("] ")[2]
+        if log and text:
+            last = log[-1].partition("] ")[2]
+            m = re.fullmatch(r"(.*) \(x(\d+)\)", last)
+            base, n = (m.group(1), int(m.group(2))) if m else (last, 1)
+            if base == text:
+                log[-1] = f"{line} (x{n + 1})"
+                return
+        log.append(line)
 
     @property
     def holding_shot(self) -> bool:
@@ -471,9 +489,13 @@ class HotseatApp(Watcher):
         elif isinstance(req, SplitOdd):
             opts = [(name, name, True, "") for name in req.options]
         elif isinstance(req, ChooseActivation):
-            opts = [("Leg it!", "leg_it", "leg_it" in req.options, "")]
+            opts = [("Leg it!", "leg_it", "leg_it" in req.options, self.leg_it_words(req.boss))]
             if self.confirm_leg_it:
-                opts = [("Really leg it? (Y)", "leg_it_yes", True, ""), ("No (N)", "leg_it_no", True, "")]
+                cost = self.leg_it_cost(req.boss)
+                opts = [
+                    (f"Really leg it? {cost} (Y)", "leg_it_yes", True, self.leg_it_words(req.boss)),
+                    ("No (N)", "leg_it_no", True, ""),
+                ]
         elif isinstance(req, Deploy):
             opts = [("Field no more (skip)", "skip", True, "")]
             if self.confirm_skip:
@@ -603,6 +625,24 @@ class HotseatApp(Watcher):
         self.message = f"took back {chosen}: choose again"
         return True
 
+    def seat_now(self) -> int | None:
+        """The seat whose question is on screen."""
+        return getattr(self.human_turn(), "boss", None)
+
+    def leg_it_cost(self, boss: int) -> str:
+        """What legging it now leaves on the table, in a few words: a cap for each git near an
+        enemy (while the stash lasts), as the rules will take it (``leg_it_near``)."""
+        b = self.match.bosses[boss]
+        caps = min(len(self.match.leg_it_near(b)), b.stash)
+        return f"{caps} cap{'' if caps == 1 else 's'} left behind" if caps else "no caps left behind"
+
+    def leg_it_words(self, boss: int) -> str:
+        """"Leg it!"'s tooltip: what it means. Hovering it showed nothing (2026-12-06)."""
+        return (
+            "leave the game now and keep your stash, but each git within 6\" of an enemy drops a cap "
+            f"on the table ({self.leg_it_cost(boss)} now); your gits leave the table"
+        )
+
     def action_why(self, model: str, action: str) -> str:
         """Why an action is greyed: taken already this activation (read from the log: its
         actions since it was activated), else the usual reasons. A git that had shot was told
@@ -612,6 +652,8 @@ class HotseatApp(Watcher):
                 break
             if e.kind == "action" and getattr(e, "model", None) == model and getattr(e, "action", None) == action:
                 return "done already this activation (two different actions each)"
+        if action == "boot":  # the one reason that applies, not both (the playtest's boot said "or")
+            return "the siren has sounded: no more booting" if self.scene.siren else "nobody fallen in base contact"
         return ACTION_WHY.get(action, "not legal now")
 
     def button_region(self, rows: int | None = None) -> pygame.Rect:
@@ -847,6 +889,7 @@ class HotseatApp(Watcher):
             return
         if b.value == "leg_it":
             self.confirm_leg_it = True
+            self.message = f"legging it: {self.leg_it_words(b_boss)}" if (b_boss := self.seat_now()) is not None else ""
         elif b.value == "leg_it_yes":
             self.submit("leg_it")
         elif b.value == "leg_it_no":
@@ -1071,7 +1114,7 @@ class HotseatApp(Watcher):
         if isinstance(req, ChooseAction):
             return f"{who}: choose an action for {self.match.models[req.model].name}"
         if isinstance(req, AimThrow):
-            what = "move" if req.purpose == "move" else req.purpose
+            what = DICE_WORDS.get(req.purpose, req.purpose)  # as the log names them
             n = len(req.dice)
             text = (
                 f"{who}: throw {n} {what} {'die' if n == 1 else 'dice'}: click where they should land (a soft "
@@ -1083,7 +1126,9 @@ class HotseatApp(Watcher):
                 text += "; pale ring: the gun's range (green: an enemy it can hit)"
             return text
         if isinstance(req, OrderMoveDie):
-            return f"{who}: click the move die to resolve next (shaded: where each takes the git, X: what it bumps)"
+            m = self.match.models.get(req.model)
+            name = m.name if m is not None else "it"
+            return f"{who}: click the move die to resolve next (shaded: where each die takes {name}, X: what it bumps)"
         if isinstance(req, OrderBullet):
             return f"{who}: click the bullet die to resolve next"
         if isinstance(req, ChooseCare):
@@ -1112,7 +1157,7 @@ class HotseatApp(Watcher):
             over = f'; "!": can roll over the handling {h}, each die over it costs 1 damage' if h is not None else ""
             return f"{who}: {req.prompt} Pick each die's size (a row a die), then throw{over}"
         if isinstance(req, Choice):
-            return f"{who}: {req.prompt}"
+            return f"{who}: {req.prompt.replace('explosion die', 'blast die')}"
         return ""
 
     # ------------------------------------------------------------------ previews (the rules' own sweep)
@@ -1940,6 +1985,15 @@ class HotseatApp(Watcher):
         for i, line in enumerate(lines):
             surf.blit(self.renderer.text(line), (box.left + 16, box.top + 12 + i * 21))
         self.renderer.draw_legend(surf, self.scene, pygame.Rect(40, box.bottom + 8, 740, 392))
+
+
+JARGON = re.compile(r" at \d+ mm \(\d+ mm/s\)")  # a stray die's height and speed on a tower
+
+
+def player_words(line: str) -> str:
+    """A log line in a player's words: the physics of a stray die ("into Urgat's tower at 75 mm
+    (151 mm/s)") left out; ``match --log`` and the replay keep it."""
+    return JARGON.sub("", line)
 
 
 def landing_ellipse(table: Any, hand: tuple[float, float], aim: tuple[float, float], strength: float) -> tuple[float, float]:

@@ -67,14 +67,26 @@ def highlights(events: list[ev.Event], names: dict[str, str] | None = None) -> l
     out, jackpots, wipeouts, wrecks and head-on crashes, the siren, legging it."""
     names = dict(names or {})
     out: list[tuple[int, str]] = []
+    tumbling: set[str] = set()  # dice off a falling tower: one of them toppling another is a cascade
+    struck_by: dict[str, str] = {}  # model -> the die that last struck its tower
     for i, e in enumerate(events):
         if isinstance(e, ev.MatchStarted):
             names.update({m["id"]: m["name"] for m in e.models})
+        if isinstance(e, ev.DiceThrown) and e.purpose == "tumble":
+            tumbling |= {d["id"] for d in e.dice}
+        if isinstance(e, ev.TowerStruck):
+            struck_by[e.model] = e.die
         who = names.get(getattr(e, "model", ""), getattr(e, "model", ""))
         if isinstance(e, ev.TowerFell):
             what = "falls over" if e.outcome == "fell_over" else "sobers up"
-            cascade = " (cascade)" if "stray" in e.cause or "barged" in e.cause else ""
-            out.append((i, f"{who} {what}{cascade}"))
+            # "(cascade)" only for a tower toppled by another's tumbling dice: the playtest's
+            # card said it of towers each knocked by one thrown die (2026-12-06)
+            why = ""
+            if "stray" in e.cause:
+                why = " (cascade)" if struck_by.get(e.model) in tumbling else " (a stray die)"
+            elif "barged" in e.cause:
+                why = " (barged)"
+            out.append((i, f"{who} {what}{why}"))
         elif isinstance(e, ev.Exploded):
             out.append((i, f"explosion ({e.x})"))
         elif isinstance(e, ev.Damaged) and e.amount >= BIG_HIT:
@@ -190,6 +202,10 @@ class Watcher:
         self.seen = len(m.events)
         for e in new:
             self.queue(e)
+
+    def add_log(self, line: str) -> None:
+        """A line into the on-screen log (the hot-seat folds repeats)."""
+        self.state.log.append(line)
 
     def animation_for(self, e: ev.Event, names: dict[str, str]) -> Anim:
         text = None if isinstance(e, ev.DieRemoved) else e.describe(names)
@@ -320,7 +336,7 @@ class Watcher:
                 if a.event is not None:
                     self.scene.apply(a.event)
                 if a.log:
-                    self.state.log.append(a.log)
+                    self.add_log(a.log)
             if a.t + budget < a.duration:
                 a.t += budget
                 a.paint(a.t, ov)
@@ -360,7 +376,7 @@ class Watcher:
             if a.event is not None:
                 self.scene.apply(a.event)
             if a.log:
-                self.state.log.append(a.log)
+                self.add_log(a.log)
 
     def settle_queue(self) -> int:
         """Every queued animation settled at once (:meth:`settle`); how many there were."""

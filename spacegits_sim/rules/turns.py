@@ -558,18 +558,25 @@ class TurnFlow(Driving):
         if ok:
             yield from self.stand_up(m, "reboot button", active=True)
 
-    def _leg_it(self, boss: Boss, forced: bool) -> None:
-        replaced: list[str] = []
-        removed: list[str] = []
-        placed: list[tuple[str, Point]] = []
-        mine = self.in_play(boss.index)
+    def leg_it_near(self, boss: Boss) -> list[Model]:
+        """The boss's models in play near a standing enemy: legging it now, each leaves a cap
+        behind (while the stash lasts). A question only (the hot-seat's "Really leg it?" says
+        the cost before it is paid); :meth:`_leg_it` pays it."""
         near = []
-        for m in mine:
+        for m in self.in_play(boss.index):
             for thing, d in self.table.within(LEG_IT_RANGE_IN, figure=m.id, kinds=(Kind.FIGURE,)):
                 o = self.models.get(thing.id)
                 if o is not None and o.boss != m.boss and o.standing and d <= LEG_IT_RANGE_IN:
                     near.append(m)
                     break
+        return near
+
+    def _leg_it(self, boss: Boss, forced: bool) -> None:
+        replaced: list[str] = []
+        removed: list[str] = []
+        placed: list[tuple[str, Point]] = []
+        mine = self.in_play(boss.index)
+        near = self.leg_it_near(boss)
         for m in mine:
             pos = self.position(m.id)
             self.table.remove_figure(m.id)
