@@ -118,7 +118,6 @@ def test_a_resolved_shot_line_and_its_miss_mark_stay_on_screen_until_held_time_o
 
 def test_no_hover_card_over_a_shot_being_shown_or_dice_being_ordered():
     from spacegits_sim.rules import events as ev
-
     from spacegits_sim.rules.decisions import ChooseActivation
 
     app = app_for(None)
@@ -242,9 +241,12 @@ def test_the_player_log_leaves_out_a_stray_dies_physics_and_folds_repeated_lines
     app = app_for(None)
     app.state.log.clear()
     for t in ("1:01", "1:02", "1:03"):
-        app.add_log(f"[ {t}] Grunk cannot stop on Oil Slick: slides on 0.0\"")
+        app.add_log(f'[ {t}] Grunk cannot stop on Oil Slick: slides on 0.0"')
     app.add_log("[ 1:04] Grunk's activation ends")
-    assert app.state.log == ["[ 1:03] Grunk cannot stop on Oil Slick: slides on 0.0\" (x3)", "[ 1:04] Grunk's activation ends"]
+    assert app.state.log == [
+        '[ 1:03] Grunk cannot stop on Oil Slick: slides on 0.0" (x3)',
+        "[ 1:04] Grunk's activation ends",
+    ]
 
 
 def test_cascade_is_said_only_of_a_tower_toppled_by_another_towers_tumbling_dice():
@@ -287,7 +289,7 @@ def test_the_greyed_boot_says_the_one_reason_that_applies_and_leg_it_says_its_co
     app.scene.siren = False
     app.layout_buttons()
     leg = next(b for b in app.buttons if b.value == "leg_it")
-    assert "cap" in leg.tooltip and "6\"" in leg.tooltip
+    assert "cap" in leg.tooltip and '6"' in leg.tooltip
     app.click_button(leg)
     app.layout_buttons()
     really = next(b for b in app.buttons if b.value == "leg_it_yes")

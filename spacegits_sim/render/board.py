@@ -245,13 +245,13 @@ class BoardRenderer:
             self.draw_model(surf, scene, m, pos, s, mid == active)
         for a, b, col in ov.lines:
             pygame.draw.line(surf, col, self.to_px(scene, a), self.to_px(scene, b), 2)
-        for p, hit in ov.marks:  # a shot's end: a ring on what it hit, a cross where it missed
-            c = self.to_px(scene, p)
+        for end, hit in ov.marks:  # a shot's end: a ring on what it hit, a cross where it missed
+            c = self.to_px(scene, end)
             if hit:
                 pygame.draw.circle(surf, (255, 60, 60), c, 12, 3)
             else:
-                for d in (-1, 1):
-                    pygame.draw.line(surf, (255, 230, 120), (c[0] - 8, c[1] - 8 * d), (c[0] + 8, c[1] + 8 * d), 3)
+                for sign in (-1, 1):
+                    pygame.draw.line(surf, (255, 230, 120), (c[0] - 8, c[1] - 8 * sign), (c[0] + 8, c[1] + 8 * sign), 3)
         for centre, radius in ov.blasts:
             pygame.draw.circle(surf, (255, 170, 40), self.to_px(scene, centre), max(2, int(radius * s)), 3)
         for sides, value, (x, y), z in ov.flying:

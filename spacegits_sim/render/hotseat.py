@@ -22,6 +22,8 @@ from typing import Any
 import pygame
 
 from ..atomic import write_atomic
+from ..rules import effects
+from ..rules import events as ev
 from ..rules.decisions import (
     AimThrow,
     Choice,
@@ -43,12 +45,10 @@ from ..rules.decisions import (
     Throw,
     collect,
 )
-from ..rules import effects
 from ..rules.replay import rebuild, replay_doc, save_replay
 from .board import BOSS_COLOURS, DIM, LOG_MIN_H, Overrides, fit, id_card_height, wrap
 from .display import window_origin
 from .labels import place_labels
-from ..rules import events as ev
 from .watch_app import Anim, Watcher, highlights
 
 FIGHT_KEYS: tuple[dict[int, str], ...] = (
@@ -224,7 +224,7 @@ class HotseatApp(Watcher):
         self._message_at = 0  # a message (an illegal click, a save) belongs to the decision it was made at
         self.care_for: dict[str, str] = {}  # this scoot's care, per model: asked once
         self.button_rows = BUTTON_ROWS
-        self.row_labels = []
+        self.row_labels: list[tuple[str, tuple[int, int]]] = []  # words left of a row of buttons
         self.dice_pick: list[int] = []  # the vehicle dice question: each die's size picked so far
         self._pick_key = -1  # (for the question asked after this many decisions)
         self._saved_end: int | None = None  # the finished match (by id) saved already
@@ -471,7 +471,7 @@ class HotseatApp(Watcher):
     def layout_buttons(self) -> None:
         req = self.human_turn()
         self.buttons = []
-        self.row_labels: list[tuple[str, tuple[int, int]]] = []  # words left of a row of buttons
+        self.row_labels = []
         self.button_rows = BUTTON_ROWS
         if req is None:
             return
@@ -574,7 +574,9 @@ class HotseatApp(Watcher):
         self.buttons.append(Button(text, value, pygame.Rect(region.left + label_w, y, bw, BUTTON_H)))
         if self.take_back_point() is not None:
             pin_w = max(90, self.renderer.font.size("back (Backspace)")[0] + 20)
-            self.buttons.append(Button("back (Backspace)", "take_back", pygame.Rect(region.right - pin_w, y, pin_w, BUTTON_H)))
+            self.buttons.append(
+                Button("back (Backspace)", "take_back", pygame.Rect(region.right - pin_w, y, pin_w, BUTTON_H))
+            )
         return True
 
     def take_back_point(self) -> int | None:
@@ -637,9 +639,9 @@ class HotseatApp(Watcher):
         return f"{caps} cap{'' if caps == 1 else 's'} left behind" if caps else "no caps left behind"
 
     def leg_it_words(self, boss: int) -> str:
-        """"Leg it!"'s tooltip: what it means. Hovering it showed nothing (2026-12-06)."""
+        """ "Leg it!"'s tooltip: what it means. Hovering it showed nothing (2026-12-06)."""
         return (
-            "leave the game now and keep your stash, but each git within 6\" of an enemy drops a cap "
+            'leave the game now and keep your stash, but each git within 6" of an enemy drops a cap '
             f"on the table ({self.leg_it_cost(boss)} now); your gits leave the table"
         )
 
@@ -962,7 +964,11 @@ class HotseatApp(Watcher):
             return None
         # (the hint names the file: the message said it twice and was cut at the panel's edge)
         hint = self.resume_hint
-        self.message = f"saved: '{hint}' resumes it" if self.save_path in hint else f"saved to {self.save_path}; '{hint}' resumes it"
+        self.message = (
+            f"saved: '{hint}' resumes it"
+            if self.save_path in hint
+            else f"saved to {self.save_path}; '{hint}' resumes it"
+        )
         return self.save_path
 
     # ------------------------------------------------------------------ what a script sees
@@ -1118,7 +1124,8 @@ class HotseatApp(Watcher):
             n = len(req.dice)
             text = (
                 f"{who}: throw {n} {what} {'die' if n == 1 else 'dice'}: click where they should land (a soft "
-                "throw), or press there and drag to throw harder. Ellipse: where about 2 in 3 stop (3 in 4 of hard throws)"
+                "throw), or press there and drag to throw harder. "
+                "Ellipse: where about 2 in 3 stop (3 in 4 of hard throws)"
             )
             if req.purpose == "move":
                 text += f"; shaded: a {max(req.dice)}'s path"
@@ -1996,7 +2003,9 @@ def player_words(line: str) -> str:
     return JARGON.sub("", line)
 
 
-def landing_ellipse(table: Any, hand: tuple[float, float], aim: tuple[float, float], strength: float) -> tuple[float, float]:
+def landing_ellipse(
+    table: Any, hand: tuple[float, float], aim: tuple[float, float], strength: float
+) -> tuple[float, float]:
     """The semi-axes (along the throw, across it; inches) of the ellipse round the aim where 2
     dice in 3 come to rest: the table's 1-sigma :meth:`landing_spread` times ``ELLIPSE_K``."""
     along, across = table.landing_spread(hand, aim, strength)
