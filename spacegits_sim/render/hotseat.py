@@ -1125,7 +1125,7 @@ class HotseatApp(Watcher):
             text = (
                 f"{who}: throw {n} {what} {'die' if n == 1 else 'dice'}: click where they should land (a soft "
                 "throw), or press there and drag to throw harder. "
-                "Ellipse: where about 2 in 3 stop (3 in 4 of hard throws)"
+                "Ellipse: where about 2 in 3 stop"
             )
             if req.purpose == "move":
                 text += f"; shaded: a {max(req.dice)}'s path"
@@ -1629,9 +1629,7 @@ class HotseatApp(Watcher):
         width = self.size[0] - x0 - 12
         top = self.log_bottom + 2
         pygame.draw.line(surf, (70, 72, 80), (x0, top - 2), (x0 + width, top - 2), 1)
-        lines = wrap(self.prompt(), self.renderer.font, width, indent=0)[:3]
-        for i, line in enumerate(lines):
-            surf.blit(self.renderer.text(line, self.renderer.font, (255, 240, 200)), (x0, top + 4 + i * 18))
+        lines = wrap(self.prompt(), self.renderer.font, width, indent=0)
         note = "" if self.finished else self.note
         extra, col = (self.message, (255, 140, 120)) if self.message else (note, (150, 200, 255))
         tip = next(
@@ -1639,6 +1637,9 @@ class HotseatApp(Watcher):
         )
         if tip is not None:  # the mouse is on a greyed button (why) or one with a tooltip: over older words
             extra, col = f"{tip.label}: {tip.tooltip or 'not possible now'}", (255, 220, 120)
+        lines = lines[: 3 if extra else 4]  # (a fourth row when no note or message wants it)
+        for i, line in enumerate(lines):
+            surf.blit(self.renderer.text(line, self.renderer.font, (255, 240, 200)), (x0, top + 4 + i * 18))
         if extra:  # wrapped into the strip's free rows (a save note was cut: "…play --resume /tmp/s9/play/g…")
             y = top + 4 + len(lines) * 18 + 2
             room = max(1, (top + PROMPT_H - y) // 15)
