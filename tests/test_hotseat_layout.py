@@ -294,3 +294,25 @@ def test_the_greyed_boot_says_the_one_reason_that_applies_and_leg_it_says_its_co
     app.layout_buttons()
     really = next(b for b in app.buttons if b.value == "leg_it_yes")
     assert "left behind" in really.label
+
+
+# ---------------------------------------------------------------- finding 8: the care question
+
+
+def test_the_care_question_keeps_the_picked_move_dies_band_on_screen():
+    from spacegits_sim.rules.decisions import ChooseCare
+
+    app = app_for(None)
+    ais = [make_controller("heuristic", 3, i) for i in range(2)]
+    surf = pygame.Surface(app.size)
+    for req, ov in human_requests(app, 1500):
+        if isinstance(req, ChooseCare):
+            picked = app.match.decisions[-1]
+            assert picked[0] == "order_move_die"
+            shown = app.previews()
+            assert [p.tag_at for p in shown] == [picked[1]]
+            app.draw_ui(surf, ov)
+            assert "game-clock time" in app.prompt()
+            return
+        answer_as(app, req, ais)
+    raise AssertionError("never asked how carefully to carry")

@@ -1142,7 +1142,7 @@ class HotseatApp(Watcher):
             m = self.match.models[req.model]
             return (
                 f"{who}: how carefully does {m.name} carry the tower of {m.tower.height} for this scoot? "
-                "(1 careful: slow, steady; 2 normal; 3 hurried: quick, wobbly)"
+                "(1 careful: steady, but more game-clock time; 2 normal; 3 hurried: less time, wobbly)"
             )
         if isinstance(req, ChooseBoot):
             return f"{who}: click the fallen git to boot (or a button)"
@@ -1179,6 +1179,8 @@ class HotseatApp(Watcher):
             aim = self.drag_start or self.renderer.to_table(self.scene, self.hover_px)
             if aim is not None:
                 key = ("aim", len(self.match.decisions), round(aim[0], 1), round(aim[1], 1))
+        elif isinstance(req, ChooseCare) and self.care_die() is not None:
+            key = ("care", len(self.match.decisions))
         if key is None:
             return []
         if key == self._preview_key:
@@ -1194,8 +1196,23 @@ class HotseatApp(Watcher):
         elif isinstance(req, AimThrow):
             far = max(req.dice)
             out.append(self.path_preview(req.model, key_point(key), far, f"a {far}"))
+        elif isinstance(req, ChooseCare):  # the die just picked stays shown while care is asked
+            did = self.care_die()
+            if did is not None:
+                die = self.scene.dice[did]
+                p = self.path_preview(req.model, die.position, die.value, f"die {self.die_number(did)}", did)
+                p.tag_at = did
+                out.append(p)
         self._preview_key, self._previews = key, out
         return out
+
+    def care_die(self) -> str | None:
+        """The move die just picked (the care question follows it): the playtest saw every band
+        vanish when asked how carefully to carry, and the chosen die was not marked."""
+        if not self.match.decisions:
+            return None
+        kind, answer = self.match.decisions[-1][0], self.match.decisions[-1][1]
+        return answer if kind == "order_move_die" and isinstance(answer, str) and answer in self.scene.dice else None
 
     def path_preview(
         self, model: str, toward: tuple[float, float], distance: float, label: str, die: str | None = None
@@ -1578,6 +1595,9 @@ class HotseatApp(Watcher):
             on = self.die_at(hover, tuple(bullets)) if hover is not None else None
             for did, (_words, shown) in bullets.items():
                 self.draw_bullet_line(surf, shown, did == on)
+        if isinstance(req, ChooseCare) and (picked := self.care_die()) is not None:
+            c = self.renderer.to_px(self.scene, self.scene.dice[picked].position)
+            pygame.draw.circle(surf, (255, 255, 120), c, 16, 2)
         if isinstance(req, (OrderMoveDie, OrderBullet)):
             tags = []
             for did in req.options:
