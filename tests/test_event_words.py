@@ -76,3 +76,16 @@ def test_a_jam_says_its_value_and_that_the_die_is_discarded_unresolved():
     two = BulletResolved("m1", "Pistol", "d", 2, True, None, None, False, 0, False).describe(NAMES)
     assert one == "Mogrot's Pistol jams on a 1: the die is discarded unresolved"
     assert "jams on a 2" in two
+
+
+def test_a_vehicle_deployed_says_which_way_it_faces_in_the_prompts_degrees():
+    """A vehicle's facing is chosen at deployment (the hot-seat prompt: "R/Shift+R turns it (now
+    90°)"); the log says the facing chosen, in the same degrees, so a player can check it."""
+    import math
+
+    from spacegits_sim.rules.events.vehicles import VehicleMoved
+
+    e = VehicleMoved("v", (1.0, 2.0), (1.0, 2.0), -math.pi / 2, -math.pi / 2, None, None, 0.0, None, "deployed")
+    assert e.describe({"v": "Grimfang's Truck"}) == "Grimfang's Truck faces 270°"
+    e = VehicleMoved("v", (1.0, 2.0), (1.0, 2.0), 0.0, 0.0, None, None, 0.0, None, "deployed")
+    assert e.describe({"v": "Grimfang's Truck"}) == "Grimfang's Truck faces 0°"

@@ -3,6 +3,7 @@ getting on and off, and the two towers a vehicle carries."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -29,8 +30,8 @@ class VehicleMoved(Event):
 
     def describe(self, names: dict[str, str]) -> str:
         who = names.get(self.model, self.model)
-        if self.how == "deployed":
-            return ""
+        if self.how == "deployed":  # the heading in the deploy prompt's degrees (anticlockwise from east)
+            return f"{who} faces {math.degrees(self.angle_end) % 360.0:.0f}°"
         turn = abs((self.angle_end - self.angle_start + 3.14159265) % 6.2831853 - 3.14159265) * 57.29578
         if self.how in ("flip", "spin"):
             what = f'flips {self.travelled:.1f}"' if self.how == "flip" else f"spins {turn:.0f}°"
