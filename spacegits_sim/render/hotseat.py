@@ -16,7 +16,7 @@ import json
 import math
 import os
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import pygame
@@ -119,10 +119,19 @@ class PathPreview:
     hull: tuple[float, float] | None = None  # a vehicle: (width, length); the band is its corridor
     angles: tuple[float, float] = (0.0, 0.0)  # a vehicle's facing before and after the pivot
     reaches: bool = False  # stopped by the very die it walks to (not a bump: that die is where it goes)
+    costs: list[str] = field(default_factory=list)  # a vehicle: what the rules will do (Match.drive_costs)
+
+    def lines(self) -> list[str]:
+        """The label's rows: the distance, what it bumps, then each cost on a row of its own."""
+        first = [f'{self.label}: {self.travelled:.1f}"']
+        if self.bump:
+            first.append(f"bumps {self.bump}")
+        elif self.reaches:
+            first.append("reaches it")
+        return first + self.costs
 
     def words(self) -> str:
-        end = f", bumps {self.bump}" if self.bump else ", reaches it" if self.reaches else ""
-        return f'{self.label}: {self.travelled:.1f}"' + end
+        return ", ".join(self.lines())
 
 
 @dataclass
@@ -1220,7 +1229,9 @@ class HotseatApp(Watcher):
         m = self.match.models[model]
         if m.vehicle is not None:  # the pivot, then the corridor to the first bump
             reach = self.match.table.die_radius(die) if die is not None else 0.0
-            piv, run = self.match.preview_drive(model, toward, int(distance), reach, () if die is None else (die,))
+            ignore = () if die is None else (die,)
+            piv, run = self.match.preview_drive(model, toward, int(distance), reach, ignore)
+            costs = self.match.drive_costs(model, toward, int(distance), reach, ignore)
             bump = None
             if run.contact is not None:
                 bump = self.thing_words(run.contact.thing.kind.value, run.contact.thing.id)
@@ -1234,6 +1245,7 @@ class HotseatApp(Watcher):
                 run.contact.point if run.contact else None,
                 hull=(m.vehicle.hull_in[0], m.vehicle.hull_in[1]),
                 angles=(piv.angle_start if piv else run.angle_end, run.angle_end),
+                costs=costs,
             )
         res = self.match.preview_move(model, toward, distance)
         r = self.match.table.figure_radius(model)
@@ -1605,7 +1617,7 @@ class HotseatApp(Watcher):
                     c = self.renderer.to_px(self.scene, self.scene.dice[did].position)
                     pygame.draw.circle(surf, (255, 255, 120), c, 16, 2)
                     shown = next((q for q in self.previews() if q.tag_at == did), None)
-                    lines = [f"die {self.die_number(did)}"] if shown is None else shown.words().split(", ")
+                    lines = [f"die {self.die_number(did)}"] if shown is None else shown.lines()
                     if did in bullets:
                         lines += bullets[did][0]
                     tags.append((lines, c))
@@ -1701,7 +1713,7 @@ class HotseatApp(Watcher):
             pygame.draw.line(surf, BUMP_COLOUR, (c[0] - 6, c[1] - 6), (c[0] + 6, c[1] + 6), 3)
             pygame.draw.line(surf, BUMP_COLOUR, (c[0] - 6, c[1] + 6), (c[0] + 6, c[1] - 6), 3)
         if p.tag_at is None:  # aiming: the words at the path's end
-            self.tag(surf, [p.words()], (b[0] + r + 4 + 60, b[1] - 8))
+            self.tag(surf, p.lines(), (b[0] + r + 4 + 60, b[1] - 8))
 
     def draw_reach(
         self,

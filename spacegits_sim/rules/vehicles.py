@@ -253,6 +253,87 @@ class Driving(Movement):
         run = self.table.sweep_hull(v.id, distance, ignore=ignore, facing=facing)
         return piv, run
 
+    def drive_costs(
+        self, vehicle_id: str, at: Point, value: int, reach: float = 0.0, ignore: tuple[str, ...] = ()
+    ) -> list[str]:
+        """What resolving a move die of ``value`` lying at ``at`` would cost, in a player's words,
+        asked without moving or rolling anything: the rear arc (no pivot, 1 damage), a die over
+        the handling, what the run ends against and what that starts (a smash of N dice, a
+        barrel's explosion, a fight, a move die bumped), the caps and gits on the way, and the
+        crossable terrain the hull would touch (an Oil Slick's D6 and its slide). The playtest's
+        derby labels said only 'bumps an exploding barrel' before a 14-dice self-smash and 8
+        damage, and '6.0"' before a slide to 9" and 3 damage. Read from the same terms
+        :meth:`drive_to`, :meth:`drive` and :meth:`smash` use (``heading``, ``handling``,
+        ``_smash_terms``, ``_areas_touched``); what lies beyond the first stop, and the dice
+        themselves, are not known until they are rolled."""
+        v = self.models[vehicle_id]
+        assert v.vehicle is not None
+        value = effects.move_value(v, value)
+        _turn, _distance, arc = self.heading(v, at, value, reach)
+        piv, run = self.preview_drive(vehicle_id, at, value, reach, ignore)
+        out: list[str] = []
+        if arc == "rear":
+            out.append("behind it: no pivot, straight ahead, 1 damage")
+        handling = effects.handling(v, v.vehicle.handling)
+        if value > handling:
+            out.append(f"over its handling {handling}: {effects.handling_damage(v)} damage")
+        grind = effects.drive_damage(v, value)
+        if grind:
+            out.append(f"{grind} damage (grinding noise)")
+        table = self.table
+        a0 = piv.angle_start if piv is not None else run.angle_start
+        for tid in self._areas_touched(v, run.start, a0, run.angle_end, run.end):
+            if tid not in self.terrain_types:
+                continue
+            ttype = self.terrain_type(tid)
+            cost = effects.crossing_cost(v, ttype, value)
+            slides = effects.keeps_sliding(ttype, v)
+            if cost or slides:
+                said = ", ".join(w for w in (cost, "slides on" if slides else None) if w)
+                out.append(f"crosses {ttype.name.lower()}: {said}")
+        c = run.contact
+        if c is None:
+            return out
+        kind, tid = c.thing.kind, c.thing.id
+        if kind == Kind.TOKEN:
+            out.append("picks up the cap and drives on")
+        elif kind == Kind.DIE:
+            out.append("bumps a move die: 1 damage")
+        elif kind == Kind.EDGE:
+            out.append("stops at the table edge")
+        elif kind == Kind.TERRAIN:
+            if self.combat.is_barrel(tid):
+                out.append(f"blows the barrel up (explode {self.combat.explode_x(tid)})")
+            n, tough, _weak, _big = self._smash_terms(v, v, value, False)
+            out.append(f"smashes itself: {n} dice, each {tough}+ is 1 damage")
+        elif kind == Kind.FIGURE and tid in self.models:
+            o = self.models[tid]
+            if o.vehicle is not None:
+                head_on = self._front_at(v, run.end, run.angle_end, c.point) and self._front_at(
+                    o, table.figure_position(o.id), table.figure(o.id).angle, c.point
+                )
+                n, tough, weak, big = self._smash_terms(v, o, value, head_on)
+                back, back_t, _w, _b = self._smash_terms(o, v, self.current_speed.get(o.id, 0), head_on)
+                how = "head-on " if head_on else ""
+                out.append(
+                    f"{how}smash: {n} dice at {o.name} ({tough}+ does {big}, else {weak}); "
+                    f"it smashes back with {back} dice ({back_t}+)"
+                )
+            elif o.fallen or not self.enemies(v.id, o.id):
+                steal = ", pinches 1 cap" if o.fallen and self.enemies(v.id, o.id) else ""
+                out.append(f"pushes {o.name} aside{steal}")
+            else:
+                out.append(f"a fight with {o.name}")
+        return out
+
+    def _front_at(self, v: Model, centre: Point, angle: float, point: Point, grace_in: float = 0.05) -> bool:
+        """Would ``point`` lie on the front edge of ``v``'s hull standing at ``centre`` facing
+        ``angle``? (As :meth:`Table.front_contact` reads a contact, for a pose not yet taken.)"""
+        assert v.vehicle is not None
+        dx, dy = point[0] - centre[0], point[1] - centre[1]
+        ahead = dx * math.cos(angle) + dy * math.sin(angle)
+        return ahead >= v.vehicle.hull_in[1] / 2 - grace_in
+
     def drive_to(self, v: Model, pos: Point, value: int, reach: float = 0.0, how: str = "drive") -> Flow:
         """Resolve a move die of ``value`` lying at ``pos`` (or a grappling hook's pull towards it)."""
         assert v.vehicle is not None

@@ -784,6 +784,15 @@ def moved_through(match: Match, m: Model, terrain_id: str, ttype: TerrainType, v
         yield from h.moved_through(match, m, terrain_id, value)
 
 
+def crossing_cost(m: Model, ttype: TerrainType, value: int) -> str | None:
+    """What crossing this terrain on a move die of ``value`` would do to ``m`` (as
+    :func:`moved_through` does it), in a player's words; None: nothing."""
+    if ignores_terrain(m, ttype):
+        return None
+    said = [w for w in (h.crossing_cost(m, value) for h in handlers("terrain", ttype.special)) if w]
+    return ", ".join(said) or None
+
+
 def boot_cost(ttype: TerrainType) -> int | None:
     """Caps to pay to boot this terrain (the cheapest of its handlers'); None: not bootable."""
     costs = [c for c in (h.boot_cost(ttype) for h in handlers("terrain", ttype.special)) if c is not None]

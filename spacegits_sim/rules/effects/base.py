@@ -578,6 +578,13 @@ class Effect:
         """A move die of ``value`` moved ``m`` through this (crossable) terrain."""
         return no_flow()
 
+    def crossing_cost(self, m: Model, value: int) -> str | None:
+        """What :meth:`moved_through` would do to ``m`` on a move die of ``value``, in a player's
+        words ("D6 damage"), asked without rolling: the hot-seat's drive preview says it beside
+        the die (the playtest's "6.0\"" die slid 9" over an oil slick and cost 3 damage unsaid).
+        Kept beside :meth:`moved_through` so the rule and its words change together."""
+        return None
+
     def boot_cost(self, terrain: TerrainType) -> int | None:
         """Caps a git in contact pays to boot this terrain (0: free); None: it cannot be booted."""
         return None

@@ -75,6 +75,9 @@ class OilSlick(Effect):
         if m.vehicle is not None:
             yield from match.combat.damage(m, roll(parse_dice("D6"), match.rng("dice"))[0], "oil slick")
 
+    def crossing_cost(self, m: Model, value: int) -> str | None:
+        return "D6 damage" if m.vehicle is not None else None
+
 
 @register
 class ToxicWaste(Effect):
@@ -85,6 +88,9 @@ class ToxicWaste(Effect):
     def moved_through(self, match: Match, m: Model, terrain_id: str, value: int) -> Flow:
         if value < m.toughness:
             yield from match.combat.damage(m, 1, "toxic waste")
+
+    def crossing_cost(self, m: Model, value: int) -> str | None:
+        return f"1 damage (the die {value} is under toughness {m.toughness})" if value < m.toughness else None
 
 
 def _booted(match: Match, m: Model, terrain_id: str, terrain: TerrainType, paid: int, **kw: object) -> None:
