@@ -181,6 +181,41 @@ class Throwing(TableWorld):
         kept_rest = inside(aim, lambda nx, ny: math.hypot(along * (ux * nx + uy * ny), across * (-uy * nx + ux * ny)))
         return max(1.0 - kept_down, 1.0 - kept_rest)
 
+    def towers_in_the_way(
+        self, hand: Point, aim: Point, strength: float, along: float, across: float, sides: int = 6
+    ) -> list[tuple[str, str]]:
+        """The towers a throw from ``hand`` at ``aim`` may knock, asked without throwing: (figure
+        id, "flight") for each tower a die's flight clips (the very :meth:`_fly` a throw makes,
+        along the middle of the throw and along each side of its landing ellipse, ``across``
+        off the line), and (figure id, "landing") for each tower footprint reaching into the
+        ellipse of semi-axes ``along`` x ``across`` round the aim, where dice come to rest and
+        slide. In flight order, then nearest the aim. The hand stays where it is: a thrower
+        aims round a tower (the playtest's die flew over its own thrower's tower of 5)."""
+        hand_v, aim_v = Vec2d(*hand), Vec2d(*aim)
+        offset = aim_v - hand_v
+        if offset.length <= 1e-9:
+            return []
+        direction = offset.normalized()
+        side_v = direction.perpendicular()
+        touchdown = aim_v - direction * self._pullback(self._slide_speed(strength))
+        out: list[tuple[str, str]] = []
+        for k in (0.0, -1.0, 1.0):
+            _traj, _stop, hits = self._fly(hand_v, touchdown + side_v * across * k, sides, "in_the_way")
+            out += [(h.figure_id, "flight") for h in hits if (h.figure_id, "flight") not in out]
+        near: list[tuple[float, str]] = []
+        for f in self._figures.values():
+            if f.tower_shape is None:
+                continue
+            bb = f.tower_shape.cache_bb()
+            half = (bb.right - bb.left) / 2
+            c = Vec2d((bb.left + bb.right) / 2, (bb.bottom + bb.top) / 2) - aim_v
+            u, v = c.dot(direction), c.dot(side_v)  # (the footprint counted as a circle round its middle)
+            a, b = along + half, across + half
+            if a > 0 and b > 0 and (u / a) ** 2 + (v / b) ** 2 <= 1.0:
+                near.append((c.length, f.id))
+        out += [(ident, "landing") for _d, ident in sorted(near) if (ident, "flight") not in out]
+        return out
+
     def flight_rest(self, hand: Point, rest: Point, strength: float, sides: int = 6) -> Point | None:
         """Where a die thrown from ``hand`` to come to rest at ``rest`` (its touchdown that point
         less the throw's mean slide, as :meth:`throw` aims) comes to rest instead if something

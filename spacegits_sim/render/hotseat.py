@@ -87,6 +87,7 @@ EMPTY_TOWER_CARE = "hurried"  # nothing to drop: the fastest carry (care only se
 PATH_FILL = (255, 255, 255, 46)
 PATH_EDGE = (255, 255, 255, 150)
 BUMP_COLOUR = (255, 120, 90)
+WARN_COLOUR = (255, 150, 110)  # aiming: a tower the throw may knock (its words, its ring, the path)
 REACH_FILL = (255, 255, 255, 22)  # a gun's reach: as pale as a move's path, so the table shows through
 IN_REACH = (120, 235, 120)  # an enemy a bullet could reach
 OUT_OF_REACH = BUMP_COLOUR
@@ -245,6 +246,8 @@ class HotseatApp(Watcher):
         self._reach_key: Any = None
         self._reach: tuple[list[Reach], list[Target]] = ([], [])
         self._shot_words: list[str] = []  # what a bullet at the aim would strike (set by draw_reach)
+        self._hazard_key: tuple[Any, ...] | None = None
+        self._hazards: list[tuple[str, int, str]] = []  # towers the throw aimed may knock (Match.throw_hazards)
         self._keep_out: tuple[Any, pygame.Surface] | None = None  # deploying: the stripes, drawn once per question
         super().__init__(make_match, seed, size)
         self.renderer.kit_words = self.kit_words  # the side panel's card says each gun's range too
@@ -1854,7 +1857,6 @@ class HotseatApp(Watcher):
         hp = self.renderer.to_px(self.scene, hand)
         pygame.draw.circle(surf, BOSS_COLOURS[req.boss % 4], hp, 8, 2)
         a = self.renderer.to_px(self.scene, aim)
-        pygame.draw.line(surf, (255, 255, 255), hp, a, 1)
         strength = 0.0  # before the press: what a click (no drag) throws
         if self.drag_start is not None and self.drag_now is not None:
             strength = min(1.0, math.dist(self.drag_now, self.drag_start) * STRENGTH_PER_IN)
@@ -1864,6 +1866,14 @@ class HotseatApp(Watcher):
             )
         along, across = landing_ellipse(self.match.table, hand, aim, strength)
         _rect, s = self.renderer.layout(self.scene)
+        hazards = self.hazards(req, aim, strength, along, across)
+        self.draw_flight(surf, hp, a, across * s, bool(hazards))
+        for mid, _height, _where in hazards:  # each tower it may knock ringed, as the words name it
+            look = self.scene.models.get(mid)
+            if look is not None and look.tower:
+                dx, dy = look.tower_offset
+                c = self.renderer.to_px(self.scene, (look.position[0] + dx, look.position[1] + dy))
+                pygame.draw.circle(surf, WARN_COLOUR, c, 12, 2)
         ang = math.atan2(-(aim[1] - hand[1]), aim[0] - hand[0])  # screen y runs down
         for k in range(0, 36, 2):
             pts = []
@@ -1880,6 +1890,47 @@ class HotseatApp(Watcher):
             surf.blit(img, (block.left + 3, y + 1))
             y += img.get_height() + 3
 
+    def draw_flight(
+        self, surf: pygame.Surface, hand: tuple[int, int], aim: tuple[int, int], half_px: float, warn: bool
+    ) -> None:
+        """The throw's path: a faint band from the hand to the aim as wide as the landing
+        ellipse, with a line down its middle (in the warning colour if a tower is in the way)."""
+        dx, dy = aim[0] - hand[0], aim[1] - hand[1]
+        d = math.hypot(dx, dy)
+        colour = WARN_COLOUR if warn else (255, 255, 255)
+        if d > 1.0:
+            nx, ny = -dy / d * half_px, dx / d * half_px
+            band = [(hand[0] + nx, hand[1] + ny), (aim[0] + nx, aim[1] + ny), (aim[0] - nx, aim[1] - ny)]
+            band.append((hand[0] - nx, hand[1] - ny))
+            overlay = pygame.Surface(self.size, pygame.SRCALPHA)
+            pygame.draw.polygon(overlay, (*colour, 40), band)
+            surf.blit(overlay, (0, 0))
+        pygame.draw.line(surf, colour, hand, aim, 2 if warn else 1)
+
+    def hazards(
+        self, req: AimThrow, aim: tuple[float, float], strength: float, along: float, across: float
+    ) -> list[tuple[str, int, str]]:
+        """The towers this throw may knock (the rules' :meth:`Match.throw_hazards`: the dice's
+        real flight from the hand, and the landing ellipse), kept while the aim stays put."""
+        key = (len(self.match.decisions), round(aim[0], 2), round(aim[1], 2), round(strength, 2))
+        if key != self._hazard_key:
+            self._hazard_key = key
+            self._hazards = self.match.throw_hazards(req.boss, aim, strength, along, across)
+        return self._hazards
+
+    def hazard_words(
+        self, req: AimThrow, aim: tuple[float, float], strength: float, along: float, across: float
+    ) -> list[str]:
+        """ "flies over Urgat's tower (5, yours): may topple it", "may land against Skab's tower
+        (6)": the playtest's hand was fixed at its boss's edge, and a die flew over its own
+        git's tower of 5 and toppled it, with nothing on screen to warn. Aim round it."""
+        out = []
+        for mid, height, where in self.hazards(req, aim, strength, along, across):
+            m = self.match.models[mid]
+            whose = f"{m.name}'s tower ({height}{', yours' if m.boss == req.boss else ''})"
+            out.append(f"flies over {whose}: may topple it" if where == "flight" else f"may land against {whose}")
+        return out
+
     def aim_block(self, req: AimThrow, aim: tuple[float, float]) -> tuple[pygame.Rect, list[pygame.Surface]]:
         """The aim's words (strength and spread, then what a bullet there would strike), stacked
         in one block beside the aim, and where that block goes: asked by :meth:`draw_reach` too,
@@ -1894,6 +1945,7 @@ class HotseatApp(Watcher):
         if self.drag_start is None:
             label = "a click: " + label
         words = [(label, (255, 230, 140))] + [(w, (255, 255, 255)) for w in self._shot_words]
+        words += [(w, WARN_COLOUR) for w in self.hazard_words(req, aim, strength, along, across)]
         rendered = [self.renderer.text(w, self.renderer.small, c) for w, c in words]
         block = pygame.Rect(a[0] + 24, a[1] + 8, max(img.get_width() for img in rendered) + 6, 0)
         block.height = sum(img.get_height() + 3 for img in rendered)

@@ -240,6 +240,21 @@ class MatchCore(GameBase, MatchOps):
             return (reach, min(max(y, 0.3), h - 0.3))
         return (w - reach, min(max(y, 0.3), h - 0.3))
 
+    def throw_hazards(
+        self, boss: int, aim: Point, strength: float, along: float, across: float
+    ) -> list[tuple[str, int, str]]:
+        """The standing towers a throw by ``boss`` at ``aim`` may knock, asked without throwing:
+        (model id, tower height, "flight" or "landing"), as :meth:`throw` would throw it (from
+        :meth:`hand_point`; the landing ellipse ``along`` x ``across`` is the caller's). A
+        knocked tower is the thrower's fault (rulebook: Stray Dice), even its own git's."""
+        hand = self.hand_point(boss, aim)
+        out = []
+        for fid, where in self.table.towers_in_the_way(hand, aim, strength, along, across):
+            m = self.models.get(fid)
+            if m is not None and m.standing and m.tower.height > 0:
+                out.append((fid, m.tower.height, where))
+        return out
+
     # ------------------------------------------------------------------ throws, towers, caps
 
     def throw(
