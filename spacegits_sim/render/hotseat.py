@@ -48,7 +48,7 @@ from ..rules.decisions import (
 from ..rules.replay import rebuild, replay_doc, save_replay
 from .board import BOSS_COLOURS, DIM, LOG_MIN_H, Overrides, fit, id_card_height, wrap
 from .display import window_origin
-from .labels import place_labels
+from .labels import around, leader_end, leader_needed, place, place_labels
 from .watch_app import Anim, Watcher, highlights
 
 FIGHT_KEYS: tuple[dict[int, str], ...] = (
@@ -87,6 +87,10 @@ EMPTY_TOWER_CARE = "hurried"  # nothing to drop: the fastest carry (care only se
 PATH_FILL = (255, 255, 255, 46)
 PATH_EDGE = (255, 255, 255, 150)
 BUMP_COLOUR = (255, 120, 90)
+STASH_TOP, STASH_ROW = 56, 20  # the board's stash lines: the first's top (under the clock), each row's height
+LEADER_COLOUR = (235, 235, 235)  # the thin line from a pushed-away label to its die or base
+LEADER_FROM_PX = 14  # a die's label further than this (plus 6px) from the die's middle gets a leader line
+NAME_COLOURS = [(255, 170, 165), (165, 195, 255), (160, 235, 160), (255, 225, 130)]  # names, by boss (light)
 WARN_COLOUR = (255, 150, 110)  # aiming: a tower the throw may knock (its words, its ring, the path)
 REACH_FILL = (255, 255, 255, 22)  # a gun's reach: as pale as a move's path, so the table shows through
 IN_REACH = (120, 235, 120)  # an enemy a bullet could reach
@@ -247,6 +251,8 @@ class HotseatApp(Watcher):
         self._reach: tuple[list[Reach], list[Target]] = ([], [])
         self._shot_words: list[str] = []  # what a bullet at the aim would strike (set by draw_reach)
         self._hazard_key: tuple[Any, ...] | None = None
+        self.show_names = True  # F2: each model's short name by its base
+        self._name_plates: list[pygame.Rect] = []  # where they were drawn this frame (other words keep clear)
         self._hazards: list[tuple[str, int, str]] = []  # towers the throw aimed may knock (Match.throw_hazards)
         self._keep_out: tuple[Any, pygame.Surface] | None = None  # deploying: the stripes, drawn once per question
         super().__init__(make_match, seed, size)
@@ -295,6 +301,9 @@ class HotseatApp(Watcher):
     def restart(self, seed: int) -> None:
         super().restart(seed)
         self._message_at = len(self.match.decisions)
+        if not self.match.decisions and len({b.start_stash for b in self.match.bosses}) > 1:
+            for b in self.match.bosses:  # unequal stashes said at the start (the derby's 18 and 10)
+                self.add_log(self.match.stash_words(b.index))
         if self.match.decisions:  # a resumed game: shown as it stands now, not replayed on screen
             self.catch_up()
 
@@ -789,6 +798,9 @@ class HotseatApp(Watcher):
             return
         if event.key == pygame.K_F1:
             self.state.show_help = not self.state.show_help
+            return
+        if event.key == pygame.K_F2:
+            self.show_names = not self.show_names
             return
         if event.key == pygame.K_ESCAPE:
             if self.state.show_help:
@@ -1594,6 +1606,7 @@ class HotseatApp(Watcher):
             log_bottom=self.log_bottom,
             log_scroll=self.log_scroll,
         )
+        self._name_plates = self.draw_names(surf, ov) if self.show_names else []
         req = self.human_turn()
         if isinstance(req, Deploy):
             self.draw_keep_out(surf, req)
@@ -1672,6 +1685,8 @@ class HotseatApp(Watcher):
         )
         if tip is not None:  # the mouse is on a greyed button (why) or one with a tooltip: over older words
             extra, col = f"{tip.label}: {tip.tooltip or 'not possible now'}", (255, 220, 120)
+        elif (boss := self.stash_line_at(self.hover_px)) is not None:  # on a stash line: why that many
+            extra, col = self.match.stash_words(boss), (255, 220, 120)
         lines = lines[: 3 if extra else 4]  # (a fourth row when no note or message wants it)
         for i, line in enumerate(lines):
             surf.blit(self.renderer.text(line, self.renderer.font, (255, 240, 200)), (x0, top + 4 + i * 18))
@@ -1683,7 +1698,7 @@ class HotseatApp(Watcher):
                 rows = rows[: room - 1] + [fit(" ".join(rows[room - 1 :]), self.renderer.small, width)]
             for k, row in enumerate(rows):
                 surf.blit(self.renderer.text(row, self.renderer.small, col), (x0, y + k * 15))
-        foot = "F1 help   Ctrl+S save   mouse wheel: scroll the log   Esc quit"
+        foot = "F1 help   F2 names   Ctrl+S save   wheel: scroll the log   Esc quit"
         surf.blit(self.renderer.text(foot, self.renderer.small, DIM), (x0, self.size[1] - 18))
 
     def draw_path(self, surf: pygame.Surface, p: PathPreview) -> None:
@@ -1715,8 +1730,11 @@ class HotseatApp(Watcher):
             c = self.renderer.to_px(self.scene, p.at)
             pygame.draw.line(surf, BUMP_COLOUR, (c[0] - 6, c[1] - 6), (c[0] + 6, c[1] + 6), 3)
             pygame.draw.line(surf, BUMP_COLOUR, (c[0] - 6, c[1] + 6), (c[0] + 6, c[1] - 6), 3)
-        if p.tag_at is None:  # aiming: the words at the path's end
-            self.tag(surf, p.lines(), (b[0] + r + 4 + 60, b[1] - 8))
+        req = self.human_turn()
+        if p.tag_at is None and isinstance(req, AimThrow):  # aiming: the words by the path's end, clear of the aim's
+            aim = self.drag_start or self.renderer.to_table(self.scene, self.hover_px)
+            avoid = self.aim_block(req, aim)[0] if aim is not None else None
+            self.draw_tags(surf, [(p.lines(), b)], avoid)
 
     def draw_reach(
         self,
@@ -1806,12 +1824,14 @@ class HotseatApp(Watcher):
             [self.renderer.text(line, self.renderer.small, (255, 255, 255)) for line in lines] for lines, _c in tags
         ]
         sizes = [(max(t.get_width() for t in ts) + 6, sum(t.get_height() + 2 for t in ts)) for ts in rendered]
-        keep = [c for _l, c in tags] + self.base_points()
-        if avoid is not None:  # a rectangle kept clear as points 16px apart (each keeps a 32px square clear)
-            keep += [
-                (x, y) for x in range(avoid.left, avoid.right + 16, 16) for y in range(avoid.top, avoid.bottom + 16, 16)
-            ]
-        plates = place_labels(sizes, [c for _l, c in tags], table, keep_clear=keep)
+        keep = [c for _l, c in tags] + self.base_points() + self.cap_points()
+        blocks = list(self._name_plates)
+        if avoid is not None:
+            blocks.append(avoid)
+        plates = place_labels(sizes, [c for _l, c in tags], table, keep_clear=keep, blocks=blocks)
+        for (_lines, c), plate in zip(tags, plates, strict=True):  # a label pushed away: a thin line to its die
+            if leader_needed(plate, c, LEADER_FROM_PX, far=6):
+                pygame.draw.line(surf, LEADER_COLOUR, c, leader_end(plate, c), 1)
         for ts, plate in zip(rendered, plates, strict=True):
             pygame.draw.rect(surf, (20, 20, 26), plate, border_radius=3)
             y = plate.top + 1
@@ -1819,6 +1839,41 @@ class HotseatApp(Watcher):
                 surf.blit(t, (plate.left + 3, y))
                 y += t.get_height() + 2
         return plates
+
+    def cap_points(self) -> list[tuple[int, int]]:
+        """The caps on the table, in pixels: labels keep clear of them (the playtest saw a die's
+        words over the caps it was about to bump)."""
+        return [self.renderer.to_px(self.scene, p) for p in self.scene.caps.values()]
+
+    def draw_names(self, surf: pygame.Surface, ov: Overrides) -> list[pygame.Rect]:
+        """Each model's short name by its base (the playtest hovered every git to find Grunk):
+        small, beside the base where it collides with no other name, base, tower count, cap or
+        die (labels.around), with a thin line to a base it had to move away from. Returns the
+        plates, which the dice's and the aim's words then keep clear of. F2 hides them."""
+        table, s = self.renderer.layout(self.scene)
+        blocks = [pygame.Rect(x - 12, y - 12, 24, 24) for x, y in self.base_points() + self.cap_points()]
+        blocks += [pygame.Rect(x - 10, y - 10, 20, 20) for x, y in self.dice_points()]
+        bases = []
+        for m in self.scene.models.values():
+            if not m.in_play:
+                continue
+            c = self.renderer.to_px(self.scene, ov.positions.get(m.id, m.position))
+            r = max(4, int((max(m.hull) / 2 if m.hull else m.radius_in) * s))
+            if m.hull is not None:  # (a hull: its whole box kept clear)
+                blocks.append(pygame.Rect(c[0] - r, c[1] - r, 2 * r, 2 * r))
+            img = self.renderer.text(short_name(m.name), self.renderer.small, NAME_COLOURS[m.boss % 4])
+            bases.append((img, c, r))
+        rects = place((around(img.get_size(), c, r, table, rings=4, step=8) for img, c, r in bases), blocks)
+        for (img, c, r), rect in zip(bases, rects, strict=True):
+            if leader_needed(rect, c, r, far=8):
+                pygame.draw.line(surf, LEADER_COLOUR, c, leader_end(rect, c), 1)
+            plate = rect.inflate(2, 0)
+            pygame.draw.rect(surf, (20, 20, 26), plate, border_radius=2)
+            surf.blit(img, rect.topleft)
+        return rects
+
+    def dice_points(self) -> list[tuple[int, int]]:
+        return [self.renderer.to_px(self.scene, d.position) for d in self.scene.dice.values()]
 
     def base_points(self) -> list[tuple[int, int]]:
         """The pixels labels keep clear of: every git's base and the count of its tower (drawn
@@ -1890,6 +1945,15 @@ class HotseatApp(Watcher):
             surf.blit(img, (block.left + 3, y + 1))
             y += img.get_height() + 3
 
+    def stash_line_at(self, px: tuple[int, int]) -> int | None:
+        """The boss whose stash line (the side panel's "Red: stash 18 new +0", as the board draws
+        it: 20px rows under the clock) is under ``px``, or None."""
+        x0 = self.renderer.layout(self.scene)[0].right + 20
+        for i in range(len(self.match.bosses)):
+            if pygame.Rect(x0, STASH_TOP + i * STASH_ROW, 320, STASH_ROW).collidepoint(px):
+                return i
+        return None
+
     def draw_flight(
         self, surf: pygame.Surface, hand: tuple[int, int], aim: tuple[int, int], half_px: float, warn: bool
     ) -> None:
@@ -1947,13 +2011,18 @@ class HotseatApp(Watcher):
         words = [(label, (255, 230, 140))] + [(w, (255, 255, 255)) for w in self._shot_words]
         words += [(w, WARN_COLOUR) for w in self.hazard_words(req, aim, strength, along, across)]
         rendered = [self.renderer.text(w, self.renderer.small, c) for w, c in words]
-        block = pygame.Rect(a[0] + 24, a[1] + 8, max(img.get_width() for img in rendered) + 6, 0)
-        block.height = sum(img.get_height() + 3 for img in rendered)
+        w = max(img.get_width() for img in rendered) + 6
+        h = sum(img.get_height() + 3 for img in rendered)
         table = self.renderer.layout(self.scene)[0]
-        if block.right > table.right:  # near the right edge: the words go left of the aim, not over the panel
-            block.right = a[0] - 24
-        block.clamp_ip(table)
-        return block, rendered
+        blocks = [pygame.Rect(x - 12, y - 12, 24, 24) for x, y in self.base_points() + self.cap_points()]
+        blocks += self._name_plates
+        spots = []  # right of the aim and below it first (where it always was), then round it, further out
+        for d in (24, 48, 80):
+            right, left, below, above = a[0] + d, a[0] - d - w, a[1] + 8, a[1] - 8 - h
+            for x, y in ((right, below), (right, above), (left, below), (left, above)):
+                spots.append(pygame.Rect(x, y, w, h).clamp(table))
+        # (the playtest saw the aim's words over Urgat's base and tower count)
+        return place([spots], blocks)[0], rendered
 
     def draw_keep_out(self, surf: pygame.Surface, req: Deploy) -> None:
         """Where the git a click would deploy may not go: every pixel whose click falls in a
@@ -2137,10 +2206,25 @@ def hotseat_help_lines() -> list[str]:
         "Care (once per scoot): 1 careful, 2 normal, 3 hurried.",
         "Chose the wrong action? Backspace (or 'back') takes it back until its first die is thrown.",
         "Fight: buttons or keys Red A/S/D, Blue J/K/L, Green Z/X/C, Gold B/N/M = thump/shove/pinch.",
-        "The small ring on the line of the throw is your hand. Hover a model for its card.",
+        "The small ring on the line of the throw is your hand: the dice fly from it, over what lies",
+        "  between (the band); a tower in their way is ringed and named in the aim's words. Aim round it.",
+        "Each model's short name is by its base (F2 hides them). Hover a model for its card.",
         "Mouse wheel scrolls the log. Ctrl+S saves; Esc quits (an unfinished game is saved).",
         "At the end: Enter for a rematch (or the campaign's afterparty), Esc to quit.",
     ]
+
+
+def short_name(name: str) -> str:
+    """A model's name as the table shows it by its base: a git's first word ("Grunk"), a
+    vehicle's owner's without the "'s" ("Grimfang's Truck" -> "Grimfang Truck" cut to 14)."""
+    words = name.split()
+    if len(words) > 1 and words[0].endswith("'s"):
+        return fit_chars(f"{words[0][:-2]} {words[-1]}", 14)
+    return fit_chars(words[0] if words else name, 10)
+
+
+def fit_chars(text: str, n: int) -> str:
+    return text if len(text) <= n else text[: n - 1] + "…"
 
 
 def dice_label(sides: tuple[int, ...]) -> str:

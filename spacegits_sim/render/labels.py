@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 import pygame
 
-__all__ = ["around", "leader_needed", "place", "place_labels"]
+__all__ = ["around", "leader_end", "leader_needed", "place", "place_labels"]
 
 
 def overlap(r: pygame.Rect, others: Iterable[pygame.Rect]) -> int:
@@ -73,18 +73,26 @@ def leader_needed(r: pygame.Rect, centre: tuple[int, int], radius: int, far: int
     return math.hypot(nx - centre[0], ny - centre[1]) > radius + far
 
 
+def leader_end(r: pygame.Rect, centre: tuple[int, int]) -> tuple[int, int]:
+    """The point of plate ``r`` nearest ``centre``: where a leader line from its anchor ends."""
+    return (min(max(centre[0], r.left), r.right - 1), min(max(centre[1], r.top), r.bottom - 1))
+
+
 def place_labels(
     sizes: list[tuple[int, int]],
     anchors: list[tuple[int, int]],
     bounds: pygame.Rect,
     keep_clear: Sequence[tuple[int, int]] = (),
     clear_r: int = 16,
+    blocks: Sequence[pygame.Rect] = (),
 ) -> list[pygame.Rect]:
     """Plates of ``sizes`` near their ``anchors`` (points: the hot-seat's move dice), none
     overlapping another or the circles of radius ``clear_r`` round ``keep_clear`` (the dice), all
-    inside ``bounds``: each tries below its anchor, above, right, left, then ever further out
-    round it, and takes the first free spot; if none is free, the one that overlaps least."""
-    blocks = [pygame.Rect(x - clear_r, y - clear_r, 2 * clear_r, 2 * clear_r) for x, y in keep_clear]
+    inside ``bounds``, nor the rectangles ``blocks`` (other words already drawn): each tries below
+    its anchor, above, right, left, then ever further out round it, and takes the first free
+    spot; if none is free, the one that overlaps least."""
+    kept = [pygame.Rect(x - clear_r, y - clear_r, 2 * clear_r, 2 * clear_r) for x, y in keep_clear]
+    kept += list(blocks)
 
     def spots(w: int, h: int, ax: int, ay: int) -> Iterator[pygame.Rect]:
         for ring in range(24):
@@ -98,4 +106,4 @@ def place_labels(
                 r.clamp_ip(bounds)
                 yield r
 
-    return place((spots(w, h, ax, ay) for (w, h), (ax, ay) in zip(sizes, anchors, strict=True)), blocks)
+    return place((spots(w, h, ax, ay) for (w, h), (ax, ay) in zip(sizes, anchors, strict=True)), kept)

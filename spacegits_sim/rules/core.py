@@ -240,6 +240,23 @@ class MatchCore(GameBase, MatchOps):
             return (reach, min(max(y, 0.3), h - 0.3))
         return (w - reach, min(max(y, 0.3), h - 0.3))
 
+    def stash_words(self, boss: int) -> str:
+        """Why a boss starts with the stash it has, in a player's words: the scenario's cap
+        budget less what the gang cost (à la carte), none (a rolled gang), or a campaign's stash
+        carried in. The derby starts Red on 18 and Blue on 10 (its budget is 50; Red's gang cost
+        32, Blue's 40), and the playtest saw nothing say why."""
+        b = self.bosses[boss]
+        p = self.scenario.players[boss]
+        if p.stash is not None:
+            return f"{b.name} starts with {b.start_stash} caps: the stash carried in from the campaign"
+        if b.gang.mode != "a_la_carte":
+            return f"{b.name} starts with {b.start_stash} caps: a rolled gang starts with none"
+        budget = self.scenario.cap_budget
+        return (
+            f"{b.name} starts with {b.start_stash} caps: the {budget}-cap budget less its gang's cost"
+            f" ({b.gang.cost}); caps left unspent are stashed"
+        )
+
     def throw_hazards(
         self, boss: int, aim: Point, strength: float, along: float, across: float
     ) -> list[tuple[str, int, str]]:

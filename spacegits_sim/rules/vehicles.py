@@ -298,7 +298,7 @@ class Driving(Movement):
         if kind == Kind.TOKEN:
             out.append("picks up the cap and drives on")
         elif kind == Kind.DIE:
-            out.append("bumps a move die: 1 damage")
+            out.append("1 damage for the die bumped")
         elif kind == Kind.EDGE:
             out.append("stops at the table edge")
         elif kind == Kind.TERRAIN:
