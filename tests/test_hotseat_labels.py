@@ -106,3 +106,18 @@ def test_the_derbys_unequal_stashes_are_explained_at_the_start_and_on_the_stash_
     x0 = app.renderer.layout(app.scene)[0].right + 20
     app.hover_px = (x0 + 40, STASH_TOP + STASH_ROW + 8)  # Blue's line
     assert any(s.startswith("Blue starts with 10 caps") for s in frame(app))
+
+
+def test_eight_derby_tower_panels_go_two_rows_of_four_and_every_label_keeps_the_whole_name():
+    """Finding 15: with the derby's four vehicles deployed and no git yet, eight panels stood in
+    one row and read 'Gazb… Bu… A 0'. Every panel's label keeps each word of its model's name."""
+    from spacegits_sim.render.board import tower_grid, tower_labels
+
+    app = derby_app(3)
+    assert tower_grid(8, 440)[0] == 4 and tower_grid(12, 440)[0] == 6
+    _cols, cw, _ch = tower_grid(8, 440)
+    fake = [(f"{n}'s {v}", t, "0") for n, v in (("Gazbag", "Buggy"), ("Grimfang", "Truck")) for t in "AB"] * 2
+    _font, rows = tower_labels(fake, (app.renderer.small, app.renderer.tiny), cw - 14)
+    for (name, _t, _c), lines in zip(fake, rows, strict=True):
+        said = " ".join(lines)
+        assert all(word in said for word in name.split()), (name, lines)

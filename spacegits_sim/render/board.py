@@ -685,9 +685,11 @@ def fit(text: str, font: pygame.font.Font, width: int) -> str:
 
 def tower_grid(n: int, width: int) -> tuple[int, int, int]:
     """Columns, column width and box height for ``n`` tower panels ``width`` pixels wide: up to
-    six a row (eight when there are more than six), as few columns as the rows need (twelve
-    derby towers: two rows of six, not eight and four, so names have room)."""
-    rows = -(-n // (8 if n > 6 else 6))
+    six a row (eight when there are more than twelve), as few columns as the rows need (twelve
+    derby towers: two rows of six, not eight and four, so names have room; its eight vehicle
+    towers while the gits are still to deploy: two rows of four, not one of eight, where the
+    playtest read "Gazb… Bu… A 0")."""
+    rows = -(-n // (8 if n > 12 else 6))
     cols = -(-n // rows)
     return cols, max(50, width // cols), 170 if n <= 12 else 120
 
