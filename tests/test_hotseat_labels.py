@@ -113,7 +113,7 @@ def test_eight_derby_tower_panels_go_two_rows_of_four_and_every_label_keeps_the_
     one row and read 'Gazb… Bu… A 0'. Every panel's label keeps each word of its model's name."""
     from spacegits_sim.render.board import tower_grid, tower_labels
 
-    app = derby_app(3)
+    app = derby_app(3)  # (its renderer's fonts)
     assert tower_grid(8, 440)[0] == 4 and tower_grid(12, 440)[0] == 6
     _cols, cw, _ch = tower_grid(8, 440)
     fake = [(f"{n}'s {v}", t, "0") for n, v in (("Gazbag", "Buggy"), ("Grimfang", "Truck")) for t in "AB"] * 2

@@ -87,6 +87,7 @@ EMPTY_TOWER_CARE = "hurried"  # nothing to drop: the fastest carry (care only se
 PATH_FILL = (255, 255, 255, 46)
 PATH_EDGE = (255, 255, 255, 150)
 BUMP_COLOUR = (255, 120, 90)
+ACTIVATE_RING_PX = 22  # the ring round each git that may activate
 STASH_TOP, STASH_ROW = 56, 20  # the board's stash lines: the first's top (under the clock), each row's height
 LEADER_COLOUR = (235, 235, 235)  # the thin line from a pushed-away label to its die or base
 LEADER_FROM_PX = 14  # a die's label further than this (plus 6px) from the die's middle gets a leader line
@@ -1615,7 +1616,7 @@ class HotseatApp(Watcher):
             for mid in req.options:
                 if mid in self.scene.models and self.scene.models[mid].in_play:
                     c = self.renderer.to_px(self.scene, self.scene.models[mid].position)
-                    pygame.draw.circle(surf, (255, 255, 120), c, 22, 2)
+                    pygame.draw.circle(surf, (255, 255, 120), c, ACTIVATE_RING_PX, 2)
         for p in self.previews():
             self.draw_path(surf, p)
         bullets = self.bullet_previews() if isinstance(req, OrderBullet) else {}
@@ -1861,6 +1862,8 @@ class HotseatApp(Watcher):
             r = max(4, int((max(m.hull) / 2 if m.hull else m.radius_in) * s))
             if m.hull is not None:  # (a hull: its whole box kept clear)
                 blocks.append(pygame.Rect(c[0] - r, c[1] - r, 2 * r, 2 * r))
+            else:  # (outside the yellow ring a git to activate wears, which cut "Urg" and "Dreg")
+                r = max(r, ACTIVATE_RING_PX)
             img = self.renderer.text(short_name(m.name), self.renderer.small, NAME_COLOURS[m.boss % 4])
             bases.append((img, c, r))
         rects = place((around(img.get_size(), c, r, table, rings=4, step=8) for img, c, r in bases), blocks)
