@@ -234,7 +234,7 @@ def test_a_long_save_note_is_wrapped_not_cut_off():
 
 
 def test_the_player_log_leaves_out_a_stray_dies_physics_and_folds_repeated_lines():
-    from spacegits_sim.render.hotseat import player_words
+    from spacegits_sim.render.watch_app import player_words
 
     line = "[ 1:02] a stray die from Blue into Urgat's tower at 75 mm (151 mm/s) and topples it"
     assert player_words(line) == "[ 1:02] a stray die from Blue into Urgat's tower and topples it"

@@ -885,3 +885,22 @@ def test_no_window_starts_the_sound_system_so_no_alsa_errors_print():
     for path in sorted((ROOT / "spacegits_sim").rglob("*.py")):
         text = path.read_text()
         assert not re.search(r"pygame\.init\(\)|pygame\.mixer", text), f"{path} starts the sound system"
+
+
+def test_the_watch_windows_log_says_a_stray_die_hits_a_tower_without_its_mm_and_mm_per_s():
+    """The playtest's "at 8mm (151 mm/s)": physics figures in a line meant for people. The watch
+    window (and its GIF and picture) log it in words, as the hot-seat does; the event keeps the
+    figures for ``match --log`` and replays."""
+    from spacegits_sim.ai import make_controller
+    from spacegits_sim.data import default_rules
+    from spacegits_sim.render.watch_app import Watcher
+    from spacegits_sim.rules import events as ev
+    from spacegits_sim.rules.engine import Match
+    from spacegits_sim.rules.scenario import load_scenario
+
+    sc = load_scenario(None, default_rules())
+    w = Watcher(lambda seed: (Match(sc, seed=seed), [make_controller("random", seed, i) for i in range(2)]), 3)
+    e = ev.TowerStruck("a1", "Blue", "d9", 75.0, 151.0, True)
+    e.t = 62.0
+    assert "75 mm (151 mm/s)" in e.describe({"a1": "Urgat"})
+    assert w.animation_for(e, {"a1": "Urgat"}).log == "[ 1:02] a stray die from Blue into Urgat's tower and topples it"

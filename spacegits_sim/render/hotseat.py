@@ -320,9 +320,7 @@ class HotseatApp(Watcher):
         where it ended (a ring on a model hit, a cross elsewhere): a one-die rifle shot was
         thrown, resolved and swigged in under 0.5 s, and the playtester never saw why it missed.
         A click or a key skips the wait (:meth:`skip_held`)."""
-        a = super().animation_for(e, names)
-        if a.log:
-            a.log = player_words(a.log)
+        a = super().animation_for(e, names)  # (its log line already in a player's words)
         if isinstance(e, (ev.BulletResolved, ev.BlastResolved)) and e.line is not None:
             line, inner = e.line, a.paint
             hit = isinstance(e, ev.BulletResolved) and bool(e.hit) and str(e.hit).startswith("figure")
@@ -2149,15 +2147,6 @@ class HotseatApp(Watcher):
         for i, line in enumerate(lines):
             surf.blit(self.renderer.text(line), (box.left + 16, box.top + 12 + i * 21))
         self.renderer.draw_legend(surf, self.scene, pygame.Rect(40, box.bottom + 8, 740, 392))
-
-
-JARGON = re.compile(r" at \d+ mm \(\d+ mm/s\)")  # a stray die's height and speed on a tower
-
-
-def player_words(line: str) -> str:
-    """A log line in a player's words: the physics of a stray die ("into Urgat's tower at 75 mm
-    (151 mm/s)") left out; ``match --log`` and the replay keep it."""
-    return JARGON.sub("", line)
 
 
 def landing_ellipse(

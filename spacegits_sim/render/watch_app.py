@@ -11,6 +11,7 @@ are rendered off-screen, optionally recorded to a GIF/MP4, and the final board s
 from __future__ import annotations
 
 import math
+import re
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -34,6 +35,16 @@ TIMELINE_SPAN = 1.5  # the timeline runs to 1.5x the timer (where the safety rul
 TIMELINE_COLOURS = {"fall": (230, 80, 80), "(cascade)": (255, 60, 200), "*": (240, 200, 80)}
 NOTE_S = 3.0  # how long the status bar says where N / P went
 CARD_KEYS = "C  hide this card      P  back to the last highlight      R  a new match"
+
+
+JARGON = re.compile(r" at \d+ mm \(\d+ mm/s\)")  # a stray die's height and speed on a tower
+
+
+def player_words(line: str) -> str:
+    """A log line in a watcher's or player's words: the physics of a stray die ("into Urgat's
+    tower at 75 mm (151 mm/s)") left out of the window, the GIF and the hot-seat (the terminal's
+    play-by-play, ``match --log`` and the replay keep it)."""
+    return JARGON.sub("", line)
 
 
 @dataclass
@@ -210,7 +221,7 @@ class Watcher:
     def animation_for(self, e: ev.Event, names: dict[str, str]) -> Anim:
         text = None if isinstance(e, ev.DieRemoved) else e.describe(names)
         mins, secs = divmod(int(e.t), 60)
-        log = f"[{mins:2d}:{secs:02d}] {text}" if text else None
+        log = player_words(f"[{mins:2d}:{secs:02d}] {text}") if text else None
         if isinstance(e, ev.ActivationStarted):
 
             def paint_active(t: float, ov: Overrides, e: ev.ActivationStarted = e) -> None:
