@@ -13,7 +13,8 @@ from test_hotseat_play import Recorder, new_app  # noqa: E402
 
 from spacegits_sim.ai import make_controller  # noqa: E402
 from spacegits_sim.render import hotseat  # noqa: E402
-from spacegits_sim.render.hotseat import STASH_ROW, STASH_TOP, short_name  # noqa: E402
+from spacegits_sim.render.hotseat import STASH_ROW, STASH_TOP  # noqa: E402
+from spacegits_sim.render.watch_app import short_name  # noqa: E402
 from spacegits_sim.rules.decisions import ChooseActivation, OrderMoveDie  # noqa: E402
 
 
@@ -121,3 +122,29 @@ def test_eight_derby_tower_panels_go_two_rows_of_four_and_every_label_keeps_the_
     for (name, _t, _c), lines in zip(fake, rows, strict=True):
         said = " ".join(lines)
         assert all(word in said for word in name.split()), (name, lines)
+
+
+def test_the_watch_window_also_names_each_model_by_its_base_and_f2_hides_them():
+    """A person watching an AI match hovers every git to find Grunk just as a player did: the
+    watch window (and so its GIF and picture) draws the same names, and F2 hides them."""
+    from spacegits_sim.data import default_rules
+    from spacegits_sim.render.watch_app import Watcher, handle_key
+    from spacegits_sim.render.watch_app import frame as watch_frame
+    from spacegits_sim.rules.engine import Match
+    from spacegits_sim.rules.scenario import load_scenario
+
+    sc = load_scenario(None, default_rules())
+    w = Watcher(lambda seed: (Match(sc, seed=seed), [make_controller("heuristic", seed, i) for i in range(2)]), 3)
+    for _ in range(2000):  # played on until the gits are deployed
+        watch_frame(w, 0.1)
+        on_table = [m for m in w.scene.models.values() if m.in_play]
+        if len(on_table) >= 4:
+            break
+    assert len(on_table) >= 4
+    rec = Recorder(w.renderer)
+    w.draw(pygame.Surface(w.size), watch_frame(w, 0.0))
+    assert all(short_name(m.name) in rec.seen for m in on_table), sorted(rec.seen)
+    handle_key(w, pygame.K_F2)
+    rec = Recorder(w.renderer)
+    w.draw(pygame.Surface(w.size), watch_frame(w, 0.0))
+    assert not any(short_name(m.name) in rec.seen for m in on_table)

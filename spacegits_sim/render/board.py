@@ -779,6 +779,7 @@ def help_lines() -> list[str]:
         "END    skip to the end     R      restart, new seed     F1     this help",
         "N / P  next / previous highlight (falls, cascades, blasts, big hits: the timeline)",
         "C      hide / show the results card (at the end: the watch pauses there)",
+        "F2     hide / show the names by the bases",
         "",
         "Activate a git: 1-2 different actions (scoot, shoot, boot), then a swig.",
         "Scoot: throw move dice, move towards each by its value; bump = stop.",

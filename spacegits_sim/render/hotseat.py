@@ -48,8 +48,8 @@ from ..rules.decisions import (
 from ..rules.replay import rebuild, replay_doc, save_replay
 from .board import BOSS_COLOURS, DIM, LOG_MIN_H, Overrides, fit, id_card_height, wrap
 from .display import window_origin
-from .labels import around, leader_end, leader_needed, place, place_labels
-from .watch_app import Anim, Watcher, highlights
+from .labels import leader_end, leader_needed, place, place_labels
+from .watch_app import ACTIVATE_RING_PX, LEADER_COLOUR, Anim, Watcher, highlights
 
 FIGHT_KEYS: tuple[dict[int, str], ...] = (
     {pygame.K_a: "thump", pygame.K_s: "shove", pygame.K_d: "pinch"},
@@ -87,11 +87,8 @@ EMPTY_TOWER_CARE = "hurried"  # nothing to drop: the fastest carry (care only se
 PATH_FILL = (255, 255, 255, 46)
 PATH_EDGE = (255, 255, 255, 150)
 BUMP_COLOUR = (255, 120, 90)
-ACTIVATE_RING_PX = 22  # the ring round each git that may activate
 STASH_TOP, STASH_ROW = 56, 20  # the board's stash lines: the first's top (under the clock), each row's height
-LEADER_COLOUR = (235, 235, 235)  # the thin line from a pushed-away label to its die or base
 LEADER_FROM_PX = 14  # a die's label further than this (plus 6px) from the die's middle gets a leader line
-NAME_COLOURS = [(255, 170, 165), (165, 195, 255), (160, 235, 160), (255, 225, 130)]  # names, by boss (light)
 WARN_COLOUR = (255, 150, 110)  # aiming: a tower the throw may knock (its words, its ring, the path)
 REACH_FILL = (255, 255, 255, 22)  # a gun's reach: as pale as a move's path, so the table shows through
 IN_REACH = (120, 235, 120)  # an enemy a bullet could reach
@@ -1839,56 +1836,6 @@ class HotseatApp(Watcher):
                 y += t.get_height() + 2
         return plates
 
-    def cap_points(self) -> list[tuple[int, int]]:
-        """The caps on the table, in pixels: labels keep clear of them (the playtest saw a die's
-        words over the caps it was about to bump)."""
-        return [self.renderer.to_px(self.scene, p) for p in self.scene.caps.values()]
-
-    def draw_names(self, surf: pygame.Surface, ov: Overrides) -> list[pygame.Rect]:
-        """Each model's short name by its base (the playtest hovered every git to find Grunk):
-        small, beside the base where it collides with no other name, base, tower count, cap or
-        die (labels.around), with a thin line to a base it had to move away from. Returns the
-        plates, which the dice's and the aim's words then keep clear of. F2 hides them."""
-        table, s = self.renderer.layout(self.scene)
-        blocks = [pygame.Rect(x - 12, y - 12, 24, 24) for x, y in self.base_points() + self.cap_points()]
-        blocks += [pygame.Rect(x - 10, y - 10, 20, 20) for x, y in self.dice_points()]
-        bases = []
-        for m in self.scene.models.values():
-            if not m.in_play:
-                continue
-            c = self.renderer.to_px(self.scene, ov.positions.get(m.id, m.position))
-            r = max(4, int((max(m.hull) / 2 if m.hull else m.radius_in) * s))
-            if m.hull is not None:  # (a hull: its whole box kept clear)
-                blocks.append(pygame.Rect(c[0] - r, c[1] - r, 2 * r, 2 * r))
-            else:  # (outside the yellow ring a git to activate wears, which cut "Urg" and "Dreg")
-                r = max(r, ACTIVATE_RING_PX)
-            img = self.renderer.text(short_name(m.name), self.renderer.small, NAME_COLOURS[m.boss % 4])
-            bases.append((img, c, r))
-        rects = place((around(img.get_size(), c, r, table, rings=4, step=8) for img, c, r in bases), blocks)
-        for (img, c, r), rect in zip(bases, rects, strict=True):
-            if leader_needed(rect, c, r, far=8):
-                pygame.draw.line(surf, LEADER_COLOUR, c, leader_end(rect, c), 1)
-            plate = rect.inflate(2, 0)
-            pygame.draw.rect(surf, (20, 20, 26), plate, border_radius=2)
-            surf.blit(img, rect.topleft)
-        return rects
-
-    def dice_points(self) -> list[tuple[int, int]]:
-        return [self.renderer.to_px(self.scene, d.position) for d in self.scene.dice.values()]
-
-    def base_points(self) -> list[tuple[int, int]]:
-        """The pixels labels keep clear of: every git's base and the count of its tower (drawn
-        behind the base), as the board draws them."""
-        out = []
-        for m in self.scene.models.values():
-            if not m.in_play or m.hull is not None:
-                continue
-            out.append(self.renderer.to_px(self.scene, m.position))
-            if m.tower:
-                dx, dy = m.tower_offset
-                out.append(self.renderer.to_px(self.scene, (m.position[0] + dx, m.position[1] + dy)))
-        return out
-
     def tag(self, surf: pygame.Surface, lines: list[str], centre_top: tuple[int, int]) -> None:
         """Small white words on a dark plate, kept on the table."""
         table = self.renderer.layout(self.scene)[0]
@@ -2204,19 +2151,6 @@ def hotseat_help_lines() -> list[str]:
         "Mouse wheel scrolls the log. Ctrl+S saves; Esc quits (an unfinished game is saved).",
         "At the end: Enter for a rematch (or the campaign's afterparty), Esc to quit.",
     ]
-
-
-def short_name(name: str) -> str:
-    """A model's name as the table shows it by its base: a git's first word ("Grunk"), a
-    vehicle's owner's without the "'s" ("Grimfang's Truck" -> "Grimfang Truck" cut to 14)."""
-    words = name.split()
-    if len(words) > 1 and words[0].endswith("'s"):
-        return fit_chars(f"{words[0][:-2]} {words[-1]}", 14)
-    return fit_chars(words[0] if words else name, 10)
-
-
-def fit_chars(text: str, n: int) -> str:
-    return text if len(text) <= n else text[: n - 1] + "…"
 
 
 def dice_label(sides: tuple[int, ...]) -> str:

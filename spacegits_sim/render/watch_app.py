@@ -25,6 +25,7 @@ from ..rules.decisions import collect
 from .board import BoardRenderer, Overrides, help_lines
 from .display import has_display as has_display  # (these two re-exported: their old home)
 from .display import save_png as save_png
+from .labels import around, leader_end, leader_needed, place
 from .scene import Scene
 from .shell import Film, window_loop
 
@@ -35,6 +36,24 @@ TIMELINE_SPAN = 1.5  # the timeline runs to 1.5x the timer (where the safety rul
 TIMELINE_COLOURS = {"fall": (230, 80, 80), "(cascade)": (255, 60, 200), "*": (240, 200, 80)}
 NOTE_S = 3.0  # how long the status bar says where N / P went
 CARD_KEYS = "C  hide this card      P  back to the last highlight      R  a new match"
+
+
+ACTIVATE_RING_PX = 22  # the ring round each git that may activate
+LEADER_COLOUR = (235, 235, 235)  # the thin line from a pushed-away label to its die or base
+NAME_COLOURS = [(255, 170, 165), (165, 195, 255), (160, 235, 160), (255, 225, 130)]  # names, by boss (light)
+
+
+def short_name(name: str) -> str:
+    """A model's name as the table shows it by its base: a git's first word ("Grunk"), a
+    vehicle's owner's without the "'s" ("Grimfang's Truck" -> "Grimfang Truck" cut to 14)."""
+    words = name.split()
+    if len(words) > 1 and words[0].endswith("'s"):
+        return fit_chars(f"{words[0][:-2]} {words[-1]}", 14)
+    return fit_chars(words[0] if words else name, 10)
+
+
+def fit_chars(text: str, n: int) -> str:
+    return text if len(text) <= n else text[: n - 1] + "…"
 
 
 JARGON = re.compile(r" at \d+ mm \(\d+ mm/s\)")  # a stray die's height and speed on a tower
@@ -121,6 +140,8 @@ def highlights(events: list[ev.Event], names: dict[str, str] | None = None) -> l
 
 class Watcher:
     """Drives a match and turns its new events into animations of a scene drawn from them."""
+
+    show_names = True  # F2: each model's short name by its base (the hot-seat's, and the watch's too)
 
     #: drawn in a window (run_window): the results card names its keys (a film's has none)
     in_window = False
@@ -459,6 +480,8 @@ class Watcher:
         jumps = f"N/P: {self.state.note}" if self.state.note else "N/P highlights"
         status = f"seed {self.seed}   speed {sp:g}x   {state}   F1 help   {jumps}"
         self.renderer.draw(surf, self.scene, ov, self.state.log, hover, active, status)
+        if self.show_names:
+            self.draw_names(surf, ov)
         self.draw_timeline(surf)
         over = self.game_over()
         if over is not None and self.state.show_card:
@@ -467,6 +490,56 @@ class Watcher:
                 lines.append((CARD_KEYS, self.renderer.small, (150, 220, 150)))
             draw_card(surf, self.renderer, lines, center=self.renderer.layout(self.scene)[0].center)
         self.draw_help(surf)
+
+    def cap_points(self) -> list[tuple[int, int]]:
+        """The caps on the table, in pixels: labels keep clear of them (the playtest saw a die's
+        words over the caps it was about to bump)."""
+        return [self.renderer.to_px(self.scene, p) for p in self.scene.caps.values()]
+
+    def draw_names(self, surf: pygame.Surface, ov: Overrides) -> list[pygame.Rect]:
+        """Each model's short name by its base (the playtest hovered every git to find Grunk):
+        small, beside the base where it collides with no other name, base, tower count, cap or
+        die (labels.around), with a thin line to a base it had to move away from. Returns the
+        plates, which the dice's and the aim's words then keep clear of. F2 hides them."""
+        table, s = self.renderer.layout(self.scene)
+        blocks = [pygame.Rect(x - 12, y - 12, 24, 24) for x, y in self.base_points() + self.cap_points()]
+        blocks += [pygame.Rect(x - 10, y - 10, 20, 20) for x, y in self.dice_points()]
+        bases = []
+        for m in self.scene.models.values():
+            if not m.in_play:
+                continue
+            c = self.renderer.to_px(self.scene, ov.positions.get(m.id, m.position))
+            r = max(4, int((max(m.hull) / 2 if m.hull else m.radius_in) * s))
+            if m.hull is not None:  # (a hull: its whole box kept clear)
+                blocks.append(pygame.Rect(c[0] - r, c[1] - r, 2 * r, 2 * r))
+            else:  # (outside the yellow ring a git to activate wears, which cut "Urg" and "Dreg")
+                r = max(r, ACTIVATE_RING_PX)
+            img = self.renderer.text(short_name(m.name), self.renderer.small, NAME_COLOURS[m.boss % 4])
+            bases.append((img, c, r))
+        rects = place((around(img.get_size(), c, r, table, rings=4, step=8) for img, c, r in bases), blocks)
+        for (img, c, r), rect in zip(bases, rects, strict=True):
+            if leader_needed(rect, c, r, far=8):
+                pygame.draw.line(surf, LEADER_COLOUR, c, leader_end(rect, c), 1)
+            plate = rect.inflate(2, 0)
+            pygame.draw.rect(surf, (20, 20, 26), plate, border_radius=2)
+            surf.blit(img, rect.topleft)
+        return rects
+
+    def dice_points(self) -> list[tuple[int, int]]:
+        return [self.renderer.to_px(self.scene, d.position) for d in self.scene.dice.values()]
+
+    def base_points(self) -> list[tuple[int, int]]:
+        """The pixels labels keep clear of: every git's base and the count of its tower (drawn
+        behind the base), as the board draws them."""
+        out = []
+        for m in self.scene.models.values():
+            if not m.in_play or m.hull is not None:
+                continue
+            out.append(self.renderer.to_px(self.scene, m.position))
+            if m.tower:
+                dx, dy = m.tower_offset
+                out.append(self.renderer.to_px(self.scene, (m.position[0] + dx, m.position[1] + dy)))
+        return out
 
     def draw_timeline(self, surf: pygame.Surface) -> None:
         """The highlights so far as marks along the game clock (N / P jump between them). Drawn
@@ -592,6 +665,8 @@ def handle_key(w: Watcher, key: int) -> None:
         w.state.show_help = not w.state.show_help
     elif key == pygame.K_c:
         w.state.show_card = not w.state.show_card
+    elif key == pygame.K_F2:
+        w.show_names = not w.show_names
     elif key in (pygame.K_n, pygame.K_PAGEDOWN):
         words = w.jump(+1)
         if words is None and not w.finished:  # past the last highlight: N goes to the end
@@ -713,4 +788,10 @@ def final_picture(w: Watcher, surf: pygame.Surface) -> None:
     # on the side panel, under the tower insets, in a gap the log is drawn below: over no
     # model and no log line
     r.draw(surf, scene, Overrides(), w.state.log, None, None, status, gap=height + 8)
+    if w.show_names:  # (the names of that moment's table, not the end's: its scene for a moment)
+        live, w.scene = w.scene, scene
+        try:
+            w.draw_names(surf, Overrides())
+        finally:
+            w.scene = live
     draw_card(surf, r, lines, topleft=(r.layout(scene)[0].right + 20, r.card_top))
