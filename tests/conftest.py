@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -25,3 +26,16 @@ def _temporary_files_in_tmp_path(tmp_path, monkeypatch):
     import tempfile
 
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+
+
+@pytest.fixture
+def window():
+    """A real pygame display (SDL's dummy driver when no other is set) for the choice screens:
+    (pygame, the display surface); pygame is shut down after the test."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    pygame.init()
+    surface = pygame.display.set_mode((1280, 800))
+    yield pygame, surface
+    pygame.quit()

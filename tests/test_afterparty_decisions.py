@@ -206,17 +206,6 @@ def test_cli_campaign_play_plays_the_next_game_and_its_afterparty(tmp_path):
 # ---- the afterparty in the window ---------------------------------------------------------------
 
 
-@pytest.fixture
-def window():
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    import pygame
-
-    pygame.init()
-    surface = pygame.display.set_mode((1280, 800))
-    yield pygame, surface
-    pygame.quit()
-
-
 def test_a_shop_in_the_window_shows_the_shelf_and_answers_with_the_option_clicked(window, tmp_path):
     """Issue 14: "human bosses get a screen in the pygame window (a shop with the rolled stock,
     prices and the stash …)". A click on the second option answers it; a number key too."""

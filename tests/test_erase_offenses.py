@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import copy
 import json
-import os
 
 import pytest
 from test_campaign import RULES, Scripted, derby_campaign, quickstart_campaign
@@ -157,17 +156,6 @@ def test_the_ai_boss_erases_the_offenses_its_git_is_likely_to_commit_again_and_k
 
 
 # ---- the window: a toggle per offense and a button to answer ------------------------------------
-
-
-@pytest.fixture
-def window():
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    import pygame
-
-    pygame.init()
-    surface = pygame.display.set_mode((1280, 800))
-    yield pygame, surface
-    pygame.quit()
 
 
 def test_the_window_ticks_and_unticks_each_offense_by_click_or_number_and_answers_with_those_ticked(window):
